@@ -1,0 +1,117 @@
+# jong: build, test, run, bench, install. `make help` lists the targets.
+
+PREFIX   ?= /usr/local
+BUILD    ?= build
+CC       ?= cc
+OPT      ?= -O2
+SANITIZE ?=
+LUA_PKG  := lua5.4
+LUA_CFLAGS := $(shell pkg-config --cflags $(LUA_PKG) 2>/dev/null)
+LUA_LIBS   := $(shell pkg-config --libs $(LUA_PKG) 2>/dev/null || echo -llua5.4)
+CFLAGS   ?=
+CFLAGS   += -std=c11 $(OPT) -g -fPIC -Wall -Wextra -Werror -D_POSIX_C_SOURCE=200809L \
+            -DJONG_PREFIX='"$(PREFIX)"' $(SANITIZE)
+LDFLAGS  += $(SANITIZE)
+
+DEB_PACKAGES := gcc make pkg-config liblua5.4-dev lua5.4 lua-unit lua-cjson libreadline-dev
+
+CORE_SRC := $(filter-out core/gen_tables.c,$(wildcard core/*.c))
+LUA_SRC  := $(wildcard lua/*.c)
+REPL_SRC := $(wildcard repl/*.c)
+TEST_SRC := $(wildcard tests/c/test_*.c)
+BENCH_SRC := $(wildcard tests/bench/*.c)
+GEN_TABLES := $(wildcard core/gen_tables.c)
+
+CORE_OBJ := $(CORE_SRC:%.c=$(BUILD)/%.o) $(if $(GEN_TABLES),$(BUILD)/core/tables.o)
+LUA_OBJ  := $(LUA_SRC:%.c=$(BUILD)/%.o)
+REPL_OBJ := $(REPL_SRC:%.c=$(BUILD)/%.o)
+TEST_BIN := $(TEST_SRC:tests/c/%.c=$(BUILD)/tests/%)
+LUA_EMBED := $(wildcard lua/*.lua)
+
+.PHONY: all test check bench run deps install uninstall clean help
+all: $(BUILD)/jong $(BUILD)/jong.so $(BUILD)/libjong.a $(TEST_BIN)
+
+help:
+	@echo "make          build $(BUILD)/jong, $(BUILD)/jong.so (Lua module), $(BUILD)/libjong.a"
+	@echo "make run      build and open the REPL on the default variant"
+	@echo "make test     build and run every test (C, LuaUnit, conformance); ends 'N passed, N failed'"
+	@echo "make check    the same tests built with AddressSanitizer and UBSan (in build-check/)"
+	@echo "make bench    build and run the benchmark (tests/bench)"
+	@echo "make deps     install missing Debian packages: $(DEB_PACKAGES)"
+	@echo "make install  install program, Lua module and rules under PREFIX ($(PREFIX))"
+	@echo "make clean    remove build/ and build-check/"
+
+deps:
+	@missing=""; for p in $(DEB_PACKAGES); do \
+	  dpkg-query -W -f='$${Status}' $$p 2>/dev/null | grep -q 'ok installed' || missing="$$missing $$p"; \
+	done; \
+	if [ -n "$$missing" ]; then \
+	  echo "installing:$$missing"; \
+	  SUDO=; [ "$$(id -u)" = 0 ] || SUDO=sudo; \
+	  $$SUDO apt-get update -qq && DEBIAN_FRONTEND=noninteractive $$SUDO apt-get install -y -qq $$missing; \
+	fi
+
+$(BUILD)/%.o: %.c
+	@mkdir -p $(dir $@)
+	$(CC) $(CFLAGS) $(LUA_CFLAGS) -Icore -Ilua -MMD -MP -c $< -o $@
+
+# Lookup tables are generated at build time by core/gen_tables.c.
+$(BUILD)/gen_tables: core/gen_tables.c core/tile.h
+	@mkdir -p $(dir $@)
+	$(CC) -std=c11 -O2 -Wall -Wextra -Werror -Icore $< -o $@
+$(BUILD)/core/tables.c: $(BUILD)/gen_tables
+	@mkdir -p $(dir $@)
+	$(BUILD)/gen_tables > $@.tmp && mv $@.tmp $@
+$(BUILD)/core/tables.o: $(BUILD)/core/tables.c
+	$(CC) $(CFLAGS) -Icore -c $< -o $@
+
+# The Lua prelude files are embedded with .incbin (lua/embed.c).
+$(BUILD)/lua/embed.o: $(LUA_EMBED)
+
+$(BUILD)/libjong.a: $(CORE_OBJ) $(LUA_OBJ)
+	@rm -f $@
+	ar rcs $@ $^
+
+$(BUILD)/jong: $(REPL_OBJ) $(BUILD)/libjong.a
+	$(CC) $(LDFLAGS) $(REPL_OBJ) $(BUILD)/libjong.a $(LUA_LIBS) -lreadline -lm -o $@
+
+$(BUILD)/jong.so: $(CORE_OBJ) $(LUA_OBJ)
+	$(CC) $(LDFLAGS) -shared $^ -lm -o $@
+
+$(BUILD)/tests/%: tests/c/%.c $(BUILD)/libjong.a
+	@mkdir -p $(dir $@)
+	$(CC) $(CFLAGS) $(LUA_CFLAGS) -Icore -Ilua -Itests/c $< $(BUILD)/libjong.a $(LUA_LIBS) -lm $(LDFLAGS) -o $@
+
+$(BUILD)/bench: $(BENCH_SRC) $(BUILD)/libjong.a
+	$(CC) $(CFLAGS) $(LUA_CFLAGS) -Icore -Ilua $(BENCH_SRC) $(BUILD)/libjong.a $(LUA_LIBS) -lm $(LDFLAGS) -o $@
+
+test: deps
+	@$(MAKE) --no-print-directory all
+	@BUILD=$(BUILD) sh tests/run.sh
+
+check: deps
+	@$(MAKE) --no-print-directory BUILD=build-check OPT=-O1 \
+	  SANITIZE="-fsanitize=address,undefined -fno-omit-frame-pointer -fno-sanitize-recover=all" all
+	@BUILD=build-check JONG_CHECK=1 ASAN_OPTIONS=detect_leaks=1 sh tests/run.sh
+
+bench: deps
+	@$(MAKE) --no-print-directory $(BUILD)/bench $(BUILD)/jong
+	@cd . && $(BUILD)/bench
+
+run: deps
+	@$(MAKE) --no-print-directory $(BUILD)/jong
+	@$(BUILD)/jong
+
+install: all
+	install -d $(DESTDIR)$(PREFIX)/bin $(DESTDIR)$(PREFIX)/lib/lua/5.4 $(DESTDIR)$(PREFIX)/share/jong/rules
+	install -m 755 $(BUILD)/jong $(DESTDIR)$(PREFIX)/bin/jong
+	install -m 644 $(BUILD)/jong.so $(DESTDIR)$(PREFIX)/lib/lua/5.4/jong.so
+	cp -R rules/. $(DESTDIR)$(PREFIX)/share/jong/rules/
+
+uninstall:
+	rm -rf $(DESTDIR)$(PREFIX)/bin/jong $(DESTDIR)$(PREFIX)/lib/lua/5.4/jong.so $(DESTDIR)$(PREFIX)/share/jong
+
+clean:
+	rm -rf build build-check
+
+-include $(shell find $(BUILD) -name '*.d' 2>/dev/null)

@@ -1,0 +1,92 @@
+/* Hand analysis: complete-hand tests, decompositions, readings of the winning tile,
+ * shanten and waits. All functions work on the counts of the concealed tiles; the
+ * number of melds tells how many sets the concealed part must still make. They
+ * allocate nothing and are safe to call from several threads. */
+#ifndef JONG_DECOMPOSE_H
+#define JONG_DECOMPOSE_H
+
+#include "hand.h"
+
+/* Irregular forms a variant may switch on; the standard form is always on. */
+enum form {
+    FORM_STANDARD = 1,
+    FORM_SEVEN_PAIRS = 2,        /* seven different pairs, no melds */
+    FORM_THIRTEEN_ORPHANS = 4,   /* one of each terminal and honour plus one more of them */
+    FORM_ALL = 7,
+};
+
+enum set_type { SET_CHOW, SET_PUNG };
+
+struct set {
+    uint8_t type;   /* enum set_type */
+    uint8_t kind;   /* lowest kind */
+};
+
+/* A standard-form decomposition of the concealed tiles: one pair and nsets sets. */
+struct decomposition {
+    uint8_t pair;
+    uint8_t nsets;
+    struct set sets[4];
+};
+
+/* How the winning tile completes a decomposition. */
+enum wait {
+    WAIT_TWO_SIDED,   /* 23 waiting on 1 or 4 */
+    WAIT_CLOSED,      /* 13 waiting on 2 */
+    WAIT_EDGE,        /* 12 waiting on 3, 89 waiting on 7 */
+    WAIT_SINGLE,      /* the pair: a single tile waiting on its mate */
+    WAIT_PAIR,        /* a pung completed from a pair (two pairs waiting) */
+};
+
+struct reading {
+    struct decomposition d;
+    uint8_t wait;      /* enum wait */
+    int8_t win_set;    /* index in d.sets of the set the winning tile completed; -1: the pair */
+};
+
+enum { MAX_DECOMPOSITIONS = 32, MAX_READINGS = 64, SHANTEN_NONE = 99 };
+
+/* Complete-hand tests. The concealed count must be 14 - 3 * nmelds. */
+bool complete_standard(const uint8_t counts[TILE_KINDS], int nmelds);
+bool complete_seven_pairs(const uint8_t counts[TILE_KINDS], int nmelds);
+bool complete_thirteen_orphans(const uint8_t counts[TILE_KINDS], int nmelds);
+/* Any of the forms in the mask (enum form). */
+bool complete_any(const uint8_t counts[TILE_KINDS], int nmelds, unsigned forms);
+
+/* Every standard decomposition of complete concealed tiles (pair + sets), each
+ * once, in a fixed order. Returns how many (0: not complete), at most max. */
+int decompose(const uint8_t counts[TILE_KINDS], int nmelds, struct decomposition *out, int max);
+
+/* Every reading of a complete hand for the given winning kind (which the counts
+ * include): one per decomposition and per set or pair of it that could hold the
+ * winning tile, with the wait it makes. Returns how many, at most max. */
+int readings(const uint8_t counts[TILE_KINDS], int nmelds, int win_kind,
+             struct reading *out, int max);
+
+/* Shanten: -1 complete, 0 ready (tenpai), 1 one tile from ready, ...
+ * For 13 - 3 * nmelds or 14 - 3 * nmelds concealed tiles. Forms impossible with
+ * melds (seven pairs, thirteen orphans) give SHANTEN_NONE. */
+int shanten_standard(const uint8_t counts[TILE_KINDS], int nmelds);
+int shanten_seven_pairs(const uint8_t counts[TILE_KINDS], int nmelds);
+int shanten_thirteen_orphans(const uint8_t counts[TILE_KINDS], int nmelds);
+
+struct shanten {
+    int all, standard, seven_pairs, thirteen_orphans;
+};
+void shanten_forms(const uint8_t counts[TILE_KINDS], int nmelds, struct shanten *out);
+/* Lowest shanten over the forms in the mask. */
+int shanten_of(const uint8_t counts[TILE_KINDS], int nmelds, unsigned forms);
+
+/* Waits of a hand with 13 - 3 * nmelds concealed tiles: the kinds that complete it
+ * in one of the forms. held[] counts every tile of the kind the player holds
+ * (concealed and melded); a kind held four times is no wait. Writes a mask of 34
+ * flags; returns the number of waits. */
+int waits(const uint8_t counts[TILE_KINDS], int nmelds, const uint8_t held[TILE_KINDS],
+          unsigned forms, bool out[TILE_KINDS]);
+
+/* Start-up: builds or checks the tables. Call once before the rest (idempotent). */
+void decompose_init(void);
+/* Bytes of lookup tables in use (for the benchmark's "tables bytes"). */
+size_t decompose_table_bytes(void);
+
+#endif

@@ -1,0 +1,37 @@
+/* A hand: counts of the concealed tiles by kind, the melds, the bonus tiles. */
+#ifndef JONG_HAND_H
+#define JONG_HAND_H
+
+#include "tile.h"
+
+enum meld_type { MELD_CHOW, MELD_PUNG, MELD_KONG };
+enum kong_type { KONG_NONE, KONG_EXPOSED, KONG_PROMOTED, KONG_CONCEALED };
+enum { SEAT_NONE = 0xff, MAX_MELDS = 4, MAX_BONUS = 8 };
+
+struct meld {
+    uint8_t type;   /* enum meld_type */
+    uint8_t kong;   /* enum kong_type; KONG_NONE unless type is MELD_KONG */
+    uint8_t kind;   /* lowest kind of the set */
+    uint8_t from;   /* seat 0-3 (E S W N) it was claimed from, or SEAT_NONE */
+    uint8_t reds;   /* red fives in it */
+};
+
+struct hand {
+    uint8_t counts[TILE_KINDS];   /* concealed tiles */
+    uint8_t reds[3];              /* red fives among the concealed tiles, per suit m p s */
+    uint8_t nmelds;
+    struct meld melds[MAX_MELDS];
+    uint8_t nbonus;
+    uint8_t bonus[MAX_BONUS];     /* kinds 34-41 */
+};
+
+/* Number of concealed tiles. */
+int hand_concealed(const struct hand *h);
+/* Tiles of the hand in the 14-tile reckoning: concealed + 3 per meld (a kong counts 3). */
+int hand_size(const struct hand *h);
+/* Counts of every kind in the hand, concealed and melded (a kong counts 4). */
+void hand_all_counts(const struct hand *h, uint8_t out[TILE_KINDS]);
+/* Tiles of a meld: 3 or 4 (kong). */
+int meld_tiles(const struct meld *m);
+
+#endif
