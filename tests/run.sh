@@ -1,0 +1,48 @@
+#!/bin/sh
+# Runs every test: C test programs, LuaUnit tests of the module, conformance scripts,
+# examples. Prints each file's outcome and one summary line "N passed, N failed".
+BUILD=${BUILD:-build}
+JONG="$BUILD/jong"
+passed=0 failed=0
+out=$(mktemp)
+trap 'rm -f "$out"' EXIT
+
+# count FILE: adds the last "N passed, N failed" or LuaUnit "Ran N tests ... N successes, N failures[, N errors]"
+tally() {
+  name=$1 status=$2
+  p=$(sed -n 's/^\([0-9][0-9]*\) passed, \([0-9][0-9]*\) failed.*/\1/p' "$out" | tail -n 1)
+  f=$(sed -n 's/^\([0-9][0-9]*\) passed, \([0-9][0-9]*\) failed.*/\2/p' "$out" | tail -n 1)
+  if [ -z "$p" ]; then
+    line=$(grep '^Ran [0-9]* tests' "$out" | tail -n 1)
+    if [ -n "$line" ]; then
+      p=$(echo "$line" | sed -n 's/.* \([0-9][0-9]*\) successes.*/\1/p')
+      f1=$(echo "$line" | sed -n 's/.* \([0-9][0-9]*\) failures.*/\1/p')
+      f2=$(echo "$line" | sed -n 's/.* \([0-9][0-9]*\) errors.*/\1/p')
+      f=$(( ${f1:-0} + ${f2:-0} ))
+    fi
+  fi
+  if [ -z "$p" ]; then p=0; f=1; fi
+  if [ "$status" -ne 0 ] && [ "$f" -eq 0 ]; then f=1; fi
+  passed=$((passed + p)); failed=$((failed + f))
+  if [ "$f" -ne 0 ]; then
+    echo "FAIL $name ($p passed, $f failed)"; sed 's/^/    /' "$out" | tail -n 40
+  else
+    echo "ok   $name ($p)"
+  fi
+}
+
+for t in "$BUILD"/tests/test_*; do
+  [ -x "$t" ] || continue
+  "$t" >"$out" 2>&1; tally "$t" $?
+done
+for f in tests/lua/test_*.lua tests/conformance/*/test_*.lua examples/test_*.lua; do
+  [ -f "$f" ] || continue
+  "$JONG" test "$f" >"$out" 2>&1; tally "$f" $?
+done
+for f in tests/*.sh; do
+  [ "$f" = tests/run.sh ] && continue
+  [ -f "$f" ] || continue
+  BUILD=$BUILD sh "$f" >"$out" 2>&1; tally "$f" $?
+done
+echo "$passed passed, $failed failed"
+[ "$failed" -eq 0 ]
