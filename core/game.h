@@ -1,0 +1,308 @@
+/* The turn flow: a deal from the break to settlement, and a match of several deals.
+ *
+ * Seats are the winds of the current deal: 0 East (the dealer), 1 South, 2 West,
+ * 3 North; turn order is 0 1 2 3. Players are the four chairs (0-3) that keep their
+ * points over the match; seat_player[] says who sits where. Everything inside a deal
+ * (actions, events, melds' `from`) speaks of seats.
+ *
+ * The engine is driven by actions. game_waiting() says whose answer is awaited,
+ * game_legal() lists a seat's legal actions, game_apply() applies one: it is either
+ * done completely or refused with an error naming the seat, the action and the reason
+ * (game_error()), and the state is exactly as before. Draws from the wall, loose
+ * tiles, bonus replacements and seats that have nothing but "pass" to say are
+ * handled by the engine itself. Every step is appended to the event log. */
+#ifndef JONG_GAME_H
+#define JONG_GAME_H
+
+#include <stddef.h>
+#include "decompose.h"
+#include "hand.h"
+#include "rng.h"
+#include "wall.h"
+
+enum act_type {
+    ACT_PASS,             /* decline a claim or a rob */
+    ACT_DISCARD,          /* tile: the physical tile (red bit included) */
+    ACT_CHOW,             /* claim the discard; chow: lowest kind of the chow */
+    ACT_PUNG,             /* claim the discard */
+    ACT_KONG,             /* claim the discard with three in hand (exposed kong) */
+    ACT_KONG_CONCEALED,   /* own turn, four in hand; tile: the kind */
+    ACT_KONG_PROMOTED,    /* own turn, a melded pung and the fourth in hand; tile: the kind */
+    ACT_WIN,              /* self-drawn in turn, or on the discard / robbed kong tile */
+    ACT_EXTRA,            /* a declaration the ruleset lists (extra: its id, tile: its tile) */
+    ACT_NEXT,             /* after a deal has ended: start the next one */
+    ACT_TYPES
+};
+
+struct action {
+    uint8_t type;    /* enum act_type */
+    uint8_t seat;    /* 0-3 */
+    tile_t tile;     /* see enum act_type; claims and wins: the tile claimed (filled in by game_legal) */
+    uint8_t chow;    /* ACT_CHOW: lowest kind of the chow */
+    uint8_t extra;   /* ACT_EXTRA: id, an index into game_rules.extra_names */
+};
+
+enum phase {
+    PHASE_TURN,        /* the seat `turn` acts: discard, kongs, win, extras */
+    PHASE_CLAIM,       /* after a discard: the other seats answer */
+    PHASE_ROB,         /* after a robbable kong: the other seats may win on its tile */
+    PHASE_DEAL_END,    /* settled; ACT_NEXT starts the next deal */
+    PHASE_MATCH_END,
+};
+
+enum { CLAIM_CHOW = 1, CLAIM_PUNG = 2, CLAIM_KONG = 4, CLAIM_WIN = 8, CLAIM_ALL = 15 };
+enum tile_source { SRC_LOOSE, SRC_HEAD };        /* loose end / head of the live wall */
+enum deal_order { DEAL_BLOCKS, DEAL_SEAT };      /* 4-4-4-1 (+dealer's 14th) / 13 each in seat order */
+enum multi_win { MULTI_NEAREST, MULTI_ALL, MULTI_DOUBLE_ONLY };  /* three winners abort with DOUBLE_ONLY */
+enum last_discard { LAST_DISCARD_ANY, LAST_DISCARD_WIN_ONLY, LAST_DISCARD_NONE };
+enum { MAX_EXTRA = 16, EXTRA_NAME = 16 };
+
+/* Declarative facts, set once by the ruleset loader; the hot paths read only these. */
+struct game_rules {
+    struct wall_config wall;       /* tile set, red fives, dice, dead wall size and policy, reserve */
+    uint8_t deal_order;            /* enum deal_order */
+    uint8_t bonus_source;          /* enum tile_source: bonus replacements */
+    uint8_t kong_source;           /* enum tile_source: kong replacements */
+    bool dead_empty_draw;          /* a kong replacement with the dead wall empty ends the deal (Classical) */
+    uint8_t claims;                /* CLAIM_* allowed on discards */
+    uint8_t precedence[ACT_TYPES]; /* of ACT_CHOW ACT_PUNG ACT_KONG ACT_WIN; higher wins */
+    uint8_t multi_win;             /* enum multi_win */
+    bool rob_promoted;             /* a promoted kong can be robbed */
+    bool rob_concealed_thirteen;   /* a concealed kong can be robbed for thirteen orphans */
+    bool kong_after_claim;         /* concealed kong right after a chow/pung claim */
+    bool win_after_claim;          /* declare a win right after a chow/pung claim */
+    uint8_t max_kongs;             /* kongs per deal; 0: no limit */
+    uint8_t last_discard;          /* enum last_discard: claims on discards once the wall is drawn out */
+    unsigned forms;                /* enum form: the core's complete shapes */
+    uint8_t dora_first, dora_step; /* dead index of the first dora indicator, step between them; step 0: no dora */
+    int32_t start_points;
+    uint8_t rounds;                /* round winds in a match (default next_deal) */
+    int32_t flat_win;              /* default settlement: discarder pays / each other seat pays a self-draw */
+    uint32_t ask_mask;             /* action types (1u << ACT_x) the may_act hook is asked about */
+    uint8_t nextra;
+    char extra_names[MAX_EXTRA][EXTRA_NAME];
+};
+
+/* 136 tiles, dead wall 14 fixed, all claims, win > kong = pung > chow, nearest winner,
+ * promoted kongs robbable, any core form wins, 25000 points, 4 rounds, flat 1000. */
+void game_rules_default(struct game_rules *r);
+
+/* ---- hooks ---- */
+
+enum { HOOK_OK = 0, HOOK_REFUSED = 1, HOOK_ERROR = -1 };
+enum win_how { WIN_SELF_DRAW, WIN_DISCARD, WIN_ROB };
+enum {
+    WINF_LOOSE = 1,          /* self-drawn on a kong replacement */
+    WINF_LAST_TILE = 2,      /* the last drawable tile, or a discard after it */
+    WINF_FIRST_TURN = 4,     /* no call or kong yet in the deal and the winner has not discarded */
+    WINF_ROB_CONCEALED = 8,  /* robbed a concealed kong */
+};
+enum draw_kind { DRAW_EXHAUSTIVE = 1, DRAW_ABORTIVE = 2 };
+
+struct win {
+    uint8_t seat;
+    uint8_t from;            /* discarder / kong declarer; SEAT_NONE when self-drawn */
+    tile_t tile;             /* the winning tile */
+    uint8_t how;             /* enum win_how */
+    uint8_t flags;           /* WINF_* */
+    struct hand hand;        /* concealed tiles including the winning tile, melds, bonus */
+};
+
+/* What a settlement hook returns: net change per seat, and the deposits it takes
+ * from the table (sum(delta) must equal taken, 0 <= taken <= the table). */
+struct settlement {
+    int32_t delta[4];
+    int32_t taken;
+};
+
+/* The effect of an extra action the ruleset applied. */
+struct extra_effect {
+    uint32_t set_flags;      /* OR-ed into the seat's ruleset flags */
+    int32_t deposit;         /* points the seat puts on the table */
+    bool discard;            /* the action also discards action.tile (riichi) */
+    bool abort;              /* abortive draw (kyuushu) */
+};
+
+struct next_deal {
+    bool dealer_keeps;       /* else the deal passes to South */
+    uint8_t round;           /* round wind of the next deal, 0-3 */
+    uint8_t honba;
+    bool match_over;
+};
+
+struct game;
+
+/* Every hook returns HOOK_OK, HOOK_REFUSED (may_act only: msg is the reason) or
+ * HOOK_ERROR (msg is the error: the action is refused, the state as before). msg
+ * has room for n bytes. A NULL hook means the default. */
+struct game_hooks {
+    void *ctx;
+    /* Asked about the action types in rules.ask_mask before they are listed or applied. */
+    int (*may_act)(void *ctx, const struct game *g, const struct action *a, char *msg, size_t n);
+    /* Lists the ruleset's declarations for the seat in turn (type ACT_EXTRA); *count set. */
+    int (*extra_actions)(void *ctx, const struct game *g, int seat, struct action *out, int max,
+                         int *count, char *msg, size_t n);
+    /* Applies one of them: fills *eff. */
+    int (*apply_extra)(void *ctx, const struct game *g, const struct action *a,
+                       struct extra_effect *eff, char *msg, size_t n);
+    /* Irregular complete hands beyond rules.forms: *complete set (concealed counts
+     * with 14 - 3 * nmelds tiles). */
+    int (*special_complete)(void *ctx, const struct game *g, int seat, const uint8_t counts[TILE_KINDS],
+                            int nmelds, bool *complete, char *msg, size_t n);
+    /* A win (several with multiple winners): the payments. */
+    int (*settle_win)(void *ctx, const struct game *g, const struct win *wins, int nwins,
+                      struct settlement *out, char *msg, size_t n);
+    /* An exhaustive or abortive draw (kind: enum draw_kind, reason: the abort's name or ""). */
+    int (*settle_draw)(void *ctx, const struct game *g, int kind, const char *reason,
+                       struct settlement *out, char *msg, size_t n);
+    /* After a claim window in which everybody passed: *abort set to end the deal as an
+     * abortive draw, with its name in msg. */
+    int (*check_abort)(void *ctx, const struct game *g, bool *abort, char *msg, size_t n);
+    /* After settlement: dealer rotation, round wind, honba, end of the match. */
+    int (*next_deal)(void *ctx, const struct game *g, struct next_deal *out, char *msg, size_t n);
+};
+
+/* ---- events ---- */
+
+enum event_type {
+    EV_DEAL_START,    /* v: deal number, round, honba, deposits; seat: player who deals; tiles: dice */
+    EV_DEAL,          /* seat, tiles: the tiles dealt */
+    EV_BONUS,         /* seat exposes bonus tile */
+    EV_DRAW,          /* seat draws tile; src: enum draw_src */
+    EV_DISCARD,       /* seat, tile; extra: 0 or 1 + the id of the declaration made with it */
+    EV_PASS,          /* seat passes (only when it had a choice) */
+    EV_CHOW,          /* seat claims tile from `from`; kind: lowest kind of the chow */
+    EV_PUNG,
+    EV_KONG,          /* claimed kong */
+    EV_KONG_CONCEALED,
+    EV_KONG_PROMOTED, /* declared; completed once no one robs it */
+    EV_DORA,          /* tile: new indicator; v[0]: its dead index */
+    EV_EXTRA,         /* seat, extra: id, tile */
+    EV_WIN,           /* seat, from, tile, src: enum win_how, kind: WINF_* */
+    EV_DRAW_END,      /* v[0]: enum draw_kind; text: reason */
+    EV_SETTLE,        /* v[0..3]: change per seat, v[4]: deposits taken */
+    EV_NEXT_DEAL,     /* v: dealer keeps, round, honba, match over */
+    EV_TYPES
+};
+enum draw_src { DRAWN_WALL, DRAWN_LOOSE, DRAWN_REPLACEMENT };
+
+struct event {
+    uint8_t type, seat, from;
+    tile_t tile;
+    uint8_t kind, src, extra, n;
+    tile_t tiles[14];
+    int32_t v[5];
+    char text[24];
+};
+
+/* ---- state ---- */
+
+enum { MAX_DISCARDS = 96, MAX_ACTIONS = 64 };
+
+struct discard {
+    tile_t tile;
+    uint8_t claimed_by;   /* SEAT_NONE unless claimed for a meld */
+    uint8_t extra;        /* 0, or 1 + id of the declaration made with it */
+};
+
+struct seat_state {
+    struct hand hand;
+    uint8_t ndiscards;
+    struct discard discards[MAX_DISCARDS];
+    uint32_t flags;        /* the ruleset's (set by extra effects) */
+    uint64_t missed;       /* kinds that completed the hand and were let pass since own last discard */
+    int last_miss;         /* event index of the latest such pass; -1: none */
+};
+
+/* Everything that changes; a plain value (no pointers), so it can be copied. */
+struct game_state {
+    struct rng rng;
+    struct wall wall;
+    struct seat_state seats[4];
+    uint8_t phase, turn;
+    /* the seat in turn */
+    bool has_drawn;        /* holds a drawn tile (not a claim) */
+    bool drawn_loose;      /* it was a kong replacement */
+    tile_t drawn;
+    bool after_claim;      /* turn obtained by a chow or pung claim */
+    /* claim and rob windows */
+    uint8_t discarder;     /* claim: who discarded; rob: who declared the kong */
+    tile_t claim_tile;
+    uint8_t rob_type;      /* ACT_KONG_PROMOTED / ACT_KONG_CONCEALED */
+    uint8_t waiting;       /* seats whose answer is awaited (bit mask) */
+    uint8_t could_win;     /* seats the tile structurally completes */
+    struct action answer[4];
+    /* the deal */
+    uint8_t nkongs, ndora;
+    bool any_call;         /* a claim or kong has happened this deal */
+    uint8_t result;        /* 0 playing, EV_WIN, or enum draw_kind */
+    uint8_t nwins;
+    struct win wins[3];
+    int32_t last_delta[4];
+    /* the match */
+    uint8_t seat_player[4];
+    int32_t points[4];     /* per player */
+    int32_t deposits;      /* on the table */
+    uint8_t round, deal_in_round, honba;
+    int deal_no;
+};
+
+struct game {
+    struct game_rules rules;
+    struct game_hooks hooks;
+    bool has_hooks;
+    uint64_t seed;
+    int nfront, nback;     /* stacked first deal (0, 0: shuffled) */
+    tile_t front[MAX_WALL], back[MAX_WALL];
+    struct game_state st;
+    struct event *log;
+    int nlog, caplog;
+    struct action *acts;   /* every action applied, for replay */
+    int nacts, capacts;
+    char err[256];
+};
+
+/* A new match (the first deal is dealt) from the seed. hooks may be NULL. Returns
+ * NULL with err filled in when the rules are invalid or memory runs out. */
+struct game *game_new(const struct game_rules *r, const struct game_hooks *h, uint64_t seed,
+                      char *err, size_t n);
+void game_free(struct game *g);
+/* Starts the match again from a new seed (shuffled first deal). */
+int game_reset(struct game *g, uint64_t seed);
+/* Starts the match again with a stacked first deal (see wall_stack: front in draw
+ * order from the head, back in loose order). Later deals are shuffled from the seed.
+ * Returns 0, or -1 (game_error()) with the game unchanged. */
+int game_stack(struct game *g, const tile_t *front, int nfront, const tile_t *back, int nback);
+
+/* Bit mask of the seats whose action is awaited (ACT_NEXT: all; match over: 0). */
+int game_waiting(const struct game *g);
+/* The legal actions of a seat now (at most MAX_ACTIONS); 0 when it has nothing to do. */
+int game_legal(struct game *g, int seat, struct action *out, int max);
+/* Applies an action. Returns 0, or -1 with game_error() set and the state unchanged. */
+int game_apply(struct game *g, const struct action *a);
+const char *game_error(const struct game *g);
+
+/* Replays the first n applied actions from the start (n = nacts - 1: undo).
+ * Returns 0, or -1 if an action no longer applies (hooks that changed). */
+int game_replay(struct game *g, int n);
+int game_undo(struct game *g);
+
+/* Invariants: every tile accounted for, hand sizes, points + deposits = the start.
+ * Returns 0, or -1 with msg filled in. */
+int game_check(const struct game *g, char *msg, size_t n);
+
+/* Accessors for bindings. */
+static inline const struct hand *game_hand(const struct game *g, int seat) { return &g->st.seats[seat].hand; }
+static inline int32_t game_points(const struct game *g, int seat) { return g->st.points[g->st.seat_player[seat]]; }
+/* The tile at a dora indicator / ura indicator position (the i-th revealed); -1 when none. */
+int game_dora(const struct game *g, int i);
+int game_ura(const struct game *g, int i);
+
+/* Names: "discard", "chow", ..., the ruleset's extra names; "win" ... */
+const char *action_name(const struct game_rules *r, const struct action *a);
+const char *event_name(int type);
+/* One action / one event as one JSON line (no newline). Returns the length (truncated to n-1). */
+size_t action_json(const struct game_rules *r, const struct action *a, char *buf, size_t n);
+size_t event_json(const struct game_rules *r, const struct event *e, int index, char *buf, size_t n);
+
+#endif

@@ -1,0 +1,223 @@
+#include "wall.h"
+
+#include <stdio.h>
+#include <string.h>
+
+const char *wall_config_error(const struct wall_config *c)
+{
+    int n = c->bonus ? 144 : 136;
+    for (int s = 0; s < 3; s++)
+        if (c->reds[s] > 4)
+            return "more than 4 red fives in a suit";
+    if (c->side != 0 && c->side * 8 != n)
+        return "stacks per side do not fit the tile set";
+    if (c->dice != 2 && c->dice != 3)
+        return "the dealer throws 2 or 3 dice";
+    if (c->dead_policy > DEAD_NONE)
+        return "unknown dead wall policy";
+    if (c->dead_policy == DEAD_NONE ? c->dead_size != 0 : (c->dead_size < 2 || c->dead_size > 32))
+        return "dead wall size out of range";
+    if (c->reserve > 32)
+        return "reserve out of range";
+    return NULL;
+}
+
+int wall_tile_set(const struct wall_config *c, tile_t out[MAX_WALL])
+{
+    if (wall_config_error(c))
+        return -1;
+    int n = 0;
+    for (int k = 0; k < TILE_KINDS; k++) {
+        int reds = kind_is_five(k) ? c->reds[k / 9] : 0;
+        for (int i = 0; i < 4 - reds; i++)
+            out[n++] = (tile_t)k;
+        for (int i = 0; i < reds; i++)
+            out[n++] = (tile_t)(k | TILE_RED);
+    }
+    if (c->bonus)
+        for (int k = KIND_FLOWER1; k < ALL_KINDS; k++)
+            out[n++] = (tile_t)k;
+    return n;
+}
+
+static void wall_reset(struct wall *w, const struct wall_config *c, int n)
+{
+    w->n = n;
+    w->head = 0;
+    w->policy = c->dead_policy;
+    w->reserve = c->reserve;
+    w->dead_end = n;
+    w->live_end = c->dead_policy == DEAD_NONE ? n : n - c->dead_size;
+    w->loose = 0;
+    w->ndice = 0;
+    memset(w->dice, 0, sizeof w->dice);
+    w->break_wall = w->break_count = w->break_stack = 0;
+}
+
+int wall_build(struct wall *w, const struct wall_config *c, struct rng *r)
+{
+    tile_t phys[MAX_WALL];
+    int n = wall_tile_set(c, phys);
+    if (n < 0)
+        return -1;
+    wall_reset(w, c, n);
+    rng_shuffle(r, phys, n);
+
+    /* phys[2g] is the top and phys[2g+1] the bottom of stack g; stacks are numbered
+     * clockwise from the right-hand end of the dealer's wall (walls clockwise: E N W S). */
+    int side = n / 8, stacks = n / 2, total = 0;
+    w->ndice = c->dice;
+    for (int i = 0; i < c->dice; i++)
+        total += w->dice[i] = (uint8_t)rng_die(r);
+    int count = total;
+    if (c->second_throw) {
+        for (int i = 0; i < 2; i++)
+            count += w->dice[w->ndice++] = (uint8_t)rng_die(r);
+    }
+    w->break_wall = (uint8_t)((total - 1) % 4);
+    w->break_count = (uint8_t)count;
+    int first = ((4 - w->break_wall) % 4) * side;
+    int b = (first + count) % stacks;
+    w->break_stack = (uint8_t)b;
+
+    /* Wall order: the head half from stack b on (top, bottom); the tail half from
+     * stack b-1 backwards, top first, stored from t[n-1] down. */
+    for (int j = 0; j < n / 2; j++)
+        w->t[j] = phys[2 * ((b + j / 2) % stacks) + j % 2];
+    for (int r2 = 0; r2 < n / 2; r2++)
+        w->t[n - 1 - r2] = phys[2 * ((b - 1 - r2 / 2 + 2 * stacks) % stacks) + r2 % 2];
+    return 0;
+}
+
+int wall_stack(struct wall *w, const struct wall_config *c, const tile_t *front, int nfront,
+               const tile_t *back, int nback, char *err)
+{
+    tile_t pool[MAX_WALL];
+    int n = wall_tile_set(c, pool);
+    if (n < 0) {
+        snprintf(err, 120, "invalid wall config: %s", wall_config_error(c));
+        return -1;
+    }
+    if (nfront < 0 || nback < 0 || nfront + nback > n) {
+        snprintf(err, 120, "stacked wall of %d tiles does not fit a set of %d", nfront + nback, n);
+        return -1;
+    }
+    bool used[MAX_WALL] = { false };
+    for (int i = 0; i < nfront + nback; i++) {
+        tile_t t = i < nfront ? front[i] : back[i - nfront];
+        int j = 0;
+        while (j < n && (used[j] || pool[j] != t))
+            j++;
+        if (j == n) {
+            char name[4];
+            tile_name(t, name);
+            snprintf(err, 120, "stacked wall: no %s left in the set (%s tile %d)", name,
+                     i < nfront ? "front" : "back", i < nfront ? i + 1 : i - nfront + 1);
+            return -1;
+        }
+        used[j] = true;
+    }
+    wall_reset(w, c, n);
+    for (int i = 0; i < nfront; i++)
+        w->t[i] = front[i];
+    for (int i = 0; i < nback; i++)
+        w->t[n - 1 - i] = back[i];
+    int k = nfront;
+    for (int j = 0; j < n; j++)
+        if (!used[j])
+            w->t[k++] = pool[j];
+    return 0;
+}
+
+int wall_live(const struct wall *w) { return w->live_end - w->head; }
+
+int wall_drawable(const struct wall *w)
+{
+    int d = w->live_end - w->head - w->reserve;
+    return d > 0 ? d : 0;
+}
+
+int wall_dead(const struct wall *w) { return w->dead_end - w->live_end; }
+
+int wall_draw(struct wall *w)
+{
+    if (wall_drawable(w) <= 0)
+        return -1;
+    return w->t[w->head++];
+}
+
+int wall_draw_head(struct wall *w)
+{
+    if (w->head >= w->live_end)
+        return -1;
+    return w->t[w->head++];
+}
+
+bool wall_loose_from_dead(const struct wall *w) { return w->dead_end > w->live_end; }
+
+int wall_loose(struct wall *w)
+{
+    int t;
+    if (w->dead_end > w->live_end) {
+        t = w->t[--w->dead_end];
+        if (w->policy == DEAD_FIXED && w->live_end > w->head)
+            w->live_end--;
+    } else if (w->live_end > w->head) {
+        t = w->t[--w->live_end];
+        w->dead_end = w->live_end;
+    } else {
+        return -1;
+    }
+    w->loose++;
+    return t;
+}
+
+int wall_dead_tile(const struct wall *w, int i)
+{
+    int pos = w->n - 1 - i;
+    if (i < 0 || pos < w->live_end || pos >= w->dead_end)
+        return -1;
+    return w->t[pos];
+}
+
+static void count_tile(tile_t t, int counts[ALL_KINDS], int reds[3])
+{
+    counts[tile_kind(t)]++;
+    if (tile_is_red(t))
+        reds[tile_kind(t) / 9]++;
+}
+
+void wall_count(const struct wall *w, int counts[ALL_KINDS], int reds[3])
+{
+    for (int i = w->head; i < w->dead_end; i++)
+        count_tile(w->t[i], counts, reds);
+}
+
+int wall_conserved(const struct wall *w, const struct wall_config *c,
+                   const int others[ALL_KINDS], const int other_reds[3], char *err, int errlen)
+{
+    tile_t set[MAX_WALL];
+    int n = wall_tile_set(c, set);
+    int want[ALL_KINDS] = { 0 }, want_reds[3] = { 0 };
+    int have[ALL_KINDS] = { 0 }, have_reds[3] = { 0 };
+    for (int i = 0; i < n; i++)
+        count_tile(set[i], want, want_reds);
+    wall_count(w, have, have_reds);
+    for (int k = 0; k < ALL_KINDS; k++) {
+        if (have[k] + others[k] != want[k]) {
+            char name[4];
+            kind_name(k, name);
+            snprintf(err, (size_t)errlen, "tile %s: %d in the wall + %d elsewhere, the set has %d",
+                     name, have[k], others[k], want[k]);
+            return -1;
+        }
+    }
+    for (int s = 0; s < 3; s++) {
+        if (have_reds[s] + other_reds[s] != want_reds[s]) {
+            snprintf(err, (size_t)errlen, "red 0%c: %d in the wall + %d elsewhere, the set has %d",
+                     "mps"[s], have_reds[s], other_reds[s], want_reds[s]);
+            return -1;
+        }
+    }
+    return 0;
+}

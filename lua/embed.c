@@ -1,0 +1,14 @@
+/* The Lua prelude, embedded in the program and the module at build time. */
+#include "lj.h"
+
+#define EMBED(sym, file) \
+    __asm__(".section .rodata\n.global " #sym "\n.type " #sym ", @object\n" #sym ":\n" \
+            ".incbin \"" file "\"\n.byte 0\n.previous\n"); \
+    extern const char sym[]
+
+EMBED(lj_prelude_text, "lua/prelude.lua");
+
+const struct lj_source lj_prelude[] = {
+    { "@lua/prelude.lua", lj_prelude_text },
+    { NULL, NULL },
+};

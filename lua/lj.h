@@ -1,0 +1,49 @@
+/* The C<->Lua boundary: the `jong` module, the one protected-call path, limits. */
+#ifndef JONG_LJ_H
+#define JONG_LJ_H
+
+#include <lua.h>
+#include <lauxlib.h>
+#include <stdbool.h>
+#include <stddef.h>
+
+/* Opens the module (pushes its table). Also what `require "jong"` calls. */
+int luaopen_jong(lua_State *L);
+
+/* Limits applied to a protected call: an instruction budget (0: none) and a cap on
+ * the bytes the call may allocate beyond what the state held when it began (0: none). */
+struct lj_limits {
+    long instructions;
+    size_t memory;
+};
+extern const struct lj_limits lj_hook_limits;   /* for each hook call */
+extern const struct lj_limits lj_load_limits;   /* for loading a rule file */
+
+/* The one protected-call path for every call from C into Lua: calls the function
+ * under the nargs arguments on top of the stack with a traceback handler and the
+ * limits. `what` names the call in errors ("hook score"). Returns LUA_OK, or an error
+ * code with the message (traceback included) on the stack. */
+int lj_pcall(lua_State *L, int nargs, int nresults, const char *what, const struct lj_limits *lim);
+
+/* Installs the counting allocator on a state (so memory caps work); the module
+ * does this itself when it opens. */
+void lj_install_allocator(lua_State *L);
+
+/* A state with the standard libraries and the module as the global `jong`; NULL on
+ * failure (reported on stderr). Close it with lj_close. */
+lua_State *lj_open(void);
+void lj_close(lua_State *L);
+/* Calls jong.<fn> with the nargs arguments on the stack, through lj_pcall. */
+int lj_call_module(lua_State *L, const char *fn, int nargs, int nresults);
+/* Whether f is the module's counting allocator. */
+bool lj_is_counting(lua_Alloc f);
+
+/* The rules search path, colon-separated (JONG_RULES_PATH, next to the program or
+ * module, ./rules, PREFIX/share/jong/rules). */
+const char *lj_rules_path(void);
+
+/* Embedded Lua sources of the prelude (lua/embed.c). */
+struct lj_source { const char *name; const char *text; };
+extern const struct lj_source lj_prelude[];
+
+#endif

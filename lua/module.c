@@ -1,0 +1,419 @@
+/* The `jong` Lua module: thin C primitives over the core. The friendly API is
+ * built on top of these in Lua (lua/prelude.lua, embedded). */
+#include "lj.h"
+
+#include <stdio.h>
+#include <string.h>
+
+#include "decompose.h"
+#include "notation.h"
+
+static const char *const meld_type_names[] = { "chow", "pung", "kong" };
+static const char *const kong_names[] = { NULL, "exposed", "promoted", "concealed" };
+static const char *const wait_names[] = { "two_sided", "closed", "edge", "single", "pair" };
+static const char seat_names[][2] = { "E", "S", "W", "N" };
+
+static void push_kind(lua_State *L, int k)
+{
+    char name[3];
+    kind_name(k, name);
+    lua_pushlstring(L, name, 2);
+}
+
+static void set_kind(lua_State *L, const char *field, int k)
+{
+    push_kind(L, k);
+    lua_setfield(L, -2, field);
+}
+
+/* {["5m"] = 2, ...} */
+static void push_counts(lua_State *L, const uint8_t counts[TILE_KINDS])
+{
+    lua_createtable(L, 0, 14);
+    for (int k = 0; k < TILE_KINDS; k++)
+        if (counts[k]) {
+            push_kind(L, k);
+            lua_pushinteger(L, counts[k]);
+            lua_rawset(L, -3);
+        }
+}
+
+static void push_meld(lua_State *L, const struct meld *m, int index)
+{
+    lua_createtable(L, 0, 8);
+    lua_pushstring(L, meld_type_names[m->type]);
+    lua_setfield(L, -2, "type");
+    set_kind(L, "tile", m->kind);
+    int n = meld_tiles(m);
+    lua_createtable(L, n, 0);
+    for (int i = 0; i < n; i++) {
+        push_kind(L, m->type == MELD_CHOW ? m->kind + i : m->kind);
+        lua_rawseti(L, -2, i + 1);
+    }
+    lua_setfield(L, -2, "tiles");
+    if (m->type == MELD_KONG) {
+        lua_pushstring(L, kong_names[m->kong]);
+        lua_setfield(L, -2, "kong");
+    }
+    lua_pushboolean(L, m->kong == KONG_CONCEALED);
+    lua_setfield(L, -2, "concealed");
+    if (m->from != SEAT_NONE) {
+        lua_pushstring(L, seat_names[m->from]);
+        lua_setfield(L, -2, "from");
+    }
+    lua_pushinteger(L, m->reds);
+    lua_setfield(L, -2, "reds");
+    if (index) {
+        lua_pushinteger(L, index);
+        lua_setfield(L, -2, "meld");
+    }
+}
+
+/* The hand's own facts: tiles, counts, all_counts, melds, bonus, reds, concealed. */
+static void push_hand(lua_State *L, const struct hand *h)
+{
+    lua_createtable(L, 0, 16);
+    int n = 0;
+    lua_createtable(L, 14, 0);
+    for (int k = 0; k < TILE_KINDS; k++)
+        for (int c = 0; c < h->counts[k]; c++) {
+            push_kind(L, k);
+            lua_rawseti(L, -2, ++n);
+        }
+    lua_setfield(L, -2, "tiles");
+    push_counts(L, h->counts);
+    lua_setfield(L, -2, "counts");
+    uint8_t all[TILE_KINDS];
+    hand_all_counts(h, all);
+    push_counts(L, all);
+    lua_setfield(L, -2, "all_counts");
+    int reds = h->reds[0] + h->reds[1] + h->reds[2];
+    bool concealed = true;
+    lua_createtable(L, h->nmelds, 0);
+    for (int i = 0; i < h->nmelds; i++) {
+        push_meld(L, &h->melds[i], 0);
+        lua_rawseti(L, -2, i + 1);
+        reds += h->melds[i].reds;
+        concealed = concealed && h->melds[i].kong == KONG_CONCEALED;
+    }
+    lua_setfield(L, -2, "melds");
+    lua_createtable(L, h->nbonus, 0);
+    for (int i = 0; i < h->nbonus; i++) {
+        push_kind(L, h->bonus[i]);
+        lua_rawseti(L, -2, i + 1);
+    }
+    lua_setfield(L, -2, "bonus");
+    lua_pushinteger(L, reds);
+    lua_setfield(L, -2, "reds");
+    lua_pushboolean(L, concealed);
+    lua_setfield(L, -2, "concealed");
+    lua_pushinteger(L, hand_size(h));
+    lua_setfield(L, -2, "size");
+}
+
+static void push_set(lua_State *L, const struct set *s)
+{
+    lua_createtable(L, 0, 3);
+    lua_pushstring(L, s->type == SET_CHOW ? "chow" : "pung");
+    lua_setfield(L, -2, "type");
+    set_kind(L, "tile", s->kind);
+    lua_pushboolean(L, 1);
+    lua_setfield(L, -2, "concealed");
+}
+
+/* Readings of a complete hand, sets from the concealed tiles first, then the melds. */
+static void push_readings(lua_State *L, const struct hand *h, int win)
+{
+    struct reading r[MAX_READINGS];
+    int n = readings(h->counts, h->nmelds, win, r, MAX_READINGS);
+    lua_createtable(L, n, 0);
+    for (int i = 0; i < n; i++) {
+        lua_createtable(L, 0, 4);
+        set_kind(L, "pair", r[i].d.pair);
+        lua_createtable(L, 4, 0);
+        int at = 0;
+        for (int s = 0; s < r[i].d.nsets; s++) {
+            push_set(L, &r[i].d.sets[s]);
+            lua_rawseti(L, -2, ++at);
+        }
+        for (int m = 0; m < h->nmelds; m++) {
+            push_meld(L, &h->melds[m], m + 1);
+            lua_rawseti(L, -2, ++at);
+        }
+        lua_setfield(L, -2, "sets");
+        lua_pushstring(L, wait_names[r[i].wait]);
+        lua_setfield(L, -2, "wait");
+        if (r[i].win_set >= 0) {
+            lua_pushinteger(L, r[i].win_set + 1);
+            lua_setfield(L, -2, "win_set");
+        }
+        lua_rawseti(L, -2, i + 1);
+    }
+}
+
+static int parse_or_fail(lua_State *L, const char *s, struct hand *h, bool any_size)
+{
+    struct notation_error err;
+    if (notation_parse_hand(s, h, any_size, &err) == 0)
+        return 0;
+    lua_pushnil(L);
+    lua_pushstring(L, err.reason);
+    return 2;
+}
+
+/* jong.hand_facts(hand, [win_tile], [any_size]) -> facts of the hand, or nil, reason.
+ * With a winning tile: readings, seven_pairs, thirteen_orphans as well. */
+static int l_hand_facts(lua_State *L)
+{
+    const char *s = luaL_checkstring(L, 1);
+    bool has_win = !lua_isnoneornil(L, 2);
+    bool any_size = lua_toboolean(L, 3);
+    struct hand h;
+    int r = parse_or_fail(L, s, &h, any_size);
+    if (r)
+        return r;
+    int win = -1;
+    bool red = false;
+    if (has_win) {
+        const char *w = luaL_checkstring(L, 2);
+        win = strlen(w) == 2 ? kind_parse(w, &red) : -1;
+        if (win < 0 || win >= TILE_KINDS)
+            return lua_pushnil(L), lua_pushfstring(L, "bad winning tile '%s'", w), 2;
+        if (!h.counts[win])
+            return lua_pushnil(L),
+                   lua_pushfstring(L, "the winning tile %s is not among the concealed tiles", w), 2;
+        if (hand_size(&h) != 14)
+            return lua_pushnil(L),
+                   lua_pushfstring(L, "a winning hand holds 14 tiles (a meld counts 3); this one holds %d",
+                                   hand_size(&h)), 2;
+        if (red && !h.reds[kind_suit(win)])
+            return lua_pushnil(L),
+                   lua_pushfstring(L, "the winning tile %s is not among the concealed tiles", w), 2;
+    }
+    push_hand(L, &h);
+    if (has_win) {
+        set_kind(L, "win_tile", win);
+        lua_pushboolean(L, red);
+        lua_setfield(L, -2, "win_tile_red");
+        push_readings(L, &h, win);
+        lua_setfield(L, -2, "readings");
+        if (complete_seven_pairs(h.counts, h.nmelds)) {
+            lua_createtable(L, 7, 0);
+            int n = 0;
+            for (int k = 0; k < TILE_KINDS; k++)
+                if (h.counts[k]) {
+                    push_kind(L, k);
+                    lua_rawseti(L, -2, ++n);
+                }
+            lua_setfield(L, -2, "seven_pairs");
+        }
+        lua_pushboolean(L, complete_thirteen_orphans(h.counts, h.nmelds));
+        lua_setfield(L, -2, "thirteen_orphans");
+    }
+    return 1;
+}
+
+static unsigned forms_arg(lua_State *L, int idx)
+{
+    lua_Integer f = luaL_optinteger(L, idx, FORM_ALL);
+    return (unsigned)f & FORM_ALL;
+}
+
+/* jong.analysis(hand, [forms]) -> {shanten = {all, standard, seven_pairs,
+ * thirteen_orphans}, waits = {...}} or nil, reason. Impossible forms are absent. */
+static int l_analysis(lua_State *L)
+{
+    struct hand h;
+    int r = parse_or_fail(L, luaL_checkstring(L, 1), &h, true);
+    if (r)
+        return r;
+    unsigned forms = forms_arg(L, 2);
+    lua_createtable(L, 0, 3);
+    int size = hand_size(&h);
+    if (size == 13 || size == 14) {
+        struct shanten sh;
+        shanten_forms(h.counts, h.nmelds, &sh);
+        lua_createtable(L, 0, 4);
+        lua_pushinteger(L, shanten_of(h.counts, h.nmelds, forms));
+        lua_setfield(L, -2, "all");
+        lua_pushinteger(L, sh.standard);
+        lua_setfield(L, -2, "standard");
+        if (sh.seven_pairs != SHANTEN_NONE) {
+            lua_pushinteger(L, sh.seven_pairs);
+            lua_setfield(L, -2, "seven_pairs");
+        }
+        if (sh.thirteen_orphans != SHANTEN_NONE) {
+            lua_pushinteger(L, sh.thirteen_orphans);
+            lua_setfield(L, -2, "thirteen_orphans");
+        }
+        lua_setfield(L, -2, "shanten");
+    }
+    lua_createtable(L, 13, 0);
+    if (size == 13) {
+        uint8_t held[TILE_KINDS];
+        bool w[TILE_KINDS];
+        hand_all_counts(&h, held);
+        waits(h.counts, h.nmelds, held, forms, w);
+        int n = 0;
+        for (int k = 0; k < TILE_KINDS; k++)
+            if (w[k]) {
+                push_kind(L, k);
+                lua_rawseti(L, -2, ++n);
+            }
+    }
+    lua_setfield(L, -2, "waits");
+    lua_pushinteger(L, size);
+    lua_setfield(L, -2, "size");
+    return 1;
+}
+
+/* jong.decompositions(hand) -> list of decompositions of the concealed tiles:
+ * {pair = "5m", sets = {{type=, tile=}, ...}}. */
+static int l_decompositions(lua_State *L)
+{
+    struct hand h;
+    int r = parse_or_fail(L, luaL_checkstring(L, 1), &h, true);
+    if (r)
+        return r;
+    struct decomposition d[MAX_DECOMPOSITIONS];
+    int n = hand_size(&h) == 14 ? decompose(h.counts, h.nmelds, d, MAX_DECOMPOSITIONS) : 0;
+    lua_createtable(L, n, 0);
+    for (int i = 0; i < n; i++) {
+        lua_createtable(L, 0, 2);
+        set_kind(L, "pair", d[i].pair);
+        lua_createtable(L, d[i].nsets, 0);
+        for (int s = 0; s < d[i].nsets; s++) {
+            push_set(L, &d[i].sets[s]);
+            lua_rawseti(L, -2, s + 1);
+        }
+        lua_setfield(L, -2, "sets");
+        lua_rawseti(L, -2, i + 1);
+    }
+    return 1;
+}
+
+/* jong.tiles(str) -> list of tile names in order ("27p1z" -> {"2p","7p","1z"}); red
+ * fives keep their "0" name. nil, reason on bad input. */
+static int l_tiles(lua_State *L)
+{
+    tile_t t[160];
+    struct notation_error err;
+    int n = notation_parse_tiles(luaL_checkstring(L, 1), t, 160, &err);
+    if (n < 0)
+        return lua_pushnil(L), lua_pushstring(L, err.reason), 2;
+    lua_createtable(L, n, 0);
+    for (int i = 0; i < n; i++) {
+        char name[3];
+        tile_name(t[i], name);
+        lua_pushlstring(L, name, 2);
+        lua_rawseti(L, -2, i + 1);
+    }
+    return 1;
+}
+
+/* jong.format_hand(hand) -> the hand in canonical notation, or nil, reason. */
+static int l_format_hand(lua_State *L)
+{
+    struct hand h;
+    int r = parse_or_fail(L, luaL_checkstring(L, 1), &h, true);
+    if (r)
+        return r;
+    char buf[128];
+    notation_format_hand(&h, buf, sizeof buf);
+    lua_pushstring(L, buf);
+    return 1;
+}
+
+/* jong.kind(name) -> kind index 0-41 (or nil) and whether it is a red five. */
+static int l_kind(lua_State *L)
+{
+    bool red;
+    const char *s = luaL_checkstring(L, 1);
+    int k = strlen(s) == 2 ? kind_parse(s, &red) : -1;
+    if (k < 0)
+        return lua_pushnil(L), 1;
+    lua_pushinteger(L, k);
+    lua_pushboolean(L, red);
+    return 2;
+}
+
+/* jong.pcall_limited(what, f, ...) -> true, results... or false, message: calls f
+ * through the one protected path with the hook limits (instruction budget, memory cap). */
+static int l_pcall_limited(lua_State *L)
+{
+    const char *what = luaL_checkstring(L, 1);
+    luaL_checktype(L, 2, LUA_TFUNCTION);
+    int base = 2, nargs = lua_gettop(L) - 2;
+    const struct lj_limits *lim = lua_toboolean(L, lua_upvalueindex(1)) ? &lj_load_limits : &lj_hook_limits;
+    int status = lj_pcall(L, nargs, LUA_MULTRET, what, lim);
+    lua_pushboolean(L, status == LUA_OK);
+    lua_insert(L, base);
+    return lua_gettop(L) - base + 1;
+}
+
+/* jong.rules_path() -> the colon-separated rules search path. */
+static int l_rules_path(lua_State *L)
+{
+    lua_pushstring(L, lj_rules_path());
+    return 1;
+}
+
+/* jong.read_file(path) -> contents, or nil, reason. Used by the loader for rule files
+ * only (rule scripts themselves never see it). */
+static int l_read_file(lua_State *L)
+{
+    const char *path = luaL_checkstring(L, 1);
+    FILE *f = fopen(path, "rb");
+    if (!f)
+        return lua_pushnil(L), lua_pushfstring(L, "cannot open %s", path), 2;
+    luaL_Buffer b;
+    luaL_buffinit(L, &b);
+    size_t n;
+    char buf[4096];
+    while ((n = fread(buf, 1, sizeof buf, f)) > 0)
+        luaL_addlstring(&b, buf, n);
+    fclose(f);
+    luaL_pushresult(&b);
+    return 1;
+}
+
+static const luaL_Reg primitives[] = {
+    { "hand_facts", l_hand_facts },
+    { "analysis", l_analysis },
+    { "decompositions", l_decompositions },
+    { "tiles", l_tiles },
+    { "format_hand", l_format_hand },
+    { "kind", l_kind },
+    { "rules_path", l_rules_path },
+    { "read_file", l_read_file },
+    { NULL, NULL },
+};
+
+int luaopen_jong(lua_State *L)
+{
+    decompose_init();
+    lj_install_allocator(L);
+    luaL_newlib(L, primitives);
+    lua_pushboolean(L, 0);
+    lua_pushcclosure(L, l_pcall_limited, 1);
+    lua_setfield(L, -2, "pcall_limited");
+    lua_pushboolean(L, 1);
+    lua_pushcclosure(L, l_pcall_limited, 1);
+    lua_setfield(L, -2, "pcall_loading");
+    lua_pushinteger(L, FORM_STANDARD);
+    lua_setfield(L, -2, "FORM_STANDARD");
+    lua_pushinteger(L, FORM_SEVEN_PAIRS);
+    lua_setfield(L, -2, "FORM_SEVEN_PAIRS");
+    lua_pushinteger(L, FORM_THIRTEEN_ORPHANS);
+    lua_setfield(L, -2, "FORM_THIRTEEN_ORPHANS");
+    /* The prelude builds the friendly API on the primitives: it is called with the
+     * module table and returns it. */
+    for (const struct lj_source *src = lj_prelude; src->name; src++) {
+        if (luaL_loadbufferx(L, src->text, strlen(src->text), src->name, "t") != LUA_OK)
+            return lua_error(L);
+        lua_pushvalue(L, -2);
+        if (lj_pcall(L, 1, 0, src->name + 1, NULL) != LUA_OK)
+            return lua_error(L);
+    }
+    return 1;
+}

@@ -1,0 +1,444 @@
+-- The friendly Lua API of the `jong` module, built on the C primitives.
+-- Called once with the module table; adds to it.
+local jong = ...
+
+local SEATS = { "E", "S", "W", "N" }
+local SEAT_INDEX = { E = 1, S = 2, W = 3, N = 4 }
+jong.SEATS = SEATS
+
+---------------------------------------------------------------------------
+-- Tiles: facts by name, computed once.
+---------------------------------------------------------------------------
+local SUIT, RANK, NEXT = {}, {}, {}
+for _, s in ipairs { "m", "p", "s" } do
+  for r = 1, 9 do
+    local t = r .. s
+    SUIT[t], RANK[t], NEXT[t] = s, r, (r % 9 + 1) .. s
+  end
+  SUIT["0" .. s], RANK["0" .. s], NEXT["0" .. s] = s, 5, "6" .. s
+end
+for r = 1, 7 do
+  local t = r .. "z"
+  SUIT[t], RANK[t] = "z", r
+  NEXT[t] = (r <= 4 and (r % 4 + 1) or (r == 7 and 5 or r + 1)) .. "z"
+end
+for r = 1, 4 do
+  SUIT["f" .. r], RANK["f" .. r] = "f", r
+  SUIT["g" .. r], RANK["g" .. r] = "g", r
+end
+
+jong.TILES = {}   -- the 34 kinds in order
+for _, s in ipairs { "m", "p", "s" } do
+  for r = 1, 9 do jong.TILES[#jong.TILES + 1] = r .. s end
+end
+for r = 1, 7 do jong.TILES[#jong.TILES + 1] = r .. "z" end
+
+function jong.suit(t) return SUIT[t] end
+function jong.rank(t) return RANK[t] end
+function jong.is_honour(t) return SUIT[t] == "z" end
+function jong.is_terminal(t) local r = RANK[t]; return SUIT[t] ~= "z" and (r == 1 or r == 9) end
+function jong.is_end(t) return SUIT[t] == "z" or RANK[t] == 1 or RANK[t] == 9 end -- terminal or honour
+function jong.is_wind(t) return SUIT[t] == "z" and RANK[t] <= 4 end
+function jong.is_dragon(t) return SUIT[t] == "z" and RANK[t] >= 5 end
+function jong.is_bonus(t) local s = SUIT[t]; return s == "f" or s == "g" end
+function jong.next_tile(t) return NEXT[t] end
+function jong.wind_tile(seat) return SEAT_INDEX[seat] .. "z" end
+function jong.seat_index(seat) return SEAT_INDEX[seat] end
+function jong.seat_after(seat, n) return SEATS[(SEAT_INDEX[seat] - 1 + (n or 1)) % 4 + 1] end
+-- The plain kind of a tile name ("0m" -> "5m").
+function jong.kind_of(t) if t:byte(1) == 48 then return "5" .. t:sub(2) end return t end
+
+-- jong.parse_hand(str) -> the hand's facts (any size 0-14), or nil, reason.
+function jong.parse_hand(s, win_tile) return jong.hand_facts(s, win_tile, true) end
+
+---------------------------------------------------------------------------
+-- JSON: decoding with lua-cjson, encoding here (keys in a stable, readable order).
+---------------------------------------------------------------------------
+local cjson_ok, cjson = pcall(require, "cjson")
+jong.json_null = cjson_ok and cjson.null or setmetatable({}, { __tostring = function() return "null" end })
+
+function jong.json_decode(text)
+  if not cjson_ok then return nil, "lua-cjson is not installed" end
+  local ok, v = pcall(cjson.decode, text)
+  if not ok then return nil, "bad JSON: " .. tostring(v):gsub("^.-: ", "") end
+  return v
+end
+
+local KEY_ORDER = {}
+for i, k in ipairs { "ok", "wins", "rules", "hand", "name", "value", "han", "fu", "yakuman", "points",
+  "doubles", "score", "faan", "fan", "aux", "adjusted", "basic", "total", "items",
+  "unit", "limit", "payments", "E", "S", "W", "N", "reason", "error" } do
+  KEY_ORDER[k] = i
+end
+local function key_before(a, b)
+  local ia, ib = KEY_ORDER[a], KEY_ORDER[b]
+  if ia and ib then return ia < ib end
+  if ia or ib then return ia ~= nil end
+  return tostring(a) < tostring(b)
+end
+
+local ESCAPES = { ['"'] = '\\"', ["\\"] = "\\\\", ["\b"] = "\\b", ["\f"] = "\\f",
+  ["\n"] = "\\n", ["\r"] = "\\r", ["\t"] = "\\t" }
+local function encode_string(s)
+  return '"' .. s:gsub('[%c"\\]', function(c)
+    return ESCAPES[c] or string.format("\\u%04x", c:byte())
+  end) .. '"'
+end
+
+-- An array is a table whose keys are exactly 1..n (an empty table is an array
+-- unless it carries the metatable jong.json_object).
+jong.json_object = {}
+local function is_array(t)
+  if getmetatable(t) == jong.json_object then return false end
+  local n = 0
+  for _ in pairs(t) do n = n + 1 end
+  return n == #t
+end
+
+local function encode(v, out)
+  local ty = type(v)
+  if v == nil or v == jong.json_null then out[#out + 1] = "null"
+  elseif ty == "boolean" then out[#out + 1] = tostring(v)
+  elseif ty == "number" then
+    if math.type(v) == "integer" or (v == math.floor(v) and math.abs(v) < 2 ^ 53) then
+      out[#out + 1] = string.format("%d", v)
+    elseif v ~= v or v == math.huge or v == -math.huge then out[#out + 1] = "null"
+    else out[#out + 1] = string.format("%.14g", v) end
+  elseif ty == "string" then out[#out + 1] = encode_string(v)
+  elseif ty == "table" then
+    if is_array(v) then
+      out[#out + 1] = "["
+      for i = 1, #v do
+        if i > 1 then out[#out + 1] = "," end
+        encode(v[i], out)
+      end
+      out[#out + 1] = "]"
+    else
+      local keys = {}
+      for k in pairs(v) do keys[#keys + 1] = k end
+      table.sort(keys, key_before)
+      out[#out + 1] = "{"
+      for i, k in ipairs(keys) do
+        if i > 1 then out[#out + 1] = "," end
+        out[#out + 1] = encode_string(tostring(k))
+        out[#out + 1] = ":"
+        encode(v[k], out)
+      end
+      out[#out + 1] = "}"
+    end
+  else
+    error("cannot encode a " .. ty .. " as JSON")
+  end
+end
+
+function jong.json_encode(v)
+  local out = {}
+  encode(v, out)
+  return table.concat(out)
+end
+
+---------------------------------------------------------------------------
+-- Rulesets: loading in a sandbox, `extends`, options.
+---------------------------------------------------------------------------
+
+-- What rule scripts see of the module: everything but the loader's own tools.
+local PRIVATE = { read_file = true, pcall_limited = true, pcall_loading = true,
+  load_rules = true, rules_path = true }
+local public = setmetatable({}, {
+  __index = function(_, k) if not PRIVATE[k] then return jong[k] end end,
+  __newindex = function() error("the jong module is read-only in rule scripts", 2) end,
+})
+
+local safe_math = {}
+for k, v in pairs(math) do
+  if k ~= "random" and k ~= "randomseed" then safe_math[k] = v end
+end
+
+local loaded = {}     -- rule name or path -> ruleset table
+local loading = {}    -- names being loaded (to catch cycles)
+
+local function split_path(path)
+  local dirs = {}
+  for d in path:gmatch("[^:]+") do dirs[#dirs + 1] = d end
+  return dirs
+end
+
+-- Finds a rule file: a path (contains '/' or ends in .lua) or a name in the rules path.
+function jong.find_rules(name)
+  if type(name) ~= "string" or name == "" then return nil, "a ruleset name is a non-empty string" end
+  if name:find("/", 1, true) or name:match("%.lua$") then
+    local text, err = jong.read_file(name)
+    if not text then return nil, err end
+    return name, text
+  end
+  if not name:match("^[%w_%.%-]+$") then return nil, "bad ruleset name '" .. name .. "'" end
+  local file = name:gsub("%.", "/") .. ".lua"
+  for _, dir in ipairs(split_path(jong.rules_path())) do
+    local path = dir .. "/" .. file
+    local text = jong.read_file(path)
+    if text then return path, text end
+  end
+  return nil, "no ruleset '" .. name .. "' in the rules path (" .. jong.rules_path() .. ")"
+end
+
+local load_rules
+
+local function sandbox_env()
+  local env = {
+    jong = public, string = string, table = table, math = safe_math, utf8 = utf8,
+    pairs = pairs, ipairs = ipairs, next = next, select = select, type = type,
+    tostring = tostring, tonumber = tonumber, error = error, assert = assert,
+    pcall = pcall, rawget = rawget, rawset = rawset, rawequal = rawequal, rawlen = rawlen,
+    setmetatable = setmetatable, getmetatable = getmetatable,
+  }
+  env.require = function(name)
+    local r, err = load_rules(name)
+    if not r then error(err, 2) end
+    return r
+  end
+  env._G = env
+  return env
+end
+
+local function merge(parent, child)
+  local m = {}
+  for k, v in pairs(parent or {}) do m[k] = v end
+  for k, v in pairs(child or {}) do m[k] = v end
+  return m
+end
+
+local function merge_list(parent, child)
+  local seen, out = {}, {}
+  for _, list in ipairs { parent or {}, child or {} } do
+    for _, v in ipairs(list) do
+      if not seen[v] then seen[v] = true; out[#out + 1] = v end
+    end
+  end
+  return out
+end
+
+-- Loads a ruleset by name or path (cached). Returns the ruleset table, or nil, reason.
+function load_rules(name)
+  if type(name) == "table" then return name end
+  if loaded[name] then return loaded[name] end
+  if loading[name] then return nil, "ruleset '" .. name .. "' extends itself" end
+  local path, text = jong.find_rules(name)
+  if not path then return nil, text end
+  local chunk, err = load(text, "@" .. path, "t", sandbox_env())
+  if not chunk then return nil, err end
+  loading[name] = true
+  local ok, r = jong.pcall_loading("loading " .. path, chunk)
+  loading[name] = nil
+  if not ok then return nil, r end
+  if type(r) ~= "table" then return nil, path .. " does not return a ruleset table" end
+  r.name = r.name or name
+  r.path = path
+  if r.extends then
+    local parent, perr = load_rules(r.extends)
+    if not parent then return nil, path .. ": extends '" .. tostring(r.extends) .. "': " .. perr end
+    r.options = merge(parent.options, r.options)
+    r.flags = merge_list(parent.flags, r.flags)
+    r.parent = parent
+    setmetatable(r, { __index = parent })
+  end
+  r.options = r.options or {}
+  r.flags = r.flags or {}
+  r.flag_set = {}
+  for _, f in ipairs(r.flags) do r.flag_set[f] = true end
+  loaded[name] = r
+  return r
+end
+jong.load_rules = load_rules
+
+-- Forget every loaded ruleset (hot reload).
+function jong.reload_rules() loaded = {} end
+
+-- Resolves options: defaults, then the given values (prefix allowed). nil, reason on
+-- an unknown option or a value of the wrong kind.
+function jong.resolve_options(r, given)
+  local out = {}
+  for k, spec in pairs(r.options) do out[k] = spec.default end
+  for k, v in pairs(given or {}) do
+    local key = k
+    if r.option_prefix and key:sub(1, #r.option_prefix) == r.option_prefix then
+      key = key:sub(#r.option_prefix + 1)
+    end
+    local spec = r.options[key]
+    if not spec then return nil, "unknown option '" .. k .. "' for rules " .. r.name end
+    if spec.default ~= nil and type(v) ~= type(spec.default) then
+      return nil, "option '" .. k .. "' takes a " .. type(spec.default) .. ", not " .. type(v)
+    end
+    if spec.values then
+      local fine = false
+      for _, allowed in ipairs(spec.values) do fine = fine or allowed == v end
+      if not fine then return nil, "option '" .. k .. "' cannot be " .. tostring(v) end
+    end
+    out[key] = v
+  end
+  return out
+end
+
+---------------------------------------------------------------------------
+-- Facts of a situation (docs/hooks.md) and `jong score`.
+---------------------------------------------------------------------------
+
+local function field_error(name, what) return nil, "\"" .. name .. "\" " .. what end
+
+local function seat_field(s, name, required)
+  local v = s[name]
+  if v == nil or v == jong.json_null then
+    if required then return field_error(name, "is missing (E, S, W or N)") end
+    return false
+  end
+  if not SEAT_INDEX[v] then return field_error(name, "must be E, S, W or N, not " .. tostring(v)) end
+  return v
+end
+
+local function count_field(s, name)
+  local v = s[name]
+  if v == nil or v == jong.json_null then return 0 end
+  if math.type(v) ~= "integer" and not (type(v) == "number" and v == math.floor(v)) or v < 0 then
+    return field_error(name, "must be a whole number of 0 or more")
+  end
+  return math.tointeger(v)
+end
+
+local function indicator_field(s, name)
+  local v = s[name]
+  if v == nil or v == jong.json_null or v == "" then return {} end
+  local list = v
+  if type(v) == "string" then
+    local err
+    list, err = jong.tiles(v)
+    if not list then return field_error(name, err) end
+  elseif type(v) ~= "table" then
+    return field_error(name, "must be tiles in notation")
+  end
+  local out = {}
+  for i, t in ipairs(list) do
+    if not SUIT[t] or jong.is_bonus(t) then return field_error(name, "has a bad tile '" .. tostring(t) .. "'") end
+    out[i] = jong.kind_of(t)
+  end
+  return out
+end
+
+-- jong.facts(situation) -> facts, or nil, reason. The ruleset is situation.rules
+-- (a name, a path or a loaded table).
+function jong.facts(s)
+  if type(s) ~= "table" then return nil, "a situation is a JSON object" end
+  if s.rules == nil then return field_error("rules", "is missing (a ruleset name or path)") end
+  local r, err = load_rules(s.rules)
+  if not r then return nil, err end
+  if type(s.hand) ~= "string" then return field_error("hand", "is missing (a hand in notation)") end
+  if type(s.win_tile) ~= "string" then return field_error("win_tile", "is missing (a tile such as \"5m\")") end
+  local f
+  f, err = jong.hand_facts(s.hand, s.win_tile)
+  if not f then return nil, err end
+  f.rules, f.situation = r, s
+  f.seat, err = seat_field(s, "seat", true)
+  if not f.seat then return nil, err end
+  f.round, err = seat_field(s, "round", false)
+  if f.round == nil then return nil, err end
+  f.round = f.round or "E"
+  if s.win_by ~= "discard" and s.win_by ~= "self" then
+    return field_error("win_by", "must be \"discard\" or \"self\"")
+  end
+  f.win_by = s.win_by
+  f.from, err = seat_field(s, "from", f.win_by == "discard")
+  if f.from == nil then return nil, err end
+  if f.win_by == "self" then
+    if f.from then return field_error("from", "is only for a win by discard") end
+    f.from = nil
+  elseif f.from == f.seat then
+    return field_error("from", "names the winner's own seat")
+  end
+  f.flags = {}
+  local flags = s.flags
+  if flags ~= nil and flags ~= jong.json_null then
+    if type(flags) ~= "table" then return field_error("flags", "must be a list of names") end
+    for _, name in ipairs(flags) do
+      if not r.flag_set[name] then
+        return nil, "unknown flag '" .. tostring(name) .. "' for rules " .. r.name
+      end
+      f.flags[name] = true
+    end
+  end
+  f.dora, err = indicator_field(s, "dora")
+  if not f.dora then return nil, err end
+  f.ura, err = indicator_field(s, "ura")
+  if not f.ura then return nil, err end
+  f.honba, err = count_field(s, "honba")
+  if not f.honba then return nil, err end
+  f.deposits, err = count_field(s, "deposits")
+  if not f.deposits then return nil, err end
+  local given = s.options
+  if given == jong.json_null then given = nil end
+  if given ~= nil and type(given) ~= "table" then return field_error("options", "must be an object") end
+  f.options, err = jong.resolve_options(r, given)
+  if not f.options then return nil, err end
+  return f
+end
+
+-- Strips the traceback from an error message (for one-line answers).
+local function first_line(msg)
+  msg = tostring(msg)
+  return (msg:gsub("\nstack traceback:.*$", ""))
+end
+jong.first_line = first_line
+
+-- Calls a ruleset hook through the one protected path. Returns true, results... or
+-- false, message (with traceback).
+function jong.call_hook(r, hook, ...)
+  local fn = r[hook]
+  if type(fn) ~= "function" then return false, "rules " .. r.name .. " have no hook '" .. hook .. "'" end
+  return jong.pcall_limited("hook " .. hook .. " of " .. r.name, fn, ...)
+end
+
+local function fail(reason) return { ok = false, error = first_line(reason) } end
+
+-- jong.score(situation) -> the result table of `jong score` (see DESIGN.md).
+function jong.score(s)
+  local f, err = jong.facts(s)
+  if not f then return fail(err) end
+  local r = f.rules
+  local ok, result, reason = jong.call_hook(r, "score", f)
+  if not ok then return fail(result) end
+  if result == nil then return fail(reason or "hook score returned nothing") end
+  if type(result) ~= "table" then return fail("hook score of " .. r.name .. " returned a " .. type(result)) end
+  if not result.wins then
+    return { ok = true, wins = false, rules = r.name, reason = result.reason or "not a winning hand" }
+  end
+  local out = { ok = true, wins = true, rules = r.name, value = result.value or {},
+    items = result.items or {}, limit = result.limit or jong.json_null }
+  setmetatable(out.value, jong.json_object)
+  if r.settle then
+    local payments
+    ok, payments, reason = jong.call_hook(r, "settle", f, result)
+    if not ok then return fail(payments) end
+    if payments == nil then return fail(reason or "hook settle returned nothing") end
+    out.payments = setmetatable(payments, jong.json_object)
+  else
+    out.payments = setmetatable({ E = 0, S = 0, W = 0, N = 0 }, jong.json_object)
+  end
+  return out
+end
+
+-- `jong score`: a JSON text in (one situation or an array), the JSON text out, and
+-- whether every situation was valid input.
+function jong.score_json(text)
+  local input, err = jong.json_decode(text)
+  if input == nil then return jong.json_encode(fail(err)), false end
+  if type(input) ~= "table" then return jong.json_encode(fail("a situation is a JSON object")), false end
+  if #input > 0 or (next(input) == nil and text:match("^%s*%[")) then
+    local results, all_ok = {}, true
+    for i, s in ipairs(input) do
+      results[i] = jong.score(s)
+      all_ok = all_ok and results[i].ok
+    end
+    return jong.json_encode(results), all_ok
+  end
+  local result = jong.score(input)
+  return jong.json_encode(result), result.ok
+end
+
+return jong

@@ -1,0 +1,10 @@
+/* The subcommands of build/jong; each takes argv with argv[0] the command name. */
+#ifndef JONG_COMMANDS_H
+#define JONG_COMMANDS_H
+
+int cmd_repl(int argc, char **argv);
+int cmd_analyze(int argc, char **argv);
+int cmd_score(int argc, char **argv);
+int cmd_script(int argc, char **argv);
+
+#endif

@@ -1,0 +1,40 @@
+/* build/jong: the REPL and the subcommands. */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "commands.h"
+
+static void usage(FILE *out)
+{
+    fputs("usage: jong [COMMAND] [ARGS]\n"
+          "\n"
+          "With no command, opens the interactive REPL on the default variant.\n"
+          "\n"
+          "commands:\n"
+          "  analyze HAND|-        shanten, waits and decompositions of hands, as JSON\n"
+          "  score FILE|-          score situations given as JSON (see docs/formats.md)\n"
+          "  test FILE.lua [ARGS]  run a LuaUnit test or script with the jong module loaded\n"
+          "  run FILE.lua [ARGS]   run a Lua script with the jong module loaded\n"
+          "  help                  this text; `jong COMMAND --help` for a command\n", out);
+}
+
+int main(int argc, char **argv)
+{
+    if (argc < 2)
+        return cmd_repl(argc, argv);
+    const char *cmd = argv[1];
+    if (!strcmp(cmd, "analyze"))
+        return cmd_analyze(argc - 1, argv + 1);
+    if (!strcmp(cmd, "score"))
+        return cmd_score(argc - 1, argv + 1);
+    if (!strcmp(cmd, "test") || !strcmp(cmd, "run"))
+        return cmd_script(argc - 1, argv + 1);
+    if (!strcmp(cmd, "help") || !strcmp(cmd, "--help") || !strcmp(cmd, "-h")) {
+        usage(stdout);
+        return 0;
+    }
+    fprintf(stderr, "jong: unknown command '%s'\n", cmd);
+    usage(stderr);
+    return 2;
+}

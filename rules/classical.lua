@@ -1,0 +1,747 @@
+-- rules/classical.lua: Chinese Classical Mah Jong (spec: shared/rules/classical.md).
+-- The Mixed-Hand game; Babcock's One-Double and Cleared-Hand games extend it
+-- (babcock_one_double.lua, babcock_cleared_hand.lua), the DMJL and BMJA presets too
+-- (classical_dmjl.lua, classical_bmja.lua).
+--
+-- Scoring (§13): every hand, the winner's and the losers', earns base points (Table A)
+-- and doubles (Table B); score = points x 2^doubles, capped at the limit. The winner's
+-- limit hands (Table C) score the limit. Payments: §19.
+
+local R = {
+  name = "classical",
+  option_prefix = "classical.",
+  forms = { "standard", "thirteen_orphans" },                      -- §11.1
+  flags = { "kong_replacement", "robbing_kong", "last_tile",       -- B14, B17, B15/B16
+            "original_call", "first_turn", "kong_upon_kong" },     -- B18, C11/C12, C16
+
+  -- declarative play facts (§4-§8)
+  tiles = 144,
+  bonus_tiles = true,
+  red_fives = 0,
+  dead_wall = { size = 16, policy = "not_replenished" },           -- §6.3 exhaustible16
+  bonus_replacement = "live_wall",                                 -- §7.3
+  claims = { "chow", "pung", "kong", "win" },                      -- §8.2
+  precedence = { { "win" }, { "kong", "pung" }, { "chow" } },      -- §8.3, highest first
+  multiple_winners = false,                                        -- §8.3 first in turn wins
+  starting_points = 2000,                                          -- §5.6
+  rounds = 4,                                                      -- §5.3
+  chow_from = "left",                                              -- §8.2
+  wall_stacks = 18,                                                -- §6.1 (17 without bonus tiles)
+  deal = { blocks = 3, block_size = 4, dealer_extra = 1 },         -- §6.4 East 14, others 13
+
+  options = {
+    bonus_tiles = { default = true, doc = "§4: 144 tiles with flowers and seasons; false: 136 tiles, no bonus-tile scoring" },
+    seating = { default = "random", values = { "random", "dice" }, doc = "§5.2: how seats are assigned" },
+    rounds = { default = 4, values = { 1, 2, 3, 4 }, doc = "§5.3: prevailing-wind rounds in a game" },
+    draw_passes_deal = { default = false, doc = "§5.4: the deal passes after a wash-out" },
+    east_streak_limit = { default = 9, values = { 9, 13, "off" }, doc = "§5.7/C17: East's Nth consecutive win is a limit hand, then the deal passes" },
+    dead_wall = { default = "exhaustible16",
+                  values = { "exhaustible16", "replenish14", "babcock_mixed", "none", "dice_stacks", "stacks7" },
+                  doc = "§6.3: kong box size and replenishment" },
+    bonus_replacement = { default = "live_wall", values = { "live_wall", "kong_box" }, doc = "§7.3: where bonus-tile replacements come from" },
+    multi_win = { default = "first_in_turn", values = { "first_in_turn", "by_set_type" }, doc = "§8.3: which of several Mah Jong claims wins" },
+    missed_pung_lock = { default = false, doc = "§8.7: a passed pung may not be claimed again before the player's next turn" },
+    must_declare_calling = { default = false, doc = "§10.1: Mah Jong only after declaring 'calling'" },
+    sacred_discard = { default = false, doc = "§10.3: no going out on a discard of a tile the player himself discarded, until he draws again" },
+    extra_special_hands = { default = "none", values = { "none", "bmja" }, doc = "§11.1: irregular winning shapes besides Thirteen Orphans" },
+    false_mahjong = { default = "dead_hand", values = { "dead_hand", "penalty300" }, doc = "§12.3: consequence of a false Mah Jong" },
+    limit = { default = 500, values = { 500, 1000, 300, "roof_off" }, doc = "§13.5: the limit; roof_off: no cap, limit hands score 500" },
+    rounding = { default = "none", values = { "none", "up10", "nearest10" }, doc = "§13.6: rounding of each final score" },
+    mahjong_points = { default = 20, values = { 20, 10 }, doc = "A13: points for going out" },
+    pair_completion_points = { default = true, doc = "A16/A17: points when the winning tile completes the pair" },
+    only_possible_points = { default = true, doc = "A15: points for the only possible winning tile" },
+    own_bonus = { default = "pair", values = { "pair", "each" }, doc = "B4: one double for own flower and own season together (pair) or one for each (each)" },
+    nine_gates = { default = "any_tile", values = { "any_tile", "two_to_eight" }, doc = "C2: which ninth tile completes the Nine Gates" },
+    earth_blessing_first_draw = { default = false, doc = "C12: also a non-East player going out on his first self-drawn tile" },
+    heaven_blessing = { default = "limit", values = { "limit", "three_doubles" }, doc = "C11: Blessing of Heaven as a limit hand or as three doubles" },
+    loser_settlement = { default = true, doc = "§19.2: losers pay each other the differences of their scores" },
+    discarder_pays = { default = false, doc = "§19.6: on a discard win the discarder alone pays what all losers would pay" },
+    wd_table = { default = false, doc = "§21: mahjong.wikidot table: concealed hand 10 points instead of B9, 2 points for an edge, closed or single wait instead of A15-A17" },
+    ruleset_preset = { default = "standard", values = { "standard", "dmjl", "bmja" }, doc = "§21: scoring items of the Kajongg presets (see rules classical_dmjl / classical_bmja for the full presets)" },
+    game_type = { default = "mixed_hand", values = { "mixed_hand", "one_double", "cleared_hand" }, doc = "§20: Babcock's three games (Mah Jong qualification)" },
+  },
+}
+
+-- §6.3 the kong box per `dead_wall` option (the engine's dead_wall field for each value)
+R.dead_walls = {
+  exhaustible16 = { size = 16, policy = "not_replenished" },
+  replenish14   = { size = 14, policy = "fixed" },
+  babcock_mixed = { size = 14, policy = "fixed", replacements = "far_end" },
+  none          = { size = 0,  policy = "none", replacements = "far_end" },
+  dice_stacks   = { size = "second_throw", policy = "not_replenished" },
+  stacks7       = { size = 14, policy = "not_replenished" },
+}
+
+------------------------------------------------------------------------------------------
+-- Constant tables (built once at load)
+
+local SUITS = { "m", "p", "s" }
+local SUIT_BIT = { m = 1, p = 2, s = 4 }
+local KINDS = {}          -- the 34 kinds in index order: 1m..9m 1p..9p 1s..9s 1z..7z
+local INDEX = {}          -- kind -> 1..34
+local TILE = {}           -- kind -> {suit=, rank=, honour=, terminal=, major=, dragon=, class=}
+for si, s in ipairs(SUITS) do
+  for r = 1, 9 do
+    local t = r .. s
+    KINDS[#KINDS + 1] = t
+    INDEX[t] = #KINDS
+    local terminal = (r == 1 or r == 9)
+    TILE[t] = { suit = s, rank = r, honour = false, terminal = terminal, major = terminal,
+                dragon = false, class = terminal and "terminals" or "simples" }
+  end
+end
+for r = 1, 7 do
+  local t = r .. "z"
+  KINDS[#KINDS + 1] = t
+  INDEX[t] = #KINDS
+  TILE[t] = { suit = "z", rank = r, honour = true, terminal = false, major = true,
+              dragon = r >= 5, class = "honours" }
+end
+
+local WIND_OF = { E = "1z", S = "2z", W = "3z", N = "4z" }            -- §17.1
+local OWN_FLOWER = { E = "f1", S = "f2", W = "f3", N = "f4" }
+local OWN_SEASON = { E = "g1", S = "g2", W = "g3", N = "g4" }
+local SEATS = { "E", "S", "W", "N" }
+local GREEN = { ["2s"] = true, ["3s"] = true, ["4s"] = true, ["6s"] = true, ["8s"] = true, ["6z"] = true }  -- C9
+local NINE_GATES = { 3, 1, 1, 1, 1, 1, 1, 1, 3 }                                                       -- C2
+local LIMIT_HAND_VALUE = 500   -- what a limit hand scores when the limit is "roof_off"
+
+-- Item names, exactly the spec's (Tables A, B, C); units "points", "doubles", "limit".
+local SET_NAME = {                                                   -- A1-A6
+  pung = { simples = "pung of simples", terminals = "pung of terminals", honours = "pung of honours" },
+  kong = { simples = "kong of simples", terminals = "kong of terminals", honours = "kong of honours" },
+}
+local SET_BASE = { simples = 2, terminals = 4, honours = 4 }         -- exposed pung; kong x4, concealed x2
+
+------------------------------------------------------------------------------------------
+-- Small shared helpers
+
+-- Append one line of the explanation when `out` is given; return the value either way.
+local function line(out, name, value, unit)
+  if out then out[#out + 1] = { name = name, value = value, unit = unit } end
+  return value
+end
+
+-- Items a preset leaves out (§21); each preset's dropped item ids.
+R.preset_drops = {
+  bmja = { B7 = true, B10 = true, B13 = true, B14 = true, C1 = true, C5 = true, C17 = true },
+}
+
+local function dropped(o, id)                       -- items a preset leaves out (§21)
+  local preset = R.preset_drops[o.ruleset_preset]
+  return preset ~= nil and preset[id] == true
+end
+
+-- §9.2: how a set of a reading counts. Returns exposed_for_points, concealed_for_hand:
+-- a claimed kong scores as exposed but counts as concealed for B7, B9, C1, C5.
+local function set_state(f, rd, i, s)
+  if s.meld == nil then
+    local exposed = (i == rd.win_set and f.win_by ~= "self")   -- completed by a discard
+    return exposed, not exposed
+  end
+  if s.kong == "concealed" then return false, true end
+  if s.kong == "exposed" then return true, true end              -- claimed kong
+  return true, false                                             -- claimed chow/pung, promoted kong
+end
+
+-- Composition of a hand from its tile counts (§17.7): suit mask, honours, simples, green.
+local function composition(counts)
+  local mask, honours, simples, green = 0, 0, 0, true
+  for t, n in pairs(counts) do
+    local k = TILE[t]
+    if k then
+      if k.honour then honours = honours + n
+      else
+        mask = mask | SUIT_BIT[k.suit]
+        if not k.terminal then simples = simples + n end
+      end
+      if not GREEN[t] then green = false end
+    end
+  end
+  return mask, honours, simples, green
+end
+
+local ONE_SUIT = { [1] = true, [2] = true, [4] = true }
+
+-- Can counts c[1..34] be split into sets and (if need_pair) exactly one pair? (§11.1)
+local function complete(c, need_pair)
+  local i = 1
+  while i <= 34 and c[i] == 0 do i = i + 1 end
+  if i > 34 then return not need_pair end
+  if need_pair and c[i] >= 2 then
+    c[i] = c[i] - 2
+    local ok = complete(c, false)
+    c[i] = c[i] + 2
+    if ok then return true end
+  end
+  if c[i] >= 3 then
+    c[i] = c[i] - 3
+    local ok = complete(c, need_pair)
+    c[i] = c[i] + 3
+    if ok then return true end
+  end
+  if i <= 27 and (i - 1) % 9 <= 6 and c[i + 1] > 0 and c[i + 2] > 0 then
+    c[i], c[i + 1], c[i + 2] = c[i] - 1, c[i + 1] - 1, c[i + 2] - 1
+    local ok = complete(c, need_pair)
+    c[i], c[i + 1], c[i + 2] = c[i] + 1, c[i + 1] + 1, c[i + 2] + 1
+    if ok then return true end
+  end
+  return false
+end
+
+local scratch = {}                                   -- reused count array for §17.4
+for i = 1, 34 do scratch[i] = 0 end
+
+-- §17.4 A15: the winning tile is the only kind that completes the hand without it.
+local function only_possible(f)
+  for _, rd in ipairs(f.readings) do
+    if rd.wait == "two_sided" or rd.wait == "pair" then return false end   -- two kinds wait
+    if rd.win_set and rd.sets[rd.win_set].type == "kong" then return false end
+  end
+  local c = scratch
+  for i = 1, 34 do c[i] = 0 end
+  for t, n in pairs(f.counts) do
+    local i = INDEX[t]
+    if i then c[i] = n end
+  end
+  local w = INDEX[f.win_tile]
+  c[w] = c[w] - 1
+  for k = 1, 34 do
+    if k ~= w then
+      local near = c[k] > 0
+      if not near and k <= 27 then                   -- a suit tile can join a held neighbour
+        local r = (k - 1) % 9
+        for d = -2, 2 do
+          local r2 = r + d
+          if r2 >= 0 and r2 <= 8 and c[k + d] > 0 then near = true break end
+        end
+      end
+      if near then
+        c[k] = c[k] + 1
+        local wins = complete(c, true)
+        c[k] = c[k] - 1
+        if wins then return false end
+      end
+    end
+  end
+  return true
+end
+
+------------------------------------------------------------------------------------------
+-- Table A — base points (§14)
+
+-- A1-A6: pungs and kongs of a reading. Also returns the counts B7, B8, B13 and C5 need.
+local function set_points(f, rd, out)
+  local pts, chows, hidden_pungs, all_hidden = 0, 0, 0, true
+  for i, s in ipairs(rd.sets) do
+    local exposed, hidden = set_state(f, rd, i, s)
+    if not hidden then all_hidden = false end
+    if s.type == "chow" then                                         -- A7: chow, 0
+      chows = chows + 1
+    else
+      local class = TILE[s.tile].class
+      local value = SET_BASE[class] * (s.type == "kong" and 4 or 1) * (exposed and 1 or 2)
+      pts = pts + line(out, SET_NAME[s.type][class], value, "points")
+      if hidden then hidden_pungs = hidden_pungs + 1 end
+    end
+  end
+  return pts, chows, hidden_pungs, all_hidden
+end
+
+-- A8-A10: a pair of dragons, of the own wind, of the prevailing wind (A11: others 0).
+local function pair_points(seat, round, t, out)
+  local pts = 0
+  if TILE[t].dragon then pts = pts + line(out, "pair of dragons", 2, "points") end            -- A8
+  if t == WIND_OF[seat] then pts = pts + line(out, "pair of own wind", 2, "points") end       -- A9
+  if t == WIND_OF[round] then pts = pts + line(out, "pair of prevailing wind", 2, "points") end -- A10
+  return pts
+end
+
+-- A12: each flower or season, 4 points.
+local function bonus_points(bonus, out)
+  local pts = 0
+  for _ = 1, #bonus do pts = pts + line(out, "flower or season", 4, "points") end
+  return pts
+end
+
+------------------------------------------------------------------------------------------
+-- Table B — doubles (§15) that every player scores
+
+-- B1-B3: pungs and kongs of dragons, of the own wind, of the prevailing wind.
+local function honour_set_doubles(seat, round, sets, out)
+  local d = 0
+  for _, s in ipairs(sets) do                                                     -- B1
+    if s.type ~= "chow" and TILE[s.tile].dragon then d = d + line(out, "pung or kong of dragons", 1, "doubles") end
+  end
+  local own, prevailing = WIND_OF[seat], WIND_OF[round]
+  for _, s in ipairs(sets) do                                                     -- B2
+    if s.type ~= "chow" and s.tile == own then d = d + line(out, "pung or kong of own wind", 1, "doubles") end
+  end
+  for _, s in ipairs(sets) do                                                     -- B3
+    if s.type ~= "chow" and s.tile == prevailing then d = d + line(out, "pung or kong of prevailing wind", 1, "doubles") end
+  end
+  return d
+end
+
+-- B4-B6: own flower and season, all four flowers, all four seasons.
+local function bonus_doubles(o, seat, bonus, out)
+  local own_f, own_s, flowers, seasons = false, false, 0, 0
+  for _, b in ipairs(bonus) do
+    if b == OWN_FLOWER[seat] then own_f = true end
+    if b == OWN_SEASON[seat] then own_s = true end
+    if b:sub(1, 1) == "f" then flowers = flowers + 1 else seasons = seasons + 1 end
+  end
+  local d = 0
+  if o.own_bonus == "each" then                                                   -- B4 option "each"
+    if own_f then d = d + line(out, "own flower", 1, "doubles") end
+    if own_s then d = d + line(out, "own season", 1, "doubles") end
+  elseif own_f and own_s then
+    d = d + line(out, "own flower and own season", 1, "doubles")                  -- B4
+  end
+  local all = (o.ruleset_preset == "bmja") and 2 or 1                             -- BMJA: 2 each
+  if flowers == 4 then d = d + line(out, "all four flowers", all, "doubles") end  -- B5
+  if seasons == 4 then d = d + line(out, "all four seasons", all, "doubles") end  -- B6
+  return d
+end
+
+-- DMJL preset (§21): Little/Big Three Dragons, Little/Big Four Joys, for every player.
+local function dmjl_doubles(sets, pairs, out)
+  local dragons, winds, dragon_pair, wind_pair = 0, 0, false, false
+  for _, s in ipairs(sets) do
+    if s.type ~= "chow" then
+      local k = TILE[s.tile]
+      if k.dragon then dragons = dragons + 1 elseif k.honour then winds = winds + 1 end
+    end
+  end
+  for _, t in ipairs(pairs) do
+    local k = TILE[t]
+    if k.dragon then dragon_pair = true elseif k.honour then wind_pair = true end
+  end
+  local d = 0
+  if dragons == 2 and dragon_pair then d = d + line(out, "Little Three Dragons", 1, "doubles") end
+  if dragons == 3 then d = d + line(out, "Big Three Dragons", 2, "doubles") end
+  if winds == 3 and wind_pair then d = d + line(out, "Little Four Joys", 1, "doubles") end
+  if winds == 4 then d = d + line(out, "Big Four Joys", 2, "doubles") end
+  return d
+end
+
+------------------------------------------------------------------------------------------
+-- The winner: hand-level facts (computed once per hand), then one tally per reading
+
+-- Facts of the whole hand that do not depend on the reading.
+local function hand_context(f)
+  local o = f.options
+  local mask, honours, simples, green = composition(f.all_counts)
+  local x = {
+    one_suit = ONE_SUIT[mask] == true,
+    honours = honours,
+    simples = simples,
+    green = green,
+    mask = mask,
+  }
+  -- §17.2 concealed hand (B9, C1, C5): self-drawn, and no meld but concealed/claimed kongs
+  local concealed = (f.win_by == "self")
+  local kongs = 0
+  for _, m in ipairs(f.melds) do
+    if m.type == "kong" then kongs = kongs + 1 end
+    if m.type ~= "kong" or m.kong == "promoted" then concealed = false end
+  end
+  x.concealed = concealed
+  x.kongs = kongs
+  x.only_possible = o.only_possible_points and not o.wd_table and #f.readings > 0 and only_possible(f)
+  return x
+end
+
+-- C2 Nine Gates: no declared set; the 13 tiles before the winning tile are 1112345678999.
+local function nine_gates(f, x)
+  if #f.melds > 0 or not x.one_suit or x.honours > 0 then return false end
+  local suit = TILE[f.win_tile].suit
+  for r = 1, 9 do
+    local t = r .. suit
+    local n = (f.counts[t] or 0) - (t == f.win_tile and 1 or 0)
+    if n ~= NINE_GATES[r] then return false end
+  end
+  if f.options.nine_gates == "two_to_eight" and TILE[f.win_tile].terminal then return false end
+  return true
+end
+
+-- DMJL Squirming Snake: one suit, pungs/kongs of 1 and 9, pair of 2, 5 or 8, two chows.
+local function squirming_snake(f, x)
+  if not x.one_suit or x.honours > 0 then return false end
+  local suit = TILE[f.win_tile].suit
+  local ac = f.all_counts
+  if (ac["1" .. suit] or 0) < 3 or (ac["9" .. suit] or 0) < 3 then return false end
+  local pair_rank
+  for r = 2, 8 do
+    local n = ac[r .. suit] or 0
+    if n == 2 and (r == 2 or r == 5 or r == 8) and not pair_rank then pair_rank = r
+    elseif n ~= 1 then return false end
+  end
+  return pair_rank ~= nil
+end
+
+-- Table C (§16): the first limit hand the winner holds in this reading, or nil.
+local function limit_hand(f, x, rd, chows, all_hidden)
+  local o, fl, ac = f.options, f.flags, f.all_counts
+  local bmja = o.ruleset_preset == "bmja"
+  local pure = x.one_suit and x.honours == 0
+  if pure and x.concealed and not dropped(o, "C1") then return "Concealed pure suit" end    -- C1
+  if nine_gates(f, x) then return bmja and "Gates of Heaven" or "Nine Gates" end             -- C2
+  if x.mask == 0 then return "All honours" end                                                -- C3
+  if x.honours == 0 and x.simples == 0 then return "Heads and Tails" end                     -- C4
+  if chows == 0 and all_hidden and f.win_by == "self" and not dropped(o, "C5") then        -- C5
+    return "Hidden Treasure"
+  end
+  if x.kongs == 4 then return "Fourfold Plenty" end                                          -- C6
+  if (ac["5z"] or 0) >= 3 and (ac["6z"] or 0) >= 3 and (ac["7z"] or 0) >= 3
+     and not (bmja and chows > 0) then return "Three Great Scholars" end                     -- C7
+  if (ac["1z"] or 0) >= 3 and (ac["2z"] or 0) >= 3 and (ac["3z"] or 0) >= 3
+     and (ac["4z"] or 0) >= 3 then return "Four Blessings Hovering over the Door" end        -- C8
+  if x.green then return "Imperial Jade" end                                                 -- C9
+  -- C10 Thirteen Orphans has no reading: see R.score
+  if fl.first_turn and f.seat == "E" and f.win_by == "self"
+     and o.heaven_blessing == "limit" then return "Blessing of Heaven" end                   -- C11
+  if fl.first_turn and f.seat ~= "E"
+     and (f.win_by == "discard" or o.earth_blessing_first_draw) then return "Blessing of Earth" end -- C12
+  if fl.kong_replacement and f.win_tile == "5p" then
+    return "Gathering the Plum Blossom from the Roof" end                                    -- C13
+  if fl.last_tile and f.win_by == "self" and f.win_tile == "1p" then
+    return "Plucking the Moon from the Bottom of the Sea" end                                -- C14
+  if fl.robbing_kong and f.win_tile == "2s" then return "Scratching a Carrying Pole" end     -- C15
+  if fl.kong_upon_kong then return "Twofold Fortune" end                                     -- C16
+  local n, streak = o.east_streak_limit, tonumber(f.situation.streak)
+  if f.seat == "E" and n ~= "off" and streak and streak >= n and not dropped(o, "C17") then
+    return "East's Nth consecutive win" end                                                  -- C17
+  if o.ruleset_preset == "dmjl" and squirming_snake(f, x) then return "Squirming Snake" end  -- DMJL
+  return nil
+end
+
+-- The winner's points and doubles for one reading (Tables A and B), lines into `out`.
+-- Returns points, doubles, the doubles from bonus tiles (B4-B6), the limit hand and chows.
+local function winner_tally(f, x, rd, out)
+  local o, fl, seat, round = f.options, f.flags, f.seat, f.round
+  local self_drawn = (f.win_by == "self")
+  local pts, chows, hidden_pungs, all_hidden = set_points(f, rd, out)               -- A1-A7
+  local pair_pts = pair_points(seat, round, rd.pair, out)                           -- A8-A11
+  pts = pts + pair_pts
+  pts = pts + bonus_points(f.bonus, out)                                             -- A12
+  pts = pts + line(out, "Mah Jong", o.mahjong_points, "points")                      -- A13
+  if self_drawn then pts = pts + line(out, "winning tile self-drawn", 2, "points") end -- A14
+  if o.wd_table then                                                                 -- §21 wd_table
+    local w = rd.wait
+    if w == "edge" or w == "closed" or w == "single" then
+      pts = pts + line(out, "edge, closed or single wait", 2, "points")
+    end
+    if x.concealed then pts = pts + line(out, "concealed hand", 10, "points") end
+  else
+    if x.only_possible then                                                          -- A15
+      pts = pts + line(out, "winning tile is the only possible tile", 2, "points")
+    end
+    if rd.win_set == nil and o.pair_completion_points then                           -- A16/A17
+      if TILE[rd.pair].major then
+        pts = pts + line(out, "winning tile completes the pair, pair of terminals or honours", 4, "points")
+      else
+        pts = pts + line(out, "winning tile completes the pair, pair of simples", 2, "points")
+      end
+    end
+  end
+
+  local dbl = honour_set_doubles(seat, round, rd.sets, out)                          -- B1-B3
+  local bonus_dbl = bonus_doubles(o, seat, f.bonus, out)                             -- B4-B6
+  dbl = dbl + bonus_dbl
+  if hidden_pungs >= 3 and not dropped(o, "B7") then
+    dbl = dbl + line(out, "three concealed pungs", 1, "doubles") end                 -- B7
+  if o.ruleset_preset == "dmjl" then dbl = dbl + dmjl_doubles(rd.sets, { rd.pair }, out) end
+  if chows == 0 then dbl = dbl + line(out, "no chow", 1, "doubles") end               -- B8
+  if x.concealed and not o.wd_table then
+    dbl = dbl + line(out, "concealed hand", 1, "doubles") end                        -- B9
+  if x.one_suit and x.honours > 0 and not dropped(o, "B10") then
+    dbl = dbl + line(out, "one suit with honours", 1, "doubles") end                 -- B10
+  if x.one_suit and x.honours == 0 then
+    if o.ruleset_preset == "bmja" then
+      if chows == 0 then dbl = dbl + line(out, "Purity", 3, "doubles") end           -- BMJA
+    else
+      dbl = dbl + line(out, "one suit, no honours", 3, "doubles")                    -- B11
+    end
+  end
+  if x.simples == 0 and x.honours > 0 and x.mask ~= 0 then
+    dbl = dbl + line(out, "only terminals and honours", 1, "doubles") end            -- B12
+  if chows == 4 and pair_pts == 0 and not dropped(o, "B13") then
+    dbl = dbl + line(out, "zero-point hand", 1, "doubles") end                       -- B13
+  if fl.kong_replacement and not dropped(o, "B14") then
+    dbl = dbl + line(out, "winning tile is a kong replacement", 1, "doubles") end    -- B14
+  if fl.last_tile and self_drawn then
+    dbl = dbl + line(out, "winning tile is the last tile of the live wall", 1, "doubles") end -- B15
+  if fl.last_tile and not self_drawn then
+    dbl = dbl + line(out, "winning on the discard made after the last live-wall tile was drawn", 1, "doubles") end -- B16
+  if fl.robbing_kong then dbl = dbl + line(out, "robbing the kong", 1, "doubles") end  -- B17
+  if fl.original_call then dbl = dbl + line(out, "Mah Jong with Original Call", 1, "doubles") end -- B18
+  if fl.first_turn and seat == "E" and self_drawn and o.heaven_blessing == "three_doubles" then
+    dbl = dbl + line(out, "Blessing of Heaven", 3, "doubles") end                    -- C11 option
+  return pts, dbl, bonus_dbl, limit_hand(f, x, rd, chows, all_hidden), chows
+end
+
+------------------------------------------------------------------------------------------
+-- Limit, rounding, qualification
+
+local function limit_of(o)                                            -- §13.5
+  return o.limit == "roof_off" and LIMIT_HAND_VALUE or o.limit
+end
+
+local function rounded(o, s)                                          -- §13.6
+  if o.rounding == "up10" then return (s + 9) // 10 * 10 end
+  if o.rounding == "nearest10" then return (s + 5) // 10 * 10 end
+  return s
+end
+
+-- §13 steps 3-6: the final score, and the name of the limit when it applies.
+local function final_score(o, pts, dbl, limit_name)
+  local cap = limit_of(o)
+  if limit_name then return rounded(o, cap), limit_name end
+  local s = pts << dbl
+  if o.limit ~= "roof_off" and s >= cap then return rounded(o, cap), "limit" end
+  return rounded(o, s), nil
+end
+
+-- §20 Babcock's games: is this win a legal Mah Jong? Returns true, or false and a reason.
+R.qualifications = {
+  mixed_hand = function() return true end,
+  one_double = function(f, x, dbl, bonus_dbl, limit_name)        -- B4-B6 do not count
+    if limit_name or dbl - bonus_dbl >= 1 then return true end
+    return false, "One-Double game: the hand scores no double besides flowers and seasons"
+  end,
+  cleared_hand = function(f, x)                                   -- one suit (+ honours), terminals (+ honours), honours
+    if x.mask == 0 or ONE_SUIT[x.mask] or x.simples == 0 then return true end
+    return false, "Cleared-Hand game: the hand is not one suit, terminals or honours"
+  end,
+}
+
+-- §21 BMJA: at most one chow in a winning hand.
+local function preset_allows(o, chows)
+  return not (o.ruleset_preset == "bmja" and chows > 1)
+end
+
+------------------------------------------------------------------------------------------
+-- Losers (§17.10, §11.4): Table A without winner items, Table B items marked "all"
+
+-- A loser's hand as a reading: its melds, the pungs among its concealed tiles (four
+-- identical count as a pung and a single, §9.2) and its pairs; chows score nothing.
+local function loser_reading(hand)
+  local sets, pairs = {}, {}
+  for _, t in ipairs(KINDS) do
+    local n = hand.counts[t]
+    if n then
+      if n >= 3 then sets[#sets + 1] = { type = "pung", tile = t }
+      elseif n == 2 then pairs[#pairs + 1] = t end
+    end
+  end
+  for i, m in ipairs(hand.melds) do
+    sets[#sets + 1] = { type = m.type, tile = m.tile, meld = i, kong = m.kong }
+  end
+  return { sets = sets, pairs = pairs }
+end
+
+-- One loser's value and lines.
+local function loser_tally(f, seat, hand, out)
+  local o = f.options
+  local rd = loser_reading(hand)
+  local pts, _, hidden_pungs = set_points(f, rd, out)                                -- A1-A6
+  for _, t in ipairs(rd.pairs) do pts = pts + pair_points(seat, f.round, t, out) end  -- A8-A10
+  pts = pts + bonus_points(hand.bonus, out)                                          -- A12
+  local dbl = honour_set_doubles(seat, f.round, rd.sets, out)                        -- B1-B3
+  dbl = dbl + bonus_doubles(o, seat, hand.bonus, out)                                -- B4-B6
+  if hidden_pungs >= 3 and not dropped(o, "B7") then
+    dbl = dbl + line(out, "three concealed pungs", 1, "doubles") end                 -- B7
+  if o.ruleset_preset == "dmjl" then dbl = dbl + dmjl_doubles(rd.sets, rd.pairs, out) end
+  return pts, dbl
+end
+
+-- Every loser's result: {seat = {value={points,doubles,score}, items=, dead=}}.
+-- Missing losers are worthless hands; seats listed in situation.dead are dead hands (§12.2).
+local function score_losers(f)
+  local given, dead = f.situation.losers or {}, {}
+  for _, s in ipairs(f.situation.dead or {}) do dead[s] = true end
+  local res = {}
+  for _, seat in ipairs(SEATS) do
+    if seat ~= f.seat then
+      local str = given[seat]
+      local r = { value = { points = 0, doubles = 0, score = 0 }, items = {}, dead = dead[seat] or nil }
+      if str and str ~= "" and not dead[seat] then
+        local hand, err = jong.parse_hand(str)
+        if not hand then return nil, "losers." .. seat .. ": " .. tostring(err) end
+        local pts, dbl = loser_tally(f, seat, hand, r.items)
+        local s = pts << dbl
+        if f.options.limit ~= "roof_off" then s = math.min(s, limit_of(f.options)) end
+        r.value = { points = pts, doubles = dbl, score = rounded(f.options, s) }
+      end
+      res[seat] = r
+    end
+  end
+  return res
+end
+
+------------------------------------------------------------------------------------------
+-- Hooks
+
+-- Situations that cannot hold (DESIGN: `nil, reason`).
+local function invalid(f)
+  local fl, self_drawn = f.flags, f.win_by == "self"
+  if fl.robbing_kong and self_drawn then return "robbing_kong needs win_by discard" end
+  if fl.kong_replacement and not self_drawn then return "kong_replacement needs win_by self" end
+  if fl.kong_upon_kong and not fl.kong_replacement then return "kong_upon_kong needs kong_replacement" end
+  if fl.first_turn and f.seat == "E" and not self_drawn then return "first_turn: East wins on his dealt tiles (self)" end
+  if fl.first_turn and f.seat ~= "E" and not self_drawn and f.from ~= "E" then
+    return "first_turn: Blessing of Earth is won on East's first discard" end
+  if #f.bonus > 0 and not f.options.bonus_tiles then return "bonus tiles are not in play (bonus_tiles = false)" end
+  return nil
+end
+
+-- score(f): the winner's value (§13) and every loser's (result.losers).
+function R.score(f)
+  local bad = invalid(f)
+  if bad then return nil, bad end
+  local o = f.options
+  local qualifies = R.qualifications[o.game_type]
+  local x = hand_context(f)
+  local best, best_score, best_raw, reason
+  local bp, bd, blim
+  if f.thirteen_orphans then                                                          -- C10
+    local ok, why = qualifies(f, x, 0, 0, "Thirteen Orphans")
+    if not ok then return { wins = false, reason = why } end
+    bp, bd, blim, best_score = 0, 0, "Thirteen Orphans", rounded(o, limit_of(o))
+  else
+    for _, rd in ipairs(f.readings) do
+      local pts, dbl, bonus_dbl, lim, chows = winner_tally(f, x, rd, nil)
+      local ok, why = qualifies(f, x, dbl, bonus_dbl, lim)
+      if ok and not preset_allows(o, chows) then ok, why = false, "BMJA: at most one chow in a winning hand" end
+      if ok then
+        local s, limit_name = final_score(o, pts, dbl, lim)
+        local raw = lim and math.huge or (pts << dbl)
+        if not best or s > best_score or (s == best_score and raw > best_raw) then
+          best, best_score, best_raw, bp, bd, blim = rd, s, raw, pts, dbl, limit_name
+        end
+      else
+        reason = reason or why
+      end
+    end
+    if not best then return { wins = false, reason = reason or "not a complete hand" } end
+  end
+
+  local items
+  if blim and blim ~= "limit" then                         -- a limit hand: no points or doubles
+    items = { { name = blim, value = best_score, unit = "limit" } }
+    bp, bd = 0, 0
+  else
+    items = {}
+    winner_tally(f, x, best, items)
+  end
+  local losers, err = score_losers(f)
+  if not losers then return nil, err end
+  return { wins = true, value = { points = bp, doubles = bd, score = best_score },
+           items = items, limit = blim, losers = losers }
+end
+
+-- settle(f, result): §19 payments. East pays and receives double in every transfer.
+function R.settle(f, result)
+  local o = f.options
+  local losers = result.losers
+  if not losers then
+    local err
+    losers, err = score_losers(f)
+    if not losers then error(err) end
+  end
+  local pay = { E = 0, S = 0, W = 0, N = 0 }
+  local function transfer(from, to, amount)
+    local x = (from == "E" or to == "E") and 2 or 1
+    pay[from] = pay[from] - amount * x
+    pay[to] = pay[to] + amount * x
+  end
+  local w, sw = f.seat, result.value.score
+  for _, l in ipairs(SEATS) do                                                  -- §19.1
+    if l ~= w then
+      if o.discarder_pays and f.win_by == "discard" and f.from then
+        local x = (l == "E" or w == "E") and 2 or 1                             -- §19.6
+        pay[f.from] = pay[f.from] - sw * x
+        pay[w] = pay[w] + sw * x
+      else
+        transfer(l, w, sw)
+      end
+    end
+  end
+  if o.loser_settlement then                                                     -- §19.2, §19.3
+    for i, a in ipairs(SEATS) do
+      for j = i + 1, 4 do
+        local b = SEATS[j]
+        if a ~= w and b ~= w then
+          local sa, sb = losers[a].value.score, losers[b].value.score
+          if sa > sb then transfer(b, a, sa - sb) elseif sb > sa then transfer(a, b, sb - sa) end
+        end
+      end
+    end
+  end
+  return pay
+end
+
+------------------------------------------------------------------------------------------
+-- Play hooks (plain functions of facts; the engine's exact signatures are documented by
+-- the lead in docs/hooks.md).
+
+-- may_win(f, state): asked when a seat could declare Mah Jong (self-draw or a discard).
+-- state: {original_call_broken=bool, own_discards={kind=true}, drawn_since_discard=bool}.
+function R.may_win(f, state)
+  state = state or {}
+  if f.flags.original_call and state.original_call_broken then                    -- §10.2
+    return false, "Original Call: the hand was changed"
+  end
+  if f.options.must_declare_calling and not state.declared_calling then           -- §10.1
+    return false, "calling was not declared"
+  end
+  if f.options.sacred_discard and f.win_by == "discard" and state.own_discards
+     and state.own_discards[f.win_tile] and not state.drawn_since_discard then    -- §10.3
+    return false, "sacred discard"
+  end
+  local r = R.score(f)                                                            -- §20 qualification
+  if not r or not r.wins then return false, r and r.reason or "invalid" end
+  return true
+end
+
+-- may_claim(kind, state): asked in the claim window for a pung/kong/chow claim.
+-- state: {original_call=bool, passed_pung={kind=true}, tile=kind, melded_pung_of_tile=bool}.
+function R.may_claim(kind, state, options)
+  if state.original_call and kind ~= "win" then return false, "Original Call: claims only to win" end -- §10.2
+  if kind == "kong" and state.melded_pung_of_tile then return false, "no kong on a melded pung from a discard" end -- §8.6
+  if kind == "pung" and options and options.missed_pung_lock and state.passed_pung
+     and state.passed_pung[state.tile] then return false, "missed pung lock" end   -- §8.7
+  return true
+end
+
+-- may_rob(kong_kind, f): §9.4 a promoted kong may be robbed; a concealed kong only for
+-- Thirteen Orphans; a claimed kong never.
+function R.may_rob(kong_kind, f)
+  if kong_kind == "promoted" then return true end
+  if kong_kind == "concealed" then return f.thirteen_orphans == true end
+  return false
+end
+
+-- next_deal(state, options): after settlement. state: {winner=seat or nil (draw),
+-- east_streak=n (consecutive wins of this East, this one included), deals_in_round=n,
+-- round="E", round_starter_back=bool (the deal would return to the round's first East)}.
+-- Returns {rotate=bool, round=wind} or {rotate=true, game_over=true}.
+local NEXT_ROUND = { E = "S", S = "W", W = "N" }
+local ROUND_NO = { E = 1, S = 2, W = 3, N = 4 }
+function R.next_deal(state, options)
+  local rotate
+  if state.winner == nil then rotate = options.draw_passes_deal == true           -- §5.4 wash-out
+  elseif state.winner == "E" then
+    local n = options.east_streak_limit                                           -- §5.7
+    rotate = (n ~= "off" and (state.east_streak or 0) >= n)
+  else rotate = true end
+  local round = state.round
+  if rotate and state.round_starter_back then                                     -- §5.5
+    round = NEXT_ROUND[round]
+    if not round or ROUND_NO[round] > options.rounds then return { rotate = true, game_over = true } end
+  end
+  return { rotate = rotate, round = round }
+end
+
+return R

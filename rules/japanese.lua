@@ -1,0 +1,743 @@
+-- rules/japanese.lua: Japanese (riichi) mahjong.
+-- Rule authority: /work/shared/rules/japanese.md ("spec"); section numbers in comments.
+-- Scoring: score(f) picks the reading that pays most (18), settle(f, result) pays it (17).
+
+local R = {
+  name = "japanese",
+  option_prefix = "japanese.",
+  forms = { "standard", "seven_pairs", "thirteen_orphans" },          -- 8.1
+  flags = { "riichi", "double_riichi", "ippatsu", "kong_replacement",
+            "robbing_kong", "last_tile", "first_turn" },
+
+  -- Declarative play facts (3, 4, 5, 6)
+  tiles = 136,
+  bonus_tiles = false,
+  red_fives = "option red_fives",         -- 0, 3 (one per suit) or 4 (5m, two 5p, 5s)
+  dead_wall = { size = 14, policy = "fixed" },  -- 5.4: refilled from the live wall after a kong
+  dora = { indicators = true, kan_dora = true, ura = true },  -- 5.2, 5.6, 14
+  claims = { "chow", "pung", "kong", "win" },   -- 6.2
+  precedence = { win = 3, kong = 2, pung = 2, chow = 1 },  -- 6.2: ron > kong = pon > chi
+  chow_from = "left",                      -- 6.2: only the discarder's successor
+  rob_kong = { promoted = true, exposed = false, concealed = false },  -- 6.7, 6.8
+  concealed_kong_after_claim = true,       -- 6.4
+  multiple_winners = "all",                -- 6.3 (option multiple_ron)
+  starting_points = 25000,                 -- 4.1
+  rounds = { "E", "S" },                   -- 4.3 (option match_length)
+  max_kongs = 4,                           -- 5.5
+  riichi_deposit = 1000,                   -- 7.2
+  noten_total = 3000,                      -- 9.3
+  honba_value = 300,                       -- 17.3
+}
+
+-- 20. Option registry: every option with its default.
+R.options = {
+  red_fives = { default = 0, values = { 0, 3, 4 },
+    doc = "red fives: 0 none; 3 one per suit; 4 one 5m, two 5p, one 5s (3)" },
+  open_tanyao = { default = true, doc = "tanyao counts in an open hand (12, B7)" },
+  double_yakuman = { default = false,
+    doc = "kokushi 13-sided, suuankou tanki, daisuushii, junsei chuuren count two yakuman (13, B8)" },
+  yakuman_stacking = { default = true, doc = "distinct yakuman add up; false: count one (13, B9)" },
+  kazoe = { default = "yakuman", values = { "yakuman", "sanbaiman" },
+    doc = "13 han or more without yakuman scores a yakuman, or is capped at sanbaiman (13)" },
+  kiriage = { default = false, doc = "4 han 30 fu and 3 han 60 fu are scored as mangan (16.3)" },
+  double_wind_pair_fu = { default = 4, values = { 4, 2 },
+    doc = "fu of a pair of a wind that is both seat and round wind (15, B10)" },
+  open_pinfu_30 = { default = true, doc = "an open hand won by ron with 20 fu is set to 30 fu (15)" },
+  pinfu_tsumo_fu = { default = false, doc = "pinfu tsumo gets the 2 tsumo fu (30 fu) instead of 20 (15)" },
+  renhou = { default = "none", values = { "none", "mangan", "yakuman" },
+    doc = "non-dealer ron before his first draw: no yaku, a 5-han yaku, or a yakuman (12)" },
+  nagashi_mangan = { default = false, doc = "nagashi mangan at an exhaustive draw (9.5)" },
+  ippatsu = { default = true, doc = "the ippatsu yaku exists (7.5)" },
+  kan_ura = { default = true, doc = "ura-dora are also read under kan-dora indicators (14.3)" },
+  kan_dora_timing = { default = "immediate", values = { "immediate", "after_discard" },
+    doc = "when the kan-dora indicator is turned after an open or promoted kong (5.6, B11)" },
+  riichi_min_wall = { default = 4, values = { 0, 1, 2, 3, 4 },
+    doc = "tiles that must be left in the live wall to declare riichi (7.1)" },
+  riichi_needs_1000 = { default = true, doc = "riichi needs at least 1,000 points (7.1)" },
+  riichi_ankan = { default = "wait_unchanged", values = { "wait_unchanged", "forbidden", "strict" },
+    doc = "concealed kong after riichi: only if the waits do not change; never; or strict (7.3)" },
+  multiple_ron = { default = "all", values = { "all", "double_only", "head_bump" },
+    doc = "several ron on one discard: all win; triple ron aborts; nearest only (6.3, B4)" },
+  honba_multiple_ron = { default = "nearest", values = { "nearest", "each" },
+    doc = "with several ron winners honba and deposits go to the nearest winner, or to each (17.5, B5)" },
+  kuikae = { default = "forbidden", values = { "forbidden", "allowed" },
+    doc = "swap-calling after chi/pon (6.5)" },
+  kan_on_last_tile = { default = "ends_deal", values = { "ends_deal", "forbidden" },
+    doc = "a kong needing a replacement when the live wall is empty ends the deal, or is forbidden (5.4, B1)" },
+  call_on_last_discard = { default = "allowed", values = { "allowed", "ron_only" },
+    doc = "chi/pon/kong on the houtei discard (6.6, B2)" },
+  rob_ankan_kokushi = { default = false, doc = "a thirteen-orphans tenpai may rob a concealed kong (6.7, B6)" },
+  pao = { default = true, doc = "liability for the third dragon / fourth wind set (17.6)" },
+  pao_suukantsu = { default = false, doc = "liability for the fourth kong (17.6)" },
+  abort_kyuushu = { default = false, doc = "nine different terminals/honours on the first turn may abort (10)" },
+  abort_suufon = { default = false, doc = "four equal wind first discards abort (10)" },
+  abort_suucha_riichi = { default = false, doc = "four riichi abort (10)" },
+  abort_suukaikan = { default = false, doc = "four kongs by two or more players abort (10)" },
+  tenpai_needs_yaku = { default = false, doc = "tenpai at a draw needs a yaku (9.2)" },
+  draw_renchan = { default = "tenpai", values = { "tenpai", "always_pass", "always_keep" },
+    doc = "dealer keeps the deal after an exhaustive draw iff tenpai; never; always (4.4, B13)" },
+  match_length = { default = "hanchan", values = { "hanchan", "tonpuusen" },
+    doc = "East and South rounds, or East only (4.3)" },
+  tobi = { default = false, doc = "the match ends when a player is below 0 (4.6)" },
+  agari_yame = { default = false, doc = "the last dealer may stop when leading (4.6)" },
+  west_extension = { default = false, doc = "a West round when nobody reached the target (4.6)" },
+  leftover_deposits = { default = "to_first", values = { "to_first", "discarded" },
+    doc = "deposits left at the match end go to the first-placed player, or are lost (4.5)" },
+  uma = { default = { 0, 0, 0, 0 }, doc = "end-of-match bonus by rank, 4 integers (4.6)" },
+}
+
+---------------------------------------------------------------------------
+-- Tile tables, built once (2, 14.1)
+
+local SUIT, RANK, SIMPLE, TERMINAL, HONOUR, TH, DRAGON, WIND = {}, {}, {}, {}, {}, {}, {}, {}
+local SUIT_BIT = { m = 1, p = 2, s = 4 }
+local TILE_OF = { m = {}, p = {}, s = {}, z = {} }  -- TILE_OF.m[5] == "5m"
+local DORA_OF = {}                       -- indicator -> dora (14.1)
+for _, s in ipairs({ "m", "p", "s" }) do
+  for r = 1, 9 do
+    local t = r .. s
+    SUIT[t], RANK[t], TILE_OF[s][r] = s, r, t
+    SIMPLE[t] = r >= 2 and r <= 8
+    TERMINAL[t] = r == 1 or r == 9
+    TH[t] = TERMINAL[t]
+    DORA_OF[t] = (r % 9 + 1) .. s
+  end
+end
+for r = 1, 7 do
+  local t = r .. "z"
+  SUIT[t], RANK[t], HONOUR[t], TH[t], TILE_OF.z[r] = "z", r, true, true, t
+  SIMPLE[t], TERMINAL[t] = false, false
+  if r <= 4 then WIND[t] = true; DORA_OF[t] = (r % 4 + 1) .. "z"
+  else DRAGON[t] = true; DORA_OF[t] = ((r - 4) % 3 + 5) .. "z" end
+end
+local GREEN = { ["2s"] = true, ["3s"] = true, ["4s"] = true, ["6s"] = true, ["8s"] = true, ["6z"] = true }
+local WIND_TILE = { E = "1z", S = "2z", W = "3z", N = "4z" }
+local SEATS = { "E", "S", "W", "N" }
+local SEAT_INDEX = { E = 1, S = 2, W = 3, N = 4 }
+local CHUUREN_BASE = { 3, 1, 1, 1, 1, 1, 1, 1, 3 }  -- 1112345678999
+
+-- fu line names, e.g. "Closed pon 111p", "Open kong 5555z" (15)
+local SET_NAME = { ["Closed pon"] = {}, ["Open pon"] = {}, ["Closed kong"] = {}, ["Open kong"] = {} }
+for t in pairs(SUIT) do
+  local r, s = RANK[t], SUIT[t]
+  SET_NAME["Closed pon"][t] = "Closed pon " .. r .. r .. r .. s
+  SET_NAME["Open pon"][t] = "Open pon " .. r .. r .. r .. s
+  SET_NAME["Closed kong"][t] = "Closed kong " .. r .. r .. r .. r .. s
+  SET_NAME["Open kong"][t] = "Open kong " .. r .. r .. r .. r .. s
+end
+
+local FLAG_KNOWN = {}
+for _, name in ipairs(R.flags) do FLAG_KNOWN[name] = true end
+
+local function ceil100(x) return -((-x) // 100) * 100 end   -- 2
+
+---------------------------------------------------------------------------
+-- The hand being scored. H: facts of the whole hand (same for every reading);
+-- C: the reading in use. Both are reused between calls (no tables per reading).
+
+local H = { }
+local C = { chows = {}, pungs = {} }
+
+-- Tile-based properties of the whole hand, from the concealed and melded tiles.
+local function analyse_hand(f)
+  local suits, honours, simple, th, terminal, honour_only, green = 0, false, true, true, true, true, true
+  for t in pairs(f.all_counts) do
+    local b = SUIT_BIT[SUIT[t]]
+    if b then suits = suits | b; honour_only = false else honours = true end
+    if not SIMPLE[t] then simple = false end
+    if not TH[t] then th = false end
+    if not TERMINAL[t] then terminal = false end
+    if not GREEN[t] then green = false end
+  end
+  H.suits, H.honours, H.all_simple, H.all_th = suits, honours, simple, th
+  H.all_terminal, H.all_honour, H.all_green = terminal, honour_only, green
+  H.one_suit = suits == 1 or suits == 2 or suits == 4
+  local kongs, dealer = 0, f.seat == "E"
+  for i = 1, #f.melds do if f.melds[i].type == "kong" then kongs = kongs + 1 end end
+  H.kongs = kongs
+  H.dealer = dealer
+  H.tsumo = f.win_by == "self"
+  H.closed = f.concealed
+  local fl = f.flags
+  H.riichi = fl.riichi or fl.double_riichi or false
+  H.first_turn = fl.first_turn and #f.melds == 0 or false
+  -- chuuren poutou: closed, no kong, one suit 1112345678999 + one tile (13)
+  H.chuuren, H.chuuren_nine = false, false
+  if #f.melds == 0 and H.one_suit and not honours then
+    local of_suit = TILE_OF[SUIT[f.win_tile]]
+    local ok = true
+    for r = 1, 9 do
+      if (f.counts[of_suit[r]] or 0) < CHUUREN_BASE[r] then ok = false; break end
+    end
+    if ok then
+      H.chuuren = true
+      H.chuuren_nine = f.counts[f.win_tile] - 1 == CHUUREN_BASE[RANK[f.win_tile]]
+    end
+  end
+end
+
+-- Fills C for one reading: form "standard" (reading given), "seven_pairs" or "thirteen_orphans".
+local function setup(f, form, reading)
+  C.form = form
+  C.reading = reading
+  C.n_chow, C.n_pung, C.n_ankou, C.outside, C.pinfu = 0, 0, 0, false, false
+  if form ~= "standard" then return end
+  local chows, pungs = C.chows, C.pungs
+  local ron = not H.tsumo
+  local outside = TH[reading.pair]
+  local n_chow, n_pung, n_ankou = 0, 0, 0
+  local sets = reading.sets
+  for i = 1, #sets do
+    local s = sets[i]
+    local t = s.tile
+    if s.type == "chow" then
+      n_chow = n_chow + 1
+      chows[n_chow] = t
+      local r = RANK[t]
+      if r ~= 1 and r ~= 7 then outside = false end
+    else
+      n_pung = n_pung + 1
+      pungs[n_pung] = t
+      if not TH[t] then outside = false end
+      -- 12 Sanankou / 15: a pon completed by ron is not concealed
+      if s.concealed and not (ron and reading.win_set == i and s.type == "pung") then
+        n_ankou = n_ankou + 1
+      end
+    end
+  end
+  C.n_chow, C.n_pung, C.n_ankou, C.outside = n_chow, n_pung, n_ankou, outside
+  C.pair = reading.pair
+  local p = reading.pair
+  C.pinfu = H.closed and n_chow == 4 and reading.wait == "two_sided"
+    and not DRAGON[p] and p ~= WIND_TILE[f.seat] and p ~= WIND_TILE[f.round]
+end
+
+local function has_pung(t)
+  local pungs = C.pungs
+  for i = 1, C.n_pung do if pungs[i] == t then return true end end
+  return false
+end
+
+local function count_pungs(kind)      -- kind: DRAGON or WIND
+  local n, pungs = 0, C.pungs
+  for i = 1, C.n_pung do if kind[pungs[i]] then n = n + 1 end end
+  return n
+end
+
+-- Number of pairs of identical sequences among the chows (iipeikou / ryanpeikou).
+local function identical_chow_pairs()
+  local n, chows = 0, C.chows
+  for i = 1, C.n_chow - 1 do
+    for j = i + 1, C.n_chow do if chows[i] == chows[j] then n = n + 1 end end
+  end
+  return n
+end
+
+local function is_ryanpeikou()
+  local n = identical_chow_pairs()
+  return C.n_chow == 4 and (n == 2 or n == 6)
+end
+
+-- Three sets of the same rank in all three suits; chows (doujun) or pungs (doukou).
+local function three_colours(list, n)
+  for i = 1, n do
+    local r, mask = RANK[list[i]], 0
+    for j = 1, n do
+      local t = list[j]
+      if RANK[t] == r then mask = mask | (SUIT_BIT[SUIT[t]] or 0) end
+    end
+    if mask == 7 then return true end
+  end
+  return false
+end
+
+---------------------------------------------------------------------------
+-- 12. Yaku, in the spec's order. closed/open = han ("open = nil": closed only);
+-- pairs = true: counts with chiitoitsu (12, Chiitoitsu row).
+
+local YAKU = {
+  { name = "Riichi", closed = 1, pairs = true,                          -- 7, 12
+    test = function(f) return f.flags.riichi and not f.flags.double_riichi end },
+  { name = "Double riichi", closed = 2, pairs = true,                   -- 7.4
+    test = function(f) return f.flags.double_riichi end },
+  { name = "Ippatsu", closed = 1, pairs = true,                         -- 7.5
+    test = function(f) return f.flags.ippatsu and H.riichi and f.options.ippatsu end },
+  { name = "Menzen tsumo", closed = 1, pairs = true,
+    test = function(f) return H.tsumo end },
+  { name = "Pinfu", closed = 1,
+    test = function(f) return C.pinfu end },
+  { name = "Tanyao", closed = 1, open = 1, pairs = true,
+    test = function(f) return H.all_simple and (H.closed or f.options.open_tanyao) end },
+  { name = "Iipeikou", closed = 1,
+    test = function(f) return identical_chow_pairs() > 0 and not is_ryanpeikou() end },
+  { name = "Yakuhai: White", closed = 1, open = 1,
+    test = function(f) return has_pung("5z") end },
+  { name = "Yakuhai: Green", closed = 1, open = 1,
+    test = function(f) return has_pung("6z") end },
+  { name = "Yakuhai: Red", closed = 1, open = 1,
+    test = function(f) return has_pung("7z") end },
+  { name = "Yakuhai: seat wind", closed = 1, open = 1,
+    test = function(f) return has_pung(WIND_TILE[f.seat]) end },
+  { name = "Yakuhai: round wind", closed = 1, open = 1,
+    test = function(f) return has_pung(WIND_TILE[f.round]) end },
+  { name = "Haitei raoyue", closed = 1, open = 1, pairs = true,          -- 5.7
+    test = function(f) return f.flags.last_tile and H.tsumo end },
+  { name = "Houtei raoyui", closed = 1, open = 1, pairs = true,          -- 5.7
+    test = function(f) return f.flags.last_tile and not H.tsumo end },
+  { name = "Rinshan kaihou", closed = 1, open = 1,
+    test = function(f) return f.flags.kong_replacement end },
+  { name = "Chankan", closed = 1, open = 1,
+    test = function(f) return f.flags.robbing_kong end },
+  { name = "Chiitoitsu", closed = 2, pairs = true,
+    test = function(f) return C.form == "seven_pairs" end },
+  { name = "Sanshoku doujun", closed = 2, open = 1,
+    test = function(f) return C.n_chow >= 3 and three_colours(C.chows, C.n_chow) end },
+  { name = "Ittsu", closed = 2, open = 1,
+    test = function(f)                       -- 123, 456, 789 of one suit
+      if C.n_chow < 3 then return false end
+      local chows, m, p, s = C.chows, 0, 0, 0
+      for i = 1, C.n_chow do
+        local t = chows[i]
+        local r = RANK[t]
+        if r == 1 or r == 4 or r == 7 then
+          local bit, suit = 1 << (r // 3), SUIT[t]
+          if suit == "m" then m = m | bit elseif suit == "p" then p = p | bit else s = s | bit end
+        end
+      end
+      return m == 7 or p == 7 or s == 7
+    end },
+  { name = "Chanta", closed = 2, open = 1,
+    test = function(f) return C.outside and C.n_chow > 0 and H.honours end },
+  { name = "Toitoi", closed = 2, open = 2,
+    test = function(f) return C.n_pung == 4 end },
+  { name = "Sanankou", closed = 2, open = 2,
+    test = function(f) return C.n_ankou == 3 end },
+  { name = "Sanshoku doukou", closed = 2, open = 2,
+    test = function(f) return C.n_pung >= 3 and three_colours(C.pungs, C.n_pung) end },
+  { name = "Sankantsu", closed = 2, open = 2,
+    test = function(f) return H.kongs == 3 end },
+  { name = "Honroutou", closed = 2, open = 2, pairs = true,
+    test = function(f) return H.all_th end },
+  { name = "Shousangen", closed = 2, open = 2,
+    test = function(f) return count_pungs(DRAGON) == 2 and DRAGON[C.pair] end },
+  { name = "Honitsu", closed = 3, open = 2, pairs = true,
+    test = function(f) return H.one_suit and H.honours end },
+  { name = "Junchan", closed = 3, open = 2,
+    test = function(f) return C.outside and C.n_chow > 0 and not H.honours end },
+  { name = "Ryanpeikou", closed = 3,
+    test = function(f) return is_ryanpeikou() end },
+  { name = "Chinitsu", closed = 6, open = 5, pairs = true,
+    test = function(f) return H.one_suit and not H.honours end },
+  { name = "Renhou", closed = 5,                                         -- option renhou = mangan
+    test = function(f)
+      return H.first_turn and not H.tsumo and not H.dealer and f.options.renhou == "mangan"
+    end },
+}
+
+---------------------------------------------------------------------------
+-- 13. Yakuman. forms: which shapes it can hold in; count returns 0, 1 or 2.
+
+local function double_if(f, pattern)
+  return (pattern and f.options.double_yakuman) and 2 or 1
+end
+
+local ANY = { standard = true, seven_pairs = true, thirteen_orphans = true }
+local STD = { standard = true }
+
+local YAKUMAN = {
+  { name = "Kokushi musou", forms = { thirteen_orphans = true },
+    count = function(f) return double_if(f, f.counts[f.win_tile] == 2) end },
+  { name = "Suuankou", forms = STD,
+    count = function(f)
+      if C.n_ankou ~= 4 then return 0 end
+      return double_if(f, C.reading.wait == "single")
+    end },
+  { name = "Daisangen", forms = STD,
+    count = function(f) return count_pungs(DRAGON) == 3 and 1 or 0 end },
+  { name = "Shousuushii", forms = STD,
+    count = function(f) return (count_pungs(WIND) == 3 and WIND[C.pair]) and 1 or 0 end },
+  { name = "Daisuushii", forms = STD,
+    count = function(f) return count_pungs(WIND) == 4 and double_if(f, true) or 0 end },
+  { name = "Tsuuiisou", forms = { standard = true, seven_pairs = true },
+    count = function(f) return H.all_honour and 1 or 0 end },
+  { name = "Chinroutou", forms = STD,
+    count = function(f) return H.all_terminal and 1 or 0 end },
+  { name = "Ryuuiisou", forms = STD,
+    count = function(f) return H.all_green and 1 or 0 end },
+  { name = "Chuuren poutou", forms = STD,
+    count = function(f) return H.chuuren and double_if(f, H.chuuren_nine) or 0 end },
+  { name = "Suukantsu", forms = STD,
+    count = function(f) return H.kongs == 4 and 1 or 0 end },
+  { name = "Tenhou", forms = ANY,
+    count = function(f) return (H.first_turn and H.tsumo and H.dealer) and 1 or 0 end },
+  { name = "Chiihou", forms = ANY,
+    count = function(f) return (H.first_turn and H.tsumo and not H.dealer) and 1 or 0 end },
+  { name = "Renhou", forms = ANY,                                        -- option renhou = yakuman
+    count = function(f)
+      return (H.first_turn and not H.tsumo and not H.dealer and f.options.renhou == "yakuman")
+        and 1 or 0
+    end },
+}
+
+-- Yakuman of the reading in C; with items, appends one line per yakuman.
+local function yakuman_count(f, items)
+  local total, best, best_i = 0, 0, nil
+  for i = 1, #YAKUMAN do
+    local y = YAKUMAN[i]
+    if y.forms[C.form] then
+      local n = y.count(f)
+      if n > 0 then
+        total = total + n
+        if n > best then best, best_i = n, i end
+        if items and f.options.yakuman_stacking then
+          items[#items + 1] = { name = y.name, value = n, unit = "yakuman" }
+        end
+      end
+    end
+  end
+  if not f.options.yakuman_stacking then          -- 13: count one only
+    if items and best_i then
+      items[#items + 1] = { name = YAKUMAN[best_i].name, value = best, unit = "yakuman" }
+    end
+    return best
+  end
+  return total
+end
+
+-- Han of the ordinary yaku of the reading in C (without dora); with items, appends lines.
+local function yaku_han(f, items)
+  local han, closed, pairs_form = 0, H.closed, C.form == "seven_pairs"
+  for i = 1, #YAKU do
+    local y = YAKU[i]
+    local value = closed and y.closed or y.open
+    if value and (y.pairs or not pairs_form) and y.test(f) then
+      han = han + value
+      if items then items[#items + 1] = { name = y.name, value = value, unit = "han" } end
+    end
+  end
+  return han
+end
+
+---------------------------------------------------------------------------
+-- 15. Fu of the reading in C; with items, appends the fu lines.
+
+local function fu_line(items, name, value)
+  if items then items[#items + 1] = { name = name, value = value, unit = "fu" } end
+end
+
+local function count_fu(f, items)
+  if C.form == "seven_pairs" then fu_line(items, "Chiitoitsu", 25); return 25 end
+  local opts = f.options
+  fu_line(items, "Base", 20)
+  if C.pinfu and H.tsumo and not opts.pinfu_tsumo_fu then return 20 end  -- pinfu tsumo
+  local fu = 20
+  if H.closed and not H.tsumo then fu = fu + 10; fu_line(items, "Menzen kafu", 10) end
+  if H.tsumo then fu = fu + 2; fu_line(items, "Tsumo", 2) end
+  local reading = C.reading
+  local sets = reading.sets
+  for i = 1, #sets do
+    local s = sets[i]
+    if s.type ~= "chow" then
+      local t = s.tile
+      local closed = s.concealed and not (not H.tsumo and reading.win_set == i and s.type == "pung")
+      local kind, v
+      if s.type == "kong" then
+        kind, v = closed and "Closed kong" or "Open kong", closed and 16 or 8
+      else
+        kind, v = closed and "Closed pon" or "Open pon", closed and 4 or 2
+      end
+      if TH[t] then v = v * 2 end
+      fu = fu + v
+      fu_line(items, SET_NAME[kind][t], v)
+    end
+  end
+  local p = reading.pair
+  if DRAGON[p] then fu = fu + 2; fu_line(items, "Dragon pair", 2) end
+  local seat_w, round_w = p == WIND_TILE[f.seat], p == WIND_TILE[f.round]
+  if seat_w and round_w then
+    local v = opts.double_wind_pair_fu
+    fu = fu + v; fu_line(items, "Double wind pair", v)
+  elseif seat_w then fu = fu + 2; fu_line(items, "Seat wind pair", 2)
+  elseif round_w then fu = fu + 2; fu_line(items, "Round wind pair", 2) end
+  local w = reading.wait
+  if w == "closed" then fu = fu + 2; fu_line(items, "Kanchan wait", 2)
+  elseif w == "edge" then fu = fu + 2; fu_line(items, "Penchan wait", 2)
+  elseif w == "single" then fu = fu + 2; fu_line(items, "Tanki wait", 2) end
+  if fu == 20 and not H.closed and not H.tsumo and opts.open_pinfu_30 then
+    fu = 30; fu_line(items, "Open pinfu", 10)
+  end
+  local rounded = -((-fu) // 10) * 10
+  if rounded > fu then fu_line(items, "Rounding", rounded - fu) end
+  return rounded
+end
+
+---------------------------------------------------------------------------
+-- 14. Dora, ura-dora and red fives: the same for every reading.
+
+local function count_dora(f, indicators)
+  local n, counts = 0, f.all_counts
+  for i = 1, #indicators do n = n + (counts[DORA_OF[indicators[i]]] or 0) end
+  return n
+end
+
+local function dora_han(f)
+  local dora = count_dora(f, f.dora)
+  local ura = 0
+  if H.riichi then                                  -- 14.3: riichi winners only
+    if f.options.kan_ura then ura = count_dora(f, f.ura)
+    elseif f.ura[1] then ura = f.all_counts[DORA_OF[f.ura[1]]] or 0 end
+  end
+  local red = f.options.red_fives > 0 and f.reds or 0
+  return dora, ura, red
+end
+
+---------------------------------------------------------------------------
+-- 16. Basic points and limits.
+
+-- value = {han=, fu=} or {yakuman=n}; returns basic points and the limit name (or nil).
+local function basic_points(value, opts)
+  if value.yakuman and not value.han then return 8000 * value.yakuman, "Yakuman" end
+  local han, fu = value.han, value.fu
+  if han >= 13 then
+    if opts.kazoe == "yakuman" then return 8000, "Yakuman" end   -- kazoe yakuman (13)
+    return 6000, "Sanbaiman"
+  elseif han >= 11 then return 6000, "Sanbaiman"
+  elseif han >= 8 then return 4000, "Baiman"
+  elseif han >= 6 then return 3000, "Haneman"
+  elseif han == 5 then return 2000, "Mangan" end
+  local basic = fu * (1 << (2 + han))
+  if basic > 2000 then return 2000, "Mangan" end
+  if opts.kiriage and ((han == 4 and fu == 30) or (han == 3 and fu == 60)) then
+    return 2000, "Mangan"                                        -- 16.3 kiriage mangan
+  end
+  return basic, nil
+end
+
+-- 17.1-2: what the winner receives in all, before honba and deposits.
+local function hand_payment(basic, dealer, tsumo)
+  if not tsumo then return ceil100((dealer and 6 or 4) * basic) end
+  if dealer then return 3 * ceil100(2 * basic) end
+  return ceil100(2 * basic) + 2 * ceil100(basic)
+end
+
+---------------------------------------------------------------------------
+-- Situation checks: a situation that cannot hold is refused (nil, reason).
+
+local function check_situation(f)
+  local fl = f.flags
+  for name in pairs(fl) do
+    if not FLAG_KNOWN[name] then return "unknown flag '" .. tostring(name) .. "'" end
+  end
+  if not SEAT_INDEX[f.seat] then return "bad seat" end
+  if not SEAT_INDEX[f.round] then return "bad round wind" end
+  if f.win_by ~= "self" and f.win_by ~= "discard" then return "win_by must be 'self' or 'discard'" end
+  if not SUIT[f.win_tile] then return "bad winning tile" end
+  if not f.counts[f.win_tile] then return "winning tile " .. f.win_tile .. " is not in the hand" end
+  if #f.bonus > 0 then return "no bonus tiles in Japanese mahjong" end
+  if f.win_by == "discard" then
+    if not SEAT_INDEX[f.from] then return "a win by discard needs 'from'" end
+    if f.from == f.seat then return "'from' is the winner's own seat" end
+  elseif f.from ~= nil and f.from ~= f.seat then
+    return "a self-drawn win has no 'from'"
+  end
+  local riichi = fl.riichi or fl.double_riichi
+  if riichi and not f.concealed then return "riichi with an open hand" end
+  if fl.ippatsu and not riichi then return "ippatsu without riichi" end
+  if fl.ippatsu and fl.kong_replacement then return "ippatsu after a kong" end      -- 7.5
+  if fl.kong_replacement then
+    if f.win_by ~= "self" then return "kong_replacement needs win_by 'self'" end
+    if #f.melds == 0 or f.melds[#f.melds].type ~= "kong" then
+      return "kong_replacement without a kong"
+    end
+    if fl.last_tile then return "a replacement tile is never the last tile" end    -- 5.7
+  end
+  if fl.robbing_kong then
+    if f.win_by ~= "discard" then return "robbing_kong needs win_by 'discard'" end
+    if (f.all_counts[f.win_tile] or 0) ~= 1 then
+      return "robbing_kong: the other three " .. f.win_tile .. " are in the robbed pon"
+    end
+    if fl.last_tile then return "robbing_kong on the last tile" end
+  end
+  if fl.first_turn then
+    if #f.melds > 0 then return "first_turn with a meld" end
+    if riichi then return "first_turn with riichi" end
+    if f.win_by == "discard" and f.seat == "E" then return "first_turn: the dealer cannot ron" end
+  end
+  local red_fives = f.options.red_fives
+  if f.reds > red_fives then
+    return f.reds .. " red fives in the hand but option red_fives = " .. red_fives
+  end
+  return nil
+end
+
+---------------------------------------------------------------------------
+-- score(f): 11, 18.
+
+-- Value of the reading in C: payment, yakuman count, han (with dora), fu; nil if no yaku.
+local function evaluate(f, dora_total)
+  local yakuman = yakuman_count(f, nil)
+  if yakuman > 0 then
+    local basic = 8000 * yakuman
+    return hand_payment(basic, H.dealer, H.tsumo), yakuman, 0, 0
+  end
+  local han = yaku_han(f, nil)
+  if han == 0 then return nil end                    -- 8.2: dora do not count
+  han = han + dora_total
+  local fu = count_fu(f, nil)
+  local basic = basic_points({ han = han, fu = fu }, f.options)
+  return hand_payment(basic, H.dealer, H.tsumo), 0, han, fu
+end
+
+-- 18.3: true when candidate a beats b (payment, then yakuman over kazoe, han, fu).
+local function better(pa, ya, ha, fa, pb, yb, hb, fb)
+  if pa ~= pb then return pa > pb end
+  if ya ~= yb then return ya > yb end
+  if ha ~= hb then return ha > hb end
+  return fa > fb
+end
+
+function R.score(f)
+  local bad = check_situation(f)
+  if bad then return nil, bad end
+  analyse_hand(f)
+  local dora, ura, red = dora_han(f)
+  local dora_total = dora + ura + red
+
+  -- 18: every reading of every form; keep the one that pays most.
+  local best_pay, best_y, best_h, best_f, best_form, best_reading = -1, 0, 0, 0, nil, nil
+  local readings = f.readings
+  local n = #readings
+  for i = 1, n + 2 do
+    local form, reading = "standard", readings[i]
+    if i == n + 1 then form = f.seven_pairs and "seven_pairs" or nil
+    elseif i == n + 2 then form = f.thirteen_orphans and "thirteen_orphans" or nil end
+    if form then
+      setup(f, form, reading)
+      local pay, y, h, fu = evaluate(f, dora_total)
+      if pay and better(pay, y, h, fu, best_pay, best_y, best_h, best_f) then
+        best_pay, best_y, best_h, best_f, best_form, best_reading = pay, y, h, fu, form, reading
+      end
+    end
+  end
+
+  if not best_form then
+    if #readings == 0 and not f.seven_pairs and not f.thirteen_orphans then
+      return { wins = false, reason = "not a complete hand" }
+    end
+    return { wins = false, reason = "no yaku" }
+  end
+
+  -- Explain the chosen reading.
+  setup(f, best_form, best_reading)
+  local items = {}
+  if best_y > 0 then
+    yakuman_count(f, items)
+    return { wins = true, value = { yakuman = best_y }, items = items, limit = "Yakuman" }
+  end
+  yaku_han(f, items)
+  if dora > 0 then items[#items + 1] = { name = "Dora", value = dora, unit = "han" } end
+  if ura > 0 then items[#items + 1] = { name = "Ura-dora", value = ura, unit = "han" } end
+  if red > 0 then items[#items + 1] = { name = "Red fives", value = red, unit = "han" } end
+  count_fu(f, items)
+  local value = { han = best_h, fu = best_f }
+  local _, limit = basic_points(value, f.options)
+  if best_h >= 13 and f.options.kazoe == "yakuman" then value.yakuman = 1 end  -- kazoe (13)
+  return { wins = true, value = value, items = items, limit = limit }
+end
+
+---------------------------------------------------------------------------
+-- settle(f, result): 17. Net change of each seat.
+
+-- 17.5: with several ron winners on one discard (extra situation field "winners", the list
+-- of all winning seats), honba and deposits go to the winner nearest the discarder only.
+local function takes_honba(f)
+  local winners = f.situation and f.situation.winners
+  if f.win_by ~= "discard" or type(winners) ~= "table" or f.options.honba_multiple_ron == "each" then
+    return true
+  end
+  local is_winner = {}
+  for _, s in ipairs(winners) do is_winner[s] = true end
+  local seat = f.from
+  for _ = 1, 3 do
+    seat = SEATS[SEAT_INDEX[seat] % 4 + 1]
+    if is_winner[seat] then return seat == f.seat end
+  end
+  return true
+end
+
+-- 17.6: the seat liable for a yakuman, and that yakuman's name. The liable player discarded
+-- the tile called (pon or open kong) to complete the third dragon / fourth wind set, or (option
+-- pao_suukantsu) the tile of the fourth kong.
+local function liable_seat(f, result)
+  local opts = f.options
+  local has = {}
+  for _, item in ipairs(result.items) do if item.unit == "yakuman" then has[item.name] = item.value end end
+  local dragons, winds, kongs = 0, 0, 0
+  for _, m in ipairs(f.melds) do
+    if m.type ~= "chow" then
+      local called = m.from ~= nil and not m.concealed   -- a promoted kong: its pon was the call
+      if DRAGON[m.tile] then
+        dragons = dragons + 1
+        if dragons == 3 and called and opts.pao and has["Daisangen"] then
+          return m.from, "Daisangen", has["Daisangen"]
+        end
+      elseif WIND[m.tile] then
+        winds = winds + 1
+        if winds == 4 and called and opts.pao and has["Daisuushii"] then
+          return m.from, "Daisuushii", has["Daisuushii"]
+        end
+      end
+      if m.type == "kong" then
+        kongs = kongs + 1
+        if kongs == 4 and m.kong == "exposed" and m.from and opts.pao_suukantsu and has["Suukantsu"] then
+          return m.from, "Suukantsu", has["Suukantsu"]
+        end
+      end
+    end
+  end
+  return nil
+end
+
+function R.settle(f, result)
+  local pay = { E = 0, S = 0, W = 0, N = 0 }
+  local winner, dealer = f.seat, f.seat == "E"
+  local basic = basic_points(result.value, f.options)
+  local honba, deposits = f.honba or 0, f.deposits or 0
+  if not takes_honba(f) then honba, deposits = 0, 0 end
+  local liable, _, share = liable_seat(f, result)
+  if liable == winner then liable = nil end
+  local function move(seat, amount)
+    pay[seat] = pay[seat] - amount
+    pay[winner] = pay[winner] + amount
+  end
+  if f.win_by == "discard" then
+    local total = ceil100((dealer and 6 or 4) * basic)
+    if liable and liable ~= f.from then                   -- 17.6: ron by a third player
+      local half = (dealer and 48000 or 32000) * share // 2
+      move(liable, half)
+      move(f.from, total - half + 300 * honba)
+    else
+      move(f.from, total + 300 * honba)
+    end
+  else
+    if liable then                                        -- 17.6: tsumo, liable pays the share
+      move(liable, (dealer and 48000 or 32000) * share + 300 * honba)
+      basic = basic - 8000 * share
+      honba = 0
+    end
+    if basic > 0 or honba > 0 then
+      for _, seat in ipairs(SEATS) do
+        if seat ~= winner then
+          local share_basic = (dealer or seat == "E") and 2 * basic or basic
+          move(seat, ceil100(share_basic) + 100 * honba)
+        end
+      end
+    end
+  end
+  pay[winner] = pay[winner] + 1000 * deposits             -- 17.4
+  return pay
+end
+
+R.ceil100 = ceil100
+R.basic_points = basic_points
+return R

@@ -1,0 +1,2 @@
+-- A rule file that never finishes loading.
+while true do end

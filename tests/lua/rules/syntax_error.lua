@@ -1,0 +1,1 @@
+return { name = "broken", score = function( }
