@@ -27,17 +27,66 @@ extern const size_t dc_table_bytes;
 
 enum { NOPAIR = 15, NPARTS = 4 };
 
-static const uint8_t orphans[13] = {0, 8, 9, 17, 18, 26, 27, 28, 29, 30, 31, 32, 33};
+/* The 34 counts in five 64-bit words (bytes 0-7, 8-15, 16-23, 24-31, 32-33), for tests
+ * on all bytes at once. Masks come from byte arrays loaded the same way, so the byte
+ * order of the machine does not matter. */
+struct view {
+    uint64_t w[5];
+    int total;   /* tiles; -1 when a count is above 4 or the total above 14 */
+};
 
-/* Number of tiles, or -1 when a count is above 4 or the total above 14. */
-static int tiles_of(const uint8_t c[TILE_KINDS])
+#define ONES 0x0101010101010101ull
+#define HIGHS 0x8080808080808080ull
+
+static inline uint64_t load8(const uint8_t *p)
 {
-    int total = 0, over = 0;
-    for (int k = 0; k < TILE_KINDS; k++) {
-        total += c[k];
-        over |= c[k] > 4;
+    uint64_t x;
+    memcpy(&x, p, 8);
+    return x;
+}
+
+static inline uint64_t load2(const uint8_t *p)
+{
+    uint64_t x = 0;
+    memcpy(&x, p, 2);
+    return x;
+}
+
+/* Sum of the bytes (at most 255). */
+static inline int byte_sum(uint64_t x) { return (int)((x * ONES) >> 56); }
+/* 1 in each byte that is not 0, or that is 2 or more (bytes at most 7). */
+static inline uint64_t nonzero_bytes(uint64_t x) { return (x | x >> 1 | x >> 2) & ONES; }
+static inline uint64_t two_or_more_bytes(uint64_t x) { return (x >> 1 | x >> 2) & ONES; }
+static inline bool has_byte(uint64_t x, uint64_t value)
+{
+    uint64_t y = x ^ (value * ONES);
+    return ((y - ONES) & ~y & HIGHS) != 0;
+}
+
+static void view_of(const uint8_t c[TILE_KINDS], struct view *v)
+{
+    uint64_t bad = 0;
+    int total = 0;
+    for (int i = 0; i < 4; i++) v->w[i] = load8(c + 8 * i);
+    v->w[4] = load2(c + 32);
+    for (int i = 0; i < 5; i++) {
+        bad |= v->w[i] | (v->w[i] + 0x7b7b7b7b7b7b7b7bull);   /* a byte above 4 sets bit 7 */
+        total += byte_sum(v->w[i]);
     }
-    return over || total > 14 ? -1 : total;
+    v->total = (bad & HIGHS) || total > 14 ? -1 : total;
+}
+
+/* Byte masks in the layout of struct view: the orphans, and bytes 27-33 of a word
+ * loaded from byte 26 (the honours). */
+static const uint8_t orphan_bytes[40] = {
+    0xff, 0, 0, 0, 0, 0, 0, 0, 0xff, 0xff, 0, 0, 0, 0, 0, 0, 0, 0xff, 0xff, 0, 0, 0, 0, 0, 0,
+    0, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff,
+};
+static const uint8_t honour_bytes[8] = {0, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff};
+
+static inline uint64_t orphan_mask(int i)
+{
+    return i < 4 ? load8(orphan_bytes + 8 * i) : load2(orphan_bytes + 32);
 }
 
 /* Dense index of a suit (9 counts, at most 14 tiles). */
@@ -58,10 +107,7 @@ static inline bool suit_complete(unsigned idx)
     return dc_agari[idx / 64] >> (idx % 64) & 1;
 }
 
-static inline int suit_sum(const uint8_t *c)
-{
-    return c[0] + c[1] + c[2] + c[3] + c[4] + c[5] + c[6] + c[7] + c[8];
-}
+static inline int suit_sum(const uint8_t *c) { return byte_sum(load8(c)) + c[8]; }
 
 /* Fewest tiles to add for nsets sets and a pair, from the four parts' vectors. */
 static int standard_cost(const uint8_t c[TILE_KINDS], int nsets)
@@ -79,73 +125,110 @@ static int standard_cost(const uint8_t c[TILE_KINDS], int nsets)
     return best;
 }
 
+/* Tiles in a part, modulo 3: bit n of BAD_SIZES is set when n tiles cannot be sets and
+ * at most one pair, of PAIR_SIZES when they hold the pair. */
+enum { BAD_SIZES = 0x2492, PAIR_SIZES = 0x4924 };
+
+static bool standard_complete(const uint8_t c[TILE_KINDS], const struct view *v, int nmelds)
+{
+    if (nmelds < 0 || nmelds > 4 || v->total != 14 - 3 * nmelds) return false;
+    int n0 = suit_sum(c), n1 = suit_sum(c + 9), n2 = suit_sum(c + 18);
+    uint64_t hz = load8(c + 26) & load8(honour_bytes);
+    int hpairs = byte_sum(hz >> 1 & ~hz & ONES);   /* bytes equal to 2, once 1 and 4 are out */
+    int pairs = (PAIR_SIZES >> n0 & 1) + (PAIR_SIZES >> n1 & 1) + (PAIR_SIZES >> n2 & 1) + hpairs;
+    if (((BAD_SIZES >> n0 | BAD_SIZES >> n1 | BAD_SIZES >> n2) & 1) | has_byte(hz, 1) | has_byte(hz, 4)
+        | (pairs != 1))
+        return false;
+    return suit_complete(suit_index(c)) & suit_complete(suit_index(c + 9)) & suit_complete(suit_index(c + 18));
+}
+
+static bool seven_pairs_complete(const struct view *v, int nmelds)
+{
+    uint64_t other = 0;   /* bits other than the 2 */
+    for (int i = 0; i < 5; i++) other |= v->w[i] & 0xfdfdfdfdfdfdfdfdull;
+    return nmelds == 0 && v->total == 14 && other == 0;
+}
+
+static bool thirteen_orphans_complete(const struct view *v, int nmelds)
+{
+    uint64_t outside = 0;
+    int held = 0;
+    for (int i = 0; i < 5; i++) {
+        uint64_t m = orphan_mask(i);
+        outside |= v->w[i] & ~m;
+        held += byte_sum(nonzero_bytes(v->w[i] & m));
+    }
+    /* 14 tiles, all orphans, each held: 13 orphans and one more of them */
+    return nmelds == 0 && v->total == 14 && outside == 0 && held == 13;
+}
+
 bool complete_standard(const uint8_t counts[TILE_KINDS], int nmelds)
 {
-    if (nmelds < 0 || nmelds > 4 || tiles_of(counts) != 14 - 3 * nmelds) return false;
-    int pairs = 0;
-    for (int s = 0; s < 3; s++) {
-        const uint8_t *c = counts + 9 * s;
-        if (!suit_complete(suit_index(c))) return false;
-        pairs += suit_sum(c) % 3 == 2;
-    }
-    for (int k = 27; k < TILE_KINDS; k++) {
-        if (counts[k] == 1 || counts[k] == 4) return false;
-        pairs += counts[k] == 2;
-    }
-    return pairs == 1;
+    struct view v;
+    view_of(counts, &v);
+    return standard_complete(counts, &v, nmelds);
 }
 
 bool complete_seven_pairs(const uint8_t counts[TILE_KINDS], int nmelds)
 {
-    if (nmelds != 0) return false;
-    int pairs = 0;
-    for (int k = 0; k < TILE_KINDS; k++) {
-        if (counts[k] != 0 && counts[k] != 2) return false;
-        pairs += counts[k] == 2;
-    }
-    return pairs == 7;
+    struct view v;
+    view_of(counts, &v);
+    return seven_pairs_complete(&v, nmelds);
 }
 
 bool complete_thirteen_orphans(const uint8_t counts[TILE_KINDS], int nmelds)
 {
-    if (nmelds != 0 || tiles_of(counts) != 14) return false;
-    int held = 0;
-    for (int i = 0; i < 13; i++) held += counts[orphans[i]] != 0;
-    return held == 13;   /* the 14 tiles are then 13 orphans and one more of them */
+    struct view v;
+    view_of(counts, &v);
+    return thirteen_orphans_complete(&v, nmelds);
 }
 
 bool complete_any(const uint8_t counts[TILE_KINDS], int nmelds, unsigned forms)
 {
-    return ((forms & FORM_STANDARD) && complete_standard(counts, nmelds))
-        || ((forms & FORM_SEVEN_PAIRS) && complete_seven_pairs(counts, nmelds))
-        || ((forms & FORM_THIRTEEN_ORPHANS) && complete_thirteen_orphans(counts, nmelds));
+    struct view v;
+    view_of(counts, &v);
+    return ((forms & FORM_SEVEN_PAIRS) && seven_pairs_complete(&v, nmelds))
+        || ((forms & FORM_THIRTEEN_ORPHANS) && thirteen_orphans_complete(&v, nmelds))
+        || ((forms & FORM_STANDARD) && standard_complete(counts, &v, nmelds));
 }
 
 /* One part's decompositions: a range of packed entries (see gen_tables.c). */
 struct part {
     const uint32_t *dec;
-    int n, base;   /* base: kind of rank 0 */
+    int n, nsets, base;   /* base: kind of rank 0 */
 };
+
+static uint32_t popcount64(uint64_t x)
+{
+    x -= x >> 1 & 0x5555555555555555ull;
+    x = (x & 0x3333333333333333ull) + (x >> 2 & 0x3333333333333333ull);
+    x = (x + (x >> 4)) & 0x0f0f0f0f0f0f0f0full;
+    return (uint32_t)((x * ONES) >> 56);
+}
 
 static int set_key(struct set s) { return s.kind * 2 + s.type; }
 
 int decompose(const uint8_t counts[TILE_KINDS], int nmelds, struct decomposition *out, int max)
 {
-    if (!complete_standard(counts, nmelds)) return 0;
+    struct view v;
+    view_of(counts, &v);
+    if (!standard_complete(counts, &v, nmelds)) return 0;
     struct part parts[NPARTS];
     uint32_t honours = NOPAIR;   /* packed like a suit's entry */
     int nhonour_sets = 0, pair_part = 3;
     for (int s = 0; s < 3; s++) {
         unsigned idx = suit_index(counts + 9 * s), b = idx / 64;
-        uint32_t rank = dc_agari_rank[b] + (uint32_t)__builtin_popcountll(dc_agari[b] & ((1ull << (idx % 64)) - 1));
-        parts[s] = (struct part){dc_dec_pool + dc_dec_start[rank], (int)(dc_dec_start[rank + 1] - dc_dec_start[rank]), 9 * s};
-        if (suit_sum(counts + 9 * s) % 3 == 2) pair_part = s;
+        uint32_t rank = dc_agari_rank[b] + popcount64(dc_agari[b] & ((1ull << (idx % 64)) - 1));
+        int tiles = suit_sum(counts + 9 * s);
+        parts[s] = (struct part){dc_dec_pool + dc_dec_start[rank], (int)(dc_dec_start[rank + 1] - dc_dec_start[rank]),
+                                 tiles / 3, 9 * s};
+        if (tiles % 3 == 2) pair_part = s;
     }
     for (int k = 27; k < TILE_KINDS; k++) {
         if (counts[k] == 2) honours = (honours & ~15u) | (uint32_t)(k - 27);
         else if (counts[k] == 3) honours |= (uint32_t)(16 | (k - 27)) << (4 + 5 * nhonour_sets++);
     }
-    parts[3] = (struct part){&honours, 1, 27};
+    parts[3] = (struct part){&honours, 1, nhonour_sets, 27};
 
     /* Canonical order (pair, then sets ascending): for each pair in turn, every
      * combination of the parts' entries with that pair, parts in suit order. */
@@ -167,7 +250,7 @@ int decompose(const uint8_t counts[TILE_KINDS], int nmelds, struct decomposition
             d->pair = (uint8_t)(pp->base + (int)(pp->dec[g] & 15));
             for (int p = 0; p < NPARTS; p++) {
                 uint32_t e = parts[p].dec[at[p]] >> 4;
-                for (; e; e >>= 5)
+                for (int i = 0; i < parts[p].nsets; i++, e >>= 5)
                     d->sets[d->nsets++] = (struct set){(uint8_t)(e >> 4 & 1), (uint8_t)(parts[p].base + (int)(e & 15))};
             }
             int p = NPARTS - 1;
@@ -205,55 +288,82 @@ int readings(const uint8_t counts[TILE_KINDS], int nmelds, int win_kind,
     return n;
 }
 
-int shanten_standard(const uint8_t counts[TILE_KINDS], int nmelds)
+/* Shanten of each form from a view; SHANTEN_NONE when the form cannot be made. */
+static int standard_shanten(const uint8_t c[TILE_KINDS], const struct view *v, int nmelds)
 {
-    if (nmelds < 0 || nmelds > 4 || tiles_of(counts) < 0) return SHANTEN_NONE;
-    return standard_cost(counts, 4 - nmelds) - 1;
+    if (nmelds < 0 || nmelds > 4 || v->total < 0) return SHANTEN_NONE;
+    return standard_cost(c, 4 - nmelds) - 1;
 }
 
 /* Seven different pairs: kinds held twice or more need nothing, kinds held once one
- * tile, others two. */
-int shanten_seven_pairs(const uint8_t counts[TILE_KINDS], int nmelds)
+ * tile, others two; the 7 cheapest. */
+static int seven_pairs_shanten(const struct view *v, int nmelds)
 {
-    if (nmelds != 0) return SHANTEN_NONE;
+    if (nmelds != 0 || v->total < 0) return SHANTEN_NONE;
     int pairs = 0, kinds = 0;
-    for (int k = 0; k < TILE_KINDS; k++) {
-        pairs += counts[k] >= 2;
-        kinds += counts[k] != 0;
+    for (int i = 0; i < 5; i++) {
+        pairs += byte_sum(two_or_more_bytes(v->w[i]));
+        kinds += byte_sum(nonzero_bytes(v->w[i]));
     }
     if (pairs > 7) pairs = 7;
     if (kinds > 7) kinds = 7;
     return (7 - pairs) + (7 - kinds) - 1;
 }
 
+/* One of each orphan, one more of any: the missing kinds, and one more if none is paired. */
+static int thirteen_orphans_shanten(const struct view *v, int nmelds)
+{
+    if (nmelds != 0 || v->total < 0) return SHANTEN_NONE;
+    int kinds = 0, pairs = 0;
+    for (int i = 0; i < 5; i++) {
+        uint64_t x = v->w[i] & orphan_mask(i);
+        kinds += byte_sum(nonzero_bytes(x));
+        pairs += byte_sum(two_or_more_bytes(x));
+    }
+    return 13 - kinds - (pairs > 0);
+}
+
+int shanten_standard(const uint8_t counts[TILE_KINDS], int nmelds)
+{
+    struct view v;
+    view_of(counts, &v);
+    return standard_shanten(counts, &v, nmelds);
+}
+
+int shanten_seven_pairs(const uint8_t counts[TILE_KINDS], int nmelds)
+{
+    struct view v;
+    view_of(counts, &v);
+    return seven_pairs_shanten(&v, nmelds);
+}
+
 int shanten_thirteen_orphans(const uint8_t counts[TILE_KINDS], int nmelds)
 {
-    if (nmelds != 0) return SHANTEN_NONE;
-    int kinds = 0;
-    bool pair = false;
-    for (int i = 0; i < 13; i++) {
-        kinds += counts[orphans[i]] != 0;
-        pair |= counts[orphans[i]] >= 2;
-    }
-    return 13 - kinds - pair;
+    struct view v;
+    view_of(counts, &v);
+    return thirteen_orphans_shanten(&v, nmelds);
 }
+
+static inline int min_int(int a, int b) { return a < b ? a : b; }
 
 void shanten_forms(const uint8_t counts[TILE_KINDS], int nmelds, struct shanten *out)
 {
-    out->standard = shanten_standard(counts, nmelds);
-    out->seven_pairs = shanten_seven_pairs(counts, nmelds);
-    out->thirteen_orphans = shanten_thirteen_orphans(counts, nmelds);
-    out->all = out->standard;
-    if (out->seven_pairs < out->all) out->all = out->seven_pairs;
-    if (out->thirteen_orphans < out->all) out->all = out->thirteen_orphans;
+    struct view v;
+    view_of(counts, &v);
+    out->standard = standard_shanten(counts, &v, nmelds);
+    out->seven_pairs = seven_pairs_shanten(&v, nmelds);
+    out->thirteen_orphans = thirteen_orphans_shanten(&v, nmelds);
+    out->all = min_int(out->standard, min_int(out->seven_pairs, out->thirteen_orphans));
 }
 
 int shanten_of(const uint8_t counts[TILE_KINDS], int nmelds, unsigned forms)
 {
-    int best = SHANTEN_NONE, s;
-    if ((forms & FORM_STANDARD) && (s = shanten_standard(counts, nmelds)) < best) best = s;
-    if ((forms & FORM_SEVEN_PAIRS) && (s = shanten_seven_pairs(counts, nmelds)) < best) best = s;
-    if ((forms & FORM_THIRTEEN_ORPHANS) && (s = shanten_thirteen_orphans(counts, nmelds)) < best) best = s;
+    struct view v;
+    view_of(counts, &v);
+    int best = SHANTEN_NONE;
+    if (forms & FORM_STANDARD) best = standard_shanten(counts, &v, nmelds);
+    if (forms & FORM_SEVEN_PAIRS) best = min_int(best, seven_pairs_shanten(&v, nmelds));
+    if (forms & FORM_THIRTEEN_ORPHANS) best = min_int(best, thirteen_orphans_shanten(&v, nmelds));
     return best;
 }
 
@@ -261,7 +371,9 @@ int waits(const uint8_t counts[TILE_KINDS], int nmelds, const uint8_t held[TILE_
           unsigned forms, bool out[TILE_KINDS])
 {
     memset(out, 0, TILE_KINDS * sizeof *out);
-    if (nmelds < 0 || nmelds > 4 || tiles_of(counts) != 13 - 3 * nmelds) return 0;
+    struct view v;
+    view_of(counts, &v);
+    if (nmelds < 0 || nmelds > 4 || v.total != 13 - 3 * nmelds) return 0;
     if (shanten_of(counts, nmelds, forms) != 0) return 0;
     uint8_t c[TILE_KINDS];
     memcpy(c, counts, sizeof c);

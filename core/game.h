@@ -260,6 +260,7 @@ struct game {
     struct action *acts;   /* every action applied, for replay */
     int nacts, capacts;
     char err[256];
+    char msg[200];         /* hooks' scratch: a refusal's reason or an error */
 };
 
 /* A new match (the first deal is dealt) from the seed. hooks may be NULL. Returns

@@ -2,13 +2,15 @@
 #include "lj.h"
 
 #define EMBED(sym, file) \
-    __asm__(".section .rodata\n.global " #sym "\n.type " #sym ", @object\n" #sym ":\n" \
+    __asm__(".section .rodata\n.global " #sym "\n.hidden " #sym "\n.type " #sym ", @object\n" #sym ":\n" \
             ".incbin \"" file "\"\n.byte 0\n.previous\n"); \
     extern const char sym[]
 
 EMBED(lj_prelude_text, "lua/prelude.lua");
+EMBED(lj_game_text, "lua/game.lua");
 
 const struct lj_source lj_prelude[] = {
     { "@lua/prelude.lua", lj_prelude_text },
+    { "@lua/game.lua", lj_game_text },
     { NULL, NULL },
 };

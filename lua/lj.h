@@ -42,6 +42,12 @@ bool lj_is_counting(lua_Alloc f);
  * module, ./rules, PREFIX/share/jong/rules). */
 const char *lj_rules_path(void);
 
+/* Games (lua/game.c): adds jong.game_new and the game type to the module table on
+ * top of the stack; lj_game gives the C game behind a game userdata (or NULL). */
+struct game;
+void lj_open_game(lua_State *L);
+struct game *lj_game(lua_State *L, int idx);
+
 /* Embedded Lua sources of the prelude (lua/embed.c). */
 struct lj_source { const char *name; const char *text; };
 extern const struct lj_source lj_prelude[];

@@ -394,6 +394,7 @@ int luaopen_jong(lua_State *L)
     decompose_init();
     lj_install_allocator(L);
     luaL_newlib(L, primitives);
+    lj_open_game(L);
     lua_pushboolean(L, 0);
     lua_pushcclosure(L, l_pcall_limited, 1);
     lua_setfield(L, -2, "pcall_limited");

@@ -1,9 +1,210 @@
-/* The interactive REPL (a first version: Lua lines evaluated with the jong module). */
+/* The interactive REPL: the C plumbing only. Reading lines (readline with history
+ * and completion on a terminal, plain lines from a pipe), Ctrl-C, and terminal
+ * detection. Everything the REPL does with a line is Lua: repl/repl.lua, embedded,
+ * whose table M answers M.start(info), M.prompt(), M.feed(line) -> quit,
+ * M.cancel(), M.complete(line, start, stop) -> candidates | "files" and
+ * M.finish() -> exit status. */
+#include <dirent.h>
+#include <signal.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
+
+#include <readline/history.h>
+#include <readline/readline.h>
 
 #include "commands.h"
 #include "lj.h"
+#include "repl.h"
+
+static lua_State *repl_L;               /* the one state (readline callbacks need it) */
+static int repl_ref = LUA_NOREF;        /* the REPL's table M, in the registry */
+static volatile sig_atomic_t running;   /* a line is being evaluated */
+static volatile sig_atomic_t interrupted;
+
+/* Calls M[fn] with the nargs arguments on the stack through the one protected path. */
+static int call_repl(lua_State *L, const char *fn, int nargs, int nresults)
+{
+    lua_rawgeti(L, LUA_REGISTRYINDEX, repl_ref);
+    lua_getfield(L, -1, fn);
+    lua_remove(L, -2);
+    lua_insert(L, -nargs - 1);
+    int status = lj_pcall(L, nargs, nresults, fn, NULL);
+    if (status != LUA_OK) {
+        fflush(stdout);
+        fprintf(stderr, "jong: %s\n", lua_tostring(L, -1));
+        lua_pop(L, 1);
+    }
+    return status;
+}
+
+/* repl.list_dir(path) -> the names in a directory (no dot files), or nil, reason. */
+static int l_list_dir(lua_State *L)
+{
+    const char *path = luaL_checkstring(L, 1);
+    DIR *d = opendir(path);
+    if (!d)
+        return lua_pushnil(L), lua_pushfstring(L, "cannot open %s", path), 2;
+    lua_newtable(L);
+    int n = 0;
+    for (struct dirent *e; (e = readdir(d)) != NULL;)
+        if (e->d_name[0] != '.') {
+            lua_pushstring(L, e->d_name);
+            lua_rawseti(L, -2, ++n);
+        }
+    closedir(d);
+    return 1;
+}
+
+/* Ctrl-C while Lua runs: stop it at the next instruction, as the stock lua does. */
+static void stop_hook(lua_State *L, lua_Debug *ar)
+{
+    (void)ar;
+    lua_sethook(L, NULL, 0, 0);
+    luaL_error(L, "interrupted");
+}
+
+static void on_sigint(int sig)
+{
+    (void)sig;
+    interrupted = 1;
+    if (running)
+        lua_sethook(repl_L, stop_hook, LUA_MASKCALL | LUA_MASKRET | LUA_MASKCOUNT, 1);
+}
+
+/* Ctrl-C at the prompt (readline has echoed ^C): drop the line and any unfinished
+ * statement, and start a fresh prompt. */
+static int on_signal_event(void)
+{
+    if (!interrupted)
+        return 0;
+    interrupted = 0;
+    lua_State *L = repl_L;
+    if (call_repl(L, "cancel", 0, 1) == LUA_OK) {
+        rl_set_prompt(lua_tostring(L, -1));
+        lua_pop(L, 1);
+    }
+    rl_replace_line("", 0);
+    rl_crlf();
+    rl_on_new_line();
+    rl_redisplay();
+    return 0;
+}
+
+/* Completion: the candidates come from M.complete; readline gets them one by one. */
+static char **candidates;
+static int ncandidates, next_candidate;
+
+static void drop_candidates(void)
+{
+    for (int i = next_candidate; i < ncandidates; i++)
+        free(candidates[i]);
+    free(candidates);
+    candidates = NULL;
+    ncandidates = next_candidate = 0;
+}
+
+static char *candidate(const char *text, int state)
+{
+    (void)text;
+    (void)state;
+    if (next_candidate < ncandidates)
+        return candidates[next_candidate++];
+    drop_candidates();
+    return NULL;
+}
+
+static char **complete(const char *text, int start, int end)
+{
+    lua_State *L = repl_L;
+    rl_attempted_completion_over = 1;
+    drop_candidates();
+    lua_pushstring(L, rl_line_buffer);
+    lua_pushinteger(L, start);
+    lua_pushinteger(L, end);
+    if (call_repl(L, "complete", 3, 1) != LUA_OK) {
+        rl_on_new_line();
+        return NULL;
+    }
+    if (lua_type(L, -1) == LUA_TSTRING && !strcmp(lua_tostring(L, -1), "files")) {
+        lua_pop(L, 1);
+        rl_attempted_completion_over = 0;   /* readline's own file name completion */
+        return NULL;
+    }
+    int n = lua_istable(L, -1) ? (int)lua_rawlen(L, -1) : 0;
+    candidates = n ? calloc((size_t)n, sizeof *candidates) : NULL;
+    for (int i = 1; candidates && i <= n; i++) {
+        lua_rawgeti(L, -1, i);
+        const char *s = lua_tostring(L, -1);
+        if (s && (candidates[ncandidates] = strdup(s)) != NULL)
+            ncandidates++;
+        lua_pop(L, 1);
+    }
+    lua_pop(L, 1);
+    if (ncandidates == 1) {
+        const char *c = candidates[0];
+        size_t len = strlen(c);
+        rl_completion_suppress_append = len > 0 && strchr("=.:(/", c[len - 1]) != NULL;
+    }
+    if (!ncandidates)
+        return NULL;
+    return rl_completion_matches(text, candidate);
+}
+
+/* A line from a pipe or file, without its newline; NULL at the end. */
+static char *read_plain_line(void)
+{
+    char *line = NULL;
+    size_t cap = 0;
+    ssize_t n = getline(&line, &cap, stdin);
+    if (n < 0) {
+        free(line);
+        return NULL;
+    }
+    while (n > 0 && (line[n - 1] == '\n' || line[n - 1] == '\r'))
+        line[--n] = '\0';
+    return line;
+}
+
+static const char *history_path(char *buf, size_t size)
+{
+    const char *env = getenv("JONG_HISTORY");
+    if (env && *env)
+        return env;
+    const char *home = getenv("HOME");
+    if (!home || !*home)
+        return NULL;
+    snprintf(buf, size, "%s/.jong_history", home);
+    return buf;
+}
+
+static bool has_colour(void)
+{
+    const char *term = getenv("TERM");
+    return isatty(STDOUT_FILENO) && term && *term && strcmp(term, "dumb") && !getenv("NO_COLOR");
+}
+
+/* Loads repl/repl.lua and calls M.start; leaves nothing on the stack. */
+static int start(lua_State *L, bool interactive)
+{
+    if (luaL_loadbufferx(L, repl_lua_text, strlen(repl_lua_text), "@repl/repl.lua", "t") != LUA_OK) {
+        fprintf(stderr, "jong: %s\n", lua_tostring(L, -1));
+        return -1;
+    }
+    lua_pushcfunction(L, l_list_dir);
+    if (lj_pcall(L, 1, 1, "loading the REPL", NULL) != LUA_OK || !lua_istable(L, -1)) {
+        fprintf(stderr, "jong: %s\n", lua_isstring(L, -1) ? lua_tostring(L, -1) : "the REPL did not load");
+        return -1;
+    }
+    repl_ref = luaL_ref(L, LUA_REGISTRYINDEX);
+    lua_createtable(L, 0, 2);
+    lua_pushboolean(L, interactive);
+    lua_setfield(L, -2, "interactive");
+    lua_pushboolean(L, has_colour());
+    lua_setfield(L, -2, "colour");
+    return call_repl(L, "start", 1, 0) == LUA_OK ? 0 : -1;
+}
 
 int cmd_repl(int argc, char **argv)
 {
@@ -12,28 +213,77 @@ int cmd_repl(int argc, char **argv)
     lua_State *L = lj_open();
     if (!L)
         return 1;
-    char line[4096];
-    while (fgets(line, sizeof line, stdin)) {
-        lua_pushfstring(L, "return %s", line);
-        if (luaL_loadstring(L, lua_tostring(L, -1)) != LUA_OK) {
-            lua_pop(L, 1);
-            if (luaL_loadstring(L, line) != LUA_OK) {
-                fprintf(stderr, "%s\n", lua_tostring(L, -1));
-                lua_pop(L, 2);
-                continue;
-            }
-        }
-        lua_remove(L, -2);
-        int top = lua_gettop(L) - 1;
-        if (lj_pcall(L, 0, LUA_MULTRET, "stdin", NULL) != LUA_OK) {
-            fprintf(stderr, "%s\n", lua_tostring(L, -1));
-            lua_pop(L, 1);
-            continue;
-        }
-        for (int i = top + 1; i <= lua_gettop(L); i++)
-            printf("%s%s", luaL_tolstring(L, i, NULL), i < lua_gettop(L) ? "\t" : "\n"), lua_pop(L, 1);
-        lua_settop(L, top);
+    repl_L = L;
+    bool interactive = isatty(STDIN_FILENO);
+    if (start(L, interactive) < 0) {
+        lj_close(L);
+        return 1;
     }
+
+    char histbuf[4096];
+    const char *hist = NULL;
+    struct sigaction sa = { 0 }, old_sa;
+    if (interactive) {
+        rl_readline_name = "jong";
+        rl_attempted_completion_function = complete;
+        rl_basic_word_break_characters = " \t\n\"'`@$><=;|&{(,";
+        rl_signal_event_hook = on_signal_event;
+        hist = history_path(histbuf, sizeof histbuf);
+        using_history();
+        stifle_history(1000);
+        if (hist)
+            read_history(hist);
+        sa.sa_handler = on_sigint;
+        sigemptyset(&sa.sa_mask);
+        sigaction(SIGINT, &sa, &old_sa);
+    }
+
+    for (;;) {
+        char *line;
+        if (interactive) {
+            if (call_repl(L, "prompt", 0, 1) != LUA_OK)
+                break;
+            char prompt[64];
+            snprintf(prompt, sizeof prompt, "%s", lua_tostring(L, -1));
+            lua_pop(L, 1);
+            interrupted = 0;
+            line = readline(prompt);
+            if (!line)
+                putchar('\n');
+            else if (*line) {
+                HIST_ENTRY *last = history_length ? history_get(history_base + history_length - 1) : NULL;
+                if (!last || strcmp(last->line, line))
+                    add_history(line);
+            }
+        } else {
+            line = read_plain_line();
+        }
+        if (!line)
+            break;
+        lua_pushstring(L, line);
+        free(line);
+        interrupted = 0;
+        running = 1;
+        int status = call_repl(L, "feed", 1, 1);
+        running = 0;
+        lua_sethook(L, NULL, 0, 0);
+        bool quit = status == LUA_OK && lua_toboolean(L, -1);
+        lua_settop(L, 0);
+        fflush(stdout);
+        if (quit)
+            break;
+    }
+
+    int code = 1;
+    if (call_repl(L, "finish", 0, 1) == LUA_OK)
+        code = (int)lua_tointeger(L, -1);
+    if (interactive) {
+        if (hist)
+            write_history(hist);
+        sigaction(SIGINT, &old_sa, NULL);
+    }
+    drop_candidates();
+    luaL_unref(L, LUA_REGISTRYINDEX, repl_ref);
     lj_close(L);
-    return 0;
+    return code;
 }

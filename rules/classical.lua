@@ -103,6 +103,11 @@ local OWN_FLOWER = { E = "f1", S = "f2", W = "f3", N = "f4" }
 local OWN_SEASON = { E = "g1", S = "g2", W = "g3", N = "g4" }
 local SEATS = { "E", "S", "W", "N" }
 local GREEN = { ["2s"] = true, ["3s"] = true, ["4s"] = true, ["6s"] = true, ["8s"] = true, ["6z"] = true }  -- C9
+local KIND_BIT, SIMPLE = {}, {}      -- suit bit of each kind (0: honour); simples 2-8
+for t, k in pairs(TILE) do
+  KIND_BIT[t] = k.honour and 0 or SUIT_BIT[k.suit]
+  SIMPLE[t] = not k.major
+end
 local NINE_GATES = { 3, 1, 1, 1, 1, 1, 1, 1, 3 }                                                       -- C2
 local LIMIT_HAND_VALUE = 500   -- what a limit hand scores when the limit is "roof_off"
 
@@ -122,15 +127,12 @@ local function line(out, name, value, unit)
   return value
 end
 
--- Items a preset leaves out (§21); each preset's dropped item ids.
+-- Items a preset leaves out (§21), by item id; a child ruleset may replace entries.
 R.preset_drops = {
   bmja = { B7 = true, B10 = true, B13 = true, B14 = true, C1 = true, C5 = true, C17 = true },
 }
-
-local function dropped(o, id)                       -- items a preset leaves out (§21)
-  local preset = R.preset_drops[o.ruleset_preset]
-  return preset ~= nil and preset[id] == true
-end
+local NONE = {}
+local function drops_of(o) return R.preset_drops[o.ruleset_preset] or NONE end
 
 -- §9.2: how a set of a reading counts. Returns exposed_for_points, concealed_for_hand:
 -- a claimed kong scores as exposed but counts as concealed for B7, B9, C1, C5.
@@ -148,15 +150,13 @@ end
 local function composition(counts)
   local mask, honours, simples, green = 0, 0, 0, true
   for t, n in pairs(counts) do
-    local k = TILE[t]
-    if k then
-      if k.honour then honours = honours + n
-      else
-        mask = mask | SUIT_BIT[k.suit]
-        if not k.terminal then simples = simples + n end
-      end
-      if not GREEN[t] then green = false end
+    local bit = KIND_BIT[t]
+    if bit == 0 then honours = honours + n
+    elseif bit then
+      mask = mask | bit
+      if SIMPLE[t] then simples = simples + n end
     end
+    if not GREEN[t] then green = false end
   end
   return mask, honours, simples, green
 end
@@ -338,6 +338,7 @@ local function hand_context(f)
     simples = simples,
     green = green,
     mask = mask,
+    drops = drops_of(o),
   }
   -- §17.2 concealed hand (B9, C1, C5): self-drawn, and no meld but concealed/claimed kongs
   local concealed = (f.win_by == "self")
@@ -385,11 +386,11 @@ local function limit_hand(f, x, rd, chows, all_hidden)
   local o, fl, ac = f.options, f.flags, f.all_counts
   local bmja = o.ruleset_preset == "bmja"
   local pure = x.one_suit and x.honours == 0
-  if pure and x.concealed and not dropped(o, "C1") then return "Concealed pure suit" end    -- C1
+  if pure and x.concealed and not x.drops.C1 then return "Concealed pure suit" end    -- C1
   if nine_gates(f, x) then return bmja and "Gates of Heaven" or "Nine Gates" end             -- C2
   if x.mask == 0 then return "All honours" end                                                -- C3
   if x.honours == 0 and x.simples == 0 then return "Heads and Tails" end                     -- C4
-  if chows == 0 and all_hidden and f.win_by == "self" and not dropped(o, "C5") then        -- C5
+  if chows == 0 and all_hidden and f.win_by == "self" and not x.drops.C5 then        -- C5
     return "Hidden Treasure"
   end
   if x.kongs == 4 then return "Fourfold Plenty" end                                          -- C6
@@ -410,7 +411,7 @@ local function limit_hand(f, x, rd, chows, all_hidden)
   if fl.robbing_kong and f.win_tile == "2s" then return "Scratching a Carrying Pole" end     -- C15
   if fl.kong_upon_kong then return "Twofold Fortune" end                                     -- C16
   local n, streak = o.east_streak_limit, tonumber(f.situation.streak)
-  if f.seat == "E" and n ~= "off" and streak and streak >= n and not dropped(o, "C17") then
+  if f.seat == "E" and n ~= "off" and streak and streak >= n and not x.drops.C17 then
     return "East's Nth consecutive win" end                                                  -- C17
   if o.ruleset_preset == "dmjl" and squirming_snake(f, x) then return "Squirming Snake" end  -- DMJL
   return nil
@@ -421,11 +422,11 @@ end
 local function winner_tally(f, x, rd, out)
   local o, fl, seat, round = f.options, f.flags, f.seat, f.round
   local self_drawn = (f.win_by == "self")
-  local pts, chows, hidden_pungs, all_hidden = set_points(f, rd, out)               -- A1-A7
+  local pts = line(out, "Mah Jong", o.mahjong_points, "points")                      -- A13 (first line)
+  local set_pts, chows, hidden_pungs, all_hidden = set_points(f, rd, out)           -- A1-A7
   local pair_pts = pair_points(seat, round, rd.pair, out)                           -- A8-A11
-  pts = pts + pair_pts
+  pts = pts + set_pts + pair_pts
   pts = pts + bonus_points(f.bonus, out)                                             -- A12
-  pts = pts + line(out, "Mah Jong", o.mahjong_points, "points")                      -- A13
   if self_drawn then pts = pts + line(out, "winning tile self-drawn", 2, "points") end -- A14
   if o.wd_table then                                                                 -- §21 wd_table
     local w = rd.wait
@@ -449,13 +450,13 @@ local function winner_tally(f, x, rd, out)
   local dbl = honour_set_doubles(seat, round, rd.sets, out)                          -- B1-B3
   local bonus_dbl = bonus_doubles(o, seat, f.bonus, out)                             -- B4-B6
   dbl = dbl + bonus_dbl
-  if hidden_pungs >= 3 and not dropped(o, "B7") then
+  if hidden_pungs >= 3 and not x.drops.B7 then
     dbl = dbl + line(out, "three concealed pungs", 1, "doubles") end                 -- B7
   if o.ruleset_preset == "dmjl" then dbl = dbl + dmjl_doubles(rd.sets, { rd.pair }, out) end
   if chows == 0 then dbl = dbl + line(out, "no chow", 1, "doubles") end               -- B8
   if x.concealed and not o.wd_table then
     dbl = dbl + line(out, "concealed hand", 1, "doubles") end                        -- B9
-  if x.one_suit and x.honours > 0 and not dropped(o, "B10") then
+  if x.one_suit and x.honours > 0 and not x.drops.B10 then
     dbl = dbl + line(out, "one suit with honours", 1, "doubles") end                 -- B10
   if x.one_suit and x.honours == 0 then
     if o.ruleset_preset == "bmja" then
@@ -466,9 +467,9 @@ local function winner_tally(f, x, rd, out)
   end
   if x.simples == 0 and x.honours > 0 and x.mask ~= 0 then
     dbl = dbl + line(out, "only terminals and honours", 1, "doubles") end            -- B12
-  if chows == 4 and pair_pts == 0 and not dropped(o, "B13") then
+  if chows == 4 and pair_pts == 0 and not x.drops.B13 then
     dbl = dbl + line(out, "zero-point hand", 1, "doubles") end                       -- B13
-  if fl.kong_replacement and not dropped(o, "B14") then
+  if fl.kong_replacement and not x.drops.B14 then
     dbl = dbl + line(out, "winning tile is a kong replacement", 1, "doubles") end    -- B14
   if fl.last_tile and self_drawn then
     dbl = dbl + line(out, "winning tile is the last tile of the live wall", 1, "doubles") end -- B15
@@ -545,12 +546,13 @@ end
 local function loser_tally(f, seat, hand, out)
   local o = f.options
   local rd = loser_reading(hand)
+  local drops = drops_of(o)
   local pts, _, hidden_pungs = set_points(f, rd, out)                                -- A1-A6
   for _, t in ipairs(rd.pairs) do pts = pts + pair_points(seat, f.round, t, out) end  -- A8-A10
   pts = pts + bonus_points(hand.bonus, out)                                          -- A12
   local dbl = honour_set_doubles(seat, f.round, rd.sets, out)                        -- B1-B3
   dbl = dbl + bonus_doubles(o, seat, hand.bonus, out)                                -- B4-B6
-  if hidden_pungs >= 3 and not dropped(o, "B7") then
+  if hidden_pungs >= 3 and not drops.B7 then
     dbl = dbl + line(out, "three concealed pungs", 1, "doubles") end                 -- B7
   if o.ruleset_preset == "dmjl" then dbl = dbl + dmjl_doubles(rd.sets, rd.pairs, out) end
   return pts, dbl
@@ -596,85 +598,82 @@ local function invalid(f)
   return nil
 end
 
--- score(f): the winner's value (§13) and every loser's (result.losers).
+-- score(f): the winner's value (§13), and every loser's (result.losers) when the
+-- situation gives their hands.
 function R.score(f)
   local bad = invalid(f)
   if bad then return nil, bad end
   local o = f.options
-  local qualifies = R.qualifications[o.game_type]
+  local qualifies = f.rules.qualifications[o.game_type]
   local x = hand_context(f)
-  local best, best_score, best_raw, reason
-  local bp, bd, blim
+  local value, items, limit, best_raw, reason
   if f.thirteen_orphans then                                                          -- C10
     local ok, why = qualifies(f, x, 0, 0, "Thirteen Orphans")
     if not ok then return { wins = false, reason = why } end
-    bp, bd, blim, best_score = 0, 0, "Thirteen Orphans", rounded(o, limit_of(o))
+    value, limit = { points = 0, doubles = 0, score = rounded(o, limit_of(o)) }, "Thirteen Orphans"
   else
+    -- §11.4: every reading, the highest final score (then the highest score before the limit)
     for _, rd in ipairs(f.readings) do
-      local pts, dbl, bonus_dbl, lim, chows = winner_tally(f, x, rd, nil)
+      local lines = {}
+      local pts, dbl, bonus_dbl, lim, chows = winner_tally(f, x, rd, lines)
       local ok, why = qualifies(f, x, dbl, bonus_dbl, lim)
       if ok and not preset_allows(o, chows) then ok, why = false, "BMJA: at most one chow in a winning hand" end
       if ok then
-        local s, limit_name = final_score(o, pts, dbl, lim)
+        local sc, limit_name = final_score(o, pts, dbl, lim)
         local raw = lim and math.huge or (pts << dbl)
-        if not best or s > best_score or (s == best_score and raw > best_raw) then
-          best, best_score, best_raw, bp, bd, blim = rd, s, raw, pts, dbl, limit_name
+        if not value or sc > value.score or (sc == value.score and raw > best_raw) then
+          value, items, limit, best_raw = { points = pts, doubles = dbl, score = sc }, lines, limit_name, raw
         end
       else
         reason = reason or why
       end
     end
-    if not best then return { wins = false, reason = reason or "not a complete hand" } end
+    if not value then return { wins = false, reason = reason or "not a complete hand" } end
   end
-
-  local items
-  if blim and blim ~= "limit" then                         -- a limit hand: no points or doubles
-    items = { { name = blim, value = best_score, unit = "limit" } }
-    bp, bd = 0, 0
-  else
-    items = {}
-    winner_tally(f, x, best, items)
+  if limit and limit ~= "limit" then                   -- a limit hand: no points or doubles
+    value.points, value.doubles = 0, 0
+    items = { { name = limit, value = value.score, unit = "limit" } }
   end
-  local losers, err = score_losers(f)
-  if not losers then return nil, err end
-  return { wins = true, value = { points = bp, doubles = bd, score = best_score },
-           items = items, limit = blim, losers = losers }
+  local losers, err
+  if f.situation.losers then
+    losers, err = score_losers(f)
+    if not losers then return nil, err end
+  end
+  return { wins = true, value = value, items = items, limit = limit, losers = losers }
 end
 
--- settle(f, result): §19 payments. East pays and receives double in every transfer.
+-- One transfer of §19: East pays and receives double.
+local function transfer(pay, from, to, amount)
+  if from == "E" or to == "E" then amount = amount * 2 end
+  pay[from] = pay[from] - amount
+  pay[to] = pay[to] + amount
+end
+
+-- settle(f, result): §19 payments; losers without a hand in the situation score 0.
 function R.settle(f, result)
   local o = f.options
-  local losers = result.losers
-  if not losers then
-    local err
-    losers, err = score_losers(f)
-    if not losers then error(err) end
-  end
   local pay = { E = 0, S = 0, W = 0, N = 0 }
-  local function transfer(from, to, amount)
-    local x = (from == "E" or to == "E") and 2 or 1
-    pay[from] = pay[from] - amount * x
-    pay[to] = pay[to] + amount * x
-  end
   local w, sw = f.seat, result.value.score
+  local payer = (o.discarder_pays and f.win_by == "discard") and f.from or nil   -- §19.6
   for _, l in ipairs(SEATS) do                                                  -- §19.1
     if l ~= w then
-      if o.discarder_pays and f.win_by == "discard" and f.from then
-        local x = (l == "E" or w == "E") and 2 or 1                             -- §19.6
-        pay[f.from] = pay[f.from] - sw * x
-        pay[w] = pay[w] + sw * x
+      if payer then
+        pay[payer] = pay[payer] - sw * ((l == "E" or w == "E") and 2 or 1)
+        pay[w] = pay[w] + sw * ((l == "E" or w == "E") and 2 or 1)
       else
-        transfer(l, w, sw)
+        transfer(pay, l, w, sw)
       end
     end
   end
-  if o.loser_settlement then                                                     -- §19.2, §19.3
-    for i, a in ipairs(SEATS) do
+  local losers = result.losers
+  if losers == nil and f.situation.losers then losers = assert(score_losers(f)) end
+  if losers and o.loser_settlement then                                          -- §19.2, §19.3
+    for i = 1, 3 do
       for j = i + 1, 4 do
-        local b = SEATS[j]
+        local a, b = SEATS[i], SEATS[j]
         if a ~= w and b ~= w then
           local sa, sb = losers[a].value.score, losers[b].value.score
-          if sa > sb then transfer(b, a, sa - sb) elseif sb > sa then transfer(a, b, sb - sa) end
+          if sa > sb then transfer(pay, b, a, sa - sb) elseif sb > sa then transfer(pay, a, b, sb - sa) end
         end
       end
     end

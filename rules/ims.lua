@@ -1,7 +1,7 @@
 -- rules/ims.lua: Internet MahJong Server rules (T. Z. Feng, 1996, rules page v0.4, seed 003),
 -- as specified in ims.md (the section numbers in the comments are that file's).
--- Scoring: fan rules F01-F33 (s11), 12-fan cap (s12), Minimum Fan (s13), aux and the adjusted
--- fan (s14), Basic Score (s15), Total (s16), ordered payment rules P1-P5 (s17).
+-- Scoring: fan rules F01-F33 (s11), the 12-fan cap (s12), Minimum Fan (s13), aux and the
+-- adjusted fan (s14), Basic Score (s15), Total (s16), the ordered payment rules P1-P5 (s17).
 
 local R = {
   name = "ims",
@@ -38,7 +38,7 @@ local R = {
   },
   -- Declarative play facts (s3-s7).
   tiles = 144,                  -- 136 when use_flower_tiles is off
-  bonus_tiles = 8,              -- f1-f4, g1-g4; 0 when use_flower_tiles is off
+  bonus_tiles = 8,              -- f1-f4, g1-g4; none when use_flower_tiles is off
   red_fives = 0,
   dead_wall = { size = 0, policy = "none" },   -- one stockpile; replacements from the same end (s5)
   exhaust_threshold = 14,       -- s5.5 (option exhaust_threshold)
@@ -56,27 +56,45 @@ local R = {
 
 local SUITS = { "m", "p", "s" }
 local SEATS = { "E", "S", "W", "N" }
+local SEAT_INDEX = { E = 1, S = 2, W = 3, N = 4 }
 local SEAT_WIND = { E = "1z", S = "2z", W = "3z", N = "4z" }
 local PREDECESSOR = { E = "N", S = "E", W = "S", N = "W" }
-local GREEN = { ["2s"] = true, ["3s"] = true, ["4s"] = true, ["6s"] = true, ["8s"] = true, ["6z"] = true }
 local ORPHANS = { "1m", "9m", "1p", "9p", "1s", "9s", "1z", "2z", "3z", "4z", "5z", "6z", "7z" }
+local GREEN_TILES = { ["2s"] = true, ["3s"] = true, ["4s"] = true, ["6s"] = true, ["8s"] = true, ["6z"] = true }
 
--- KIND["5m"] = { suit = "m", rank = 5, simple = true, ... }; suit is nil for honours.
+-- Tile classes as bits, so that a whole set or hand is classified with & and |.
+local SIMPLE, TERMINAL, HONOUR, GREEN = 1, 2, 4, 8
+local SUIT_BIT = { m = 16, p = 32, s = 64 }
+local SUIT_BITS = 16 | 32 | 64
+local ONE_SUIT = { [16] = "m", [32] = "p", [64] = "s" }   -- suit bits of a one-suit hand -> suit
+
+-- KIND["5m"] = { suit = "m", rank = 5, mask = SIMPLE | SUIT_BIT.m, th = false, ... }
 local KIND = {}
 local NAME = { m = {}, p = {}, s = {}, z = {} }
 for _, s in ipairs(SUITS) do
   for r = 1, 9 do
     local t = r .. s
     NAME[s][r] = t
-    KIND[t] = { suit = s, rank = r, simple = r >= 2 and r <= 8, terminal = r == 1 or r == 9,
-                th = r == 1 or r == 9, green = GREEN[t] or false }
+    local terminal = r == 1 or r == 9
+    KIND[t] = { suit = s, rank = r, th = terminal, wind = false, dragon = false,
+                mask = (terminal and TERMINAL or SIMPLE) | SUIT_BIT[s] | (GREEN_TILES[t] and GREEN or 0) }
   end
 end
 for r = 1, 7 do
   local t = r .. "z"
   NAME.z[r] = t
-  KIND[t] = { rank = r, honour = true, th = true, wind = r <= 4, dragon = r >= 5,
-              simple = false, terminal = false, green = GREEN[t] or false }
+  KIND[t] = { rank = r, th = true, wind = r <= 4, dragon = r >= 5,
+              mask = HONOUR | (GREEN_TILES[t] and GREEN or 0) }
+end
+
+-- A sequence starting on t: the classes every one of its tiles has, and any of them has.
+local CHOW_ALL, CHOW_ANY = {}, {}
+for _, s in ipairs(SUITS) do
+  for r = 1, 7 do
+    local a, b, c = KIND[NAME[s][r]].mask, KIND[NAME[s][r + 1]].mask, KIND[NAME[s][r + 2]].mask
+    CHOW_ALL[NAME[s][r]] = a & b & c
+    CHOW_ANY[NAME[s][r]] = a | b | c
+  end
 end
 
 -- s15: Basic Score by twice the adjusted fan (0, 0.5, 1, ... 12).
@@ -95,91 +113,20 @@ end
 
 ---------------------------------------------------------------------------------------------
 -- The hand as the fan rules see it. `h` is one scratch table reused by every call: the
--- call-level part (tiles, situation) is filled once, the reading part once per reading.
+-- situation part is filled once per call, the rest once per reading (or irregular pattern).
+--   h.all / h.any: the tile classes every tile of the hand has / some tile has
+--   (flowers never count, s2); h.nseq, h.ntrip, ...: the sets of the reading.
 
-local h = { seq = {}, }
+local h = { seq = {} }
 
--- Tile-level facts of the whole hand (concealed and melded; flowers never count, s2).
+-- The tile classes of the concealed tiles (the irregular patterns have no melds).
 local function read_tiles(f)
-  local all_simple, all_terminal, all_honour, all_green = true, true, true, true
-  local has_honour, suit, mixed = false, nil, false
-  for t in pairs(f.all_counts) do
-    local k = KIND[t]
-    if k then
-      all_simple = all_simple and k.simple
-      all_terminal = all_terminal and k.terminal
-      all_honour = all_honour and (k.honour or false)
-      all_green = all_green and k.green
-      if k.honour then has_honour = true
-      elseif suit == nil then suit = k.suit
-      elseif suit ~= k.suit then mixed = true end
-    end
+  local all, any, tiles = 0xff, 0, f.tiles
+  for i = 1, #tiles do
+    local mask = KIND[tiles[i]].mask
+    all, any = all & mask, any | mask
   end
-  h.all_simple, h.all_terminal, h.all_honour, h.all_green = all_simple, all_terminal, all_honour, all_green
-  h.has_honour = has_honour
-  h.one_suit = (not mixed) and suit or nil
-end
-
--- s11 F29: 1-1-1-2-3-4-5-6-7-8-9-9-9 of one suit plus one more, no declared set.
-local function nine_lanterns(f)
-  if #f.melds > 0 or h.has_honour or not h.one_suit then return false end
-  local names, c = NAME[h.one_suit], f.counts
-  if (c[names[1]] or 0) < 3 or (c[names[9]] or 0) < 3 then return false end
-  for r = 2, 8 do
-    if not c[names[r]] then return false end
-  end
-  return true
-end
-
--- s10: 7 little pairs; four identical tiles are two pairs (option), no declared sets.
-local function seven_pairs(f)
-  if #f.melds > 0 or #f.tiles ~= 14 then return false end
-  local four_ok = f.options.seven_pairs_allow_four_of_a_kind
-  for _, c in pairs(f.counts) do
-    if c ~= 2 and not (c == 4 and four_ok) then return false end
-  end
-  return true
-end
-
--- s10: 13 Individuals: 1-4-7, 2-5-8, 3-6-9 in three different suits, three single honours
--- and a pair of a fourth honour, no declared sets.
-local function thirteen_individuals(f)
-  if #f.melds > 0 or #f.tiles ~= 14 then return false end
-  local c, used = f.counts, {}
-  for _, s in ipairs(SUITS) do
-    local start, n = nil, 0
-    for r = 1, 9 do
-      local x = c[NAME[s][r]]
-      if x then
-        if x ~= 1 then return false end
-        local p = (r - 1) % 3
-        if start == nil then start = p elseif start ~= p then return false end
-        n = n + 1
-      end
-    end
-    if n ~= 3 or used[start] then return false end
-    used[start] = true
-  end
-  local singles, pairs_ = 0, 0
-  for r = 1, 7 do
-    local x = c[NAME.z[r]]
-    if x == 1 then singles = singles + 1
-    elseif x == 2 then pairs_ = pairs_ + 1
-    elseif x then return false end
-  end
-  return singles == 3 and pairs_ == 1
-end
-
--- s10: 13 Orphans: one of each terminal and honour plus a duplicate of one of them.
-local function thirteen_orphans(f)
-  if #f.melds > 0 or #f.tiles ~= 14 then return false end
-  local n = 0
-  for _, t in ipairs(ORPHANS) do
-    local x = f.counts[t]
-    if not x then return false end
-    n = n + x
-  end
-  return n == 14
+  h.all, h.any, h.reading = all, any, nil
 end
 
 -- s9: is set i of the reading a Revealed Set? Claimed melds and promoted quadruplets, and
@@ -189,64 +136,67 @@ local function revealed(set, i, reading)
   return i == reading.win_set and h.grab
 end
 
--- The per-reading summary of a standard reading.
+-- The summary of a standard reading: its sets, its pair and its tile classes.
 local function read_sets(reading)
   local seq = h.seq
   local nseq, ntrip, nkong, nconcealed, nmelded = 0, 0, 0, 0, 0
   local dragons, winds, wind_points, all_th = 0, 0, 0, true
-  for i, set in ipairs(reading.sets) do
-    local k = KIND[set.tile]
+  local pk = KIND[reading.pair]
+  local all, any = pk.mask, pk.mask
+  local sets = reading.sets
+  for i = 1, #sets do
+    local set = sets[i]
+    local t = set.tile
     if set.type == "chow" then
       nseq = nseq + 1
-      seq[nseq] = set.tile
-      if k.rank ~= 1 and k.rank ~= 7 then all_th = false end
+      seq[nseq] = t
+      all, any = all & CHOW_ALL[t], any | CHOW_ANY[t]
+      if CHOW_ANY[t] & TERMINAL == 0 then all_th = false end
     else
+      local k = KIND[t]
+      all, any = all & k.mask, any | k.mask
       ntrip = ntrip + 1
       if set.type == "kong" then nkong = nkong + 1 end
       if not revealed(set, i, reading) then nconcealed = nconcealed + 1 end
       if k.dragon then dragons = dragons + 1 end
       if k.wind then
         winds = winds + 1
-        if set.tile == h.seat_wind then wind_points = wind_points + 1 end
-        if set.tile == h.round_wind then wind_points = wind_points + 1 end
+        if t == h.seat_wind then wind_points = wind_points + 1 end
+        if t == h.round_wind then wind_points = wind_points + 1 end
       end
       if not k.th then all_th = false end
     end
     if set.meld and not set.concealed then nmelded = nmelded + 1 end
   end
-  for i = nseq + 1, 4 do seq[i] = nil end
-  local pk = KIND[reading.pair]
-  h.reading = reading
+  h.reading, h.all, h.any = reading, all, any
   h.nseq, h.ntrip, h.nkong, h.nconcealed, h.nmelded = nseq, ntrip, nkong, nconcealed, nmelded
   h.dragon_sets, h.wind_sets, h.wind_points = dragons, winds, wind_points
   h.all_sets_th = all_th
-  h.pair_th, h.pair_dragon, h.pair_wind = pk.th, pk.dragon or false, pk.wind or false
+  h.pair_th, h.pair_dragon, h.pair_wind = pk.th, pk.dragon, pk.wind
 end
 
--- Sequences of the reading starting on the same number in all three suits (F04).
+-- F04: sequences starting on the same number in all three suits.
 local function equal_sequences_in_three_suits()
-  local seq = h.seq
-  for i = 1, h.nseq do
-    local a, m, p, s = KIND[seq[i]], false, false, false
-    for j = 1, h.nseq do
+  local seq, n = h.seq, h.nseq
+  for i = 1, n do
+    local rank, suits = KIND[seq[i]].rank, 0
+    for j = 1, n do
       local b = KIND[seq[j]]
-      if b.rank == a.rank then
-        if b.suit == "m" then m = true elseif b.suit == "p" then p = true else s = true end
-      end
+      if b.rank == rank then suits = suits | SUIT_BIT[b.suit] end
     end
-    if m and p and s then return true end
+    if suits == SUIT_BITS then return true end
   end
   return false
 end
 
--- 1-2-3, 4-5-6 and 7-8-9 of one suit (F05).
+-- F05: 1-2-3, 4-5-6 and 7-8-9 of one suit.
 local function straight()
-  local seq = h.seq
-  for i = 1, h.nseq do
+  local seq, n = h.seq, h.nseq
+  for i = 1, n do
     local a = KIND[seq[i]]
     if a.rank == 1 then
       local four, seven = false, false
-      for j = 1, h.nseq do
+      for j = 1, n do
         local b = KIND[seq[j]]
         if b.suit == a.suit then
           if b.rank == 4 then four = true elseif b.rank == 7 then seven = true end
@@ -258,47 +208,109 @@ local function straight()
   return false
 end
 
--- k of Sister Sequences (F06): pairs of identical sequences among the 4 sets.
+-- F06: k, the pairs of identical sequences (A6: disjoint pairs, or every pair, at most 2).
 local function sister_pairs()
-  local seq, disjoint = h.seq, h.opts.sister_sequences_counting ~= "all_pairs"
-  local k = 0
-  for i = 1, h.nseq do
-    local first, n = true, 0
-    for j = 1, h.nseq do
+  local seq, n = h.seq, h.nseq
+  local disjoint, k = h.opts.sister_sequences_counting ~= "all_pairs", 0
+  for i = 1, n do
+    local first, copies = true, 0
+    for j = 1, n do
       if seq[j] == seq[i] then
         if j < i then first = false end
-        n = n + 1
+        copies = copies + 1
       end
     end
     if first then
-      if disjoint then k = k + n // 2 else k = k + n * (n - 1) // 2 end
+      if disjoint then k = k + copies // 2 else k = k + copies * (copies - 1) // 2 end
     end
   end
   return k > 2 and 2 or k
 end
 
--- Triplet-like sets of one number in all three suits (F17).
+-- F17: triplet-like sets of one number in all three suits.
 local function equal_triplets_in_three_suits()
   local sets = h.reading.sets
   for i = 1, #sets do
     local a = KIND[sets[i].tile]
     if sets[i].type ~= "chow" and a.suit then
-      local m, p, s = false, false, false
+      local suits = 0
       for j = 1, #sets do
         local b = KIND[sets[j].tile]
-        if sets[j].type ~= "chow" and b.suit and b.rank == a.rank then
-          if b.suit == "m" then m = true elseif b.suit == "p" then p = true else s = true end
-        end
+        if sets[j].type ~= "chow" and b.rank == a.rank and b.suit then suits = suits | SUIT_BIT[b.suit] end
       end
-      if m and p and s then return true end
+      if suits == SUIT_BITS then return true end
     end
   end
   return false
 end
 
+-- F29: 1-1-1-2-3-4-5-6-7-8-9-9-9 of one suit plus one more of it, no declared set.
+local function nine_lanterns(f)
+  local suit = ONE_SUIT[h.any & SUIT_BITS]
+  if #f.melds > 0 or h.any & HONOUR ~= 0 or not suit then return false end
+  local names, c = NAME[suit], f.counts
+  if (c[names[1]] or 0) < 3 or (c[names[9]] or 0) < 3 then return false end
+  for r = 2, 8 do
+    if not c[names[r]] then return false end
+  end
+  return true
+end
+
+-- s10: 7 little pairs; four identical tiles are two pairs (option A10); no declared sets.
+local function seven_pairs(f)
+  local t = f.tiles
+  if #f.melds > 0 or #t ~= 14 then return false end
+  local four_ok = f.options.seven_pairs_allow_four_of_a_kind
+  for i = 1, 13, 2 do
+    if t[i] ~= t[i + 1] or (i > 1 and t[i] == t[i - 1] and not four_ok) then return false end
+  end
+  return true
+end
+
+-- s10: 13 Individuals: 1-4-7, 2-5-8, 3-6-9 in three different suits, three single honours
+-- and a pair of a fourth honour; no declared sets.
+local function thirteen_individuals(f)
+  if #f.melds > 0 or #f.tiles ~= 14 then return false end
+  local c, used = f.counts, 0
+  for j = 1, 3 do
+    local names, start, n = NAME[SUITS[j]], nil, 0
+    for r = 1, 9 do
+      local x = c[names[r]]
+      if x then
+        if x ~= 1 then return false end
+        local p = (r - 1) % 3
+        if start == nil then start = p elseif start ~= p then return false end
+        n = n + 1
+      end
+    end
+    if n ~= 3 or used & (1 << start) ~= 0 then return false end
+    used = used | (1 << start)
+  end
+  local singles, pairs_ = 0, 0
+  for r = 1, 7 do
+    local x = c[NAME.z[r]]
+    if x == 1 then singles = singles + 1
+    elseif x == 2 then pairs_ = pairs_ + 1
+    elseif x then return false end
+  end
+  return singles == 3 and pairs_ == 1
+end
+
+-- s10: 13 Orphans: one of each terminal and honour, plus a duplicate of one of them.
+local function thirteen_orphans(f)
+  if #f.melds > 0 or #f.tiles ~= 14 then return false end
+  local n = 0
+  for i = 1, #ORPHANS do
+    local x = f.counts[ORPHANS[i]]
+    if not x then return false end
+    n = n + x
+  end
+  return n == 14
+end
+
 ---------------------------------------------------------------------------------------------
--- s11: the fan rules, in the spec's order. `std` rules count only for the standard pattern;
--- `form` rules only for their irregular pattern; the others for every pattern.
+-- s11: the fan rules, in the spec's order (RULES[i] is F<i>). `std` rules count only for the
+-- standard pattern, `form` rules only for their irregular pattern, the others for every one.
 
 local RULES = {
   { id = "F01", name = "Dragon Sets", std = true, points = function()
@@ -318,12 +330,12 @@ local RULES = {
       local k = sister_pairs()
       return k == 2 and 3 or k end },
   { id = "F07", name = "No Terminals", points = function()
-      return h.all_simple and 1 or 0 end },
+      return h.all & SIMPLE ~= 0 and 1 or 0 end },
   { id = "F08", name = "All Terminals", std = true, points = function()
       if not (h.all_sets_th and h.pair_th) then return 0 end
       local p = 1
       if h.ntrip == 4 and h.opts.all_terminals_triplet_addon_with_all_triplets then p = p + 1 end
-      if not h.has_honour then p = p + 1 end
+      if h.any & HONOUR == 0 then p = p + 1 end
       if h.fp then p = p + 1 end
       return p end },
   { id = "F09", name = "Totally Concealed", points = function()
@@ -349,9 +361,9 @@ local RULES = {
   { id = "F19", name = "3 Concealed Triplets", std = true, points = function()
       return h.nconcealed == 3 and 2 or 0 end },
   { id = "F20", name = "One Suit", points = function()
-      if not h.one_suit then return 0 end
+      if not ONE_SUIT[h.any & SUIT_BITS] then return 0 end
       local p = 2
-      if not h.has_honour then p = p + 3 end
+      if h.any & HONOUR == 0 then p = p + 3 end
       if h.fp then p = p + 1 end
       return p end },
   { id = "F21", name = "Minor 3 Dragons", std = true, points = function()
@@ -363,17 +375,17 @@ local RULES = {
   { id = "F24", name = "Major 4 Winds", std = true, points = function()
       return h.wind_sets == 4 and 12 or 0 end },
   { id = "F25", name = "Pure 1's & 9's", points = function()
-      return h.all_terminal and 12 or 0 end },
+      return h.all & TERMINAL ~= 0 and 12 or 0 end },
   { id = "F26", name = "Pure Honours", points = function()
-      return h.all_honour and 12 or 0 end },
+      return h.all & HONOUR ~= 0 and 12 or 0 end },
   { id = "F27", name = "4 Quadruplets", std = true, points = function()
       return h.nkong == 4 and 12 or 0 end },
   { id = "F28", name = "4 Concealed Triplets", std = true, points = function()
       return h.nconcealed == 4 and 12 or 0 end },
   { id = "F29", name = "9 Lanterns", std = true, points = function()
-      return h.nine_lanterns and 12 or 0 end },
+      return (h.fp and nine_lanterns(h.f)) and 12 or 0 end },
   { id = "F30", name = "All Green", points = function()
-      return h.all_green and 12 or 0 end },
+      return h.all & GREEN ~= 0 and 12 or 0 end },
   { id = "F31", name = "13 Individuals", form = "thirteen_individuals", points = function()
       return 5 end },
   { id = "F32", name = "13 Orphans", form = "thirteen_orphans", points = function()
@@ -383,28 +395,46 @@ local RULES = {
 }
 R.fan_rules = RULES
 
-local function applies(rule, form)
-  if rule.std then return form == "standard" end
-  if rule.form then return rule.form == form end
-  return true
+-- s10, s12: the patterns, their tests, and the rules each is scored by (indices into RULES).
+local FORMS = { "standard", "seven_pairs", "thirteen_individuals", "thirteen_orphans" }
+local IS_FORM = { seven_pairs = seven_pairs, thirteen_individuals = thirteen_individuals,
+                  thirteen_orphans = thirteen_orphans }
+local FORM_RULES = {}
+for _, form in ipairs(FORMS) do
+  local list = {}
+  for i, rule in ipairs(RULES) do
+    if (rule.std and form == "standard") or (rule.form == form) or not (rule.std or rule.form) then
+      list[#list + 1] = i
+    end
+  end
+  FORM_RULES[form] = list
 end
 
--- s12: fan_raw of the current reading (h filled for it).
-local function fan_raw(form)
-  local sum = 0
-  for i = 1, #RULES do
-    local rule = RULES[i]
-    if applies(rule, form) then sum = sum + rule.points() end
+-- s12: fan_raw of the current reading (h filled for it). The rules that scored go to
+-- tally: tally[1..tally.n] their indices, tally.pts[1..n] their points.
+local function fan_raw(form, tally)
+  local list, pts, sum, n = FORM_RULES[form], tally.pts, 0, 0
+  for j = 1, #list do
+    local i = list[j]
+    local p = RULES[i].points()
+    if p ~= 0 then
+      n = n + 1
+      tally[n], pts[n] = i, p
+      sum = sum + p
+    end
   end
+  tally.n = n
   return sum
 end
+
+local TALLY_A, TALLY_B = { n = 0, pts = {} }, { n = 0, pts = {} }
 
 ---------------------------------------------------------------------------------------------
 -- The situation: what the hand is told besides its tiles. Returns nil, reason when it is
 -- not a possible IMS situation.
 
 local function check_situation(f)
-  local flags, opts = f.flags, f.options
+  local flags, opts, melds = f.flags, f.options, f.melds
   if f.win_by == "discard" then
     if not f.from or f.from == f.seat then return nil, "a win on grab needs `from`, another seat" end
     if flags.kong_replacement or flags.after_kong_flower then
@@ -416,13 +446,14 @@ local function check_situation(f)
   if #f.bonus > 0 and not opts.use_flower_tiles then
     return nil, "flowers are not in play (use_flower_tiles is off)" end
   local pred = PREDECESSOR[f.seat]
-  for _, m in ipairs(f.melds) do
+  for i = 1, #melds do
+    local m = melds[i]
     if m.from == f.seat then return nil, "a meld cannot be claimed from the winner himself" end
     if m.type == "chow" and m.from and m.from ~= pred then
       return nil, "a sequence can only be claimed from the predecessor (" .. pred .. ")" end
   end
   if flags.first_turn and opts.first_circulation_broken_by_sets
-     and (#f.melds > 0 or flags.kong_replacement or flags.after_kong_flower) then
+     and (#melds > 0 or flags.kong_replacement or flags.after_kong_flower) then
     return nil, "first_turn: a set formed in the first circulation ends it"
   end
   return true
@@ -442,10 +473,11 @@ local function stricter_refuses(f)
   return nil
 end
 
--- s14: aux items: quadruplets by kind, flowers when in use.
+-- s14: the aux items (quadruplets by kind, flowers when in use) appended to items; the aux.
 local function aux_items(f, items)
-  local revealed_quads, concealed_quads = 0, 0
-  for _, m in ipairs(f.melds) do
+  local revealed_quads, concealed_quads, melds = 0, 0, f.melds
+  for i = 1, #melds do
+    local m = melds[i]
     if m.type == "kong" then
       if m.concealed then concealed_quads = concealed_quads + 1 else revealed_quads = revealed_quads + 1 end
     end
@@ -457,49 +489,51 @@ local function aux_items(f, items)
   return revealed_quads + 2 * concealed_quads + flowers
 end
 
--- s17 P1-P3: the liable player of the chosen reading, or nil. Sources are melds' `from`.
-local function liable_player(f, reading, fan_of)
-  if not reading then return nil end
-  local pred = PREDECESSOR[f.seat]
-  -- P1 Four chows: all 4 sets sequences, each with a tile grabbed from the predecessor.
-  if h.nseq == 4 then
-    local all = true
-    for i, set in ipairs(reading.sets) do
-      if set.meld == nil and not (i == reading.win_set and h.grab and f.from == pred) then all = false end
-    end
-    if all then return pred, "Four chows" end
-  end
-  -- P2 / P3: every dragon (wind) set revealed from a discard; the last one grabbed pays.
-  local function last_feeder(is_kind, what)
-    local payer, order = nil, -1
-    for i, set in ipairs(reading.sets) do
-      if set.type ~= "chow" and is_kind(KIND[set.tile]) then
-        if set.meld and not set.concealed then
-          if set.meld > order then payer, order = f.melds[set.meld].from or false, set.meld end
-        elseif i == reading.win_set and h.grab then
-          payer, order = f.from, math.huge
-        else
-          return nil                      -- a concealed set: no liability
-        end
+-- s17 P2/P3: who fed the last of the dragon (wind) sets, when every one of them is revealed
+-- by a grabbed discard: the latest meld in the order formed, or the feeder when the winning
+-- grab completed one. A promoted quadruplet counts through its triplet (its meld's place).
+local function last_feeder(f, reading, is_dragon, what)
+  local sets, payer, order = reading.sets, nil, -1
+  for i = 1, #sets do
+    local set = sets[i]
+    local k = KIND[set.tile]
+    if set.type ~= "chow" and (is_dragon and k.dragon or not is_dragon and k.wind) then
+      if set.meld and not set.concealed then
+        if set.meld > order then payer, order = f.melds[set.meld].from or false, set.meld end
+      elseif i == reading.win_set and h.grab then
+        payer, order = f.from, math.huge
+      else
+        return nil                                   -- a concealed set: no liability
       end
     end
-    if payer == false then return nil, what .. " liability: the last meld grabbed needs its source (@S)" end
-    return payer
   end
-  if fan_of.F22 then
-    local payer, err = last_feeder(function(k) return k.dragon end, "Major 3 Dragons")
-    if err then return nil, nil, err end
-    if payer then return payer, "Major 3 Dragons" end
+  if payer == false then return nil, what .. " liability: the last meld grabbed needs its source (@S)" end
+  return payer
+end
+
+-- s17 P1-P3 for the chosen reading (h filled for it): the liable player, or nil.
+local function liable_player(f, reading)
+  if not reading then return nil end
+  local pred = PREDECESSOR[f.seat]
+  if h.nseq == 4 then                                -- P1 Four chows
+    local sets, all = reading.sets, true
+    for i = 1, #sets do
+      if sets[i].meld == nil and not (i == reading.win_set and h.grab and f.from == pred) then all = false end
+    end
+    if all then return pred end
   end
-  if fan_of.F24 then
-    local payer, err = last_feeder(function(k) return k.wind end, "Major 4 Winds")
-    if err then return nil, nil, err end
-    if payer then return payer, "Major 4 Winds" end
+  if h.dragon_sets == 3 then                         -- P2 Major 3 Dragons (F22)
+    local payer, err = last_feeder(f, reading, true, "Major 3 Dragons")
+    if payer or err then return payer, err end
+  end
+  if h.wind_sets == 4 then                           -- P3 Major 4 Winds (F24)
+    local payer, err = last_feeder(f, reading, false, "Major 4 Winds")
+    if payer or err then return payer, err end
   end
   return nil
 end
 
--- settle() is called with the result of score(); score leaves the payer it found here.
+-- settle() is called with the result of score(); score leaves the liable player here.
 local last = { f = nil, liable = nil }
 
 ---------------------------------------------------------------------------------------------
@@ -508,43 +542,43 @@ local last = { f = nil, liable = nil }
 function R.score(f)
   local ok, err = check_situation(f)
   if not ok then return nil, err end
-  local opts, flags = f.options, f.flags
+  local opts, flags, melds = f.options, f.flags, f.melds
 
-  h.opts, h.flags = opts, flags
+  h.f, h.opts, h.flags = f, opts, flags
   h.self = f.win_by == "self"
   h.grab = not h.self
   h.grab_discard = h.grab and (not flags.robbing_kong or opts.robbed_tile_counts_as_discard)
   h.seat_wind, h.round_wind = SEAT_WIND[f.seat], SEAT_WIND[f.round]
   h.after_kong = h.self and (flags.kong_replacement or (flags.after_kong_flower and opts.after_kong_flower_chain)) or false
   local fp = true                                    -- s9 Fully Private
-  for _, m in ipairs(f.melds) do
-    if not m.concealed then fp = false end
+  for i = 1, #melds do
+    if not melds[i].concealed then fp = false end
   end
   h.fp = fp
-  read_tiles(f)
-  h.nine_lanterns = nine_lanterns(f)
 
   -- s10: the best decomposition by capped fan, then raw fan, then the first found.
+  local cur, best = TALLY_A, TALLY_B
   local best_form, best_reading, best_fan, best_raw = nil, nil, -1, -1
-  for _, reading in ipairs(f.readings) do
-    read_sets(reading)
-    local raw = fan_raw("standard")
+  local readings = f.readings
+  for r = 1, #readings do
+    read_sets(readings[r])
+    local raw = fan_raw("standard", cur)
     local fan = raw < FAN_CAP and raw or FAN_CAP
     if fan > best_fan or (fan == best_fan and raw > best_raw) then
-      best_form, best_reading, best_fan, best_raw = "standard", reading, fan, raw
+      best_form, best_reading, best_fan, best_raw = "standard", readings[r], fan, raw
+      cur, best = best, cur
     end
   end
-  local irregular = {}
-  if seven_pairs(f) then irregular[#irregular + 1] = "seven_pairs" end
-  if #f.readings == 0 then
-    if thirteen_individuals(f) then irregular[#irregular + 1] = "thirteen_individuals" end
-    if thirteen_orphans(f) then irregular[#irregular + 1] = "thirteen_orphans" end
-  end
-  for _, form in ipairs(irregular) do
-    local raw = fan_raw(form)
-    local fan = raw < FAN_CAP and raw or FAN_CAP
-    if fan > best_fan or (fan == best_fan and raw > best_raw) then
-      best_form, best_reading, best_fan, best_raw = form, nil, fan, raw
+  for j = 2, 4 do                                    -- the irregular patterns
+    local form = FORMS[j]
+    if (j == 2 or #readings == 0) and IS_FORM[form](f) then
+      read_tiles(f)
+      local raw = fan_raw(form, cur)
+      local fan = raw < FAN_CAP and raw or FAN_CAP
+      if fan > best_fan or (fan == best_fan and raw > best_raw) then
+        best_form, best_reading, best_fan, best_raw = form, nil, fan, raw
+        cur, best = best, cur
+      end
     end
   end
   if not best_form then return { wins = false, reason = "no winning pattern" } end
@@ -555,33 +589,26 @@ function R.score(f)
     return { wins = false, reason = "Minimum Fan: fan " .. best_fan .. " is below " .. opts.minimum_fan }
   end
 
-  -- The explanation of the chosen decomposition.
-  if best_reading then read_sets(best_reading) end
-  local items, fan_of, limit = {}, {}, nil
-  for i = 1, #RULES do
-    local rule = RULES[i]
-    if applies(rule, best_form) then
-      local p = rule.points()
-      if p > 0 then
-        items[#items + 1] = { name = rule.name, value = p, unit = "fan" }
-        fan_of[rule.id] = p
-        if p == FAN_CAP and not limit then limit = rule.name end
-      end
-    end
+  -- The explanation: one line per fan rule that scored, in the spec's order, then aux.
+  local items, limit, pts = {}, nil, best.pts
+  for j = 1, best.n do
+    local name = RULES[best[j]].name
+    items[j] = { name = name, value = pts[j], unit = "fan" }
+    if pts[j] == FAN_CAP and not limit then limit = name end
   end
   if best_fan < FAN_CAP then limit = nil elseif not limit then limit = "12 fan" end
 
   local aux = aux_items(f, items)                                    -- s14
-  local adj2 = aux >= 4 and 2 or aux >= 2 and 1 or 0
-  local adjusted2 = 2 * best_fan + adj2
+  local adjusted2 = 2 * best_fan + (aux >= 4 and 2 or aux >= 2 and 1 or 0)
   if adjusted2 > 2 * FAN_CAP then adjusted2 = 2 * FAN_CAP end
   local basic = BASIC[adjusted2]                                     -- s15
   local total = basic                                                -- s16
   if h.self or f.seat == "E" then total = basic * 3 // 2 end
 
-  local liable, rule, lerr = liable_player(f, best_reading, fan_of)  -- s17 P1-P3
+  if best_reading and h.reading ~= best_reading then read_sets(best_reading) end
+  local liable, lerr = liable_player(f, best_reading)                -- s17 P1-P3
   if lerr then return nil, lerr end
-  last.f, last.liable, last.rule = f, liable, rule
+  last.f, last.liable = f, liable
 
   return {
     wins = true,
@@ -610,8 +637,8 @@ function R.settle(f, result)
     local share = total / 3
     if f.options.payment_rounding == "ceil" then share = math.ceil(share) end
     share = math.tointeger(share) or share
-    for _, s in ipairs(SEATS) do
-      if s ~= f.seat then pay[s] = -share end
+    for i = 1, 4 do
+      if SEATS[i] ~= f.seat then pay[SEATS[i]] = -share end
     end
     pay[f.seat] = 3 * share
     return pay
@@ -623,10 +650,11 @@ function R.settle(f, result)
 end
 
 ---------------------------------------------------------------------------------------------
--- Play hooks (the engine signatures are documented in docs/hooks.md as the engine grows).
+-- Play hooks (their engine signatures are documented in docs/hooks.md as the engine grows).
 
--- special_hands(f): called by the win test with facts-like {tiles, counts, melds, options}:
--- the irregular complete shapes of IMS that the core's forms do not cover as IMS counts them.
+-- special_hands(f): asked by the win test with facts-like {tiles, counts, melds, options}:
+-- the irregular complete shapes as IMS counts them (7 pairs may hold four of a kind;
+-- 13 Individuals is not a core form).
 function R.special_hands(f)
   local out = {}
   if seven_pairs(f) then out[#out + 1] = "seven_pairs" end
@@ -635,14 +663,14 @@ function R.special_hands(f)
   return out
 end
 
--- may_claim(kind, seat, from): called in the bidding on a discard of `from` (s7): only the
--- discarder's successor may bid Sequence; anyone may bid Triplet, Quadruplet or MahJong.
+-- may_claim(kind, seat, from): asked in the bidding on a discard by `from` (s7): only the
+-- discarder's successor may bid Sequence; anyone else may bid Triplet, Quadruplet or MahJong.
 function R.may_claim(kind, seat, from)
   if kind == "chow" then return PREDECESSOR[seat] == from end
   return seat ~= from
 end
 
--- may_win(f, ctx): called before MahJong is offered, in turn or as a bid. ctx.after_claim is
+-- may_win(f, ctx): asked before MahJong is offered, in turn or as a bid. ctx.after_claim is
 -- true right after the player's own Sequence/Triplet bid (s6 rule 1). Minimum Fan and
 -- Stricter MahJong are applied by score() itself (`discards` / `missed` in f.situation).
 function R.may_win(f, ctx)
@@ -655,25 +683,26 @@ function R.may_win(f, ctx)
 end
 
 -- may_draw(left, options): a Draw bid is carried out only with at least exhaust_threshold
--- tiles in the stockpile; otherwise the hand is a draw (s5.5).
+-- tiles in the stockpile; otherwise the hand ends as a draw (s5.5).
 function R.may_draw(left, options)
   return left >= (options and options.exhaust_threshold or R.exhaust_threshold)
 end
 
--- next_deal(state): called after a hand with {dealer=, round=, first_dealer=, winners={seats}
--- (empty on a draw), options}. Returns the next {dealer=, round=} or nil when the match ends (s4).
+-- next_deal(state): asked after a hand with {dealer=, round=, first_dealer=, winners={seats}
+-- (empty on a draw), options=}. The dealer keeps the deal when he won or the hand was a draw;
+-- the round wind advances when the deal returns to the first dealer (s4). Returns the next
+-- {dealer=, round=}, or nil when the match is over.
 function R.next_deal(state)
-  local dealer_won = #state.winners == 0
+  local keeps = #state.winners == 0
   for _, s in ipairs(state.winners) do
-    if s == state.dealer then dealer_won = true end
+    if s == state.dealer then keeps = true end
   end
-  if dealer_won then return { dealer = state.dealer, round = state.round } end
-  local dealer = SEATS[(({ E = 1, S = 2, W = 3, N = 4 })[state.dealer]) % 4 + 1]
+  if keeps then return { dealer = state.dealer, round = state.round } end
+  local dealer = SEATS[SEAT_INDEX[state.dealer] % 4 + 1]
   local round = state.round
   if dealer == state.first_dealer then
-    local r = ({ E = 1, S = 2, W = 3, N = 4 })[round] + 1
-    local rounds = state.options and state.options.rounds or R.rounds
-    if r > rounds then return nil end
+    local r = SEAT_INDEX[round] + 1
+    if r > ((state.options and state.options.rounds) or R.rounds) then return nil end
     round = SEATS[r]
   end
   return { dealer = dealer, round = round }

@@ -118,12 +118,19 @@ local CHUUREN_BASE = { 3, 1, 1, 1, 1, 1, 1, 1, 3 }  -- 1112345678999
 
 -- fu line names, e.g. "Closed pon 111p", "Open kong 5555z" (15)
 local SET_NAME = { ["Closed pon"] = {}, ["Open pon"] = {}, ["Closed kong"] = {}, ["Open kong"] = {} }
-for t in pairs(SUIT) do
-  local r, s = RANK[t], SUIT[t]
-  SET_NAME["Closed pon"][t] = "Closed pon " .. r .. r .. r .. s
-  SET_NAME["Open pon"][t] = "Open pon " .. r .. r .. r .. s
-  SET_NAME["Closed kong"][t] = "Closed kong " .. r .. r .. r .. r .. s
-  SET_NAME["Open kong"][t] = "Open kong " .. r .. r .. r .. r .. s
+local LINE_ORDER = {}                    -- set line name -> its place in tile order
+local place = 0
+for _, s in ipairs({ "m", "p", "s", "z" }) do
+  place = place + 1
+  for r = 1, s == "z" and 7 or 9 do
+    local t = TILE_OF[s][r]
+    place = place + 1
+    for kind, names in pairs(SET_NAME) do
+      local n = r .. r .. r .. (kind:find("kong") and r or "") .. s
+      names[t] = kind .. " " .. n
+      LINE_ORDER[names[t]] = place
+    end
+  end
 end
 
 local FLAG_KNOWN = {}
@@ -425,6 +432,17 @@ local function fu_line(items, name, value)
   if items then items[#items + 1] = { name = name, value = value, unit = "fu" } end
 end
 
+-- The set lines of the explanation go in tile order (m, p, s, z), whatever the reading's order.
+local function sort_set_lines(items, from)
+  for i = from + 1, #items do
+    local line, j = items[i], i - 1
+    while j >= from and LINE_ORDER[items[j].name] > LINE_ORDER[line.name] do
+      items[j + 1] = items[j]; j = j - 1
+    end
+    items[j + 1] = line
+  end
+end
+
 local function count_fu(f, items)
   if C.form == "seven_pairs" then fu_line(items, "Chiitoitsu", 25); return 25 end
   local opts = f.options
@@ -435,6 +453,7 @@ local function count_fu(f, items)
   if H.tsumo then fu = fu + 2; fu_line(items, "Tsumo", 2) end
   local reading = C.reading
   local sets = reading.sets
+  local first_set_line = items and #items + 1
   for i = 1, #sets do
     local s = sets[i]
     if s.type ~= "chow" then
@@ -451,6 +470,7 @@ local function count_fu(f, items)
       fu_line(items, SET_NAME[kind][t], v)
     end
   end
+  if items then sort_set_lines(items, first_set_line) end
   local p = reading.pair
   if DRAGON[p] then fu = fu + 2; fu_line(items, "Dragon pair", 2) end
   local seat_w, round_w = p == WIND_TILE[f.seat], p == WIND_TILE[f.round]
@@ -736,6 +756,145 @@ function R.settle(f, result)
   end
   pay[winner] = pay[winner] + 1000 * deposits             -- 17.4
   return pay
+end
+
+---------------------------------------------------------------------------
+-- Play rules as plain functions of facts-like tables. The engine calls them at the
+-- decision points named in each comment; docs/hooks.md fixes the exact signatures.
+
+local DEFAULTS = {}
+for name, o in pairs(R.options) do DEFAULTS[name] = o.default end
+
+-- 9.3-9.5, 4.4: an exhaustive draw. Called when the houtei discard passes or a kong needs
+-- a replacement from an empty wall. d = {tenpai = {S = true, ...}, nagashi = {W = true} or nil,
+-- honba = n, deposits = n, options = resolved options or nil}. East is the dealer.
+-- Returns {payments = {E=,S=,W=,N=}, dealer_keeps = bool, honba = next honba, deposits = n}.
+function R.exhaustive_draw(d)
+  local opts = d.options or DEFAULTS
+  local pay = { E = 0, S = 0, W = 0, N = 0 }
+  local tenpai, honba = d.tenpai or {}, d.honba or 0
+  local nagashi = opts.nagashi_mangan and d.nagashi and next(d.nagashi) and d.nagashi
+  if nagashi then                                  -- 9.5: a mangan paid like a tsumo, honba included
+    for winner in pairs(nagashi) do
+      for _, seat in ipairs(SEATS) do
+        if seat ~= winner then
+          local amount = ((winner == "E" or seat == "E") and 4000 or 2000) + 100 * honba
+          pay[seat], pay[winner] = pay[seat] - amount, pay[winner] + amount
+        end
+      end
+    end
+  else                                             -- 9.3: 3,000 from the noten to the tenpai players
+    local n = 0
+    for _, seat in ipairs(SEATS) do if tenpai[seat] then n = n + 1 end end
+    if n > 0 and n < 4 then
+      for _, seat in ipairs(SEATS) do
+        pay[seat] = tenpai[seat] and R.noten_total // n or -(R.noten_total // (4 - n))
+      end
+    end
+  end
+  local keeps = tenpai.E == true                   -- 4.4, option draw_renchan
+  if opts.draw_renchan == "always_pass" then keeps = false
+  elseif opts.draw_renchan == "always_keep" then keeps = true end
+  return { payments = pay, dealer_keeps = keeps, honba = honba + 1, deposits = d.deposits or 0 }
+end
+
+-- 4.3, 4.4: after a hand. s = {round = "E"/"S", dealer = 1-4 (which dealer of the round),
+-- honba = n, outcome = "win"/"draw"/"abort", dealer_won = bool, dealer_keeps = bool (a draw,
+-- from exhaustive_draw), points = {25000, ...} (optional, for tobi), options}.
+-- Returns {round =, dealer =, honba =, ended = bool}.
+function R.next_deal(s)
+  local opts = s.options or DEFAULTS
+  local keep, honba
+  if s.outcome == "win" then
+    keep = s.dealer_won and true or false
+    honba = keep and s.honba + 1 or 0
+  elseif s.outcome == "draw" then
+    keep, honba = s.dealer_keeps and true or false, s.honba + 1
+  else
+    keep, honba = true, s.honba + 1                -- 10: aborted hand
+  end
+  local round, dealer = s.round, s.dealer
+  if not keep then
+    dealer = dealer + 1
+    if dealer > 4 then dealer, round = 1, round == "E" and "S" or "W" end
+  end
+  local last_round = opts.match_length == "tonpuusen" and "E" or "S"
+  local ended = round ~= "E" and round ~= last_round
+  if opts.tobi and s.points then
+    for _, p in pairs(s.points) do if p < 0 then ended = true end end
+  end
+  return { round = round, dealer = dealer, honba = honba, ended = ended }
+end
+
+-- 8.3: furiten. waits = list of the player's winning tile kinds (with or without yaku);
+-- own_discards = set of kinds he discarded this hand (called ones included);
+-- missed = he let a winning tile pass since his last discard; riichi_missed = after riichi.
+function R.is_furiten(waits, own_discards, missed, riichi_missed)
+  if missed or riichi_missed then return true end
+  for i = 1, #waits do if own_discards[waits[i]] then return true end end
+  return false
+end
+
+-- may_win: asked before a ron (also chankan) or tsumo is allowed. f = the facts of the
+-- completed hand; ctx = {waits, own_discards, missed, riichi_missed}. Tsumo is always
+-- allowed when the hand has a yaku (8.2); ron also needs the player not to be furiten.
+function R.may_win(f, ctx)
+  if f.win_by == "discard" and ctx
+     and R.is_furiten(ctx.waits or {}, ctx.own_discards or {}, ctx.missed, ctx.riichi_missed) then
+    return false, "furiten"
+  end
+  local result, err = R.score(f)
+  if not result then return false, err end
+  if not result.wins then return false, result.reason end
+  return true
+end
+
+-- 7.1: may this player declare riichi with his discard? p = {concealed = bool (no meld
+-- but concealed kongs), tenpai_after_discard = bool, points = n, wall_left = n, riichi = bool
+-- (already declared)}.
+function R.may_riichi(p, opts)
+  opts = opts or DEFAULTS
+  if p.riichi then return false, "riichi already declared" end
+  if not p.concealed then return false, "open hand" end
+  if not p.tenpai_after_discard then return false, "not tenpai" end
+  if opts.riichi_needs_1000 and p.points < R.riichi_deposit then return false, "fewer than 1,000 points" end
+  if p.wall_left < opts.riichi_min_wall then return false, "too few tiles left in the wall" end
+  return true
+end
+
+-- 6.5: kuikae. After a chi or pon, may the caller discard this tile? call = {type = "chow" or
+-- "pung", claimed = tile kind taken, tile = lowest tile of the formed set}.
+function R.may_discard_after_call(call, discard, opts)
+  opts = opts or DEFAULTS
+  if opts.kuikae == "allowed" then return true end
+  if discard == call.claimed then return false, "kuikae: the called tile" end
+  if call.type == "chow" and SUIT[discard] == SUIT[call.claimed] then
+    local low, c, d = RANK[call.tile], RANK[call.claimed], RANK[discard]
+    if (c == low and d == low + 3) or (c == low + 2 and d == low - 1) then
+      return false, "kuikae: the other end of the sequence"
+    end
+  end
+  return true
+end
+
+-- 6.2, 6.6, 6.8: may `seat` claim the discard for `kind` ("chow", "pung", "kong", "win")?
+-- c = {seat, from, kind, last_discard = bool, robbing = "promoted"/"concealed"/nil,
+-- kokushi = bool (the claimer's hand is thirteen orphans)}.
+function R.may_claim(c, opts)
+  opts = opts or DEFAULTS
+  if c.robbing then                               -- 6.7-6.8: only promoted kongs can be robbed
+    if c.kind ~= "win" then return false, "only a win can rob a kong" end
+    if c.robbing == "promoted" then return true end
+    if c.robbing == "concealed" and opts.rob_ankan_kokushi and c.kokushi then return true end
+    return false, "only a promoted kong can be robbed"
+  end
+  if c.kind == "chow" and c.seat ~= SEATS[SEAT_INDEX[c.from] % 4 + 1] then
+    return false, "only the next player may chi"
+  end
+  if c.last_discard and c.kind ~= "win" and opts.call_on_last_discard == "ron_only" then
+    return false, "only ron on the last discard"
+  end
+  return true
 end
 
 R.ceil100 = ceil100

@@ -167,22 +167,23 @@ static int ref_readings(const uint8_t counts[TILE_KINDS], int nmelds, int win_ki
     return n;
 }
 
-/* Fewest tiles to add so that the tiles contain nsets sets and one pair with no kind
- * above 4. State after kind i: chows started at i-1 (b1) and i (b0), sets so far, pair. */
-static int ref_standard_cost(const uint8_t c[TILE_KINDS], int nsets)
+/* cost[m][p]: the fewest tiles to add so that kinds first..first+nkinds-1 contain m sets
+ * and p pairs with no kind above 4. A dynamic programme over the kinds that chooses at
+ * each kind how many pungs, pairs and chows start there; the state after kind i is the
+ * chows started at i-1 (b2) and at i (b1), the sets so far and the pairs so far. */
+static void ref_costs(const uint8_t c[TILE_KINDS], int first, int nkinds, int cost[5][2])
 {
     enum { INF = 1000 };
-    static const int zero = 0;
     int cur[5][5][5][2], nxt[5][5][5][2];
     for (int a = 0; a < 5; a++) for (int b = 0; b < 5; b++) for (int m = 0; m < 5; m++)
         for (int p = 0; p < 2; p++) cur[a][b][m][p] = INF;
-    cur[0][0][0][0] = zero;
-    for (int i = 0; i < TILE_KINDS; i++) {
+    cur[0][0][0][0] = 0;
+    for (int i = first; i < first + nkinds; i++) {
         for (int a = 0; a < 5; a++) for (int b = 0; b < 5; b++) for (int m = 0; m < 5; m++)
             for (int p = 0; p < 2; p++) nxt[a][b][m][p] = INF;
         bool chow_start = i < 27 && i % 9 <= 6;
         for (int b2 = 0; b2 < 5; b2++) for (int b1 = 0; b1 + b2 < 5; b1++)
-        for (int m = b1 + b2; m <= nsets; m++) for (int p = 0; p < 2; p++) {
+        for (int m = b1 + b2; m < 5; m++) for (int p = 0; p < 2; p++) {
             int v = cur[b2][b1][m][p];
             if (v >= INF) continue;
             for (int pung = 0; pung <= 1; pung++)
@@ -191,7 +192,7 @@ static int ref_standard_cost(const uint8_t c[TILE_KINDS], int nsets)
                 for (int chow = 0; chow <= (chow_start ? 4 : 0); chow++) {
                     int t = used + chow;
                     int m2 = m + pung + chow;
-                    if (t > 4 || m2 > nsets) break;
+                    if (t > 4 || m2 > 4) break;
                     int cost = v + (t > c[i] ? t - c[i] : 0);
                     int *dst = &nxt[b1][chow][m2][p + pair];
                     if (cost < *dst) *dst = cost;
@@ -200,12 +201,31 @@ static int ref_standard_cost(const uint8_t c[TILE_KINDS], int nsets)
         }
         memcpy(cur, nxt, sizeof cur);
     }
-    return cur[0][0][nsets][1];
+    for (int m = 0; m < 5; m++)
+        for (int p = 0; p < 2; p++) cost[m][p] = cur[0][0][m][p];
 }
 
+/* Over the whole hand at once. */
 static int ref_shanten_standard(const uint8_t counts[TILE_KINDS], int nmelds)
 {
-    return ref_standard_cost(counts, 4 - nmelds) - 1;
+    int cost[5][2];
+    ref_costs(counts, 0, TILE_KINDS, cost);
+    return cost[4 - nmelds][1] - 1;
+}
+
+/* The same, part by part (groups never cross parts, so the cost adds up): every way to
+ * share the sets and the pair among the three suits and the honours. */
+static int ref_shanten_standard_parts(const int part[4][5][2], int nmelds)
+{
+    int best = 1000, n = 4 - nmelds;
+    for (int m0 = 0; m0 <= n; m0++) for (int m1 = 0; m0 + m1 <= n; m1++)
+    for (int m2 = 0; m0 + m1 + m2 <= n; m2++)
+    for (int pp = 0; pp < 4; pp++) {
+        int m3 = n - m0 - m1 - m2;
+        int c = part[0][m0][pp == 0] + part[1][m1][pp == 1] + part[2][m2][pp == 2] + part[3][m3][pp == 3];
+        if (c < best) best = c;
+    }
+    return best - 1;
 }
 
 /* Seven different pairs: choose the 7 kinds that need the fewest tiles added. */

@@ -105,9 +105,268 @@ static void test_hand_picked(void)
     CHECK_EQ_INT(shanten_thirteen_orphans(c, 0), -1);
 }
 
+/* ---- against the reference ---- */
+
+static bool quick;   /* JONG_CHECK: sanitizer build, fewer random hands */
+
+/* Part cost vectors of the reference, computed once per suit or honour configuration. */
+static uint8_t suit_memo[1953125][5][2], honour_memo[78125][5][2];
+static bool suit_done[1953125], honour_done[78125];
+
+static void ref_part(const uint8_t counts[TILE_KINDS], int part, int out[5][2])
+{
+    int first = part * 9, n = part < 3 ? 9 : 7, code = 0;
+    for (int i = n - 1; i >= 0; i--) code = code * 5 + counts[first + i];
+    uint8_t (*memo)[2] = part < 3 ? suit_memo[code] : honour_memo[code];
+    bool *done = part < 3 ? &suit_done[code] : &honour_done[code];
+    if (!*done) {
+        int cost[5][2];
+        ref_costs(counts, first, n, cost);
+        for (int m = 0; m < 5; m++) for (int p = 0; p < 2; p++) memo[m][p] = (uint8_t)cost[m][p];
+        *done = true;
+    }
+    for (int m = 0; m < 5; m++) for (int p = 0; p < 2; p++) out[m][p] = memo[m][p];
+}
+
+static void ref_shanten_forms(const uint8_t counts[TILE_KINDS], int nmelds, struct shanten *out)
+{
+    int part[4][5][2];
+    for (int i = 0; i < 4; i++) ref_part(counts, i, part[i]);
+    out->standard = ref_shanten_standard_parts((const int (*)[5][2])part, nmelds);
+    out->seven_pairs = ref_shanten_seven_pairs(counts, nmelds);
+    out->thirteen_orphans = ref_shanten_thirteen_orphans(counts, nmelds);
+    out->all = out->standard;
+    if (out->seven_pairs < out->all) out->all = out->seven_pairs;
+    if (out->thirteen_orphans < out->all) out->all = out->thirteen_orphans;
+}
+
+static void hand_text(const uint8_t c[TILE_KINDS], int nmelds, char *buf)
+{
+    char *p = buf;
+    for (int s = 0; s < 4; s++) {
+        bool any = false;
+        for (int k = 9 * s; k < (s < 3 ? 9 * s + 9 : TILE_KINDS); k++)
+            for (int i = 0; i < c[k]; i++) { *p++ = (char)('1' + k - 9 * s); any = true; }
+        if (any) *p++ = "mpsz"[s];
+    }
+    p += sprintf(p, " +%d melds", nmelds);
+}
+
+static bool same_decompositions(const struct decomposition *a, const struct decomposition *b, int n)
+{
+    for (int i = 0; i < n; i++)
+        if (ref_cmp_decomposition(&a[i], &b[i]) != 0) return false;
+    return true;
+}
+
+static bool same_readings(const struct reading *a, const struct reading *b, int n)
+{
+    for (int i = 0; i < n; i++)
+        if (ref_cmp_decomposition(&a[i].d, &b[i].d) != 0 || a[i].wait != b[i].wait || a[i].win_set != b[i].win_set)
+            return false;
+    return true;
+}
+
+/* Failures are counted per kind of check, so that a broken function reports a few
+ * lines, not a million. */
+enum { F_COMPLETE, F_DECOMPOSE, F_READINGS, F_SHANTEN, F_WAITS, F_NKINDS };
+static const char *const fail_names[F_NKINDS] = {"complete", "decompose", "readings", "shanten", "waits"};
+static long fails[F_NKINDS], checked[F_NKINDS];
+
+static void note(int what, bool ok, const uint8_t c[TILE_KINDS], int nmelds)
+{
+    checked[what]++;
+    if (ok) return;
+    if (fails[what]++ < 5) {
+        char buf[128];
+        hand_text(c, nmelds, buf);
+        fprintf(stderr, "mismatch in %s: %s\n", fail_names[what], buf);
+    }
+}
+
+/* Every fast function against the reference on one hand (14 - 3 * nmelds tiles for
+ * the complete tests, 13 - 3 * nmelds for waits). */
+static void compare(const uint8_t c[TILE_KINDS], int nmelds)
+{
+    int tiles = ref_total(c);
+    struct shanten fs, rs;
+    shanten_forms(c, nmelds, &fs);
+    ref_shanten_forms(c, nmelds, &rs);
+    note(F_SHANTEN, fs.all == rs.all && fs.standard == rs.standard && fs.seven_pairs == rs.seven_pairs
+         && fs.thirteen_orphans == rs.thirteen_orphans && shanten_of(c, nmelds, FORM_ALL) == rs.all
+         && shanten_standard(c, nmelds) == rs.standard
+         && shanten_of(c, nmelds, FORM_STANDARD | FORM_SEVEN_PAIRS)
+            == (rs.standard < rs.seven_pairs ? rs.standard : rs.seven_pairs), c, nmelds);
+
+    if (tiles == 14 - 3 * nmelds) {
+        bool std = ref_complete_standard(c, nmelds);
+        note(F_COMPLETE, complete_standard(c, nmelds) == std
+             && complete_seven_pairs(c, nmelds) == ref_complete_seven_pairs(c, nmelds)
+             && complete_thirteen_orphans(c, nmelds) == ref_complete_thirteen_orphans(c, nmelds)
+             && complete_any(c, nmelds, FORM_ALL) == ref_complete_any(c, nmelds, FORM_ALL)
+             && complete_any(c, nmelds, FORM_SEVEN_PAIRS) == ref_complete_seven_pairs(c, nmelds)
+             && (rs.standard == -1) == std, c, nmelds);
+        struct decomposition fd[MAX_DECOMPOSITIONS], rd[MAX_DECOMPOSITIONS];
+        int fn = decompose(c, nmelds, fd, MAX_DECOMPOSITIONS);
+        int rn = ref_decompose(c, nmelds, rd, MAX_DECOMPOSITIONS);
+        note(F_DECOMPOSE, fn == rn && same_decompositions(fd, rd, fn), c, nmelds);
+        if (std) {
+            bool ok = true;
+            for (int k = 0; k < TILE_KINDS; k++) {
+                if (!c[k]) continue;
+                struct reading fr[MAX_READINGS], rr[MAX_READINGS];
+                int a = readings(c, nmelds, k, fr, MAX_READINGS);
+                int b = ref_readings(c, nmelds, k, rr, MAX_READINGS);
+                ok &= a == b && a > 0 && same_readings(fr, rr, a);
+            }
+            note(F_READINGS, ok, c, nmelds);
+        }
+    } else if (tiles == 13 - 3 * nmelds) {
+        bool fw[TILE_KINDS], rw[TILE_KINDS];
+        int fn = waits(c, nmelds, c, FORM_ALL, fw);
+        int rn = 0;
+        memset(rw, 0, sizeof rw);
+        if (rs.all == 0) rn = ref_waits(c, nmelds, c, FORM_ALL, rw);   /* else none by definition */
+        note(F_WAITS, fn == rn && memcmp(fw, rw, sizeof fw) == 0, c, nmelds);
+        fn = waits(c, nmelds, c, FORM_STANDARD, fw);
+        rn = 0;
+        memset(rw, 0, sizeof rw);
+        if (rs.standard == 0) rn = ref_waits(c, nmelds, c, FORM_STANDARD, rw);
+        note(F_WAITS, fn == rn && memcmp(fw, rw, sizeof fw) == 0, c, nmelds);
+    }
+}
+
+static void report(const char *what)
+{
+    for (int i = 0; i < F_NKINDS; i++) {
+        if (!checked[i]) continue;
+        CHECK(fails[i] == 0, "%s: %s: %ld of %ld hands differ from the reference", what, fail_names[i], fails[i], checked[i]);
+        fails[i] = checked[i] = 0;
+    }
+}
+
+/* Every configuration of one suit (0-14 tiles), the rest of the hand honour pungs and
+ * a pair or a single, or melds. */
+static void test_single_suits(void)
+{
+    int configs = 0;
+    for (int code = 0; code < 1953125; code++) {
+        uint8_t c[TILE_KINDS];
+        memset(c, 0, sizeof c);
+        int n = 0, suit = configs % 3;
+        for (int i = 0, x = code; i < 9; i++, x /= 5) { c[9 * suit + i] = (uint8_t)(x % 5); n += x % 5; }
+        if (n > 14) continue;
+        configs++;
+        for (int total = 13; total <= 14; total++) {
+            int rest = total - n;
+            if (rest < 0) continue;
+            for (int melded = 0; melded < 2; melded++) {
+                uint8_t h[TILE_KINDS];
+                memcpy(h, c, sizeof h);
+                int nmelds = melded ? rest / 3 : 0, z = 27;
+                if (!melded) for (int i = 0; i < rest / 3; i++) h[z++] = 3;
+                if (rest % 3) h[z] = (uint8_t)(rest % 3);
+                compare(h, nmelds);
+                if (melded && rest / 3 == 0) break;
+            }
+        }
+    }
+    CHECK_EQ_INT(configs, 405350);
+    report("single suits");
+}
+
+static void first_tiles(struct rng *r, uint8_t wall[136], int n, uint8_t c[TILE_KINDS])
+{
+    rng_shuffle(r, wall, 136);
+    memset(c, 0, TILE_KINDS);
+    for (int i = 0; i < n; i++) c[wall[i]]++;
+}
+
+/* Random hands: the first tiles of shuffled walls, 13 and 14 tiles, with 0-4 melds. */
+static void test_random_hands(long count)
+{
+    struct rng r;
+    rng_seed(&r, 2);
+    uint8_t wall[136], c[TILE_KINDS];
+    for (int i = 0; i < 136; i++) wall[i] = (uint8_t)(i / 4);
+    for (long i = 0; i < count; i++) {
+        int nmelds = i % 4 == 3 ? (int)(i / 4 % 5) : 0;
+        first_tiles(&r, wall, (i % 2 ? 13 : 14) - 3 * nmelds, c);
+        compare(c, nmelds);
+    }
+    report("random hands");
+}
+
+/* Random complete hands (a pair and sets, some of them melded) and the 13-tile hands
+ * they come from: every tile of the hand is a wait of the hand without it. */
+static void test_random_complete(long count)
+{
+    struct rng r;
+    rng_seed(&r, 3);
+    long bad = 0;
+    for (long i = 0; i < count; i++) {
+        uint8_t c[TILE_KINDS];
+        memset(c, 0, sizeof c);
+        int nmelds = (int)rng_below(&r, 5);
+        int k = (int)rng_below(&r, TILE_KINDS);
+        c[k] = 2;
+        for (int s = 0; s < 4 - nmelds;) {
+            if (rng_below(&r, 2)) {
+                k = (int)rng_below(&r, TILE_KINDS);
+                if (c[k] + 3 > 4) continue;
+                c[k] += 3;
+            } else {
+                k = (int)rng_below(&r, 21);
+                k = k / 7 * 9 + k % 7;
+                if (c[k] == 4 || c[k + 1] == 4 || c[k + 2] == 4) continue;
+                c[k]++; c[k + 1]++; c[k + 2]++;
+            }
+            s++;
+        }
+        compare(c, nmelds);
+        for (k = 0; k < TILE_KINDS; k++) {
+            if (!c[k]) continue;
+            c[k]--;
+            bool w[TILE_KINDS];
+            waits(c, nmelds, c, FORM_STANDARD, w);
+            bad += !w[k];
+            if (k % 5 == 0) compare(c, nmelds);
+            c[k]++;
+        }
+    }
+    CHECK(bad == 0, "%ld tiles of complete hands are not waits of the hand without them", bad);
+    report("random complete hands");
+}
+
+/* The reference's own split into parts against its whole-hand programme. */
+static void test_reference_parts(long count)
+{
+    struct rng r;
+    rng_seed(&r, 4);
+    uint8_t wall[136], c[TILE_KINDS];
+    for (int i = 0; i < 136; i++) wall[i] = (uint8_t)(i / 4);
+    long bad = 0;
+    for (long i = 0; i < count; i++) {
+        int nmelds = (int)(i % 5);
+        first_tiles(&r, wall, (i % 2 ? 13 : 14) - 3 * nmelds, c);
+        struct shanten s;
+        ref_shanten_forms(c, nmelds, &s);
+        bad += s.standard != ref_shanten_standard(c, nmelds);
+        bad += s.all != ref_shanten_of(c, nmelds, FORM_ALL);
+    }
+    CHECK(bad == 0, "reference: %ld differences between the split and the whole hand", bad);
+}
+
 int main(void)
 {
+    quick = getenv("JONG_CHECK") != NULL;
     decompose_init();
+    CHECK(decompose_table_bytes() > 0 && decompose_table_bytes() <= 2u << 20,
+          "tables: %zu bytes", decompose_table_bytes());
     test_hand_picked();
+    test_reference_parts(quick ? 2000 : 20000);
+    test_single_suits();
+    test_random_hands(quick ? 100000 : 1000000);
+    test_random_complete(quick ? 20000 : 200000);
     return check_summary();
 }

@@ -63,7 +63,7 @@ function test_J4_highest_reading()
     { value = { han = 3, fu = 40 },
       items = { { "Menzen tsumo", 1, "han" }, { "Sanankou", 2, "han" }, { "Base", 20, "fu" },
                 { "Tsumo", 2, "fu" }, { "Closed pon 111m", 8, "fu" }, { "Closed pon 222m", 4, "fu" },
-                { "Closed pon 333m", 4, "fu" }, { "Tanki wait", 2, "fu" }, { "Rounding", 0 + 0, "fu" } },
+                { "Closed pon 333m", 4, "fu" }, { "Tanki wait", 2, "fu" } },
       payments = { E = -2600, S = -1300, W = -1300, N = 5200 } })
 end
 
@@ -106,7 +106,7 @@ function test_J8_dealer_haneman()
     { value = { han = 6, fu = 40 },
       items = { { "Menzen tsumo", 1, "han" }, { "Yakuhai: White", 1, "han" }, { "Honitsu", 3, "han" },
                 { "Dora", 1, "han" }, { "Base", 20, "fu" }, { "Tsumo", 2, "fu" },
-                { "Closed pon 555z", 8, "fu" }, { "Closed pon 999p", 8, "fu" }, { "Rounding", 2, "fu" } },
+                { "Closed pon 999p", 8, "fu" }, { "Closed pon 555z", 8, "fu" }, { "Rounding", 2, "fu" } },
       limit = "Haneman",
       payments = { E = 18000, S = -6000, W = -6000, N = -6000 } })
 end

@@ -1,0 +1,15 @@
+/* Built-in players for self-play and the REPL: random legal actions, or greedy by
+ * shanten. Both take a win whenever they can. */
+#ifndef JONG_BOT_H
+#define JONG_BOT_H
+
+#include "game.h"
+#include "rng.h"
+
+enum bot_kind { BOT_RANDOM, BOT_GREEDY };
+
+/* Chooses the seat's action now. Returns 0 with *out set, or -1 when the seat has
+ * nothing to do. */
+int bot_choose(struct game *g, int seat, int kind, struct rng *r, struct action *out);
+
+#endif

@@ -1,0 +1,281 @@
+-- Games: a ruleset's declarative fields become the engine's settings, its hooks
+-- answer the engine's questions, and a friendly game object wraps the C game.
+-- Called once with the module table.
+local jong = ...
+
+local SEATS = jong.SEATS
+
+-- The engine settings of a ruleset with resolved options (names: docs/hooks.md).
+local FORM_BITS = { standard = jong.FORM_STANDARD, seven_pairs = jong.FORM_SEVEN_PAIRS,
+  thirteen_orphans = jong.FORM_THIRTEEN_ORPHANS }
+local RED_SPLIT = { [0] = { 0, 0, 0 }, [3] = { 1, 1, 1 }, [4] = { 1, 2, 1 } }
+
+function jong.engine_settings(r, options)
+  local e = {}
+  e.bonus = r.tiles == 144 or r.bonus_tiles == true
+  local reds = options.red_fives or r.red_fives or 0
+  e.reds = type(reds) == "table" and reds or RED_SPLIT[reds] or { 0, 0, 0 }
+  if r.dead_wall then
+    e.dead_size, e.dead_policy = r.dead_wall.size, r.dead_wall.policy
+  end
+  e.claims = r.claims
+  e.precedence = r.precedence
+  local mw = r.multiple_winners
+  e.multi_win = mw == true and "all" or mw == false and "nearest" or mw
+  if r.forms then
+    local mask = 0
+    for _, name in ipairs(r.forms) do mask = mask | (FORM_BITS[name] or 0) end
+    e.forms = mask
+  end
+  e.start_points = r.starting_points
+  e.rounds = r.rounds
+  e.extras = r.extras
+  -- Ask the ruleset only about what it has hooks for.
+  local ask = {}
+  if r.may_claim then for _, a in ipairs { "chow", "pung", "kong" } do ask[#ask + 1] = a end end
+  if r.may_win then ask[#ask + 1] = "win" end
+  e.ask = ask
+  for k, v in pairs(r.engine or {}) do e[k] = v end
+  if r.configure then
+    for k, v in pairs(r.configure(options) or {}) do e[k] = v end
+  end
+  return e
+end
+
+local Game = {}
+Game.__index = Game
+
+-- The situation of a win in the game (for jong.facts): the same path as `jong score`.
+function Game:situation(win, first_winner)
+  local st = self.core:state()
+  local flags = {}
+  local known = self.rules.flag_set
+  local function flag(name) if known[name] then flags[#flags + 1] = name end end
+  if win.loose then flag("kong_replacement") end
+  if win.how == "rob" then flag("robbing_kong") end
+  if win.last_tile then flag("last_tile") end
+  if win.first_turn then flag("first_turn") end
+  local s = {
+    rules = self.rules, options = self.options, seat = win.seat, round = st.round,
+    hand = win.hand, win_tile = jong.kind_of(win.tile) == win.tile and win.tile or win.tile,
+    win_by = win.how == "self" and "self" or "discard", from = win.from, flags = flags,
+    dora = table.concat(st.dora), honba = st.honba,
+    deposits = first_winner and st.deposits or 0, game = self, win = win,
+  }
+  if self.rules.situation then self.rules.situation(self, win, s) end
+  return s
+end
+
+-- Scores a win in the game: facts, score and settle hooks. Returns result, payments.
+function Game:score_win(win, first_winner)
+  local f, err = jong.facts(self:situation(win, first_winner))
+  if not f then error(err, 0) end
+  local result = self.rules.score(f)
+  if not result or not result.wins then
+    error("the win of seat " .. win.seat .. " does not score: " .. tostring(result and result.reason), 0)
+  end
+  local pay = self.rules.settle(f, result)
+  return result, pay, f
+end
+
+local function make_hooks(G)
+  local r = G.rules
+  local hooks = {}
+  if r.may_claim or r.may_win then
+    function hooks.may_act(_, action)
+      local fn = action.type == "win" and r.may_win or r.may_claim
+      if not fn then return true end
+      return fn(G, action)
+    end
+  end
+  if r.actions then
+    function hooks.extra_actions(_, seat) return r.actions(G, seat) end
+  end
+  if r.apply_action then
+    function hooks.apply_extra(_, action) return r.apply_action(G, action) end
+  end
+  if r.special_complete then
+    function hooks.special_complete(_, seat, concealed, nmelds) return r.special_complete(G, seat, concealed, nmelds) end
+  end
+  if r.score then
+    function hooks.settle_win(_, wins)
+      local total = { E = 0, S = 0, W = 0, N = 0 }
+      local taken = 0
+      G.last_results = {}
+      for i, w in ipairs(wins) do
+        local result, pay = G:score_win(w, i == 1)
+        G.last_results[i] = { seat = w.seat, result = result, payments = pay }
+        local sum = 0
+        for _, s in ipairs(SEATS) do
+          total[s] = total[s] + (pay[s] or 0)
+          sum = sum + (pay[s] or 0)
+        end
+        taken = taken + sum
+      end
+      total.taken = taken
+      return total
+    end
+  end
+  if r.settle_draw then
+    function hooks.settle_draw(_, kind, reason) return r.settle_draw(G, kind, reason) end
+  end
+  if r.check_abort then
+    function hooks.check_abort() return r.check_abort(G) end
+  end
+  if r.next_deal then
+    function hooks.next_deal() return r.next_deal(G) end
+  end
+  return hooks
+end
+
+-- jong.game{rules = "base", seed = 1, options = {...}, wall = {front = "...", back = "..."}}
+-- -> a game, or nil, reason.
+function jong.game(o)
+  o = o or {}
+  local r, err = jong.load_rules(o.rules or jong.default_rules())
+  if not r then return nil, err end
+  local options
+  options, err = jong.resolve_options(r, o.options)
+  if not options then return nil, err end
+  local G = setmetatable({ rules = r, options = options, seed = o.seed or 1, redo_stack = {} }, Game)
+  local ok, engine = pcall(jong.engine_settings, r, options)
+  if not ok then return nil, jong.first_line(engine) end
+  local core
+  ok, core, err = pcall(jong.game_new, engine, make_hooks(G), G.seed)
+  if not ok then return nil, jong.first_line(core) end
+  if not core then return nil, err end
+  G.core = core
+  if o.wall then
+    ok, err = G:stack(o.wall.front or o.wall[1], o.wall.back or o.wall[2])
+    if not ok then return nil, err end
+  end
+  return G
+end
+
+-- The default variant: classical when it loads, else base.
+function jong.default_rules()
+  if jong.load_rules("classical") then return "classical" end
+  return "base"
+end
+
+function Game:stack(front, back)
+  local ok, a, b = pcall(self.core.stack, self.core, front, back)
+  if not ok then return nil, jong.first_line(a) end
+  return a, b
+end
+
+function Game:state() return self.core:state() end
+function Game:waiting() return self.core:waiting() end
+function Game:legal(seat) return self.core:legal(seat) end
+function Game:check() return self.core:check() end
+function Game:events(first)
+  local out = {}
+  for i, line in ipairs(self.core:events(first)) do out[i] = jong.json_decode(line) end
+  return out
+end
+function Game:log_json() return table.concat(self.core:actions(), "\n") .. "\n" end
+
+local ALIASES = { d = "discard", discard = "discard", c = "chow", chow = "chow", chi = "chow",
+  chee = "chow", p = "pung", pung = "pung", pong = "pung", pon = "pung", k = "kong", kong = "kong",
+  kan = "kong", w = "win", win = "win", hu = "win", ron = "win", tsumo = "win", mahjong = "win",
+  x = "pass", pass = "pass", n = "next", next = "next" }
+
+-- Finds the legal action a short text names ("d 5m", "chow 3m", "pung", "kong 5p",
+-- "win", "riichi 5m", "pass", "next"). Returns the action or nil, reason.
+function Game:parse_action(seat, text)
+  local word, tile = text:match("^%s*(%S+)%s*(%S*)%s*$")
+  if not word then return nil, "say what to play: discard 5m, chow 3m, pung, kong 5p, win, pass" end
+  local kind = ALIASES[word:lower()] or word:lower()
+  tile = tile ~= "" and tile or nil
+  if tile and not jong.kind(tile) then return nil, "bad tile '" .. tile .. "'" end
+  local matches = {}
+  for _, a in ipairs(self:legal(seat)) do
+    local t = a.type
+    local same_kind = t == kind or (kind == "kong" and (t == "kong_concealed" or t == "kong_promoted"))
+    if same_kind and (not tile or a.tile == tile or a.chow == tile
+        or (jong.kind_of(a.tile or "") == tile)) then
+      matches[#matches + 1] = a
+    end
+  end
+  if #matches >= 1 then return matches[1] end
+  local guess = { type = kind == "kong" and "kong" or kind, seat = seat, tile = tile }
+  if kind == "chow" and tile then guess.chow = tile end
+  return guess
+end
+
+-- g:play(seat, "d 5m" or an action table) -> true, or nil, "seat S cannot ...".
+function Game:play(seat, action)
+  local ok, err
+  if type(action) == "string" then
+    action, err = self:parse_action(seat, action)
+    if not action then return nil, "seat " .. seat .. ": " .. err end
+  end
+  action.seat = action.seat or seat
+  ok, err, action = pcall(self.core.apply, self.core, action)
+  if not ok then return nil, jong.first_line(err) end
+  if not err then return nil, action end
+  self.redo_stack = {}
+  return true
+end
+
+function Game:undo()
+  local lines = self.core:actions()
+  if #lines == 0 then return nil, "nothing to undo" end
+  local ok, err = self.core:undo()
+  if not ok then return nil, err end
+  self.redo_stack[#self.redo_stack + 1] = jong.json_decode(lines[#lines])
+  return true
+end
+
+function Game:redo()
+  local a = table.remove(self.redo_stack)
+  if not a then return nil, "nothing to redo" end
+  local keep = self.redo_stack
+  local ok, err = self:play(a.seat, a)
+  self.redo_stack = keep
+  return ok, err
+end
+
+-- The action a built-in player would take: kind "random" or "greedy".
+function Game:bot(seat, kind) return self.core:bot(seat, kind or "greedy") end
+
+-- Lets built-in players answer for every waiting seat not in `humans` (a set of
+-- seats) until a human must act or the match ends. Returns the number of actions.
+function Game:run_bots(humans, kind, limit)
+  local n = 0
+  limit = limit or 100000
+  while n < limit do
+    local moved = false
+    for _, seat in ipairs(self:waiting()) do
+      if not (humans and humans[seat]) then
+        local a = self:bot(seat, kind)
+        if a then
+          local ok, err = self:play(seat, a)
+          if not ok then return nil, err end
+          n, moved = n + 1, true
+          break
+        end
+      end
+    end
+    if not moved then break end
+  end
+  return n
+end
+
+-- jong.replay(text, o) -> a game after applying every action of a log (JSON lines,
+-- as g:log_json() writes them) to a new game made with o (rules, seed, options, wall).
+function jong.replay(text, o)
+  local g, err = jong.game(o)
+  if not g then return nil, err end
+  local i = 0
+  for line in text:gmatch("[^\n]+") do
+    i = i + 1
+    local a = jong.json_decode(line)
+    if not a then return nil, "line " .. i .. ": bad JSON" end
+    local ok, perr = g:play(a.seat, a)
+    if not ok then return nil, "line " .. i .. ": " .. perr end
+  end
+  return g
+end
+
+return jong

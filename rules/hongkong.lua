@@ -1,0 +1,673 @@
+-- Hong Kong Old Style (Cantonese) Mah Jong.
+-- The rule authority is the spec shared/rules/hongkong.md; section numbers (§) below are its.
+-- A hand is valued in faan (§12), must reach hk.min_faan without bonus-tile faan (§11.2),
+-- is capped at hk.faan_limit (§11.3) and paid by the money table (§14), with the
+-- "Calling 9 / 12 pieces" liability (§9). The user page is docs/hongkong.md.
+
+local R = {
+  name = "hongkong",
+  option_prefix = "hk.",
+  forms = { "standard", "thirteen_orphans" },              -- no seven pairs in this game
+  -- situation flags `jong score` accepts (docs/hongkong.md):
+  flags = {
+    "kong_replacement",      -- H16: won on the replacement tile after a kong
+    "kong_upon_kong",        -- H17: won on the second replacement of kong upon kong
+    "robbing_kong",          -- H18: won on a tile added to an exposed pong (from = the declarer)
+    "last_tile",             -- H19 with self: the last drawable tile; H20 with discard: the last discard
+    "first_turn",            -- L7 / L8 / humanly hand: the first go-round, no claim made
+    "liability_announced",   -- §9.1 with hk.liability_announce = manual: the winner announced his call
+    "fifth_tile",            -- §9.3: the winning discard was a tile not yet seen, < 5 tiles left in the wall
+  },
+
+  -- §4, §6, §7: the play facts (the values for the default options; see R.configure)
+  tiles = 136,
+  bonus_tiles = false,
+  red_fives = 0,
+  dice = 3,                                            -- §5.1, §6.2
+  wall_stacks = 17,                                    -- §6.1 (18 with flowers)
+  dead_wall = { size = 0, policy = "none" },           -- §6.3 no dead wall: replacements from the tail
+  bonus_replacement = "tail",
+  claims = { "chow", "pung", "kong", "win" },          -- §7.2
+  precedence = { win = 3, kong = 2, pung = 2, chow = 1 },
+  chow_from = "left",
+  multiple_winners = false,                            -- §7.3 first_in_turn
+  rob_kong = "promoted",                               -- §7.5
+  starting_points = 0,                                 -- money changes hands per deal; no opening stake
+  rounds = 4,                                          -- §5.4
+
+  -- §15: the option registry (JSON keys may carry the prefix "hk.")
+  options = {
+    use_flowers = { default = false, doc = "§4: play with the 8 bonus tiles (144 tiles); they score only §12.6" },
+    min_faan = { default = 3, doc = "§11.2: the minimum faan to win, bonus-tile faan not counted (0 = chicken hands allowed)" },
+    faan_limit = { default = 10, types = { "number", "string" }, doc = "§11.3: the faan cap: a number (8, 10, 13 ...) or \"none\"" },
+    money_table = { default = "tiered", values = { "tiered", "doubling", "half_spicy" },
+                    doc = "§14.1, §14.5: how faan become the money unit u" },
+    discard_payment = { default = "half_gun", values = { "half_gun", "full_gun" },
+                        doc = "§14.2: on a discard, half_gun = discarder 2u and the others u each; full_gun = discarder 4u alone" },
+    multi_win = { default = "first_in_turn", values = { "first_in_turn", "all" },
+                  doc = "§7.3: several winning claims on one discard: the first in turn wins alone, or all win" },
+    rob_kong = { default = "promoted", values = { "promoted", "seed_literal" },
+                 doc = "§7.5: which kongs may be robbed: a promoted kong (a concealed one only for Thirteen orphans), or also any declared concealed kong" },
+    dead_wall14 = { default = false, doc = "§8.3: the last 14 tiles of the wall are never drawn" },
+    last_discard = { default = false, doc = "§8.2: the last drawer must discard; that tile may be claimed only to win (H20)" },
+    draw_keeps_dealer = { default = true, doc = "§5.3: after a drawn hand the dealer keeps the deal" },
+    liability_announce = { default = "auto", values = { "auto", "manual" },
+                           doc = "§9.1: manual = no liability unless the flag liability_announced is given" },
+    liability_hands = { default = "pure_suit", values = { "pure_suit", "pure_or_mixed", "extended" },
+                        doc = "§9.3: the hands that carry Calling 9 / 12 pieces liability" },
+    fifth_tile_penalty = { default = false, doc = "§9.3: the discarder of an unseen tile late in the hand (flag fifth_tile) pays for all" },
+    pure_suit_faan = { default = 7, values = { 7, 6 }, doc = "§12.2: faan of Pure one suit (H6)" },
+    four_concealed = { default = 8, values = { 8, "limit" }, types = { "number", "string" }, doc = "§12.1: Four concealed pungs (H4) is 8 faan or a limit hand" },
+    common_hand_pair = { default = "any", values = { "any", "suited" }, doc = "§12.1: the pair of a Common hand (H2) may be any tile, or must be a suit tile" },
+    concealed_kong_ok = { default = false, doc = "§12.5: a declared concealed kong keeps the Concealed hand (H15)" },
+    concealed_with_flowers = { default = true, doc = "§12.5: Concealed hand (H15) counts when flowers are played" },
+    flower_wins = { default = true, doc = "§12.6: 7 or 8 bonus tiles win at once (H24, H25)" },
+    humanly_hand = { default = false, doc = "§12.7: a non-dealer winning on a discard within the first go-round scores 13 (Humanly hand)" },
+    unlimited_faan = { default = false, doc = "§12.7: limit hands add to every other item instead of replacing H1-H13" },
+    faan_preset = { default = "standard", values = { "standard", "mjc" }, doc = "§12.8: the faan table: standard, or the lower mjc values" },
+    penalty_amount = { default = "max", types = { "string", "number" }, doc = "§10, §14.6: each penalty payment: \"max\" (2 x u at the limit = 128) or a fixed number" },
+    seating = { default = "wind_draw", values = { "wind_draw", "random" }, doc = "§5.1: how seats are drawn" },
+    rounds = { default = 4, doc = "§5.4: prevailing winds played before the game is over" },
+  },
+}
+
+---------------------------------------------------------------------------------------------
+-- Constant tables, built once.
+
+local SEATS = { "E", "S", "W", "N" }
+local SEAT_NUMBER = { E = 1, S = 2, W = 3, N = 4 }                  -- §13.3
+local WIND_TILE = { E = "1z", S = "2z", W = "3z", N = "4z" }
+local LEFT_OF = { E = "N", S = "E", W = "S", N = "W" }              -- §7.2: the seat before in turn
+local SEAT_FLOWER = { E = "f1", S = "f2", W = "f3", N = "f4" }
+local SEAT_SEASON = { E = "g1", S = "g2", W = "g3", N = "g4" }
+
+local SUIT_BIT, IS_TERMINAL, IS_WIND, IS_DRAGON, SUIT_TILE = {}, {}, {}, {}, {}
+for bit, s in ipairs({ "m", "p", "s" }) do
+  SUIT_TILE[s] = {}
+  for r = 1, 9 do
+    local t = r .. s
+    SUIT_BIT[t] = 1 << (bit - 1)
+    IS_TERMINAL[t] = (r == 1 or r == 9)
+    SUIT_TILE[s][r] = t
+  end
+end
+for r = 1, 7 do
+  IS_WIND[r .. "z"] = r <= 4
+  IS_DRAGON[r .. "z"] = r >= 5
+end
+local SUITS_IN_MASK = { [0] = 0, 1, 1, 2, 1, 2, 2, 3 }
+
+local FLOWERS = { "f1", "f2", "f3", "f4" }
+local SEASONS = { "g1", "g2", "g3", "g4" }
+
+-- §14.1 and §14.5: the money unit u by faan.
+local TIERED = { [0] = 1, 2, 4, 8, 16, 16, 16, 32, 32, 32, 64 }
+local HALF_SPICY = { [0] = 1, 2, 4, 8, 16, 24, 32, 48, 64, 96, 128, 192, 256, 384 }
+
+---------------------------------------------------------------------------------------------
+-- The hand being scored. One table reused by every call (hooks are not re-entrant):
+-- h.f, h.o the facts and options; hand-wide facts (suits, honours, flags); and the
+-- summary of the reading being tried (chows, pungs, ...).
+
+local h = {}
+
+-- The "limit" value of an item that the options make a limit hand (H4, and the mjc preset).
+local function limit_value(o)
+  return o.faan_limit == "none" and 13 or o.faan_limit
+end
+
+-- §13.2: the suits and tile classes of the whole hand (sets, pair, winning tile; no bonus tiles).
+local function suit_profile(f)
+  local mask, honours, terminals, simples = 0, false, false, false
+  for t in pairs(f.all_counts) do
+    local bit = SUIT_BIT[t]
+    if bit then
+      mask = mask | bit
+      if IS_TERMINAL[t] then terminals = true else simples = true end
+    elseif IS_WIND[t] ~= nil then
+      honours = true
+    end
+  end
+  return SUITS_IN_MASK[mask], honours, terminals, simples
+end
+
+-- §12.7 L3: concealed 1112345678999 + one more tile of the suit.
+local function nine_gates(f)
+  if #f.melds > 0 or h.suits ~= 1 or h.honours then return false end
+  local names, counts = SUIT_TILE[string.sub(f.tiles[1], 2)], f.counts
+  if (counts[names[1]] or 0) < 3 or (counts[names[9]] or 0) < 3 then return false end
+  for r = 2, 8 do
+    if not counts[names[r]] then return false end
+  end
+  return true
+end
+
+-- §12.5 H15 and §13.1: no tile claimed and no kong declared (a concealed kong only with the option).
+local function concealed_hand(f, o)
+  if o.use_flowers and not o.concealed_with_flowers then return false end
+  local melds = f.melds
+  for i = 1, #melds do
+    if melds[i].kong ~= "concealed" or not o.concealed_kong_ok then return false end
+  end
+  return true
+end
+
+-- Facts of the hand that no reading changes.
+local function analyse_hand(f)
+  local o, flags = f.options, f.flags
+  h.f, h.o = f, o
+  h.mjc = o.faan_preset == "mjc"
+  h.limit_value = limit_value(o)
+  h.suits, h.honours, h.terminals, h.simples = suit_profile(f)
+  h.self = f.win_by == "self"
+  h.dealer = f.seat == "E"
+  h.seat_wind, h.round_wind = WIND_TILE[f.seat], WIND_TILE[f.round]
+  h.first_turn = flags.first_turn == true
+  h.nine_gates = nine_gates(f)
+  h.concealed = concealed_hand(f, o)
+  h.bonus = f.bonus
+  h.thirteen = false
+end
+
+-- The sets of one standard reading (§12.1, §12.4; §13.1 what is concealed, §13.4 a kong is a pung).
+local function read_sets(r)
+  local chows, pungs, kongs, dragons, winds, concealed = 0, 0, 0, 0, 0, 0
+  local seat_pung, round_pung = false, false
+  local sets = r.sets
+  local by_discard = not h.self and r.win_set       -- this set was completed by a discarded tile
+  for i = 1, #sets do
+    local s = sets[i]
+    if s.type == "chow" then
+      chows = chows + 1
+    else
+      local t = s.tile
+      pungs = pungs + 1
+      if s.type == "kong" then kongs = kongs + 1 end
+      if IS_DRAGON[t] then
+        dragons = dragons + 1
+      elseif IS_WIND[t] then
+        winds = winds + 1
+        if t == h.seat_wind then seat_pung = true end
+        if t == h.round_wind then round_pung = true end
+      end
+      if s.concealed and i ~= by_discard then concealed = concealed + 1 end
+    end
+  end
+  h.std = true
+  h.chows, h.pungs, h.kongs, h.concealed_pungs = chows, pungs, kongs, concealed
+  h.dragon_pungs, h.wind_pungs, h.seat_pung, h.round_pung = dragons, winds, seat_pung, round_pung
+  h.pair = r.pair
+end
+
+-- Thirteen orphans has no sets.
+local function no_sets()
+  h.std = false
+  h.chows, h.pungs, h.kongs, h.concealed_pungs = 0, 0, 0, 0
+  h.dragon_pungs, h.wind_pungs, h.seat_pung, h.round_pung = 0, 0, false, false
+  h.pair = nil
+end
+
+local function four_concealed_pungs(h) return h.pungs == 4 and h.concealed_pungs == 4 end
+local function small_three_dragons(h) return h.dragon_pungs == 2 and IS_DRAGON[h.pair] == true end
+local function big_three_dragons(h) return h.dragon_pungs == 3 end
+local function small_four_winds(h) return h.wind_pungs == 3 and IS_WIND[h.pair] == true end
+-- §12.8 the mjc preset, §12.1 hk.four_concealed = limit: these shape items become limit hands.
+local function made_limit(h, id) return h.mjc or (id == "H4" and h.o.four_concealed == "limit") end
+local function count_of(list, tile)
+  for i = 1, #list do if list[i] == tile then return 1 end end
+  return 0
+end
+local function complete_set(list, names)
+  for i = 1, 4 do if count_of(list, names[i]) == 0 then return false end end
+  return true
+end
+
+---------------------------------------------------------------------------------------------
+-- §12: the faan items in the spec's order. Each entry: spec number, name, group, and a
+-- function of h returning the faan (nil/false when the item does not apply) and how many
+-- lines it makes (default 1).
+-- Groups: "limit" (§12.7; they replace the "shape" group H1-H13, §11.5, and so come first),
+-- "shape", "way" (§12.5), "bonus" (§12.6; not counted toward the minimum).
+
+local ITEMS = {
+  -- §12.7 Limit hands
+  { "L1", "All honours", "limit", function(h) return h.std and h.suits == 0 and 10 end },
+  { "L2", "Orphans", "limit", function(h) return h.std and not h.honours and not h.simples and 10 end },
+  { "L3", "Nine gates", "limit", function(h) return h.nine_gates and 10 end },
+  { "L4", "Big four winds", "limit", function(h) return h.wind_pungs == 4 and 13 end },
+  { "L5", "Thirteen orphans", "limit", function(h) return h.thirteen and 13 end },
+  { "L6", "All kongs", "limit", function(h) return h.kongs == 4 and 13 end },
+  { "L7", "Heavenly hand", "limit", function(h) return h.first_turn and h.dealer and h.self and 13 end },
+  { "L8", "Earthly hand", "limit", function(h)
+      return h.first_turn and not h.dealer and not h.self and h.f.from == "E" and 13 end },
+  { "§12.7", "Humanly hand", "limit", function(h)
+      return h.o.humanly_hand and h.first_turn and not h.dealer and not h.self and h.f.from ~= "E" and 13 end },
+  -- the shape items that options make limit hands (their ordinary entries follow)
+  { "H4", "Four concealed pungs", "limit", function(h)
+      return made_limit(h, "H4") and four_concealed_pungs(h) and h.limit_value end },
+  { "H12", "Big three dragons", "limit", function(h)
+      return made_limit(h, "H12") and big_three_dragons(h) and h.limit_value end },
+  { "H13", "Small four winds", "limit", function(h)
+      return made_limit(h, "H13") and small_four_winds(h) and h.limit_value end },
+
+  -- §12.1 Hand shape (H1 Chicken hand: see R.score)
+  { "H2", "Common hand", "shape", function(h)
+      return h.chows == 4 and (h.o.common_hand_pair == "any" or SUIT_BIT[h.pair] ~= nil) and 1 end },
+  { "H3", "All pungs", "shape", function(h)
+      return h.pungs == 4 and not four_concealed_pungs(h) and (h.mjc and 2 or 3) end },
+  { "H4", "Four concealed pungs", "shape", function(h)
+      return not made_limit(h, "H4") and four_concealed_pungs(h) and 8 end },
+  -- §12.2 Suit
+  { "H5", "Mixed one suit", "shape", function(h)
+      return h.std and h.suits == 1 and h.honours and (h.mjc and 2 or 3) end },
+  { "H6", "Pure one suit", "shape", function(h)
+      return h.std and h.suits == 1 and not h.honours and (h.mjc and 4 or h.o.pure_suit_faan) end },
+  -- §12.3 Terminals
+  { "H7", "Mixed orphans", "shape", function(h)
+      return h.std and h.honours and h.terminals and not h.simples and 1 end },
+  -- §12.4 Honour sets
+  { "H8", "Dragon pung/kong", "shape", function(h)
+      if h.mjc and small_three_dragons(h) then return false end    -- mjc: Small three dragons is 4 flat
+      return h.dragon_pungs > 0 and 1, h.dragon_pungs
+    end },
+  { "H9", "Seat-wind pung/kong", "shape", function(h) return h.seat_pung and 1 end },
+  { "H10", "Prevailing-wind pung/kong", "shape", function(h) return h.round_pung and 1 end },
+  { "H11", "Small three dragons", "shape", function(h) return small_three_dragons(h) and (h.mjc and 4 or 3) end },
+  { "H12", "Big three dragons", "shape", function(h)
+      return not made_limit(h, "H12") and big_three_dragons(h) and 5 end },
+  { "H13", "Small four winds", "shape", function(h)
+      return not made_limit(h, "H13") and small_four_winds(h) and 3 end },
+
+  -- §12.5 Way of winning
+  { "H14", "Self-drawn", "way", function(h) return h.self and 1 end },
+  { "H15", "Concealed hand", "way", function(h) return h.concealed and 1 end },
+  { "H16", "Win on kong replacement", "way", function(h)
+      local flags = h.f.flags
+      return flags.kong_replacement and not flags.kong_upon_kong and 1 end },
+  { "H17", "Kong upon kong", "way", function(h) return h.f.flags.kong_upon_kong and 8 end },
+  { "H18", "Robbing a kong", "way", function(h) return h.f.flags.robbing_kong and 1 end },
+  { "H19", "Last tile", "way", function(h) return h.f.flags.last_tile and h.self and 1 end },
+  { "H20", "Last discard", "way", function(h)
+      return h.f.flags.last_tile and not h.self and h.o.last_discard and 1 end },
+
+  -- §12.6 Bonus tiles (only with hk.use_flowers)
+  { "H21", "Seat flower / seat season", "bonus", function(h)
+      if not h.o.use_flowers then return false end
+      local b, seat = h.bonus, h.f.seat
+      local n = 0
+      if not complete_set(b, FLOWERS) then n = n + count_of(b, SEAT_FLOWER[seat]) end
+      if not complete_set(b, SEASONS) then n = n + count_of(b, SEAT_SEASON[seat]) end
+      return n > 0 and 1, n
+    end },
+  { "H22", "Complete set", "bonus", function(h)
+      if not h.o.use_flowers then return false end
+      local n = (complete_set(h.bonus, FLOWERS) and 1 or 0) + (complete_set(h.bonus, SEASONS) and 1 or 0)
+      return n > 0 and 2, n
+    end },
+  { "H23", "No bonus tiles", "bonus", function(h) return h.o.use_flowers and #h.bonus == 0 and 1 end },
+}
+
+-- §12.6 H24, H25: a flower win, scored alone and paid as self-drawn (exempt from the minimum).
+local FLOWER_WINS = {
+  [7] = { name = "Seven bonus tiles", value = 3, unit = "faan" },   -- H24
+  [8] = { name = "Eight bonus tiles", value = 8, unit = "faan" },   -- H25
+}
+local PAID_AS_SELF_DRAWN = { ["Seven bonus tiles"] = true, ["Eight bonus tiles"] = true }
+
+local CHICKEN_HAND = "Chicken hand"                                  -- H1: no faan item at all
+
+-- The items whose value depends on the arrangement of the tiles (§11.1); the others are
+-- the same for every reading of a hand.
+local DEPENDS_ON_READING = { L4 = true, L6 = true, H2 = true, H3 = true, H4 = true, H8 = true,
+                             H9 = true, H10 = true, H11 = true, H12 = true, H13 = true }
+local READING_ITEMS, HAND_ITEMS = {}, {}
+for _, e in ipairs(ITEMS) do
+  local list = DEPENDS_ON_READING[e[1]] and READING_ITEMS or HAND_ITEMS
+  list[#list + 1] = e
+end
+
+-- Adds up the items of `list` for the hand and reading in h; with `out`, also writes their
+-- lines to it. `limited`: a limit hand has already scored (the shape items then count only
+-- with hk.unlimited_faan, §11.5). Returns the faan of the limit hands, of the shape items,
+-- of the rest, of the bonus tiles (part of the rest) and whether a limit hand scored.
+local function add_up(list, out, limited)
+  local limit_sum, shape_sum, rest_sum, bonus_sum = 0, 0, 0, 0
+  local unlimited = h.o.unlimited_faan
+  for i = 1, #list do
+    local e = list[i]
+    local group = e[3]
+    if group ~= "shape" or not limited or unlimited then
+      local v, times = e[4](h)
+      if v then
+        times = times or 1
+        local faan = v * times
+        if group == "limit" then
+          limit_sum, limited = limit_sum + faan, true
+        elseif group == "shape" then
+          shape_sum = shape_sum + faan
+        else
+          rest_sum = rest_sum + faan
+          if group == "bonus" then bonus_sum = bonus_sum + faan end
+        end
+        if out then
+          for _ = 1, times do out[#out + 1] = { name = e[2], value = v, unit = "faan" } end
+        end
+      end
+    end
+  end
+  return limit_sum, shape_sum, rest_sum, bonus_sum, limited
+end
+
+local function capped(faan, o)                                      -- §11.3
+  local cap = o.faan_limit
+  if cap ~= "none" and faan > cap then return cap end
+  return faan
+end
+
+---------------------------------------------------------------------------------------------
+-- Checks of the situation: nil when it can hold, else the reason.
+
+local checked_options = setmetatable({}, { __mode = "k" })
+
+local function whole(n) return type(n) == "number" and n == math.floor(n) end
+
+local function check_options(o)
+  if checked_options[o] then return nil end
+  if not whole(o.min_faan) or o.min_faan < 0 then return "hk.min_faan must be a whole number >= 0" end
+  if o.faan_limit ~= "none" and (not whole(o.faan_limit) or o.faan_limit < 1) then
+    return "hk.faan_limit must be a whole number >= 1 or \"none\""
+  end
+  if o.penalty_amount ~= "max" and (not whole(o.penalty_amount) or o.penalty_amount < 0) then
+    return "hk.penalty_amount must be \"max\" or a whole number >= 0"
+  end
+  if not whole(o.rounds) or o.rounds < 1 or o.rounds > 4 then return "hk.rounds must be 1 to 4" end
+  for name, spec in pairs(R.options) do
+    if spec.values then
+      local ok = false
+      for _, v in ipairs(spec.values) do if o[name] == v then ok = true end end
+      if not ok then return "hk." .. name .. ": value not allowed" end
+    elseif type(spec.default) == "boolean" and type(o[name]) ~= "boolean" then
+      return "hk." .. name .. " is a switch (true or false)"
+    end
+  end
+  checked_options[o] = true
+  return nil
+end
+
+local function check_situation(f)
+  local o, flags, seat = f.options, f.flags, f.seat
+  local bad = check_options(o)
+  if bad then return bad end
+  if #f.bonus > 0 and not o.use_flowers then return "bonus tiles need hk.use_flowers" end
+  local kongs = 0
+  for i = 1, #f.melds do
+    local m = f.melds[i]
+    if m.type == "kong" then kongs = kongs + 1 end
+    if m.from == seat then return "a meld cannot be claimed from the winner's own seat" end
+    if m.type == "chow" and m.from and m.from ~= LEFT_OF[seat] then
+      return "a chee (chow) can only be claimed from the player on the left (" .. LEFT_OF[seat] .. ")"
+    end
+  end
+  local self = f.win_by == "self"
+  if not self and f.from == seat then return "the winner cannot win on his own discard" end
+  if flags.kong_upon_kong and (not self or kongs < 2) then return "kong_upon_kong needs a self-draw and two kongs" end
+  if flags.kong_replacement and (not self or kongs < 1) then return "kong_replacement needs a self-draw and a kong" end
+  if flags.robbing_kong and self then return "robbing_kong is a win on a discard (from = the kong declarer)" end
+  if flags.last_tile and not self and not o.last_discard then
+    return "last_tile on a discard needs hk.last_discard (the last drawer does not discard)"
+  end
+  if flags.first_turn then
+    if #f.melds > 0 then return "first_turn: no claim or kong may have been made" end
+    if seat == "E" and not self then return "first_turn: the dealer wins only on his dealt tiles (self)" end
+  end
+  if flags.fifth_tile and self then return "fifth_tile is about a discarded winning tile" end
+  return nil
+end
+
+---------------------------------------------------------------------------------------------
+-- §11: the score of a hand.
+
+local function flower_win(f)                                         -- §12.6 H24, H25
+  local o = f.options
+  if not (o.use_flowers and o.flower_wins) then return nil end
+  return FLOWER_WINS[#f.bonus]
+end
+
+-- §11.1: of several readings, the one that gives the most faan after the limit (then before it).
+local function choose_reading(readings, o)
+  h.std = true
+  local hl, hs, hr, _, hlimited = add_up(HAND_ITEMS, nil, false)
+  local best, best_capped, best_total = 1, -1, -1
+  for i = 1, #readings do
+    read_sets(readings[i])
+    local rl, rs, rr, _, limited = add_up(READING_ITEMS, nil, hlimited)
+    local shape = (limited and not o.unlimited_faan) and 0 or hs + rs                -- §11.5
+    local total = hl + rl + shape + hr + rr
+    local c = capped(total, o)
+    if c > best_capped or (c == best_capped and total > best_total) then
+      best, best_capped, best_total = i, c, total
+    end
+  end
+  return readings[best]
+end
+
+function R.score(f)
+  local bad = check_situation(f)
+  if bad then return nil, bad end
+  local o = f.options
+  analyse_hand(f)
+
+  local readings, complete = f.readings, true
+  if #readings == 1 then
+    read_sets(readings[1])
+  elseif #readings > 1 then
+    read_sets(choose_reading(readings, o))
+  elseif f.thirteen_orphans then
+    h.thirteen = true
+    no_sets()
+  else
+    complete = false
+  end
+
+  local items, total, bonus, limited
+  if complete then
+    items = {}
+    local l, s, r
+    l, s, r, bonus, limited = add_up(ITEMS, items, false)
+    total = l + s + r
+  end
+
+  local flowers = flower_win(f)                                      -- §12.6 H24, H25
+  if flowers and (not complete or capped(flowers.value, o) > capped(total, o)) then
+    return { wins = true, value = { faan = capped(flowers.value, o) },
+             items = { { name = flowers.name, value = flowers.value, unit = "faan" } },
+             limit = flowers.value > capped(flowers.value, o) and "Limit" or nil }
+  end
+  if not complete then return { wins = false, reason = "not a complete hand" } end
+
+  if total - bonus < o.min_faan then                                 -- §11.2
+    return { wins = false, reason = string.format("%d faan, below the minimum of %d (bonus tiles not counted)",
+                                                  total - bonus, o.min_faan) }
+  end
+  if #items == 0 then items[1] = { name = CHICKEN_HAND, value = 0, unit = "faan" } end   -- H1
+
+  local faan, limit = capped(total, o), nil
+  if limited then limit = items[1].name
+  elseif faan < total then limit = "Limit" end
+  return { wins = true, value = { faan = faan }, items = items, limit = limit }
+end
+
+---------------------------------------------------------------------------------------------
+-- §14: payment.
+
+-- §14.1, §14.5: the money unit u of a faan total (already capped).
+local function money_unit(faan, o)
+  local table_name, cap = o.money_table, o.faan_limit
+  if table_name == "tiered" then
+    if cap ~= "none" and faan >= cap then return TIERED[10] end
+    return TIERED[math.min(faan, 10)]
+  elseif table_name == "doubling" then
+    return 1 << math.min(faan, 62)
+  else                                                                -- half_spicy, continued
+    if faan <= 13 then return HALF_SPICY[faan] end
+    local base = (faan % 2 == 0) and 16 or 24
+    return base << ((faan - (faan % 2 == 0 and 4 or 5)) // 2)
+  end
+end
+
+-- §9: the liability that the winner's exposed sets carry for this hand.
+-- Returns calling (9.1: a discarder of the winning tile pays for all) and liable (9.2: the
+-- seat that fed the piece completing the fourth watched set, paying all of a self-draw).
+local function liability(f)
+  local o, melds = f.options, f.melds
+  if o.liability_announce == "manual" and not f.flags.liability_announced then return false, nil end
+  local claimed, fourth = 0, nil
+  local dragon_sets, third_dragon, wind_sets, fourth_wind = 0, nil, 0, nil
+  for i = 1, #melds do
+    local m = melds[i]
+    if m.kong ~= "concealed" then                                    -- §13.1: exposed by a claim
+      local from = m.from or (m.type == "chow" and LEFT_OF[f.seat]) or false
+      claimed = claimed + 1
+      if claimed == 4 then fourth = from end
+      if IS_DRAGON[m.tile] then
+        dragon_sets = dragon_sets + 1
+        if dragon_sets == 3 then third_dragon = from end
+      elseif IS_WIND[m.tile] then
+        wind_sets = wind_sets + 1
+        if wind_sets == 4 then fourth_wind = from end
+      end
+    end
+  end
+  local mode = o.liability_hands
+  if claimed >= 3 then                                                -- 9.1, 9.2: one-suit hands
+    local suits, honours = suit_profile(f)
+    if suits == 1 and (not honours or mode == "pure_or_mixed") then return true, fourth or nil end
+  end
+  if mode == "extended" then                                          -- 9.3: big hands
+    local c = f.all_counts
+    if dragon_sets >= 2 and (c["5z"] or 0) >= 3 and (c["6z"] or 0) >= 3 and (c["7z"] or 0) >= 3 then
+      return true, third_dragon or nil
+    end
+    if wind_sets >= 3 and (c["1z"] or 0) >= 3 and (c["2z"] or 0) >= 3 and (c["3z"] or 0) >= 3
+       and (c["4z"] or 0) >= 3 then
+      return true, fourth_wind or nil
+    end
+  end
+  return false, nil
+end
+
+local function pay(payments, winner, payer, amount)
+  payments[payer] = payments[payer] - amount
+  payments[winner] = payments[winner] + amount
+end
+
+function R.settle(f, result)
+  local o, winner = f.options, f.seat
+  local u = money_unit(result.value.faan, o)
+  local payments = { E = 0, S = 0, W = 0, N = 0 }
+  local self = f.win_by == "self" or PAID_AS_SELF_DRAWN[result.items[1].name] == true
+  local calling, liable = liability(f)
+  if self then
+    if liable then                                                    -- §9.2, §14.3
+      pay(payments, winner, liable, 6 * u)
+    else                                                              -- §14.2
+      for i = 1, 4 do
+        local seat = SEATS[i]
+        if seat ~= winner then pay(payments, winner, seat, 2 * u) end
+      end
+    end
+  else
+    local discarder = f.from
+    if calling or (o.fifth_tile_penalty and f.flags.fifth_tile) or o.discard_payment == "full_gun" then
+      pay(payments, winner, discarder, 4 * u)                         -- §9.1, §9.3, §14.2 full_gun
+    else
+      for i = 1, 4 do                                                 -- §14.2 half_gun
+        local seat = SEATS[i]
+        if seat == discarder then pay(payments, winner, seat, 2 * u)
+        elseif seat ~= winner then pay(payments, winner, seat, u) end
+      end
+    end
+  end
+  return payments
+end
+
+-- §10, §14.6: a penalty (kind "false_win" 10.1, "wrong_hand_size" 10.2, "mistaken_claim" 10.3):
+-- the hand ends and the offender pays each other player 2 x u(limit) (128) or hk.penalty_amount.
+-- Called by the engine (and the REPL) when such an irregularity is found; options are the
+-- resolved options (the defaults when nil).
+local PENALTY_KINDS = { false_win = true, wrong_hand_size = true, mistaken_claim = true }
+
+function R.penalty(kind, offender, options)
+  if not PENALTY_KINDS[kind] then return nil, "unknown penalty " .. tostring(kind) end
+  local o = options or {}
+  local function opt(name) if o[name] == nil then return R.options[name].default end return o[name] end
+  local amount = opt("penalty_amount")
+  if amount == "max" then
+    local cap = opt("faan_limit")
+    if cap == "none" then cap = 13 end
+    amount = 2 * money_unit(cap, { money_table = opt("money_table"), faan_limit = cap })
+  end
+  local payments = { E = 0, S = 0, W = 0, N = 0 }
+  for i = 1, 4 do
+    local seat = SEATS[i]
+    if seat ~= offender then pay(payments, seat, offender, amount) end
+  end
+  return payments
+end
+
+---------------------------------------------------------------------------------------------
+-- Play hooks (plain functions of facts-like arguments; the engine signatures are the lead's).
+
+-- Option-dependent play facts: the engine applies these over the fields above at load.
+function R.configure(o)
+  local c = {}
+  if o.use_flowers then                                               -- §4, §6.1
+    c.tiles, c.bonus_tiles, c.wall_stacks = 144, true, 18
+  end
+  if o.dead_wall14 then c.dead_wall = { size = 14, policy = "fixed" } end   -- §8.3: moves with the tail
+  if o.multi_win == "all" then c.multiple_winners = true end          -- §7.3
+  c.rob_kong = o.rob_kong == "seed_literal" and "declared" or "promoted"   -- §7.5
+  c.rounds = o.rounds
+  return c
+end
+
+-- Asked in the claim window after a discard: may `seat` make claim `kind` on `from`'s discard?
+-- §7.2: chee only on the discard of the player on the left; pong, kong and win from anyone.
+function R.may_claim(kind, seat, from)
+  if seat == from then return false end
+  if kind == "chow" then return from == LEFT_OF[seat] end
+  return true
+end
+
+-- Asked before a win is accepted: `kong` is "promoted" or "concealed" when the win robs a kong.
+-- §7.5: a declared concealed kong may be robbed only for Thirteen orphans (unless seed_literal).
+-- The minimum faan is R.score's (wins = false below it).
+function R.may_win(f, kong)
+  if kong == "concealed" and f.options.rob_kong ~= "seed_literal" then
+    return f.thirteen_orphans == true
+  end
+  return true
+end
+
+-- After settlement: the next deal. `s` = {round = "E", dealer_count = n (deals that passed
+-- the deal on in this round, 0-3), dealer_won = bool, drawn = bool}.
+-- §5.3: the dealer keeps the deal when he wins or (hk.draw_keeps_dealer) on a draw; otherwise
+-- it passes to his right. §5.4: after four dealers the prevailing wind advances; after
+-- hk.rounds winds the game is over.
+local NEXT_WIND = { E = "S", S = "W", W = "N", N = false }
+
+function R.next_deal(s, o)
+  if s.dealer_won or (s.drawn and o.draw_keeps_dealer) then
+    return { round = s.round, dealer_count = s.dealer_count, rotate = false, game_over = false }
+  end
+  local count, round = s.dealer_count + 1, s.round
+  if count == 4 then
+    count, round = 0, NEXT_WIND[round]
+    if not round or SEAT_NUMBER[round] > o.rounds then
+      return { round = s.round, dealer_count = 3, rotate = true, game_over = true }
+    end
+  end
+  return { round = round, dealer_count = count, rotate = true, game_over = false }
+end
+
+return R
