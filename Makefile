@@ -67,6 +67,7 @@ $(BUILD)/core/tables.o: $(BUILD)/core/tables.c
 
 # The Lua prelude files are embedded with .incbin (lua/embed.c).
 $(BUILD)/lua/embed.o: $(LUA_EMBED)
+$(BUILD)/repl/repl_embed.o: $(wildcard repl/*.lua)
 
 $(BUILD)/libjong.a: $(CORE_OBJ) $(LUA_OBJ)
 	@rm -f $@

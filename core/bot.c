@@ -1,5 +1,7 @@
 #include "bot.h"
 
+#include <stdio.h>
+
 /* Shanten of the seat's concealed tiles after taking out kind k (and adding add,
  * unless add < 0), with the melds it would then have. */
 static int shanten_after(const struct hand *h, int take, int add, int nmelds, unsigned forms)
@@ -97,4 +99,18 @@ int bot_choose(struct game *g, int seat, int kind, struct rng *r, struct action 
                 pick = i;
     *out = a[pick >= 0 ? pick : 0];
     return 0;
+}
+
+int bot_step(struct game *g, int kind, struct rng *r)
+{
+    int waiting = game_waiting(g);
+    if (!waiting)
+        return 0;
+    int seat = __builtin_ctz((unsigned)waiting);
+    struct action a;
+    if (bot_choose(g, seat, kind, r, &a) != 0) {
+        snprintf(g->err, sizeof g->err, "seat %c is awaited but has no legal action", "ESWN"[seat]);
+        return -1;
+    }
+    return game_apply(g, &a) == 0 ? 1 : -1;
 }

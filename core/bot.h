@@ -12,4 +12,8 @@ enum bot_kind { BOT_RANDOM, BOT_GREEDY };
  * nothing to do. */
 int bot_choose(struct game *g, int seat, int kind, struct rng *r, struct action *out);
 
+/* One step of self-play: the first awaited seat's built-in player acts. Returns 1
+ * after an action, 0 when the match is over, -1 with game_error() on a failure. */
+int bot_step(struct game *g, int kind, struct rng *r);
+
 #endif

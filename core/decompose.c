@@ -1,39 +1,31 @@
 /* Hand analysis by table look-up. The tables are generated at build time by
- * core/gen_tables.c (build/core/tables.c); read its comment for what they hold.
+ * core/gen_tables.c (build/core/tables.c); its comment says what they hold.
  *
- * The hand is cut into four parts: the three suits and the honours. Per part a table
+ * A hand is cut into four parts: the three suits and the honours. Per part a table
  * gives a cost vector: the fewest tiles to add so that the part holds m sets and p pairs
- * (byte p * 8 + m of the vector). Shanten of the standard form is the cheapest way to
- * share 4 - nmelds sets and one pair among the parts, minus 1; the vectors of two parts
- * are combined by a table of their min-plus convolutions, the last two by hand.
- * A complete suit is a bit in a bitmap over the same index; its rank among the set bits
- * finds its decompositions. */
+ * (byte p * 8 + m of the vector). The standard-form shanten is the cheapest way to share
+ * 4 - nmelds sets and one pair among the parts, minus 1: the vectors of two parts are
+ * combined by a table of their min-plus convolutions, the last two here.
+ * A complete suit (sets and at most one pair) is a bit in a bitmap over the same index;
+ * the rank of the bit finds the suit's decompositions.
+ * Seven pairs and thirteen orphans are counted directly, eight counts at a time. */
 #include <string.h>
 #include "decompose.h"
 
 /* build/core/tables.c */
 extern const int dc_nsuit, dc_ncomplete, dc_most_suit_decompositions, dc_nbase;
-extern const uint32_t dc_offset5[3125];
-extern const uint16_t dc_rank4[625];
+extern const uint32_t dc_offset4[625];
+extern const uint16_t dc_rank5[3125];
 extern const uint8_t dc_suit_vec[];
 extern const uint8_t dc_honour_vec[78125];
 extern const uint16_t dc_conv[];
 extern const uint8_t dc_vecs[][16];
 extern const uint64_t dc_agari[];
-extern const uint32_t dc_agari_rank[];
-extern const uint32_t dc_dec_start[];
-extern const uint32_t dc_dec_pool[];
+extern const uint64_t dc_dec[];
+extern const uint32_t dc_dec_more[];
 extern const size_t dc_table_bytes;
 
-enum { NOPAIR = 15, NPARTS = 4 };
-
-/* The 34 counts in five 64-bit words (bytes 0-7, 8-15, 16-23, 24-31, 32-33), for tests
- * on all bytes at once. Masks come from byte arrays loaded the same way, so the byte
- * order of the machine does not matter. */
-struct view {
-    uint64_t w[5];
-    int total;   /* tiles; -1 when a count is above 4 or the total above 14 */
-};
+/* ---- eight counts at a time ---- */
 
 #define ONES 0x0101010101010101ull
 #define HIGHS 0x8080808080808080ull
@@ -52,7 +44,7 @@ static inline uint64_t load2(const uint8_t *p)
     return x;
 }
 
-/* Sum of the bytes (at most 255). */
+/* Sum of the bytes (when at most 255). */
 static inline int byte_sum(uint64_t x) { return (int)((x * ONES) >> 56); }
 /* 1 in each byte that is not 0, or that is 2 or more (bytes at most 7). */
 static inline uint64_t nonzero_bytes(uint64_t x) { return (x | x >> 1 | x >> 2) & ONES; }
@@ -63,24 +55,19 @@ static inline bool has_byte(uint64_t x, uint64_t value)
     return ((y - ONES) & ~y & HIGHS) != 0;
 }
 
-static void view_of(const uint8_t c[TILE_KINDS], struct view *v)
+static uint32_t popcount64(uint64_t x)
 {
-    uint64_t bad = 0;
-    int total = 0;
-    for (int i = 0; i < 4; i++) v->w[i] = load8(c + 8 * i);
-    v->w[4] = load2(c + 32);
-    for (int i = 0; i < 5; i++) {
-        bad |= v->w[i] | (v->w[i] + 0x7b7b7b7b7b7b7b7bull);   /* a byte above 4 sets bit 7 */
-        total += byte_sum(v->w[i]);
-    }
-    v->total = (bad & HIGHS) || total > 14 ? -1 : total;
+    x -= x >> 1 & 0x5555555555555555ull;
+    x = (x & 0x3333333333333333ull) + (x >> 2 & 0x3333333333333333ull);
+    x = (x + (x >> 4)) & 0x0f0f0f0f0f0f0f0full;
+    return (uint32_t)((x * ONES) >> 56);
 }
 
-/* Byte masks in the layout of struct view: the orphans, and bytes 27-33 of a word
- * loaded from byte 26 (the honours). */
+/* Byte masks, loaded like the counts so that the machine's byte order does not matter:
+ * the orphans in the five words of a view, and bytes 27-33 of a word loaded at 26. */
 static const uint8_t orphan_bytes[40] = {
-    0xff, 0, 0, 0, 0, 0, 0, 0, 0xff, 0xff, 0, 0, 0, 0, 0, 0, 0, 0xff, 0xff, 0, 0, 0, 0, 0, 0,
-    0, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff,
+    [0] = 0xff, [8] = 0xff, [9] = 0xff, [17] = 0xff, [18] = 0xff, [26] = 0xff,
+    [27] = 0xff, [28] = 0xff, [29] = 0xff, [30] = 0xff, [31] = 0xff, [32] = 0xff, [33] = 0xff,
 };
 static const uint8_t honour_bytes[8] = {0, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff};
 
@@ -89,62 +76,112 @@ static inline uint64_t orphan_mask(int i)
     return i < 4 ? load8(orphan_bytes + 8 * i) : load2(orphan_bytes + 32);
 }
 
-/* Dense index of a suit (9 counts, at most 14 tiles). */
-static inline unsigned suit_index(const uint8_t *c)
+/* The honour counts in a word (byte 26 cleared). */
+static inline uint64_t honour_word(const uint8_t c[TILE_KINDS])
 {
-    unsigned lo = c[0] + 5u * (c[1] + 5u * (c[2] + 5u * (c[3] + 5u * c[4])));
-    unsigned hi = c[5] + 5u * (c[6] + 5u * (c[7] + 5u * c[8]));
-    return dc_offset5[lo] + dc_rank4[hi];
+    return load8(c + 26) & load8(honour_bytes);
 }
 
-static inline unsigned honour_code(const uint8_t *c)
-{
-    return c[0] + 5u * (c[1] + 5u * (c[2] + 5u * (c[3] + 5u * (c[4] + 5u * (c[5] + 5u * c[6])))));
-}
-
-static inline bool suit_complete(unsigned idx)
-{
-    return dc_agari[idx / 64] >> (idx % 64) & 1;
-}
+/* The counts in five words (bytes 0-7, 8-15, 16-23, 24-31, 32-33) and the tiles per part. */
+struct view {
+    uint64_t w[5];
+    int n[4];    /* tiles in the characters, dots, bamboo, honours */
+    int total;   /* tiles; -1 when a count is above 4 or the total above 14 */
+};
 
 static inline int suit_sum(const uint8_t *c) { return byte_sum(load8(c)) + c[8]; }
 
-/* Fewest tiles to add for nsets sets and a pair, from the four parts' vectors. */
-static int standard_cost(const uint8_t c[TILE_KINDS], int nsets)
+static inline void view_of(const uint8_t c[TILE_KINDS], struct view *v)
 {
-    unsigned nb = (unsigned)dc_nbase;
-    unsigned a = dc_suit_vec[suit_index(c)], b = dc_suit_vec[suit_index(c + 9)];
-    unsigned s = dc_suit_vec[suit_index(c + 18)], z = dc_honour_vec[honour_code(c + 27)];
-    const uint8_t *x = dc_vecs[dc_conv[a * nb + b]], *y = dc_vecs[dc_conv[s * nb + z]];
-    int best = 255;
-    for (int m = 0; m <= nsets; m++) {
-        int c0 = x[m] + y[8 + nsets - m], c1 = x[8 + m] + y[nsets - m];
-        if (c0 < best) best = c0;
-        if (c1 < best) best = c1;
-    }
-    return best;
+    uint64_t bad = 0;
+    for (int i = 0; i < 4; i++) v->w[i] = load8(c + 8 * i);
+    v->w[4] = load2(c + 32);
+    for (int i = 0; i < 5; i++) bad |= v->w[i] | (v->w[i] + 0x7b7b7b7b7b7b7b7bull);   /* > 4 sets bit 7 */
+    v->n[0] = suit_sum(c);
+    v->n[1] = suit_sum(c + 9);
+    v->n[2] = suit_sum(c + 18);
+    v->n[3] = byte_sum(honour_word(c));
+    int total = v->n[0] + v->n[1] + v->n[2] + v->n[3];
+    v->total = (bad & HIGHS) || total > 14 ? -1 : total;
 }
 
-/* Tiles in a part, modulo 3: bit n of BAD_SIZES is set when n tiles cannot be sets and
- * at most one pair, of PAIR_SIZES when they hold the pair. */
+/* ---- table indices ---- */
+
+/* Base-5 codes of counts 0-3 (lo) and 4-7 (hi) of eight counts. */
+static inline void codes8(const uint8_t *c, unsigned *lo, unsigned *hi)
+{
+#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
+    uint64_t x = load8(c);
+    uint64_t y = (x & 0x00ff00ff00ff00ffull) + 5 * (x >> 8 & 0x00ff00ff00ff00ffull);
+    uint64_t z = (y & 0x0000ffff0000ffffull) + 25 * (y >> 16 & 0x0000ffff0000ffffull);
+    *lo = (unsigned)(z & 0xffffffffu);
+    *hi = (unsigned)(z >> 32);
+#else
+    *lo = c[0] + 5u * (c[1] + 5u * (c[2] + 5u * c[3]));
+    *hi = c[4] + 5u * (c[5] + 5u * (c[6] + 5u * c[7]));
+#endif
+}
+
+/* Dense index of a suit (9 counts 0-4, at most 14 tiles). */
+static inline unsigned suit_index(const uint8_t *c)
+{
+    unsigned lo, hi;
+    codes8(c, &lo, &hi);
+    return dc_offset4[lo] + dc_rank5[hi + 625u * c[8]];
+}
+
+/* Base-5 code of the 7 honour counts (c points at kind 27). */
+static inline unsigned honour_code(const uint8_t *c)
+{
+    unsigned lo = c[0] + 5u * (c[1] + 5u * (c[2] + 5u * c[3]));
+    return lo + 625u * (c[4] + 5u * (c[5] + 5u * c[6]));
+}
+
+enum { BLOCK = 48 };   /* bits per word of dc_agari; the rank above them */
+
+static inline bool suit_complete(unsigned idx)
+{
+    return dc_agari[idx / BLOCK] >> (idx % BLOCK) & 1;
+}
+
+/* Rank of a complete suit among the complete ones. */
+static inline unsigned suit_rank(unsigned idx)
+{
+    uint64_t w = dc_agari[idx / BLOCK];
+    return (unsigned)(w >> BLOCK) + popcount64(w & ((1ull << (idx % BLOCK)) - 1));
+}
+
+/* Honours are sets and at most one pair when no count is 1 or 4 (pairs counted apart). */
+static inline bool honours_complete(uint64_t hz)
+{
+    return !has_byte(hz, 1) && !has_byte(hz, 4);
+}
+
+/* Tiles in a part: bit n of BAD_SIZES is set when n tiles cannot be sets and at most one
+ * pair, of PAIR_SIZES when they hold the pair. */
 enum { BAD_SIZES = 0x2492, PAIR_SIZES = 0x4924 };
 
-static bool standard_complete(const uint8_t c[TILE_KINDS], const struct view *v, int nmelds)
+static inline int has_pair(int n) { return PAIR_SIZES >> n & 1; }
+
+/* ---- complete hands ---- */
+
+/* idx (if not NULL) receives the three suits' indices when the hand is complete. */
+static bool standard_complete(const uint8_t c[TILE_KINDS], const struct view *v, int nmelds, unsigned *idx)
 {
     if (nmelds < 0 || nmelds > 4 || v->total != 14 - 3 * nmelds) return false;
-    int n0 = suit_sum(c), n1 = suit_sum(c + 9), n2 = suit_sum(c + 18);
-    uint64_t hz = load8(c + 26) & load8(honour_bytes);
-    int hpairs = byte_sum(hz >> 1 & ~hz & ONES);   /* bytes equal to 2, once 1 and 4 are out */
-    int pairs = (PAIR_SIZES >> n0 & 1) + (PAIR_SIZES >> n1 & 1) + (PAIR_SIZES >> n2 & 1) + hpairs;
-    if (((BAD_SIZES >> n0 | BAD_SIZES >> n1 | BAD_SIZES >> n2) & 1) | has_byte(hz, 1) | has_byte(hz, 4)
-        | (pairs != 1))
+    int n0 = v->n[0], n1 = v->n[1], n2 = v->n[2];
+    uint64_t hz = honour_word(c);
+    int pairs = has_pair(n0) + has_pair(n1) + has_pair(n2) + byte_sum(hz >> 1 & ~hz & ONES);
+    if (((BAD_SIZES >> n0 | BAD_SIZES >> n1 | BAD_SIZES >> n2) & 1) | !honours_complete(hz) | (pairs != 1))
         return false;
-    return suit_complete(suit_index(c)) & suit_complete(suit_index(c + 9)) & suit_complete(suit_index(c + 18));
+    unsigned i0 = suit_index(c), i1 = suit_index(c + 9), i2 = suit_index(c + 18);
+    if (idx) { idx[0] = i0; idx[1] = i1; idx[2] = i2; }
+    return suit_complete(i0) & suit_complete(i1) & suit_complete(i2);
 }
 
 static bool seven_pairs_complete(const struct view *v, int nmelds)
 {
-    uint64_t other = 0;   /* bits other than the 2 */
+    uint64_t other = 0;   /* any bit but the 2 */
     for (int i = 0; i < 5; i++) other |= v->w[i] & 0xfdfdfdfdfdfdfdfdull;
     return nmelds == 0 && v->total == 14 && other == 0;
 }
@@ -152,21 +189,18 @@ static bool seven_pairs_complete(const struct view *v, int nmelds)
 static bool thirteen_orphans_complete(const struct view *v, int nmelds)
 {
     uint64_t outside = 0;
+    for (int i = 0; i < 5; i++) outside |= v->w[i] & ~orphan_mask(i);
+    if (nmelds != 0 || v->total != 14 || outside != 0) return false;
     int held = 0;
-    for (int i = 0; i < 5; i++) {
-        uint64_t m = orphan_mask(i);
-        outside |= v->w[i] & ~m;
-        held += byte_sum(nonzero_bytes(v->w[i] & m));
-    }
-    /* 14 tiles, all orphans, each held: 13 orphans and one more of them */
-    return nmelds == 0 && v->total == 14 && outside == 0 && held == 13;
+    for (int i = 0; i < 5; i++) held += byte_sum(nonzero_bytes(v->w[i] & orphan_mask(i)));
+    return held == 13;   /* 14 orphans, every kind: one of them twice */
 }
 
 bool complete_standard(const uint8_t counts[TILE_KINDS], int nmelds)
 {
     struct view v;
     view_of(counts, &v);
-    return standard_complete(counts, &v, nmelds);
+    return standard_complete(counts, &v, nmelds, NULL);
 }
 
 bool complete_seven_pairs(const uint8_t counts[TILE_KINDS], int nmelds)
@@ -189,54 +223,80 @@ bool complete_any(const uint8_t counts[TILE_KINDS], int nmelds, unsigned forms)
     view_of(counts, &v);
     return ((forms & FORM_SEVEN_PAIRS) && seven_pairs_complete(&v, nmelds))
         || ((forms & FORM_THIRTEEN_ORPHANS) && thirteen_orphans_complete(&v, nmelds))
-        || ((forms & FORM_STANDARD) && standard_complete(counts, &v, nmelds));
+        || ((forms & FORM_STANDARD) && standard_complete(counts, &v, nmelds, NULL));
 }
 
-/* One part's decompositions: a range of packed entries (see gen_tables.c). */
+/* ---- decompositions ---- */
+
+/* One part's decompositions: entries packed in 24 bits (see gen_tables.c): bits 0-3 the
+ * pair's rank (15: none), then per set 5 bits: the rank, and bit 4 for a pung. */
+enum { NOPAIR = 15, NPARTS = 4 };
+
 struct part {
-    const uint32_t *dec;
-    int n, nsets, base;   /* base: kind of rank 0 */
+    uint32_t first;        /* the first entry */
+    const uint32_t *more;  /* the others */
+    int n, nsets, base;    /* base: kind of rank 0 */
 };
 
-static uint32_t popcount64(uint64_t x)
-{
-    x -= x >> 1 & 0x5555555555555555ull;
-    x = (x & 0x3333333333333333ull) + (x >> 2 & 0x3333333333333333ull);
-    x = (x + (x >> 4)) & 0x0f0f0f0f0f0f0f0full;
-    return (uint32_t)((x * ONES) >> 56);
-}
+static inline uint32_t part_entry(const struct part *p, int i) { return i ? p->more[i - 1] : p->first; }
 
-static int set_key(struct set s) { return s.kind * 2 + s.type; }
+/* Writes the entries' sets of every part after one another (4 sets each time, to keep
+ * the loop free of branches; the array has room) and the pair. */
+static void put(struct decomposition *d, const struct part *parts, const uint32_t *entries, int pair_part)
+{
+    struct set sets[4 * NPARTS];
+    int n = 0;
+    for (int p = 0; p < NPARTS; p++) {
+        uint32_t e = entries[p] >> 4;
+        uint8_t base = (uint8_t)parts[p].base;
+        for (int i = 0; i < 4; i++, e >>= 5)
+            sets[n + i] = (struct set){(uint8_t)(e >> 4 & 1), (uint8_t)(base + (e & 15))};
+        n += parts[p].nsets;
+    }
+    memcpy(d->sets, sets, sizeof d->sets);
+    d->nsets = (uint8_t)n;
+    d->pair = (uint8_t)(parts[pair_part].base + (int)(entries[pair_part] & 15));
+}
 
 int decompose(const uint8_t counts[TILE_KINDS], int nmelds, struct decomposition *out, int max)
 {
     struct view v;
+    unsigned idx[3];
     view_of(counts, &v);
-    if (!standard_complete(counts, &v, nmelds)) return 0;
+    if (max <= 0 || !standard_complete(counts, &v, nmelds, idx)) return 0;
     struct part parts[NPARTS];
-    uint32_t honours = NOPAIR;   /* packed like a suit's entry */
-    int nhonour_sets = 0, pair_part = 3;
+    int pair_part = 3;
     for (int s = 0; s < 3; s++) {
-        unsigned idx = suit_index(counts + 9 * s), b = idx / 64;
-        uint32_t rank = dc_agari_rank[b] + popcount64(dc_agari[b] & ((1ull << (idx % 64)) - 1));
-        int tiles = suit_sum(counts + 9 * s);
-        parts[s] = (struct part){dc_dec_pool + dc_dec_start[rank], (int)(dc_dec_start[rank + 1] - dc_dec_start[rank]),
-                                 tiles / 3, 9 * s};
-        if (tiles % 3 == 2) pair_part = s;
+        uint64_t e = dc_dec[suit_rank(idx[s])];
+        parts[s] = (struct part){(uint32_t)(e & 0xffffff), dc_dec_more + (e >> 32), (int)(e >> 24 & 7) + 1,
+                                 v.n[s] / 3, 9 * s};
+        if (has_pair(v.n[s])) pair_part = s;
     }
-    for (int k = 27; k < TILE_KINDS; k++) {
-        if (counts[k] == 2) honours = (honours & ~15u) | (uint32_t)(k - 27);
-        else if (counts[k] == 3) honours |= (uint32_t)(16 | (k - 27)) << (4 + 5 * nhonour_sets++);
+    /* Honours: a pair and pungs, packed like a suit's entry. */
+    uint32_t honours = NOPAIR;
+    int nhonour_sets = 0;
+    if (v.n[3]) {
+        for (int k = 0; k < 7; k++) {
+            int c = counts[27 + k];
+            honours = c == 2 ? (honours & ~15u) | (uint32_t)k : honours;
+            honours |= c == 3 ? (uint32_t)(16 | k) << (4 + 5 * nhonour_sets) : 0;
+            nhonour_sets += c == 3;
+        }
     }
-    parts[3] = (struct part){&honours, 1, nhonour_sets, 27};
+    parts[3] = (struct part){honours, NULL, 1, nhonour_sets, 27};
+    uint32_t entries[NPARTS] = {parts[0].first, parts[1].first, parts[2].first, honours};
+    if (parts[0].n + parts[1].n + parts[2].n == 3) {   /* the usual case: one */
+        put(out, parts, entries, pair_part);
+        return 1;
+    }
 
-    /* Canonical order (pair, then sets ascending): for each pair in turn, every
+    /* Canonical order (pair, then the sets ascending): for each pair in turn, every
      * combination of the parts' entries with that pair, parts in suit order. */
-    int n = 0;
     const struct part *pp = &parts[pair_part];
+    int n = 0;
     for (int g = 0; g < pp->n;) {
         int gend = g;
-        while (gend < pp->n && (pp->dec[gend] & 15) == (pp->dec[g] & 15)) gend++;
+        while (gend < pp->n && (part_entry(pp, gend) & 15) == (part_entry(pp, g) & 15)) gend++;
         int lo[NPARTS], hi[NPARTS], at[NPARTS];
         for (int p = 0; p < NPARTS; p++) {
             lo[p] = p == pair_part ? g : 0;
@@ -245,14 +305,8 @@ int decompose(const uint8_t counts[TILE_KINDS], int nmelds, struct decomposition
         }
         for (;;) {
             if (n == max) return n;
-            struct decomposition *d = &out[n++];
-            d->nsets = 0;
-            d->pair = (uint8_t)(pp->base + (int)(pp->dec[g] & 15));
-            for (int p = 0; p < NPARTS; p++) {
-                uint32_t e = parts[p].dec[at[p]] >> 4;
-                for (int i = 0; i < parts[p].nsets; i++, e >>= 5)
-                    d->sets[d->nsets++] = (struct set){(uint8_t)(e >> 4 & 1), (uint8_t)(parts[p].base + (int)(e & 15))};
-            }
+            for (int p = 0; p < NPARTS; p++) entries[p] = part_entry(&parts[p], at[p]);
+            put(&out[n++], parts, entries, pair_part);
             int p = NPARTS - 1;
             while (p >= 0 && ++at[p] == hi[p]) { at[p] = lo[p]; p--; }
             if (p < 0) break;
@@ -261,6 +315,8 @@ int decompose(const uint8_t counts[TILE_KINDS], int nmelds, struct decomposition
     }
     return n;
 }
+
+static int set_key(struct set s) { return s.kind * 2 + s.type; }
 
 int readings(const uint8_t counts[TILE_KINDS], int nmelds, int win_kind,
              struct reading *out, int max)
@@ -271,7 +327,7 @@ int readings(const uint8_t counts[TILE_KINDS], int nmelds, int win_kind,
         if (d[i].pair == win_kind) out[n++] = (struct reading){d[i], WAIT_SINGLE, -1};
         for (int j = 0; j < d[i].nsets && n < max; j++) {
             struct set s = d[i].sets[j];
-            if (j > 0 && set_key(s) == set_key(d[i].sets[j - 1])) continue;   /* same set again */
+            if (j > 0 && set_key(s) == set_key(d[i].sets[j - 1])) continue;   /* the same set again */
             int w, r = win_kind - s.kind;
             if (s.type == SET_PUNG) {
                 if (r != 0) continue;
@@ -288,11 +344,21 @@ int readings(const uint8_t counts[TILE_KINDS], int nmelds, int win_kind,
     return n;
 }
 
-/* Shanten of each form from a view; SHANTEN_NONE when the form cannot be made. */
+/* ---- shanten ---- */
+
+static inline int min_int(int a, int b) { return a < b ? a : b; }
+
 static int standard_shanten(const uint8_t c[TILE_KINDS], const struct view *v, int nmelds)
 {
     if (nmelds < 0 || nmelds > 4 || v->total < 0) return SHANTEN_NONE;
-    return standard_cost(c, 4 - nmelds) - 1;
+    unsigned nb = (unsigned)dc_nbase;
+    unsigned a = dc_suit_vec[suit_index(c)], b = dc_suit_vec[suit_index(c + 9)];
+    unsigned s = dc_suit_vec[suit_index(c + 18)], z = dc_honour_vec[honour_code(c + 27)];
+    const uint8_t *x = dc_vecs[dc_conv[a * nb + b]], *y = dc_vecs[dc_conv[s * nb + z]];
+    int nsets = 4 - nmelds, best = 255;
+    for (int m = 0; m <= nsets; m++)   /* the pair with x's parts or with y's */
+        best = min_int(best, min_int(x[m] + y[8 + nsets - m], x[8 + m] + y[nsets - m]));
+    return best - 1;
 }
 
 /* Seven different pairs: kinds held twice or more need nothing, kinds held once one
@@ -305,12 +371,10 @@ static int seven_pairs_shanten(const struct view *v, int nmelds)
         pairs += byte_sum(two_or_more_bytes(v->w[i]));
         kinds += byte_sum(nonzero_bytes(v->w[i]));
     }
-    if (pairs > 7) pairs = 7;
-    if (kinds > 7) kinds = 7;
-    return (7 - pairs) + (7 - kinds) - 1;
+    return (7 - min_int(pairs, 7)) + (7 - min_int(kinds, 7)) - 1;
 }
 
-/* One of each orphan, one more of any: the missing kinds, and one more if none is paired. */
+/* One of each orphan and one more: the missing kinds, and one more if none is paired. */
 static int thirteen_orphans_shanten(const struct view *v, int nmelds)
 {
     if (nmelds != 0 || v->total < 0) return SHANTEN_NONE;
@@ -344,8 +408,6 @@ int shanten_thirteen_orphans(const uint8_t counts[TILE_KINDS], int nmelds)
     return thirteen_orphans_shanten(&v, nmelds);
 }
 
-static inline int min_int(int a, int b) { return a < b ? a : b; }
-
 void shanten_forms(const uint8_t counts[TILE_KINDS], int nmelds, struct shanten *out)
 {
     struct view v;
@@ -367,6 +429,40 @@ int shanten_of(const uint8_t counts[TILE_KINDS], int nmelds, unsigned forms)
     return best;
 }
 
+/* ---- waits ---- */
+
+static inline bool may_wait(const uint8_t c[TILE_KINDS], const uint8_t *held, int k)
+{
+    return c[k] < 4 && (!held || held[k] < 4);
+}
+
+/* Standard form: the new tile changes one part, so every other part must already be
+ * sets and at most one pair; then try the kinds of the one part that is not (or of
+ * every part when all are). */
+static void standard_waits(uint8_t c[TILE_KINDS], const struct view *v, const uint8_t *held,
+                           bool out[TILE_KINDS])
+{
+    bool ok[NPARTS];
+    for (int s = 0; s < 3; s++) ok[s] = suit_complete(suit_index(c + 9 * s));
+    ok[3] = honours_complete(honour_word(c));
+    int broken = !ok[0] + !ok[1] + !ok[2] + !ok[3];
+    if (broken > 1) return;
+    int pairs = 0;
+    for (int p = 0; p < NPARTS; p++) pairs += has_pair(v->n[p]);
+    for (int p = 0; p < NPARTS; p++) {
+        if (ok[p] && broken) continue;
+        int size = v->n[p] + 1;
+        if ((BAD_SIZES >> size & 1) || pairs - has_pair(v->n[p]) + has_pair(size) != 1) continue;
+        int first = 9 * p, last = p < 3 ? first + 9 : TILE_KINDS;
+        for (int k = first; k < last; k++) {
+            if (!may_wait(c, held, k)) continue;
+            c[k]++;
+            out[k] |= p < 3 ? suit_complete(suit_index(c + first)) : honours_complete(honour_word(c));
+            c[k]--;
+        }
+    }
+}
+
 int waits(const uint8_t counts[TILE_KINDS], int nmelds, const uint8_t held[TILE_KINDS],
           unsigned forms, bool out[TILE_KINDS])
 {
@@ -374,17 +470,24 @@ int waits(const uint8_t counts[TILE_KINDS], int nmelds, const uint8_t held[TILE_
     struct view v;
     view_of(counts, &v);
     if (nmelds < 0 || nmelds > 4 || v.total != 13 - 3 * nmelds) return 0;
-    if (shanten_of(counts, nmelds, forms) != 0) return 0;
     uint8_t c[TILE_KINDS];
     memcpy(c, counts, sizeof c);
-    int n = 0;
-    for (int k = 0; k < TILE_KINDS; k++) {
-        if (c[k] >= 4 || (held && held[k] >= 4)) continue;
-        c[k]++;
-        out[k] = complete_any(c, nmelds, forms);
-        c[k]--;
-        n += out[k];
+    if (forms & FORM_STANDARD) standard_waits(c, &v, held, out);
+    if (nmelds == 0 && (forms & (FORM_SEVEN_PAIRS | FORM_THIRTEEN_ORPHANS))
+        && min_int((forms & FORM_SEVEN_PAIRS) ? seven_pairs_shanten(&v, 0) : SHANTEN_NONE,
+                   (forms & FORM_THIRTEEN_ORPHANS) ? thirteen_orphans_shanten(&v, 0) : SHANTEN_NONE) == 0) {
+        for (int k = 0; k < TILE_KINDS; k++) {
+            if (out[k] || !may_wait(c, held, k)) continue;
+            struct view w;
+            c[k]++;
+            view_of(c, &w);
+            out[k] = ((forms & FORM_SEVEN_PAIRS) && seven_pairs_complete(&w, 0))
+                  || ((forms & FORM_THIRTEEN_ORPHANS) && thirteen_orphans_complete(&w, 0));
+            c[k]--;
+        }
     }
+    int n = 0;
+    for (int k = 0; k < TILE_KINDS; k++) n += out[k];
     return n;
 }
 

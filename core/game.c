@@ -249,10 +249,10 @@ static int check_rules(struct game *g, struct action *a, const char **why)
         }
     case PHASE_CLAIM:
     case PHASE_ROB: {
+        a->tile = st->claim_tile;
         if (s == st->discarder)
             return refuse(why, st->phase == PHASE_CLAIM ? "a seat cannot claim its own discard"
                                                         : "a seat cannot rob its own kong");
-        a->tile = st->claim_tile;
         int k = tile_kind(st->claim_tile);
         if (a->type == ACT_PASS)
             return answered(st, s, why);
@@ -351,6 +351,86 @@ static int push_if_legal(struct game *g, struct action a, struct action *out, in
     return n;
 }
 
+static void put_action(struct action *o, int type, int seat, tile_t t)
+{
+    /* field by field: a struct built with byte stores and copied whole stalls */
+    o->type = (uint8_t)type;
+    o->seat = (uint8_t)seat;
+    o->tile = t;
+    o->chow = 0;
+    o->extra = 0;
+}
+
+/* The seat in turn: win, then by kind its kongs and discards (a plain and a red five
+ * are two discards). */
+static int turn_actions(struct game *g, int seat, struct action *out, int max)
+{
+    const struct hand *h = &g->st.seats[seat].hand;
+    struct action a = { .type = ACT_WIN, .seat = (uint8_t)seat };
+    int n = push_if_legal(g, a, out, 0, max);
+    /* Discards differ only in the tile, which is held by construction: when one is
+     * legal and no hook is asked about discards, all are. */
+    bool ask = g->hooks.may_act && (g->rules.ask_mask & (1u << ACT_DISCARD));
+    bool all = false;
+    if (!ask) {
+        int k = 0;
+        while (k < TILE_KINDS && !h->counts[k])
+            k++;
+        struct action d = { .type = ACT_DISCARD, .seat = (uint8_t)seat,
+                            .tile = (tile_t)(k < TILE_KINDS && h->counts[k] == reds_of(h, k) ? (unsigned)k | TILE_RED : (unsigned)k) };
+        const char *why;
+        all = k < TILE_KINDS && check_action(g, &d, &why) == LEGAL;
+    }
+    /* The kinds held and the kinds of melded pungs, as bit masks (no branch per kind). */
+    uint64_t held = 0, pungs = 0;
+    for (int k = 0; k < TILE_KINDS; k++)
+        held |= (uint64_t)(h->counts[k] != 0) << k;
+    for (int i = 0; i < h->nmelds; i++)
+        if (h->melds[i].type == MELD_PUNG)
+            pungs |= 1ull << h->melds[i].kind;
+    for (uint64_t rest = held; rest; rest &= rest - 1) {
+        int k = __builtin_ctzll(rest);
+        int c = h->counts[k];
+        a.tile = (tile_t)k;
+        if (c == 4) {
+            a.type = ACT_KONG_CONCEALED;
+            n = push_if_legal(g, a, out, n, max);
+        }
+        if (pungs & (1ull << k)) {
+            a.type = ACT_KONG_PROMOTED;
+            n = push_if_legal(g, a, out, n, max);
+        }
+        int reds = reds_of(h, k);
+        for (int red = 0; red < 2; red++) {
+            if (red ? !reds : c <= reds)
+                continue;
+            tile_t t = (tile_t)(red ? (unsigned)k | TILE_RED : (unsigned)k);
+            if (all && n < max) {
+                put_action(&out[n++], ACT_DISCARD, seat, t);
+            } else if (ask) {
+                a.type = ACT_DISCARD;
+                a.tile = t;
+                n = push_if_legal(g, a, out, n, max);
+            }
+        }
+    }
+    if (g->hooks.extra_actions && g->hooks.apply_extra) {
+        struct action list[MAX_ACTIONS];
+        int m = 0;
+        g->msg[0] = '\0';
+        if (g->hooks.extra_actions(g->hooks.ctx, g, seat, list, MAX_ACTIONS, &m, g->msg, sizeof g->msg) != HOOK_OK) {
+            hook_error(g, "extra_actions");
+            return n;
+        }
+        for (int i = 0; i < m && i < MAX_ACTIONS && n < max; i++) {
+            list[i].type = ACT_EXTRA;
+            list[i].seat = (uint8_t)seat;
+            out[n++] = list[i];
+        }
+    }
+    return n;
+}
+
 int game_legal(struct game *g, int seat, struct action *out, int max)
 {
     const struct game_state *st = &g->st;
@@ -364,45 +444,7 @@ int game_legal(struct game *g, int seat, struct action *out, int max)
         a.type = ACT_NEXT;
         return push_if_legal(g, a, out, n, max);
     case PHASE_TURN:
-        a.type = ACT_WIN;
-        n = push_if_legal(g, a, out, n, max);
-        for (int k = 0; k < TILE_KINDS; k++) {
-            a.tile = (tile_t)k;
-            if (h->counts[k] == 4) {
-                a.type = ACT_KONG_CONCEALED;
-                n = push_if_legal(g, a, out, n, max);
-            }
-            if (h->counts[k] && find_pung(h, k) >= 0) {
-                a.type = ACT_KONG_PROMOTED;
-                n = push_if_legal(g, a, out, n, max);
-            }
-        }
-        a.type = ACT_DISCARD;
-        for (int k = 0; k < TILE_KINDS; k++) {
-            if (h->counts[k] > reds_of(h, k)) {
-                a.tile = (tile_t)k;
-                n = push_if_legal(g, a, out, n, max);
-            }
-            if (reds_of(h, k)) {
-                a.tile = (tile_t)(k | TILE_RED);
-                n = push_if_legal(g, a, out, n, max);
-            }
-        }
-        if (g->hooks.extra_actions && g->hooks.apply_extra) {
-            struct action list[MAX_ACTIONS];
-            int m = 0;
-            g->msg[0] = '\0';
-            if (g->hooks.extra_actions(g->hooks.ctx, g, seat, list, MAX_ACTIONS, &m, g->msg, sizeof g->msg) != HOOK_OK) {
-                hook_error(g, "extra_actions");
-                return n;
-            }
-            for (int i = 0; i < m && i < MAX_ACTIONS && n < max; i++) {
-                list[i].type = ACT_EXTRA;
-                list[i].seat = (uint8_t)seat;
-                out[n++] = list[i];
-            }
-        }
-        return n;
+        return turn_actions(g, seat, out, max);
     case PHASE_CLAIM:
     case PHASE_ROB: {
         int k = tile_kind(st->claim_tile);
@@ -631,6 +673,43 @@ static int finish_kong(struct game *g, int seat)
     return draw_turn(g, seat, DRAWN_LOOSE);
 }
 
+/* Has the seat a legal answer other than pass in the window being opened? 1 yes,
+ * 0 no, -1 a hook failed. Tries only the candidates the hand makes possible. */
+static int has_claim(struct game *g, int s)
+{
+    const struct game_state *st = &g->st;
+    int k = tile_kind(st->claim_tile);
+    const struct hand *h = &st->seats[s].hand;
+    struct action a = { .seat = (uint8_t)s };
+    const char *why;
+    int types[3], n = 0;
+    if (st->could_win & (1 << s))
+        types[n++] = ACT_WIN;
+    if (st->phase == PHASE_CLAIM && h->counts[k] >= 3)
+        types[n++] = ACT_KONG;
+    if (st->phase == PHASE_CLAIM && h->counts[k] >= 2)
+        types[n++] = ACT_PUNG;
+    g->err[0] = '\0';
+    for (int i = 0; i < n; i++) {
+        a.type = (uint8_t)types[i];
+        int r = check_action(g, &a, &why);
+        if (r != REFUSED)
+            return r == LEGAL ? 1 : -1;
+    }
+    if (st->phase != PHASE_CLAIM || k >= 27 || s != (st->discarder + 1) % 4)
+        return 0;
+    a.type = ACT_CHOW;
+    for (int c = k - 2; c <= k; c++) {
+        if (c < 0 || c / 9 != k / 9 || c % 9 > 6)
+            continue;
+        a.chow = (uint8_t)c;
+        int r = check_action(g, &a, &why);
+        if (r != REFUSED)
+            return r == LEGAL ? 1 : -1;
+    }
+    return 0;
+}
+
 /* Opens a window on the tile for the seats other than `from`: claims after a discard
  * (PHASE_CLAIM) or robbing a kong (PHASE_ROB, rob_type set). Seats whose only legal
  * answer is pass are answered for. Returns the mask of seats asked, or -1. */
@@ -663,12 +742,10 @@ static int open_window(struct game *g, int phase, int from, tile_t t)
     for (int s = 0; s < 4; s++) {
         if (s == from)
             continue;
-        struct action list[MAX_ACTIONS];
-        g->err[0] = '\0';
-        int n = game_legal(g, s, list, MAX_ACTIONS);
-        if (g->err[0])
+        int r = has_claim(g, s);
+        if (r < 0)
             return -1;
-        if (n > 1)
+        if (r)
             ask |= (uint8_t)(1 << s);
     }
     st->waiting = ask;
@@ -1208,8 +1285,10 @@ int game_stack(struct game *g, const tile_t *front, int nfront, const tile_t *ba
     }
     g->nfront = nfront;
     g->nback = nback;
-    memcpy(g->front, front, (size_t)nfront);
-    memcpy(g->back, back, (size_t)nback);
+    if (nfront)
+        memcpy(g->front, front, (size_t)nfront);
+    if (nback)
+        memcpy(g->back, back, (size_t)nback);
     return match_begin(g);
 }
 

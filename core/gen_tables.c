@@ -11,15 +11,17 @@
  * decompose.c) and every configuration refers to its vector by a uint16 id.
  *
  * Suit configurations of at most 14 tiles (405,350) are indexed densely:
- * index = offset5[code of counts 1-5] + rank4[code of counts 6-9], where the codes of the
- * last four counts are ranked by their sum, so the valid ones for a given first-five sum
+ * index = offset4[code of counts 1-4] + rank5[code of counts 5-9], where the codes of the
+ * last five counts are ranked by their sum, so the valid ones for a given first-four sum
  * form a prefix. Honours are indexed by their plain base-5 code (78,125).
  *
  * Complete suits (sets and at most one pair, no single left over) are marked in a
- * bitmap over the same index, with per-64-bit-block cumulative counts, and each has its
- * list of decompositions (sorted) in a pool: a uint32 per decomposition, bits 0-3 the
- * pair's rank 0-8 (15: none), then 4 x 5 bits per set: rank 0-8 and the type (bit 4,
- * 1 = pung), sets ascending by (rank, chow before pung). */
+ * bitmap over the same index: 48 bits per uint64, the top 16 bits the number of complete
+ * suits in the blocks before (so a suit's rank among them is one load and a popcount).
+ * Each has its decompositions, sorted, packed in 24 bits each: bits 0-3 the pair's rank
+ * 0-8 (15: none), then 5 bits per set: rank 0-8 and the type (bit 4, 1 = pung), sets
+ * ascending by (rank, chow before pung). dc_dec[rank] holds the first one, in bits 24-26
+ * how many more, in bits 32-63 where they start in dc_dec_more. */
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -31,6 +33,7 @@ enum {
     NCODE4 = 625,        /* 5^4 */
     NHONOUR = 78125,     /* 5^7 */
     MAXTILES = 14,
+    BLOCK = 48,          /* bits of the complete-suit bitmap per uint64; the rank above */
     NOPAIR = 15,
 };
 
@@ -218,6 +221,13 @@ static void print_u8(const char *name, const uint8_t *a, int n)
     printf("\n};\n");
 }
 
+static void print_u64(const char *name, const uint64_t *a, int n)
+{
+    printf("const uint64_t %s[%d] = {", name, n);
+    for (int i = 0; i < n; i++) printf("%s0x%llxull,", i % 6 ? "" : "\n", (unsigned long long)a[i]);
+    printf("\n};\n");
+}
+
 static void print_u16(const char *name, const uint16_t *a, int n)
 {
     printf("const uint16_t %s[%d] = {", name, n);
@@ -241,78 +251,81 @@ int main(void)
     if (!contains || !cost) return 1;
 
     /* Dense index of the suit configurations with at most 14 tiles. */
-    static uint16_t rank4[NCODE4];
-    static uint32_t offset5[NCODE5];
-    int count4[MAXTILES + 1] = {0};   /* last-four codes with sum <= t */
+    static uint16_t rank5[NCODE5];
+    static uint32_t offset4[NCODE4];
+    int count5[MAXTILES + 1] = {0};   /* codes of counts 5-9 with sum <= t */
     {
         int r = 0;
-        for (int s = 0; s <= 16; s++)
-            for (int code = 0; code < NCODE4; code++)
-                if (code_sum(code, 4) == s) {
-                    rank4[code] = (uint16_t)r++;
-                    if (s <= MAXTILES) count4[s] = r;
+        for (int s = 0; s <= 20; s++)
+            for (int code = 0; code < NCODE5; code++)
+                if (code_sum(code, 5) == s) {
+                    rank5[code] = (uint16_t)r++;
+                    if (s <= MAXTILES) count5[s] = r;
                 }
         uint32_t off = 0;
-        for (int code = 0; code < NCODE5; code++) {
-            int s = code_sum(code, 5);
-            offset5[code] = off;
-            if (s <= MAXTILES) off += (uint32_t)count4[MAXTILES - s];
+        for (int code = 0; code < NCODE4; code++) {
+            int s = code_sum(code, 4);
+            offset4[code] = off;
+            if (s <= MAXTILES) off += (uint32_t)count5[MAXTILES - s];
         }
     }
     int nsuit = 0;
     for (int code = 0; code < NCODE; code++) if (code_sum(code, 9) <= MAXTILES) nsuit++;
-    int nblocks = (nsuit + 63) / 64;
+    int nblocks = (nsuit + BLOCK - 1) / BLOCK;
 
     uint8_t *suit_vec = calloc((size_t)nsuit, sizeof *suit_vec);
     uint64_t *agari = calloc((size_t)nblocks, sizeof *agari);
-    uint32_t *agari_rank = calloc((size_t)nblocks, sizeof *agari_rank);
     int *complete_code = calloc((size_t)nsuit, sizeof *complete_code);
-    if (!suit_vec || !agari || !agari_rank || !complete_code) return 1;
+    if (!suit_vec || !agari || !complete_code) return 1;
 
     compute_costs(9, 1);
     for (int code = 0; code < NCODE; code++) {
         int n = code_sum(code, 9);
         if (n > MAXTILES) continue;
-        int idx = (int)offset5[code % NCODE5] + rank4[code / NCODE5];
+        int idx = (int)offset4[code % NCODE4] + rank5[code / NCODE4];
         if (idx >= nsuit) { fprintf(stderr, "gen_tables: bad index\n"); return 1; }
         suit_vec[idx] = vec_id(cost[code]);
         if (n % 3 != 1 && cost[code][(n / 3) * 2 + (n % 3 == 2)] == 0) {
-            agari[idx / 64] |= 1ull << (idx % 64);
+            agari[idx / BLOCK] |= 1ull << (idx % BLOCK);
             complete_code[idx] = code;
         }
     }
-    /* Ranks of the complete configurations and their decompositions, in index order. */
+    /* Ranks of the complete configurations (in the top 16 bits of each block) and their
+     * decompositions, in index order. */
     int ncomplete = 0;
     for (int b = 0; b < nblocks; b++) {
-        agari_rank[b] = (uint32_t)ncomplete;
-        ncomplete += __builtin_popcountll(agari[b]);
+        int bits = __builtin_popcountll(agari[b]);
+        agari[b] |= (uint64_t)ncomplete << BLOCK;
+        ncomplete += bits;
     }
-    uint32_t *dec_start = calloc((size_t)ncomplete + 1, sizeof *dec_start);
-    uint32_t *pool = NULL;
-    int npool = 0, cap = 0, k = 0, most = 0;
+    if (ncomplete >= 1 << 16) { fprintf(stderr, "gen_tables: too many complete suits\n"); return 1; }
+    uint64_t *dec = calloc((size_t)ncomplete, sizeof *dec);
+    uint32_t *more = NULL;
+    int nmore = 0, cap = 0, k = 0, most = 0, npool = 0;
+    if (!dec) return 1;
     for (int idx = 0; idx < nsuit; idx++) {
-        if (!(agari[idx / 64] >> (idx % 64) & 1)) continue;
+        if (!(agari[idx / BLOCK] >> (idx % BLOCK) & 1)) continue;
         int c[9], sets[4], code = complete_code[idx];
         int n = code_sum(code, 9);
         for (int i = 0; i < 9; i++) c[i] = digit(code, i);
         nfound = 0;
         search(c, NOPAIR, sets, 0, n / 3);
-        if (nfound == 0) { fprintf(stderr, "gen_tables: complete but no decomposition\n"); return 1; }
+        if (nfound == 0 || nfound > 8) { fprintf(stderr, "gen_tables: %d decompositions\n", nfound); return 1; }
         for (int i = 1; i < nfound; i++)
             for (int j = i; j > 0 && dec_cmp(found[j], found[j - 1], n / 3) < 0; j--) {
                 uint32_t t = found[j]; found[j] = found[j - 1]; found[j - 1] = t;
             }
         if (nfound > most) most = nfound;
-        dec_start[k++] = (uint32_t)npool;
-        if (npool + nfound > cap) {
-            cap = cap ? cap * 2 : 65536;
-            pool = realloc(pool, sizeof *pool * (size_t)cap);
-            if (!pool) return 1;
-        }
-        memcpy(pool + npool, found, sizeof *found * (size_t)nfound);
         npool += nfound;
+        dec[k++] = found[0] | (uint64_t)(nfound - 1) << 24 | (uint64_t)nmore << 32;
+        if (nmore + nfound > cap) {
+            cap = cap ? cap * 2 : 4096;
+            more = realloc(more, sizeof *more * (size_t)cap);
+            if (!more) return 1;
+        }
+        memcpy(more + nmore, found + 1, sizeof *found * (size_t)(nfound - 1));
+        nmore += nfound - 1;
     }
-    dec_start[k] = (uint32_t)npool;
 
     /* Honours: no chows, plain code. */
     uint8_t *honour_vec = calloc(NHONOUR, sizeof *honour_vec);
@@ -335,8 +348,8 @@ int main(void)
     printf("const int dc_nsuit = %d, dc_ncomplete = %d, dc_most_suit_decompositions = %d;\n",
            nsuit, ncomplete, most);
     printf("const int dc_nbase = %d;\n", nbase);
-    print_u32("dc_offset5", offset5, NCODE5);
-    print_u16("dc_rank4", rank4, NCODE4);
+    print_u32("dc_offset4", offset4, NCODE4);
+    print_u16("dc_rank5", rank5, NCODE5);
     print_u8("dc_suit_vec", suit_vec, nsuit);
     print_u8("dc_honour_vec", honour_vec, NHONOUR);
     printf("const uint16_t dc_conv[%d][%d] = {\n", nbase, nbase);
@@ -353,21 +366,18 @@ int main(void)
         printf("},\n");
     }
     printf("};\n");
-    printf("const uint64_t dc_agari[%d] = {", nblocks);
-    for (int b = 0; b < nblocks; b++) printf("%s0x%llxull,", b % 6 ? "" : "\n", (unsigned long long)agari[b]);
-    printf("\n};\n");
-    print_u32("dc_agari_rank", agari_rank, nblocks);
-    print_u32("dc_dec_start", dec_start, ncomplete + 1);
-    print_u32("dc_dec_pool", pool, npool);
+    print_u64("dc_agari", agari, nblocks);
+    print_u64("dc_dec", dec, ncomplete);
+    print_u32("dc_dec_more", more, nmore);
     printf("const size_t dc_table_bytes = %zu;\n",
-           sizeof offset5 + sizeof rank4 + sizeof *suit_vec * (size_t)nsuit
+           sizeof offset4 + sizeof rank5 + sizeof *suit_vec * (size_t)nsuit
            + sizeof *honour_vec * NHONOUR + (size_t)nvec * 16
            + sizeof *conv * (size_t)nbase * (size_t)nbase
-           + sizeof *agari * (size_t)nblocks + sizeof *agari_rank * (size_t)nblocks
-           + sizeof *dec_start * (size_t)(ncomplete + 1) + sizeof *pool * (size_t)npool);
+           + sizeof *agari * (size_t)nblocks + sizeof *dec * (size_t)ncomplete
+           + sizeof *more * (size_t)nmore);
     fprintf(stderr, "gen_tables: %d suit configurations, %d + %d vectors, %d complete, %d decompositions (at most %d)\n",
             nsuit, nbase, nvec - nbase, ncomplete, npool, most);
-    free(contains); free(cost); free(suit_vec); free(agari); free(agari_rank);
-    free(complete_code); free(dec_start); free(pool); free(honour_vec); free(conv);
+    free(contains); free(cost); free(suit_vec); free(agari);
+    free(complete_code); free(dec); free(more); free(honour_vec); free(conv);
     return 0;
 }

@@ -265,7 +265,7 @@ function jong.resolve_options(r, given)
     end
     local spec = r.options[key]
     if not spec then return nil, "unknown option '" .. k .. "' for rules " .. r.name end
-    if spec.default ~= nil and type(v) ~= type(spec.default) then
+    if not spec.values and spec.default ~= nil and type(v) ~= type(spec.default) then
       return nil, "option '" .. k .. "' takes a " .. type(spec.default) .. ", not " .. type(v)
     end
     if spec.values then

@@ -225,6 +225,7 @@ int cmd_repl(int argc, char **argv)
     struct sigaction sa = { 0 }, old_sa;
     if (interactive) {
         rl_readline_name = "jong";
+        rl_sort_completion_matches = 0;   /* M.complete orders them */
         rl_attempted_completion_function = complete;
         rl_basic_word_break_characters = " \t\n\"'`@$><=;|&{(,";
         rl_signal_event_hook = on_signal_event;

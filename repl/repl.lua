@@ -15,11 +15,12 @@ local S = {
   rules_name = nil,     -- its name or path, as given
   options = {},         -- rule options given with `set`, for the next game and `score`
   game = nil,           -- the game being played or stepped through
-  game_options = {},    -- the options that game was started with
+  game_how = nil,       -- how to make that game again: rules, seed, options, wall
   seen = 0,             -- events of the game already printed
   human = "E",          -- the seat the user plays
   bots = { S = true, W = true, N = true },
   bot_kind = "greedy",
+  auto = false,         -- the bots move on by themselves after each of your actions
   glyphs = false,
   colour = false,
   interactive = false,
@@ -143,17 +144,20 @@ end
 local function tiles_text(s)
   if s == nil then return "" end
   if not S.glyphs and not S.colour then return s end
+  -- a glyph is followed by a space (they are wide); the spaces before a closing
+  -- bracket or the end are taken out again
   s = s:gsub("(%d+)([mpsz])", function(digits, suit)
     if not S.glyphs then return paint(digits .. suit, suit, false) end
     local out = {}
     for d in digits:gmatch("%d") do
-      out[#out + 1] = paint(glyph(tonumber(d), suit), suit, d == "0")
+      out[#out + 1] = paint(glyph(tonumber(d), suit), suit, d == "0") .. " "
     end
-    return table.concat(out, " ")
+    return table.concat(out)
   end)
-  return (s:gsub("([fg])([1-4])", function(suit, rank)
-    return paint(S.glyphs and glyph(tonumber(rank), suit) or suit .. rank, suit, false)
-  end))
+  s = s:gsub("([fg])([1-4])", function(suit, rank)
+    return paint(S.glyphs and glyph(tonumber(rank), suit) .. " " or suit .. rank, suit, false)
+  end)
+  return (s:gsub(" +%]", "]"):gsub(" +$", ""):gsub("  +", " "))
 end
 
 -- A list of tile names as compact notation: {"1m","2m","5z"} -> "12m5z".
@@ -347,7 +351,7 @@ end
 local function payments_text(p)
   local parts = {}
   for _, seat in ipairs(SEATS) do
-    local n = p[seat] or 0
+    local n = math.tointeger(p[seat]) or p[seat] or 0
     parts[#parts + 1] = seat .. " " .. (n > 0 and "+" or "") .. tostring(n)
   end
   return table.concat(parts, "  ")
@@ -368,108 +372,136 @@ local function need_game()
   return S.game
 end
 
-local function set_game(g, options)
+-- Makes g the current game. how: what makes it again (jong.replay's second argument:
+-- rules as given, seed, options, wall).
+local function set_game(g, how)
   S.game = g
-  S.game_options = options or {}
-  S.seen = g and #g:events() or 0
+  S.game_how = how
+  S.seen = g:state().events
   rawset(_G, "game", g)
 end
 
 local function state() return need_game():state() end
 
-local function legal(seat)
-  local list = need_game():legal(seat)
-  return list or {}
-end
+local function legal(seat) return need_game():legal(seat) or {} end
 
--- The seats with something to decide, starting from the seat in turn.
-local function deciding_seats()
-  local st = state()
-  local first = jong.seat_index(st.turn or "E") or 1
-  local out = {}
-  for i = 0, 3 do
-    local seat = SEATS[(first - 1 + i) % 4 + 1]
-    if #legal(seat) > 0 then out[#out + 1] = seat end
-  end
-  return out
-end
-
--- The seat a command is about when none is named: yours when you have a decision,
--- else the first seat that has one, else the seat in turn.
+-- The seat a command is about when none is named: yours when the game waits for you,
+-- else the first seat it waits for, else the seat in turn.
 local function default_seat()
-  if #legal(S.human) > 0 then return S.human end
-  return deciding_seats()[1] or state().turn or S.human
+  local waiting = need_game():waiting()
+  for _, seat in ipairs(waiting) do
+    if seat == S.human then return seat end
+  end
+  return waiting[1] or state().turn
 end
+
+local KONG_TEXT = { kong_concealed = "concealed kong", kong_promoted = "promoted kong" }
+
+local function action_text(a)
+  local verb = KONG_TEXT[a.type] or a.type
+  local tile = a.chow or a.tile
+  return tile and verb .. " " .. tile or verb
+end
+
+-- Actions grouped by verb: "discard 2m 5m 7z, concealed kong 5p, win".
+local function legal_text(list)
+  local groups, order = {}, {}
+  for _, a in ipairs(list) do
+    local verb = KONG_TEXT[a.type] or a.type
+    if not groups[verb] then groups[verb] = {}; order[#order + 1] = verb end
+    if a.chow or a.tile then table.insert(groups[verb], a.chow or a.tile) end
+  end
+  local parts = {}
+  for _, verb in ipairs(order) do
+    local tiles = groups[verb]
+    parts[#parts + 1] = #tiles > 0 and verb .. " " .. tiles_text(table.concat(tiles, " ")) or verb
+  end
+  return table.concat(parts, ", ")
+end
+
+local EVENT_TEXT = {
+  deal_start = function(e)
+    return string.format("deal %d, round %s (honba %d)", math.tointeger(e.deal) + 1, e.round, math.tointeger(e.honba))
+  end,
+  deal = function(e) return e.seat .. " is dealt " .. e.tiles end,
+  bonus = function(e) return e.seat .. " exposes " .. e.tile end,
+  draw = function(e)
+    return e.seat .. " draws " .. e.tile .. (e.from == "wall" and "" or " (" .. e.from .. ")")
+  end,
+  discard = function(e) return e.seat .. " discards " .. e.tile .. (e.with and " with " .. e.with or "") end,
+  pass = function(e) return e.seat .. " passes" end,
+  chow = function(e)
+    local r = jong.rank(e.chow)
+    return e.seat .. " chows " .. e.tile .. " from " .. e.from .. ": " .. r .. r + 1 .. r + 2 .. jong.suit(e.chow)
+  end,
+  pung = function(e) return e.seat .. " pungs " .. e.tile .. " from " .. e.from end,
+  kong = function(e) return e.seat .. " kongs " .. e.tile .. " from " .. e.from end,
+  kong_concealed = function(e) return e.seat .. " declares a concealed kong of " .. e.tile end,
+  kong_promoted = function(e) return e.seat .. " promotes a pung of " .. e.tile .. " to a kong" end,
+  dora = function(e) return "new dora indicator " .. e.tile end,
+  extra = function(e) return e.seat .. " declares " .. tostring(e.name) .. (e.tile and " " .. e.tile or "") end,
+  win = function(e)
+    local how = e.by == "self" and "self-drawn" or (e.by == "rob" and "robbing the kong of " or "on the discard of ") .. tostring(e.from)
+    local flags = e.flags and #e.flags > 0 and ", " .. table.concat(e.flags, ", ") or ""
+    return e.seat .. " wins on " .. e.tile .. " (" .. how .. flags .. ")"
+  end,
+  draw_end = function(e) return e.kind .. " draw" .. (e.reason ~= "" and ": " .. e.reason or "") end,
+  settle = function(e) return "payments: " .. payments_text(e.payments) end,
+  next_deal = function(e)
+    if e.match_over then return "the match is over" end
+    return "next deal: round " .. e.round .. (e.dealer_keeps and ", the dealer keeps the deal" or "")
+  end,
+}
 
 local function event_text(e)
-  if type(e) ~= "table" then return tostring(e) end
-  if e.text then return e.text end
-  local parts = {}
-  if e.seat then parts[#parts + 1] = e.seat end
-  parts[#parts + 1] = e.type or e.kind or "event"
-  if e.tile then parts[#parts + 1] = e.tile end
-  if #parts == 1 then return jong.json_encode(e) end
-  return table.concat(parts, " ")
+  local f = EVENT_TEXT[e.type]
+  if f then
+    local ok, text = pcall(f, e)
+    if ok then return text end
+  end
+  return jong.json_encode(e)
 end
 
 -- Prints the events since the last ones printed.
 local function print_new_events()
-  local events = need_game():events()
-  for i = S.seen + 1, #events do say("  ", tiles_text(event_text(events[i]))) end
-  S.seen = #events
+  local g = need_game()
+  for _, e in ipairs(g:events(S.seen + 1)) do say("  ", tiles_text(event_text(e))) end
+  S.seen = g:state().events
 end
 
-local function meld_text(m)
-  if type(m) == "string" then return m end
-  if type(m) ~= "table" then return tostring(m) end
-  if m.text then return m.text end
-  local text = "[" .. compact(m.tiles or {}) .. "]"
-  if m.kong == "promoted" then text = text .. "+" elseif m.kong == "concealed" then text = text .. "c" end
-  if m.from then text = text .. "@" .. m.from end
-  return text
-end
-
--- A seat's whole hand in notation: concealed tiles, melds, bonus tiles.
-local function seat_hand(st, seat)
-  local s = st.seats[seat]
-  local parts = { s.hand or "" }
-  if not (s.hand or ""):find("[", 1, true) then
-    for _, m in ipairs(s.melds or {}) do parts[#parts + 1] = meld_text(m) end
-  end
-  if type(s.bonus) == "table" and #s.bonus > 0 and not (s.hand or ""):find("[fg]%d") then
-    parts[#parts + 1] = table.concat(s.bonus, " ")
-  end
-  return (table.concat(parts, " "):gsub("^%s+", ""))
-end
-
-local function tile_list_text(v)
-  if type(v) == "table" then return compact(v) end
-  return v and tostring(v) or ""
-end
-
-local PHASE_TEXT = { discard = "to discard", draw = "to draw", claim = "claims on the discard",
-  ended = "deal over" }
+local PHASE_TEXT = { turn = "to play", claim = "claims on the discard", rob = "may rob the kong",
+  deal_end = "the deal is over", match_end = "the match is over" }
 
 local function show_table()
   local st = state()
-  local phase = PHASE_TEXT[st.phase] or tostring(st.phase)
-  local head = string.format("round %s, dealer %s, %s %s", st.round or "?", st.dealer or "?",
-    st.turn or "?", phase)
-  if st.phase == "ended" then head = string.format("round %s, dealer %s, deal over", st.round or "?", st.dealer or "?") end
-  say(head)
-  local dora = tile_list_text(st.dora)
-  say(string.format("wall %s, dead wall %s%s", tostring(st.wall), tostring(st.dead),
-    dora ~= "" and ", dora " .. tiles_text(dora) or ""))
+  local head = string.format("round %s, deal %d, ", st.round, st.deal + 1)
+  if st.phase == "turn" then head = head .. st.turn .. " to play"
+  elseif st.phase == "claim" or st.phase == "rob" then
+    head = head .. string.format("%s %s %s", st.claim_tile or "?", st.phase == "rob" and "kong by" or "discarded by",
+      st.discarder or "?") .. ", waiting for " .. table.concat(S.game:waiting(), " ")
+  else head = head .. (PHASE_TEXT[st.phase] or st.phase) end
+  say(tiles_text(head))
+  local dora = table.concat(st.dora)
+  say(string.format("wall %d, dead wall %d%s%s", st.wall, st.dead,
+    dora ~= "" and ", dora indicators " .. tiles_text(dora) or "",
+    st.honba > 0 and ", honba " .. st.honba or ""), st.deposits > 0 and ", deposits " .. st.deposits or "")
   for _, seat in ipairs(SEATS) do
     local s = st.seats[seat]
     local mark = seat == st.turn and ">" or " "
-    local who = seat == S.human and "you" or (S.bots[seat] and "bot" or "")
-    say(string.format("%s %s %6s %-3s %s", mark, seat, tostring(s.points or 0), who,
-      tiles_text(seat_hand(st, seat))))
-    local discards = tile_list_text(s.discards)
-    if discards ~= "" then say("             discards ", tiles_text(discards)) end
+    local who = S.bots[seat] and "bot" or (seat == S.human and "you" or "")
+    local drawn = seat == st.turn and st.drawn and "  (drew " .. tiles_text(st.drawn) .. ")" or ""
+    say(string.format("%s %s %6d %-3s %s%s", mark, seat, s.points, who, tiles_text(s.hand), drawn))
+    if #s.discards > 0 then
+      local list = {}
+      for _, d in ipairs(s.discards) do
+        local t = tiles_text(d.tile)
+        if d.claimed_by then t = t .. ">" .. d.claimed_by end
+        if d.with then t = t .. "(" .. d.with .. ")" end
+        list[#list + 1] = t
+      end
+      say("             discards ", table.concat(list, " "))
+    end
   end
-  if st.result ~= nil then say("result: ", type(st.result) == "table" and show(st.result) or tostring(st.result)) end
 end
 
 -- Plays one action for a seat; fails with the engine's reason.
@@ -478,74 +510,37 @@ local function play(seat, action)
   if not ok then fail("%s", jong.first_line(err or "refused")) end
 end
 
-local VERBS = { d = "discard", discard = "discard", chow = "chow", c = "chow", pung = "pung",
-  p = "pung", pon = "pung", kong = "kong", k = "kong", kan = "kong", win = "win", w = "win",
-  mahjong = "win", riichi = "riichi", pass = "pass", next = "next" }
-
--- Finds the legal action the short notation names: "d 5m", "chow 3m", "pung", "kong 5p".
-local function find_action(seat, words)
-  local verb = VERBS[words[1]] or words[1]
-  local tile = words[2]
-  if tile then tile_arg(tile) end
-  local matches = {}
-  for _, a in ipairs(legal(seat)) do
-    local type_ok = a.type == verb or (verb == "kong" and tostring(a.type):match("kong"))
-    local tile_ok = not tile or a.tile == tile or (a.tile and jong.kind_of(a.tile) == jong.kind_of(tile))
-      or (a.text and a.text:find(tile, 1, true))
-    if (type_ok or a.text == table.concat(words, " ")) and tile_ok then matches[#matches + 1] = a end
-  end
-  if #matches > 1 and tile then
-    local exact = {}
-    for _, a in ipairs(matches) do if a.tile == tile then exact[#exact + 1] = a end end
-    if #exact == 1 then matches = exact end
-  end
-  if #matches > 1 then
-    local texts = {}
-    for _, a in ipairs(matches) do texts[#texts + 1] = a.text end
-    fail("which one? %s", table.concat(texts, ", "))
-  end
-  return matches[1], verb .. (tile and " " .. tile or "")
-end
-
-local function legal_text(list)
-  local texts = {}
-  for _, a in ipairs(list) do texts[#texts + 1] = tiles_text(a.text or a.type) end
-  return table.concat(texts, ", ")
-end
-
--- Lets the bots play their seats until a seat they do not play has a decision or the
--- deal ends. Returns the number of actions played.
+-- Lets the bots answer for their seats until a seat they do not play must decide or
+-- the deal ends. Returns the number of actions played.
 local function go()
   local g = need_game()
-  local steps = 0
-  while steps < 100000 and g:state().phase ~= "ended" do
-    local seats = deciding_seats()
-    if #seats == 0 then break end
-    for _, seat in ipairs(seats) do
-      if not S.bots[seat] then return steps end
-    end
-    local action = g:bot(seats[1], S.bot_kind)
-    if not action then fail("the %s bot has no action for %s", S.bot_kind, seats[1]) end
-    play(seats[1], action)
-    steps = steps + 1
-  end
-  return steps
+  local humans = {}
+  for _, seat in ipairs(SEATS) do if not S.bots[seat] then humans[seat] = true end end
+  local total = 0
+  repeat
+    local n, err = g:run_bots(humans, S.bot_kind, 1)
+    if not n then fail("%s", jong.first_line(err)) end
+    total = total + n
+    local phase = g:state().phase
+  until n == 0 or phase == "deal_end" or phase == "match_end"
+  return total
 end
 
+-- After actions: the events, then what is asked of a seat that is not a bot's.
 local function after_moves()
   print_new_events()
-  local st = state()
-  if st.phase == "ended" then
-    say("deal over", st.result ~= nil and (": " .. (type(st.result) == "table" and show(st.result) or tostring(st.result))) or "")
-    return
-  end
-  local seats = deciding_seats()
-  for _, seat in ipairs(seats) do
+  local g = need_game()
+  local phase = g:state().phase
+  if phase == "deal_end" then say("the deal is over: `next` starts the next one") return end
+  if phase == "match_end" then say("the match is over") return end
+  local waiting = g:waiting()
+  for _, seat in ipairs(waiting) do
     if not S.bots[seat] then
       say(seat == S.human and "your move (" .. seat .. "): " or seat .. " to move: ", legal_text(legal(seat)))
       return
     end
   end
+  if #waiting > 0 then say("the bots (", table.concat(waiting, " "), ") to move: `go`") end
 end
 
 ---------------------------------------------------------------------------
@@ -592,7 +587,8 @@ a command's name and the next character is not `=` (so `score = 1` is Lua).]])
     say("Commands (any other line is Lua; `help lua`, `help COMMAND`):")
     for _, name in ipairs(ORDER) do
       local c = COMMANDS[name]
-      say(string.format("  %-34s %s", c.usage, c.summary))
+      if #c.usage > 30 then say("  ", c.usage); say(string.rep(" ", 34), c.summary)
+      else say(string.format("  %-31s %s", c.usage, c.summary)) end
     end
   end,
   complete = function() local list = { "lua" }; for _, n in ipairs(ORDER) do list[#list + 1] = n end; return list end,
@@ -603,12 +599,13 @@ command {
   help = [[
 Starts a game under VARIANT (a ruleset name or the path of a rule file; default: the
 current rules) and makes it the current one. seed=N fixes the shuffle (default: from
-the clock, printed); wall=TILES stacks the wall in notation (tests, puzzles); seat=E
-picks your seat; any other name=value is a rule option (see `set`). Bots play the seats
-`bots` names. Example: new base seed=7 payment=20]],
+the clock, printed); wall=TILES stacks the front of the wall in notation and back=TILES
+its back (tests, puzzles; docs/formats.md); seat=E picks your seat; any other name=value
+is a rule option (see `set`). Bots play the seats `bots` names; `go` lets them move.
+Example: new base seed=7 payment=20]],
   run = function(words)
     games_available()
-    local given, seed, wall, human = {}, nil, nil, S.human
+    local given, seed, wall, human = {}, nil, {}, S.human
     local variant = nil
     for i, w in ipairs(words) do
       local k, v = w:match("^([%w_%.]+)=(.*)$")
@@ -618,7 +615,8 @@ picks your seat; any other name=value is a rule option (see `set`). Bots play th
       elseif k == "seed" then
         seed = math.tointeger(tonumber(v))
         if not seed then fail("seed takes a whole number, not '%s'", v) end
-      elseif k == "wall" then wall = v
+      elseif k == "wall" then wall.front = v
+      elseif k == "back" then wall.back = v
       elseif k == "seat" then human = seat_arg(v)
       else given[k] = value_of(v) end
     end
@@ -632,7 +630,8 @@ picks your seat; any other name=value is a rule option (see `set`). Bots play th
       if not ok then fail("%s", err) end
     end
     seed = seed or os.time() % 1000000
-    local g, err = jong.game { rules = name, seed = seed, options = options, wall = wall }
+    local how = { rules = name, seed = seed, options = options, wall = next(wall) and wall or nil }
+    local g, err = jong.game(how)
     if not g then fail("%s", jong.first_line(err or "cannot start the game")) end
     if rules ~= S.rules then S.rules, S.rules_name, S.options = rules, name, {} end
     if human ~= S.human then
@@ -640,7 +639,7 @@ picks your seat; any other name=value is a rule option (see `set`). Bots play th
       S.bots = {}
       for _, seat in ipairs(SEATS) do if seat ~= human then S.bots[seat] = true end end
     end
-    set_game(g, options)
+    set_game(g, how)
     local bots = {}
     for _, seat in ipairs(SEATS) do if S.bots[seat] then bots[#bots + 1] = seat end end
     say(string.format("new game: %s, seed %d; you play %s, bots play %s", S.rules.name, seed, S.human,
@@ -650,7 +649,7 @@ picks your seat; any other name=value is a rule option (see `set`). Bots play th
   complete = function(word, before)
     local list = {}
     if #before == 0 then for _, n in ipairs(rule_names()) do list[#list + 1] = n end end
-    for _, k in ipairs { "seed=", "wall=", "seat=" } do list[#list + 1] = k end
+    for _, k in ipairs { "seed=", "wall=", "back=", "seat=" } do list[#list + 1] = k end
     for k in pairs(S.rules.options) do list[#list + 1] = k .. "=" end
     return list
   end,
@@ -668,7 +667,7 @@ bonus tiles, discards. `>` marks the seat in turn. `set glyphs on` draws Unicode
 command {
   name = "legal", usage = "legal [SEAT]", summary = "the legal actions of a seat (or of every seat)",
   help = [[
-Lists what SEAT may do now; without a seat, every seat that has a decision.]],
+Lists what SEAT may do now; without a seat, every seat the game waits for.]],
   run = function(words)
     if words[1] then
       local seat = seat_arg(words[1])
@@ -676,54 +675,54 @@ Lists what SEAT may do now; without a seat, every seat that has a decision.]],
       say(seat, ": ", #list > 0 and legal_text(list) or "nothing to decide")
       return
     end
-    local seats = deciding_seats()
+    local seats = need_game():waiting()
     if #seats == 0 then say("no seat has a decision") end
     for _, seat in ipairs(seats) do say(seat, ": ", legal_text(legal(seat))) end
   end,
   complete = function() return { "E", "S", "W", "N" } end,
 }
 
+-- The short verbs of actions (the engine reads them: Game:parse_action).
+local VERBS = { "d", "discard", "chow", "pung", "kong", "win", "riichi", "pass", "next" }
+
+-- Tiles to complete after a verb: those of the seat's legal actions, else every kind.
 local function tile_candidates(verb)
-  if S.game then
-    local ok, seat = pcall(default_seat)
-    if ok then
-      local list = {}
-      for _, a in ipairs(legal(seat)) do
-        if a.tile and (not verb or a.type == verb or tostring(a.type):match(verb)) then list[#list + 1] = a.tile end
-      end
-      if #list > 0 then return list end
+  local ok, seat = pcall(default_seat)
+  if not ok then return jong.TILES end
+  local list = {}
+  for _, a in ipairs(legal(seat)) do
+    local v = KONG_TEXT[a.type] and "kong" or a.type
+    if (a.chow or a.tile) and (v == verb or (verb == "d" and v == "discard")) then
+      list[#list + 1] = a.chow or a.tile
     end
   end
-  return jong.TILES
+  return #list > 0 and list or jong.TILES
 end
 
 command {
-  name = "play", usage = "play [SEAT] ACTION", summary = "play an action: d 5m, chow 3m, pung, kong, win",
+  name = "play", usage = "play [SEAT] ACTION", summary = "play an action: d 5m, chow 3m, pung, win",
   aliases = { "d", "discard", "chow", "pung", "kong", "win", "riichi", "pass" },
   help = [[
-Plays ACTION for SEAT (default: yours when you have a decision, else the seat to
-move). Short forms: `d 5m` or `discard 5m`, `chow 3m` (the lowest tile of the chow),
-`pung`, `kong 5p`, `win`, `riichi 5m`, `pass`; the tile may be left out when only one
-action fits. The verbs work on their own too: `d 5m` is `play d 5m`. The events that
-follow are printed; an illegal action is refused with the reason and changes nothing.]],
+Plays ACTION for SEAT (default: yours when the game waits for you, else the first seat
+it waits for). Short forms: `d 5m` or `discard 5m`, `chow 3m` (the lowest tile of the
+chow), `pung`, `kong 5p`, `win`, `riichi 5m` (a declaration the rules add), `pass`,
+`next` (start the next deal); the tile may be left out when one action fits. The verbs
+work on their own too: `d 5m` is `play d 5m`. The events that follow are printed; an
+illegal action is refused with the reason and changes nothing.]],
   run = function(words, verb)
     if verb ~= "play" then table.insert(words, 1, verb) end
     local seat
-    if SEAT_OF[words[1] or ""] and words[2] then seat = seat_arg(table.remove(words, 1)) end
+    if (words[1] or ""):match("^[ESWN]$") and words[2] then seat = table.remove(words, 1) end
     if #words == 0 then fail("play what? (`help play`)") end
+    if words[2] then tile_arg(words[2]) end
     need_game()
-    seat = seat or default_seat()
-    local action, text = find_action(seat, words)
-    play(seat, action or text)
+    play(seat or default_seat(), table.concat(words, " "))
+    if S.auto then go() end
     after_moves()
   end,
   complete = function(word, before, verb)
-    if verb == "play" and #before == 0 then
-      local list = {}
-      for v in pairs(VERBS) do list[#list + 1] = v end
-      return list
-    end
-    return tile_candidates(VERBS[before[#before] or verb])
+    if verb == "play" and #before == 0 then return VERBS end
+    return tile_candidates(before[#before] or verb)
   end,
 }
 
@@ -772,14 +771,15 @@ command {
   run = function(words)
     local g = need_game()
     local n = math.tointeger(tonumber(words[1] or "1")) or fail("undo takes a number")
-    local done = 0
+    local done = {}
     for _ = 1, n do
       if not g:undo() then break end
-      done = done + 1
+      local a = g.redo_stack[#g.redo_stack]
+      done[#done + 1] = a.seat .. " " .. action_text(a)
     end
-    if done == 0 then fail("nothing to undo") end
-    S.seen = #g:events()
-    say(string.format("undone %d action%s", done, done == 1 and "" or "s"))
+    if #done == 0 then fail("nothing to undo") end
+    S.seen = g:state().events
+    say("took back: ", tiles_text(table.concat(done, "; ")))
   end,
 }
 
@@ -791,7 +791,9 @@ command {
     local n = math.tointeger(tonumber(words[1] or "1")) or fail("redo takes a number")
     local done = 0
     for _ = 1, n do
-      if not g:redo() then break end
+      if #g.redo_stack == 0 then break end
+      local ok, err = g:redo()
+      if not ok then fail("%s", jong.first_line(err)) end
       done = done + 1
     end
     if done == 0 then fail("nothing to redo") end
@@ -819,10 +821,12 @@ local function analyze_hand(hand)
   elseif h.size == 14 and a.shanten then
     if a.shanten.all == -1 then
       local ds = jong.decompositions(hand)
+      local _, melds = split_hand(canon)
       for _, d in ipairs(ds) do
-        local sets = {}
-        for _, s in ipairs(d.sets) do sets[#sets + 1] = set_text(s) end
-        say("  ", tiles_text(set_text { type = "pung", tile = d.pair }:sub(2)), " ", tiles_text(table.concat(sets, " ")))
+        local groups = { set_text { type = "pung", tile = d.pair }:sub(2) }
+        for _, s in ipairs(d.sets) do groups[#groups + 1] = set_text(s) end
+        if melds ~= "" then groups[#groups + 1] = melds end
+        say("  ", tiles_text(table.concat(groups, " ")))
       end
       if #ds == 0 then say("  (an irregular shape: no standard decomposition)") end
     else
@@ -850,18 +854,17 @@ the waits of a 13-tile hand, the decompositions of a complete 14-tile hand, or t
 discards of an incomplete one. Example: analyze 123456789m1199p]],
   run = function(words)
     local hand = table.concat(words, " ")
-    if hand == "" then
-      local st = state()
-      hand = seat_hand(st, default_seat())
-    end
+    if hand == "" then hand = state().seats[default_seat()].hand end
     analyze_hand(hand)
   end,
   complete = function() return jong.TILES end,
 }
 
+-- What winning on tile would score for the seat (hand without it), self-drawn and on
+-- a discard from `from`, under the current rules and the game's options.
 local function win_line(seat, hand, tile, st, from)
-  local base = { seat = seat, round = st and st.round or "E", hand = with_tile(hand, tile), win_tile = tile,
-    options = st and S.game_options or resolved_options(), dora = st and tile_list_text(st.dora) or nil }
+  local base = { seat = seat, round = st.round, hand = with_tile(hand, tile), win_tile = tile,
+    options = S.game_how.options, dora = table.concat(st.dora), honba = st.honba }
   local parts = {}
   for _, by in ipairs { "self", "discard" } do
     local s = {}
@@ -886,7 +889,7 @@ it; with 14, the discards that leave it ready and their waits.]],
   run = function(words)
     local st = state()
     local seat = words[1] and seat_arg(words[1]) or default_seat()
-    local hand = seat_hand(st, seat)
+    local hand = st.seats[seat].hand
     local h = parse(hand)
     local from = jong.seat_after(seat, 3)
     if h.size == 13 then
@@ -896,7 +899,16 @@ it; with 14, the discards that leave it ready and their waits.]],
       for _, w in ipairs(waits) do say("  ", win_line(seat, hand, w, st, from)) end
     elseif h.size == 14 then
       local found = false
-      if analysis(hand).shanten.all == -1 then say(seat, " holds a complete hand") found = true end
+      if analysis(hand).shanten.all == -1 then
+        found = true
+        local drawn = st.turn == seat and st.drawn
+        if drawn then
+          say(seat, " holds a complete hand; winning on the drawn ", tiles_text(drawn), ":")
+          say("  ", win_line(seat, without_tile(hand, drawn), drawn, st, from))
+        else
+          say(seat, " holds a complete hand")
+        end
+      end
       for _, t in ipairs(distinct_concealed(hand)) do
         local rest = without_tile(hand, t)
         local waits = analysis(rest).waits
@@ -953,8 +965,11 @@ Example: score 123456789m1199p win=9p from=W]],
     local r = score(s)
     if not r.ok then fail("%s", r.error) end
     if not r.wins then say("no win: ", r.reason) return end
+    local width = 0
+    for _, item in ipairs(r.items) do width = math.max(width, utf8.len(item.name) or #item.name) end
     for _, item in ipairs(r.items) do
-      say(string.format("  %-32s %s %s", item.name, tostring(item.value), item.unit or ""))
+      local pad = string.rep(" ", width - (utf8.len(item.name) or #item.name))
+      say(string.format("  %s%s %4s %s", item.name, pad, tostring(item.value), item.unit or ""))
     end
     local limit = r.limit ~= jong.json_null and r.limit and " (limit: " .. tostring(r.limit) .. ")" or ""
     say(r.rules, ": ", value_text(r.value), limit)
@@ -973,26 +988,31 @@ local SETTINGS = {
   colour = function(v) S.colour = on_off(v, "colour") end,
   color = function(v) S.colour = on_off(v, "colour") end,
   seat = function(v) S.human = seat_arg(v); S.bots[S.human] = nil end,
+  auto = function(v) S.auto = on_off(v, "auto") end,
 }
 
 command {
   name = "set", usage = "set [OPTION VALUE]", summary = "set a REPL setting or a rule option",
   help = [[
 Without arguments, lists the settings and the rule options with their values. REPL
-settings: glyphs on|off (Unicode tiles), colour on|off, seat E|S|W|N (your seat). Any
+settings: glyphs on|off (Unicode tiles), colour on|off, seat E|S|W|N (your seat), auto
+on|off (the bots move on by themselves after each of your actions). Any
 other name is an option of the current rules; it applies to `score` and `wins` now and
 to the next `new`. Example: set payment 20]],
   run = function(words)
     local name, value = words[1], words[2]
     if not name then
-      say(string.format("glyphs %s, colour %s, seat %s", S.glyphs and "on" or "off",
-        S.colour and "on" or "off", S.human))
+      say(string.format("glyphs %s, colour %s, seat %s, auto %s", S.glyphs and "on" or "off",
+        S.colour and "on" or "off", S.human, S.auto and "on" or "off"))
       local keys = {}
       for k in pairs(S.rules.options) do keys[#keys + 1] = k end
       table.sort(keys)
       local current = jong.resolve_options(S.rules, S.options) or {}
+      local width = 0
+      for _, k in ipairs(keys) do width = math.max(width, #k + #tostring(current[k])) end
       for _, k in ipairs(keys) do
-        say(string.format("  %-22s %-10s %s", k, tostring(current[k]), S.rules.options[k].doc or ""))
+        local value = tostring(current[k])
+        say("  ", k, " = ", value, string.rep(" ", width - #k - #value), "  ", S.rules.options[k].doc or "")
       end
       return
     end
@@ -1016,7 +1036,7 @@ to the next `new`. Example: set payment 20]],
       for _, v in ipairs(spec and spec.values or {}) do list[#list + 1] = tostring(v) end
       return list
     end
-    local list = { "glyphs", "colour", "seat" }
+    local list = { "glyphs", "colour", "seat", "auto" }
     for k in pairs(S.rules.options) do list[#list + 1] = k end
     return list
   end,
@@ -1058,27 +1078,33 @@ A script with an error is reported in one line and the old rules stay in use.]],
     if not r then fail("%s (still using the rules loaded before)", jong.first_line(err)) end
     S.rules = r
     say("reloaded ", r.name, " (", r.path, ")")
-    if S.game then
-      local g, rerr = jong.replay(S.game:log_json())
+    if S.game and S.game_how.rules == S.rules_name then
+      local g, rerr = jong.replay(S.game:log_json(), S.game_how)
       if not g then fail("the game cannot go on under the new rules: %s", jong.first_line(rerr or "?")) end
-      set_game(g, S.game_options)
+      set_game(g, S.game_how)
       say("the game goes on under the new rules")
     end
   end,
 }
 
+-- A saved game: a first line that says how to make the game again (rules, seed,
+-- options, wall), then the actions, one JSON object a line (g:log_json()).
 command {
-  name = "save", usage = "save FILE", summary = "save the game's log (JSON lines)",
-  help = "Writes the current game's event log to FILE, as JSON lines (docs/formats.md).",
+  name = "save", usage = "save FILE", summary = "save the game (a log of its actions)",
+  help = [[
+Writes the current game to FILE: a first JSON line with the rules, seed, options and
+stacked wall, then every action played, one JSON object a line. `load` reads it back.]],
   run = function(words)
     if not words[1] then fail("save where? give a file name") end
-    local text = need_game():log_json()
+    local g = need_game()
+    local how = S.game_how
+    local header = { type = "game", rules = how.rules, seed = how.seed,
+      options = setmetatable(how.options or {}, jong.json_object), wall = how.wall }
     local f, err = io.open(words[1], "w")
     if not f then fail("%s", err) end
-    f:write(text)
-    if text:sub(-1) ~= "\n" then f:write("\n") end
+    f:write(jong.json_encode(header), "\n", g:log_json())
     f:close()
-    say("saved ", words[1])
+    say(string.format("saved %s (%d actions)", words[1], #g.core:actions()))
   end,
   complete = function() return "files" end,
 }
@@ -1086,9 +1112,9 @@ command {
 command {
   name = "load", usage = "load FILE", summary = "load a saved game to step through with next/prev",
   help = [[
-Reads a game log saved with `save` (or by `jong sim --log`), replays it and goes back to
-its start: `next` and `prev` then step through it, `show` shows each position. You can
-also play on from any position.]],
+Reads a game written by `save`, replays it and goes back to its start: `next` and
+`prev` then step through it, `show` shows each position, and you can play on from any
+position (which drops the actions after it).]],
   run = function(words)
     games_available()
     if not words[1] then fail("load what? give a file name") end
@@ -1096,20 +1122,41 @@ also play on from any position.]],
     if not f then fail("%s", err) end
     local text = f:read("a")
     f:close()
-    local g, rerr = jong.replay(text)
+    local first, rest = text:match("^([^\n]*)\n?(.*)$")
+    local how = jong.json_decode(first)
+    if type(how) ~= "table" or how.type ~= "game" then
+      fail("%s is not a saved game (its first line names the rules and seed)", words[1])
+    end
+    how.type = nil
+    if how.options == jong.json_null then how.options = nil end
+    if how.wall == jong.json_null then how.wall = nil end
+    how.seed = math.tointeger(how.seed) or how.seed
+    local g, rerr = jong.replay(rest, how)
     if not g then fail("%s: %s", words[1], jong.first_line(rerr or "not a game log")) end
     local steps = 0
     while g:undo() do steps = steps + 1 end
-    set_game(g, {})
-    say(string.format("loaded %s: %d actions; `next` and `prev` step through them", words[1], steps))
+    set_game(g, how)
+    say(string.format("loaded %s: %s, seed %s, %d actions; `next` and `prev` step through them",
+      words[1], tostring(how.rules), tostring(how.seed), steps))
   end,
   complete = function() return "files" end,
 }
 
 command {
-  name = "next", usage = "next [N]", summary = "step forward through a game (N actions)",
-  help = "Plays the next action of a loaded game (or N), printing the events.",
-  run = function(words) COMMANDS.redo.run(words) end,
+  name = "next", usage = "next [N]", summary = "step forward (N actions), or start the next deal",
+  help = [[
+Plays the next action of a loaded game or of what `undo` took back (or N of them),
+printing the events. When there is nothing to step forward to and the deal is over,
+starts the next deal.]],
+  run = function(words)
+    local g = need_game()
+    if #g.redo_stack == 0 and g:state().phase == "deal_end" then
+      play(default_seat(), "next")
+      after_moves()
+      return
+    end
+    COMMANDS.redo.run(words)
+  end,
 }
 
 command {
@@ -1189,6 +1236,10 @@ function M.feed(line)
   if c and not (rest:match("^=") and not rest:match("^==")) then
     return run_command(c, verb, rest)
   end
+  -- "S d 4p": an action for a seat (never valid Lua)
+  if verb:match("^[ESWN]$") and find_command(rest:match("^%S*")) == COMMANDS.play then
+    return run_command(COMMANDS.play, "play", line)
+  end
   if eval_lua(line) == "more" then S.buffer = line end
   return false
 end
@@ -1200,9 +1251,10 @@ function M.cancel()
   return M.prompt()
 end
 
--- Completion of the word between start and stop (byte offsets from 0) of the line.
+-- Lua names a word may complete to: globals and keywords, or after `a.b.` the fields
+-- (after `a:` the methods) of that table and of what its metatables' __index lead to.
 local function lua_candidates(word)
-  local path, sep, last = word:match("^([%a_][%w_%.:]-)([%.:])([%w_]*)$")
+  local path, sep = word:match("^([%a_][%w_%.:]-)([%.:])[%w_]*$")
   local list = {}
   if not path then
     for k in pairs(_G) do if type(k) == "string" then list[#list + 1] = k end end
@@ -1214,20 +1266,34 @@ local function lua_candidates(word)
     if type(v) ~= "table" then return {} end
     v = rawget(v, name)
   end
-  if type(v) ~= "table" then
-    local mt = getmetatable(v)
-    v = type(mt) == "table" and type(mt.__index) == "table" and mt.__index or nil
-  end
-  if type(v) ~= "table" then return {} end
-  for k, x in pairs(v) do
-    if type(k) == "string" and k:match(IDENT) and (sep == "." or type(x) == "function") then
-      list[#list + 1] = path .. sep .. k .. (type(x) == "function" and "(" or "")
+  -- the fields of v and of the tables its metatables' __index lead to (methods)
+  local seen = {}
+  for _ = 1, 5 do
+    if type(v) == "table" then
+      for k, x in pairs(v) do
+        if type(k) == "string" and k:match(IDENT) and not seen[k] and (sep == "." or type(x) == "function") then
+          seen[k] = true
+          list[#list + 1] = path .. sep .. k .. (type(x) == "function" and "(" or "")
+        end
+      end
     end
+    local mt = getmetatable(v)
+    v = type(mt) == "table" and mt.__index or nil
+    if v == nil then break end
   end
-  local _ = last
   return list
 end
 
+-- Tiles in the notation's order (characters, dots, bamboo, honours), then the rest.
+local SUIT_ORDER = { m = 1, p = 2, s = 3, z = 4 }
+local function sort_key(w)
+  local r, suit = w:match("^(%d)([mpsz])$")
+  if r then return "\1" .. SUIT_ORDER[suit] .. r end
+  return w
+end
+
+-- Completion of the word between start and stop (byte offsets from 0) of the line:
+-- a list of candidates, or "files" for readline's own file name completion.
 function M.complete(line, start, stop)
   local before, word = line:sub(1, start), line:sub(start + 1, stop)
   local list
@@ -1250,7 +1316,7 @@ function M.complete(line, start, stop)
   for _, w in ipairs(list) do
     if w:sub(1, #word) == word and not seen[w] then seen[w] = true; out[#out + 1] = w end
   end
-  table.sort(out)
+  table.sort(out, function(a, b) return sort_key(a) < sort_key(b) end)
   return out
 end
 

@@ -50,7 +50,7 @@ static void write_log(FILE *log, const struct game *g, int from, int match)
 }
 
 /* Plays one match to its end. Returns 0, or -1 with the reason printed. */
-static int play_match(struct game *g, int kind, struct rng *r, struct sim_totals *t, FILE *log, int match)
+static int play_match(struct game *g, int kind, struct rng *rng, struct sim_totals *t, FILE *log, int match)
 {
     int logged = 0;
     char msg[256];
@@ -59,17 +59,10 @@ static int play_match(struct game *g, int kind, struct rng *r, struct sim_totals
     logged = g->nlog;
     tally(g, 0, t);
     for (long steps = 0; steps < 2000000; steps++) {
-        int waiting = game_waiting(g);
-        if (!waiting)
+        int r = bot_step(g, kind, rng);
+        if (r == 0)
             return 0;
-        int seat = __builtin_ctz((unsigned)waiting);
-        struct action a;
-        if (bot_choose(g, seat, kind, r, &a) != 0) {
-            fprintf(stderr, "sim: match %d: seat %c is awaited but has no legal action (event %d)\n",
-                    match, seat_letter(seat), g->nlog);
-            return -1;
-        }
-        if (game_apply(g, &a) != 0) {
+        if (r < 0) {
             fprintf(stderr, "sim: match %d: event %d: %s\n", match, g->nlog, game_error(g));
             return -1;
         }

@@ -10,7 +10,7 @@ local classical = require "classical"
 return {
   name = "babcock_cleared_hand",
   extends = "classical",
-  dead_wall = classical.dead_walls.none,
+  dead_wall = { size = 0, policy = "none" },                      -- §20: no dead wall
   options = {
     game_type = { default = "cleared_hand", values = classical.options.game_type.values,
                   doc = classical.options.game_type.doc },

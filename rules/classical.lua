@@ -19,15 +19,12 @@ local R = {
   bonus_tiles = true,
   red_fives = 0,
   dead_wall = { size = 16, policy = "not_replenished" },           -- §6.3 exhaustible16
-  bonus_replacement = "live_wall",                                 -- §7.3
   claims = { "chow", "pung", "kong", "win" },                      -- §8.2
-  precedence = { { "win" }, { "kong", "pung" }, { "chow" } },      -- §8.3, highest first
+  precedence = { win = 3, kong = 2, pung = 2, chow = 1 },          -- §8.3
   multiple_winners = false,                                        -- §8.3 first in turn wins
   starting_points = 2000,                                          -- §5.6
   rounds = 4,                                                      -- §5.3
   chow_from = "left",                                              -- §8.2
-  wall_stacks = 18,                                                -- §6.1 (17 without bonus tiles)
-  deal = { blocks = 3, block_size = 4, dealer_extra = 1 },         -- §6.4 East 14, others 13
 
   options = {
     bonus_tiles = { default = true, doc = "§4: 144 tiles with flowers and seasons; false: 136 tiles, no bonus-tile scoring" },
@@ -60,16 +57,6 @@ local R = {
     ruleset_preset = { default = "standard", values = { "standard", "dmjl", "bmja" }, doc = "§21: scoring items of the Kajongg presets (see rules classical_dmjl / classical_bmja for the full presets)" },
     game_type = { default = "mixed_hand", values = { "mixed_hand", "one_double", "cleared_hand" }, doc = "§20: Babcock's three games (Mah Jong qualification)" },
   },
-}
-
--- §6.3 the kong box per `dead_wall` option (the engine's dead_wall field for each value)
-R.dead_walls = {
-  exhaustible16 = { size = 16, policy = "not_replenished" },
-  replenish14   = { size = 14, policy = "fixed" },
-  babcock_mixed = { size = 14, policy = "fixed", replacements = "far_end" },
-  none          = { size = 0,  policy = "none", replacements = "far_end" },
-  dice_stacks   = { size = "second_throw", policy = "not_replenished" },
-  stacks7       = { size = 14, policy = "not_replenished" },
 }
 
 ------------------------------------------------------------------------------------------
@@ -163,64 +150,90 @@ end
 
 local ONE_SUIT = { [1] = true, [2] = true, [4] = true }
 
--- Can counts c[1..34] be split into sets and (if need_pair) exactly one pair? (§11.1)
-local function complete(c, need_pair)
-  local i = 1
-  while i <= 34 and c[i] == 0 do i = i + 1 end
-  if i > 34 then return not need_pair end
+-- The four groups of kinds a complete hand splits into independently: m, p, s, honours.
+local GROUP_LO, GROUP_HI = { 1, 10, 19, 28 }, { 9, 18, 27, 34 }
+local GROUP_OF = {}
+for g = 1, 4 do for i = GROUP_LO[g], GROUP_HI[g] do GROUP_OF[i] = g end end
+
+-- Can the counts c[i..hi] of one group be split into sets and (if need_pair) one pair?
+local function complete(c, i, hi, need_pair)
+  while i <= hi and c[i] == 0 do i = i + 1 end
+  if i > hi then return not need_pair end
+  local ok = false
   if need_pair and c[i] >= 2 then
     c[i] = c[i] - 2
-    local ok = complete(c, false)
+    ok = complete(c, i, hi, false)
     c[i] = c[i] + 2
     if ok then return true end
   end
   if c[i] >= 3 then
     c[i] = c[i] - 3
-    local ok = complete(c, need_pair)
+    ok = complete(c, i, hi, need_pair)
     c[i] = c[i] + 3
     if ok then return true end
   end
-  if i <= 27 and (i - 1) % 9 <= 6 and c[i + 1] > 0 and c[i + 2] > 0 then
+  if hi <= 27 and i + 2 <= hi and c[i + 1] > 0 and c[i + 2] > 0 then   -- chow (suits only)
     c[i], c[i + 1], c[i + 2] = c[i] - 1, c[i + 1] - 1, c[i + 2] - 1
-    local ok = complete(c, need_pair)
+    ok = complete(c, i, hi, need_pair)
     c[i], c[i + 1], c[i + 2] = c[i] + 1, c[i + 1] + 1, c[i + 2] + 1
-    if ok then return true end
   end
-  return false
+  return ok
 end
 
-local scratch = {}                                   -- reused count array for §17.4
+local scratch, group_n, group_ok = {}, {}, {}         -- reused by §17.4 (no allocation per hand)
 for i = 1, 34 do scratch[i] = 0 end
 
--- §17.4 A15: the winning tile is the only kind that completes the hand without it.
+-- Could kind k join a tile held in c[lo..hi] (itself, or a neighbour for a chow)?
+local function near(c, k, lo, hi)
+  if c[k] > 0 then return true end
+  if hi > 27 then return false end                    -- honours join only themselves
+  return (k - 2 >= lo and c[k - 2] > 0) or (k - 1 >= lo and c[k - 1] > 0)
+      or (k + 1 <= hi and c[k + 1] > 0) or (k + 2 <= hi and c[k + 2] > 0)
+end
+
+-- §17.4 A15: the winning tile is the only kind that completes the hand without it
+-- (structurally, §11.1; declared sets stay as they are). The groups m, p, s, honours
+-- complete independently: a tile added to group g completes the hand when g then
+-- completes and every other group is complete as it stands, with one pair in all.
 local function only_possible(f)
   for _, rd in ipairs(f.readings) do
     if rd.wait == "two_sided" or rd.wait == "pair" then return false end   -- two kinds wait
     if rd.win_set and rd.sets[rd.win_set].type == "kong" then return false end
   end
-  local c = scratch
+  local c, n = scratch, group_n
   for i = 1, 34 do c[i] = 0 end
-  for t, n in pairs(f.counts) do
+  n[1], n[2], n[3], n[4] = 0, 0, 0, 0
+  for t, k in pairs(f.counts) do
     local i = INDEX[t]
-    if i then c[i] = n end
+    if i then
+      c[i] = k
+      n[GROUP_OF[i]] = n[GROUP_OF[i]] + k
+    end
   end
   local w = INDEX[f.win_tile]
   c[w] = c[w] - 1
-  for k = 1, 34 do
-    if k ~= w then
-      local near = c[k] > 0
-      if not near and k <= 27 then                   -- a suit tile can join a held neighbour
-        local r = (k - 1) % 9
-        for d = -2, 2 do
-          local r2 = r + d
-          if r2 >= 0 and r2 <= 8 and c[k + d] > 0 then near = true break end
+  n[GROUP_OF[w]] = n[GROUP_OF[w]] - 1
+  local pairs_n = 0
+  for g = 1, 4 do
+    group_ok[g] = (n[g] % 3 ~= 1) and complete(c, GROUP_LO[g], GROUP_HI[g], n[g] % 3 == 2)
+    if n[g] % 3 == 2 then pairs_n = pairs_n + 1 end
+  end
+  for g = 1, 4 do
+    local grown = (n[g] + 1) % 3                      -- 0: sets only, 2: sets and the pair
+    local others_ok = grown ~= 1
+    for h = 1, 4 do
+      if h ~= g and not group_ok[h] then others_ok = false end
+    end
+    local others_pairs = pairs_n - ((n[g] % 3 == 2) and 1 or 0)
+    if others_ok and others_pairs + ((grown == 2) and 1 or 0) == 1 then
+      local lo, hi = GROUP_LO[g], GROUP_HI[g]
+      for k = lo, hi do
+        if k ~= w and near(c, k, lo, hi) then
+          c[k] = c[k] + 1
+          local wins = complete(c, lo, hi, grown == 2)
+          c[k] = c[k] - 1
+          if wins then return false end
         end
-      end
-      if near then
-        c[k] = c[k] + 1
-        local wins = complete(c, true)
-        c[k] = c[k] - 1
-        if wins then return false end
       end
     end
   end
@@ -606,15 +619,16 @@ function R.score(f)
   local o = f.options
   local qualifies = f.rules.qualifications[o.game_type]
   local x = hand_context(f)
-  local value, items, limit, best_raw, reason
+  local value, items, limit, best_raw, best, reason
   if f.thirteen_orphans then                                                          -- C10
     local ok, why = qualifies(f, x, 0, 0, "Thirteen Orphans")
     if not ok then return { wins = false, reason = why } end
     value, limit = { points = 0, doubles = 0, score = rounded(o, limit_of(o)) }, "Thirteen Orphans"
   else
     -- §11.4: every reading, the highest final score (then the highest score before the limit)
+    local single = (#f.readings == 1)                -- one reading: explain it at once
     for _, rd in ipairs(f.readings) do
-      local lines = {}
+      local lines = single and {} or nil
       local pts, dbl, bonus_dbl, lim, chows = winner_tally(f, x, rd, lines)
       local ok, why = qualifies(f, x, dbl, bonus_dbl, lim)
       if ok and not preset_allows(o, chows) then ok, why = false, "BMJA: at most one chow in a winning hand" end
@@ -622,13 +636,17 @@ function R.score(f)
         local sc, limit_name = final_score(o, pts, dbl, lim)
         local raw = lim and math.huge or (pts << dbl)
         if not value or sc > value.score or (sc == value.score and raw > best_raw) then
-          value, items, limit, best_raw = { points = pts, doubles = dbl, score = sc }, lines, limit_name, raw
+          value, items, limit, best_raw, best = { points = pts, doubles = dbl, score = sc }, lines, limit_name, raw, rd
         end
       else
         reason = reason or why
       end
     end
     if not value then return { wins = false, reason = reason or "not a complete hand" } end
+    if not items then
+      items = {}
+      winner_tally(f, x, best, items)
+    end
   end
   if limit and limit ~= "limit" then                   -- a limit hand: no points or doubles
     value.points, value.doubles = 0, 0
@@ -682,65 +700,240 @@ function R.settle(f, result)
 end
 
 ------------------------------------------------------------------------------------------
--- Play hooks (plain functions of facts; the engine's exact signatures are documented by
--- the lead in docs/hooks.md).
+-- Play: the engine settings and hooks (docs/hooks.md, "Engine settings", "Play hooks").
+-- Claims (chow only from the left, §8.2), precedence (§8.3), robbing (§9.4) and the kong
+-- box are engine settings; the hooks add the Original Call (§10.2), the calling
+-- declaration and the sacred discard (options, §10), the Babcock qualification (§20),
+-- and the dealer rotation (§5).
 
--- may_win(f, state): asked when a seat could declare Mah Jong (self-draw or a discard).
--- state: {original_call_broken=bool, own_discards={kind=true}, drawn_since_discard=bool}.
-function R.may_win(f, state)
-  state = state or {}
-  if f.flags.original_call and state.original_call_broken then                    -- §10.2
-    return false, "Original Call: the hand was changed"
+local ORIGINAL_CALL, CALLING = 1, 2          -- seat flag bits set by the declarations
+
+-- §6.3 the kong box by option `dead_wall` (engine settings)
+local DEAD_WALL = {
+  exhaustible16 = { dead_policy = "not_replenished", dead_size = 16, reserve = 0 },
+  replenish14   = { dead_policy = "fixed", dead_size = 14, reserve = 0 },
+  babcock_mixed = { dead_policy = "none", dead_size = 0, reserve = 14 },  -- 15th from the end is the last
+  none          = { dead_policy = "none", dead_size = 0, reserve = 0 },   -- the very last tile is drawn
+  stacks7       = { dead_policy = "not_replenished", dead_size = 14, reserve = 0 },
+}
+
+-- Engine settings that depend on the options (called once when a game starts).
+function R.configure(o)
+  local dw = DEAD_WALL[o.dead_wall]
+  if not dw then                                      -- dice_stacks
+    error("classical.dead_wall = " .. tostring(o.dead_wall) .. " needs a kong box sized by the second throw, which the engine does not offer")
   end
-  if f.options.must_declare_calling and not state.declared_calling then           -- §10.1
-    return false, "calling was not declared"
+  return {
+    bonus = o.bonus_tiles,                            -- §4
+    side = o.bonus_tiles and 18 or 17,                -- §6.1
+    dice = 2, second_throw = true,                    -- §6.2
+    deal_order = "blocks",                            -- §6.4
+    dead_policy = dw.dead_policy, dead_size = dw.dead_size, reserve = dw.reserve,
+    dead_empty_draw = dw.dead_policy == "not_replenished",   -- §9.3 kong box empty: a draw
+    kong_source = "loose",
+    bonus_source = o.bonus_replacement == "kong_box" and "loose" or "head",   -- §7.3
+    last_discard = "any",                             -- §12.1
+    multi_win = "nearest",                            -- §8.3 first in turn
+    rob_promoted = true, rob_concealed_thirteen = true,   -- §9.4
+    kong_after_claim = false,                         -- §8.5
+    rounds = o.rounds,                                -- §5.3
+  }
+end
+R.extras = { "original_call", "calling" }
+
+local function seat_flag(st, seat, bit) return (st.seats[seat].flags & bit) ~= 0 end
+
+-- §16 C11/C12: nobody has claimed or declared a set and the winner has not discarded;
+-- a discard win is on East's first discard.
+local function first_turn(st, seat, win_by, from)
+  for _, s in ipairs(SEATS) do
+    if #st.seats[s].melds > 0 then return false end
   end
-  if f.options.sacred_discard and f.win_by == "discard" and state.own_discards
-     and state.own_discards[f.win_tile] and not state.drawn_since_discard then    -- §10.3
-    return false, "sacred discard"
-  end
-  local r = R.score(f)                                                            -- §20 qualification
-  if not r or not r.wins then return false, r and r.reason or "invalid" end
+  if #st.seats[seat].discards > 0 then return false end
+  if seat == "E" then return win_by == "self" end
+  if win_by == "discard" then return from == "E" and #st.seats.E.discards == 1 end
   return true
 end
 
--- may_claim(kind, state): asked in the claim window for a pung/kong/chow claim.
--- state: {original_call=bool, passed_pung={kind=true}, tile=kind, melded_pung_of_tile=bool}.
-function R.may_claim(kind, state, options)
-  if state.original_call and kind ~= "win" then return false, "Original Call: claims only to win" end -- §10.2
-  if kind == "kong" and state.melded_pung_of_tile then return false, "no kong on a melded pung from a discard" end -- §8.6
-  if kind == "pung" and options and options.missed_pung_lock and state.passed_pung
-     and state.passed_pung[state.tile] then return false, "missed pung lock" end   -- §8.7
+-- The Classical flags of a win: first_turn as §16 defines it, the Original Call; and
+-- `streak` (C17): the engine's counter holds East's consecutive wins (see next_deal).
+local function classical_situation(st, s)
+  local flags = {}
+  for _, name in ipairs(s.flags) do
+    if name ~= "first_turn" then flags[#flags + 1] = name end
+  end
+  if first_turn(st, s.seat, s.win_by, s.from) then flags[#flags + 1] = "first_turn" end
+  if seat_flag(st, s.seat, ORIGINAL_CALL) then flags[#flags + 1] = "original_call" end
+  s.flags = flags
+  if s.seat == "E" then s.streak = (st.honba or 0) + 1 end
+  return s
+end
+
+-- situation(g, win, s): the situation of a win the engine scores.
+function R.situation(g, win, s)
+  classical_situation(g:state(), s)
+end
+
+-- The situation of a win the engine is about to offer `action.seat`: the tile drawn in
+-- turn, or the latest discard (or the kong tile robbed) in a claim window.
+local function situation_of(g, action)
+  local st = g:state()
+  local me = st.seats[action.seat]
+  local s = { rules = g.rules, options = g.options, seat = action.seat, round = st.round,
+              win_tile = action.tile, flags = {} }
+  local recent = g:events(math.max(1, st.events - 1))
+  local last = recent[#recent] or {}
+  if st.phase == "turn" then
+    s.win_by, s.hand = "self", me.hand
+    if last.type == "draw" and last.from == "loose" then s.flags[1] = "kong_replacement" end
+    if st.wall == 0 then s.flags[#s.flags + 1] = "last_tile" end
+  else
+    s.win_by, s.from = "discard", st.discarder
+    s.hand = me.concealed .. action.tile .. " " .. table.concat(me.melds, " ") .. " " .. table.concat(me.bonus, " ")
+    if st.phase == "rob" then s.flags[1] = "robbing_kong"
+    elseif st.wall == 0 then s.flags[#s.flags + 1] = "last_tile" end
+  end
+  return classical_situation(st, s)
+end
+
+-- The events of the current deal, newest last.
+local function deal_events(g)
+  local st = g:state()
+  local ev = g:events(math.max(1, st.events - 200))
+  local start = 1
+  for i = #ev, 1, -1 do
+    if ev[i].type == "deal_start" then start = i break end
+  end
+  return ev, start
+end
+
+-- §10.2: after the Original Call every drawn tile was discarded (else the hand changed).
+local function original_call_kept(g, seat)
+  local ev, start = deal_events(g)
+  local declared, drawn = false, nil
+  for i = start, #ev do
+    local e = ev[i]
+    if e.seat == seat then
+      if e.type == "extra" and e.extra == "original_call" then declared = true
+      elseif declared and e.type == "draw" and e.from ~= "replacement" then drawn = e.tile
+      elseif declared and (e.type == "discard") and drawn and e.tile ~= drawn then return false
+      elseif declared and e.type ~= "draw" and e.type ~= "discard" and e.type ~= "bonus"
+             and e.type ~= "extra" then return false end            -- a claim or a kong
+    end
+  end
   return true
 end
 
--- may_rob(kong_kind, f): §9.4 a promoted kong may be robbed; a concealed kong only for
--- Thirteen Orphans; a claimed kong never.
-function R.may_rob(kong_kind, f)
-  if kong_kind == "promoted" then return true end
-  if kong_kind == "concealed" then return f.thirteen_orphans == true end
+-- §10.3 sacred discard: the seat discarded this tile and has not drawn from the wall since.
+local function sacred(g, seat, tile)
+  local ev = deal_events(g)
+  for i = #ev, 1, -1 do
+    local e = ev[i]
+    if e.type == "deal_start" then return false end
+    if e.seat == seat then
+      if e.type == "draw" and e.from ~= "replacement" then return false end
+      if e.type == "discard" and e.tile == tile then return true end
+    end
+  end
   return false
 end
 
--- next_deal(state, options): after settlement. state: {winner=seat or nil (draw),
--- east_streak=n (consecutive wins of this East, this one included), deals_in_round=n,
--- round="E", round_starter_back=bool (the deal would return to the round's first East)}.
--- Returns {rotate=bool, round=wind} or {rotate=true, game_over=true}.
+-- may_win(g, action): asked before a Mah Jong is offered or applied.
+function R.may_win(g, action)
+  local o, st = g.options, g:state()
+  if seat_flag(st, action.seat, ORIGINAL_CALL) and not original_call_kept(g, action.seat) then
+    return false, "Original Call: the hand was changed"                         -- §10.2
+  end
+  if o.must_declare_calling and not seat_flag(st, action.seat, CALLING | ORIGINAL_CALL) then
+    return false, "calling was not declared"                                    -- §10.1
+  end
+  if o.sacred_discard and st.phase ~= "turn" and sacred(g, action.seat, action.tile) then
+    return false, "sacred discard"                                              -- §10.3
+  end
+  local f, err = jong.facts(situation_of(g, action))                            -- §20
+  if not f then return false, err end
+  local result, reason = R.score(f)
+  if not result then return false, reason end
+  if not result.wins then return false, result.reason end
+  return true
+end
+
+-- may_claim(g, action): a chow, pung or kong claim. §10.2: after the Original Call a
+-- discard may be claimed only to win.
+function R.may_claim(g, action)
+  if seat_flag(g:state(), action.seat, ORIGINAL_CALL) then
+    return false, "Original Call: a discard may be claimed only to win"
+  end
+  return true
+end
+
+-- Would the seat be calling after discarding `tile`? (concealed: list of tiles)
+local function calling_after(concealed, melds, tile)
+  local rest, skipped = {}, false
+  for _, t in ipairs(concealed) do
+    if t == tile and not skipped then skipped = true else rest[#rest + 1] = t end
+  end
+  local a = jong.analysis(table.concat(rest) .. " " .. table.concat(melds, " "))
+  return a and a.waits and #a.waits > 0
+end
+
+-- actions(g, seat): §10.2 the Original Call with the first discard of a calling hand;
+-- §10.1 (option must_declare_calling) the calling declaration.
+function R.actions(g, seat)
+  local st, o = g:state(), g.options
+  local me = st.seats[seat]
+  local original = #me.discards == 0 and #me.melds == 0
+  local calling = o.must_declare_calling and not seat_flag(st, seat, CALLING | ORIGINAL_CALL)
+  if not (original or calling) then return {} end
+  local tiles, out, seen = jong.tiles(me.concealed), {}, {}
+  for _, t in ipairs(tiles) do
+    if not seen[t] and calling_after(tiles, me.melds, t) then
+      seen[t] = true
+      if original then out[#out + 1] = { type = "original_call", tile = t } end
+      if calling then out[#out + 1] = { type = "calling", tile = t } end
+    end
+  end
+  return out
+end
+
+-- apply_action(g, action): both declarations are made with a discard.
+function R.apply_action(g, action)
+  return { discard = true, set_flags = action.type == "original_call" and ORIGINAL_CALL or CALLING }
+end
+
+-- next_deal(g): §5.4 East keeps the deal when he wins (up to the C17 streak, §5.7) and
+-- after a wash-out (unless draw_passes_deal); otherwise it passes to South. §5.5 the
+-- prevailing wind advances when the deal returns to the round's first East; the game
+-- ends after `rounds` winds. The engine's counter (honba) holds East's consecutive wins.
 local NEXT_ROUND = { E = "S", S = "W", W = "N" }
 local ROUND_NO = { E = 1, S = 2, W = 3, N = 4 }
-function R.next_deal(state, options)
-  local rotate
-  if state.winner == nil then rotate = options.draw_passes_deal == true           -- §5.4 wash-out
-  elseif state.winner == "E" then
-    local n = options.east_streak_limit                                           -- §5.7
-    rotate = (n ~= "off" and (state.east_streak or 0) >= n)
-  else rotate = true end
-  local round = state.round
-  if rotate and state.round_starter_back then                                     -- §5.5
-    round = NEXT_ROUND[round]
-    if not round or ROUND_NO[round] > options.rounds then return { rotate = true, game_over = true } end
+
+function R.next_deal(g)
+  local st, o = g:state(), g.options
+  local east_won, drawn = false, false
+  local recent = g:events(math.max(1, st.events - 8))
+  for _, e in ipairs(recent) do
+    if e.type == "deal_start" then east_won, drawn = false, false
+    elseif e.type == "win" and e.seat == "E" then east_won = true
+    elseif e.type == "draw_end" then drawn = true end
   end
-  return { rotate = rotate, round = round }
+  local streak = st.honba or 0
+  if east_won then
+    streak = streak + 1
+    if o.east_streak_limit == "off" or streak < o.east_streak_limit then
+      return { dealer_keeps = true, round = st.round, honba = streak, match_over = false }
+    end
+  elseif drawn and not o.draw_passes_deal then
+    return { dealer_keeps = true, round = st.round, honba = streak, match_over = false }
+  end
+  local round = st.round
+  if st.seats.S.player == 0 then                      -- the deal returns to the first East
+    if ROUND_NO[round] >= o.rounds then
+      return { dealer_keeps = false, round = round, honba = 0, match_over = true }
+    end
+    round = NEXT_ROUND[round]
+  end
+  return { dealer_keeps = false, round = round, honba = 0, match_over = false }
 end
 
 return R

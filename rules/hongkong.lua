@@ -4,6 +4,10 @@
 -- is capped at hk.faan_limit (§11.3) and paid by the money table (§14), with the
 -- "Calling 9 / 12 pieces" liability (§9). The user page is docs/hongkong.md.
 
+-- §11.3, §14.5: the faan limits the money tables know (the spec names 7, 8, 10, 13 and none).
+local FAAN_LIMITS = { "none" }
+for n = 1, 13 do FAAN_LIMITS[#FAAN_LIMITS + 1] = n end
+
 local R = {
   name = "hongkong",
   option_prefix = "hk.",
@@ -39,7 +43,7 @@ local R = {
   options = {
     use_flowers = { default = false, doc = "§4: play with the 8 bonus tiles (144 tiles); they score only §12.6" },
     min_faan = { default = 3, doc = "§11.2: the minimum faan to win, bonus-tile faan not counted (0 = chicken hands allowed)" },
-    faan_limit = { default = 10, types = { "number", "string" }, doc = "§11.3: the faan cap: a number (8, 10, 13 ...) or \"none\"" },
+    faan_limit = { default = 10, values = FAAN_LIMITS, doc = "§11.3: the faan cap: 1 to 13 (8, 10, 13 usual) or \"none\"" },
     money_table = { default = "tiered", values = { "tiered", "doubling", "half_spicy" },
                     doc = "§14.1, §14.5: how faan become the money unit u" },
     discard_payment = { default = "half_gun", values = { "half_gun", "full_gun" },
@@ -57,7 +61,7 @@ local R = {
                         doc = "§9.3: the hands that carry Calling 9 / 12 pieces liability" },
     fifth_tile_penalty = { default = false, doc = "§9.3: the discarder of an unseen tile late in the hand (flag fifth_tile) pays for all" },
     pure_suit_faan = { default = 7, values = { 7, 6 }, doc = "§12.2: faan of Pure one suit (H6)" },
-    four_concealed = { default = 8, values = { 8, "limit" }, types = { "number", "string" }, doc = "§12.1: Four concealed pungs (H4) is 8 faan or a limit hand" },
+    four_concealed = { default = 8, values = { 8, "limit" }, doc = "§12.1: Four concealed pungs (H4) is 8 faan or a limit hand" },
     common_hand_pair = { default = "any", values = { "any", "suited" }, doc = "§12.1: the pair of a Common hand (H2) may be any tile, or must be a suit tile" },
     concealed_kong_ok = { default = false, doc = "§12.5: a declared concealed kong keeps the Concealed hand (H15)" },
     concealed_with_flowers = { default = true, doc = "§12.5: Concealed hand (H15) counts when flowers are played" },
@@ -81,17 +85,20 @@ local LEFT_OF = { E = "N", S = "E", W = "S", N = "W" }              -- §7.2: th
 local SEAT_FLOWER = { E = "f1", S = "f2", W = "f3", N = "f4" }
 local SEAT_SEASON = { E = "g1", S = "g2", W = "g3", N = "g4" }
 
-local SUIT_BIT, IS_TERMINAL, IS_WIND, IS_DRAGON, SUIT_TILE = {}, {}, {}, {}, {}
+-- CLASS[t]: bits for the suit (m 1, p 2, s 4), honour 8, terminal 16, simple 32.
+local HONOUR, TERMINAL, SIMPLE = 8, 16, 32
+local CLASS, IS_SUITED, IS_WIND, IS_DRAGON, SUIT_TILE = {}, {}, {}, {}, {}
 for bit, s in ipairs({ "m", "p", "s" }) do
   SUIT_TILE[s] = {}
   for r = 1, 9 do
     local t = r .. s
-    SUIT_BIT[t] = 1 << (bit - 1)
-    IS_TERMINAL[t] = (r == 1 or r == 9)
+    CLASS[t] = (1 << (bit - 1)) | ((r == 1 or r == 9) and TERMINAL or SIMPLE)
+    IS_SUITED[t] = true
     SUIT_TILE[s][r] = t
   end
 end
 for r = 1, 7 do
+  CLASS[r .. "z"] = HONOUR
   IS_WIND[r .. "z"] = r <= 4
   IS_DRAGON[r .. "z"] = r >= 5
 end
@@ -117,18 +124,11 @@ local function limit_value(o)
 end
 
 -- §13.2: the suits and tile classes of the whole hand (sets, pair, winning tile; no bonus tiles).
+-- Returns the number of suits and whether honours, terminals and simples occur.
 local function suit_profile(f)
-  local mask, honours, terminals, simples = 0, false, false, false
-  for t in pairs(f.all_counts) do
-    local bit = SUIT_BIT[t]
-    if bit then
-      mask = mask | bit
-      if IS_TERMINAL[t] then terminals = true else simples = true end
-    elseif IS_WIND[t] ~= nil then
-      honours = true
-    end
-  end
-  return SUITS_IN_MASK[mask], honours, terminals, simples
+  local mask = 0
+  for t in pairs(f.all_counts) do mask = mask | (CLASS[t] or 0) end
+  return SUITS_IN_MASK[mask & 7], mask & HONOUR ~= 0, mask & TERMINAL ~= 0, mask & SIMPLE ~= 0
 end
 
 -- §12.7 L3: concealed 1112345678999 + one more tile of the suit.
@@ -252,7 +252,7 @@ local ITEMS = {
 
   -- §12.1 Hand shape (H1 Chicken hand: see R.score)
   { "H2", "Common hand", "shape", function(h)
-      return h.chows == 4 and (h.o.common_hand_pair == "any" or SUIT_BIT[h.pair] ~= nil) and 1 end },
+      return h.chows == 4 and (h.o.common_hand_pair == "any" or IS_SUITED[h.pair] == true) and 1 end },
   { "H3", "All pungs", "shape", function(h)
       return h.pungs == 4 and not four_concealed_pungs(h) and (h.mjc and 2 or 3) end },
   { "H4", "Four concealed pungs", "shape", function(h)
@@ -367,12 +367,10 @@ end
 ---------------------------------------------------------------------------------------------
 -- Checks of the situation: nil when it can hold, else the reason.
 
-local checked_options = setmetatable({}, { __mode = "k" })
-
 local function whole(n) return type(n) == "number" and n == math.floor(n) end
 
+-- The option values the loader cannot check from the registry (it checks `values` and types).
 local function check_options(o)
-  if checked_options[o] then return nil end
   if not whole(o.min_faan) or o.min_faan < 0 then return "hk.min_faan must be a whole number >= 0" end
   if o.faan_limit ~= "none" and (not whole(o.faan_limit) or o.faan_limit < 1) then
     return "hk.faan_limit must be a whole number >= 1 or \"none\""
@@ -381,16 +379,6 @@ local function check_options(o)
     return "hk.penalty_amount must be \"max\" or a whole number >= 0"
   end
   if not whole(o.rounds) or o.rounds < 1 or o.rounds > 4 then return "hk.rounds must be 1 to 4" end
-  for name, spec in pairs(R.options) do
-    if spec.values then
-      local ok = false
-      for _, v in ipairs(spec.values) do if o[name] == v then ok = true end end
-      if not ok then return "hk." .. name .. ": value not allowed" end
-    elseif type(spec.default) == "boolean" and type(o[name]) ~= "boolean" then
-      return "hk." .. name .. " is a switch (true or false)"
-    end
-  end
-  checked_options[o] = true
   return nil
 end
 
@@ -616,58 +604,95 @@ function R.penalty(kind, offender, options)
 end
 
 ---------------------------------------------------------------------------------------------
--- Play hooks (plain functions of facts-like arguments; the engine signatures are the lead's).
+-- Play: the engine settings and hooks (docs/hooks.md, "Engine settings" and "Play hooks").
+-- Chee only from the player on the left (§7.2) and win > pong = kong > chee are the engine's
+-- own rules (chow_from, precedence), so there is no may_claim hook.
 
--- Option-dependent play facts: the engine applies these over the fields above at load.
+-- Engine settings that depend on the options (called once when a game starts).
 function R.configure(o)
-  local c = {}
-  if o.use_flowers then                                               -- §4, §6.1
-    c.tiles, c.bonus_tiles, c.wall_stacks = 144, true, 18
-  end
-  if o.dead_wall14 then c.dead_wall = { size = 14, policy = "fixed" } end   -- §8.3: moves with the tail
-  if o.multi_win == "all" then c.multiple_winners = true end          -- §7.3
-  c.rob_kong = o.rob_kong == "seed_literal" and "declared" or "promoted"   -- §7.5
-  c.rounds = o.rounds
-  return c
+  return {
+    bonus = o.use_flowers,                           -- §4: 144 tiles with flowers
+    side = o.use_flowers and 18 or 17,               -- §6.1 stacks per wall
+    dice = 3,                                        -- §6.2
+    deal_order = "blocks",                           -- §6.4: 4-4-4, then one each (dealer two)
+    dead_policy = "none", dead_size = 0,             -- §6.3: no dead wall; replacements from the tail
+    kong_source = "loose", bonus_source = "loose",
+    reserve = o.dead_wall14 and 14 or 0,             -- §8.3: the last 14 tiles are never drawn
+    last_discard = o.last_discard and "win_only" or "none",   -- §8.2
+    multi_win = o.multi_win == "all" and "all" or "nearest",  -- §7.3
+    rob_promoted = true,                             -- §7.5
+    rob_concealed_thirteen = true,
+    rounds = o.rounds,                               -- §5.4
+  }
 end
 
--- Asked in the claim window after a discard: may `seat` make claim `kind` on `from`'s discard?
--- §7.2: chee only on the discard of the player on the left; pong, kong and win from anyone.
-function R.may_claim(kind, seat, from)
-  if seat == from then return false end
-  if kind == "chow" then return from == LEFT_OF[seat] end
+-- The situation of a win the engine is about to offer `action.seat` (docs/formats.md): the
+-- drawn tile in turn, or the latest discard (or the tile added to a kong) in a claim window.
+local function situation_of(g, action)
+  local st = g:state()
+  local seat = action.seat
+  local me = st.seats[seat]
+  local s = { rules = g.rules, options = g.options, seat = seat, round = st.round,
+              win_tile = action.tile, flags = {} }
+  local recent = g:events(math.max(1, st.events - 1))           -- the event that led here
+  local last = recent[#recent] or {}
+  if st.phase == "turn" then
+    s.win_by, s.hand = "self", me.hand
+    if last.type == "draw" and last.from == "loose" then s.flags[#s.flags + 1] = "kong_replacement" end
+    if st.wall == 0 then s.flags[#s.flags + 1] = "last_tile" end
+  else
+    s.win_by, s.from = "discard", st.discarder
+    s.hand = me.concealed .. action.tile .. " " .. table.concat(me.melds, " ") .. " " .. table.concat(me.bonus, " ")
+    if st.phase == "rob" then s.flags[#s.flags + 1] = "robbing_kong"
+    elseif st.wall == 0 and g.options.last_discard then s.flags[#s.flags + 1] = "last_tile" end
+  end
+  -- first_turn: nobody has claimed or declared anything and the winner has not discarded yet
+  local quiet = #me.discards == 0
+  for i = 1, 4 do
+    if #st.seats[SEATS[i]].melds > 0 then quiet = false end
+  end
+  if quiet then s.flags[#s.flags + 1] = "first_turn" end
+  return s
+end
+
+-- Asked before a win is offered (may_win(g, action)): §11.2 a hand below hk.min_faan
+-- cannot be declared (that would be a false Mah Jong, §10.1).
+function R.may_win(g, action)
+  local f, err = jong.facts(situation_of(g, action))
+  if not f then return false, err end
+  local result, reason = R.score(f)
+  if not result then return false, reason end
+  if not result.wins then return false, result.reason end
   return true
 end
 
--- Asked before a win is accepted: `kong` is "promoted" or "concealed" when the win robs a kong.
--- §7.5: a declared concealed kong may be robbed only for Thirteen orphans (unless seed_literal).
--- The minimum faan is R.score's (wins = false below it).
-function R.may_win(f, kong)
-  if kong == "concealed" and f.options.rob_kong ~= "seed_literal" then
-    return f.thirteen_orphans == true
-  end
-  return true
-end
+-- After settlement (next_deal(g)). §5.3: the dealer keeps the deal when he wins or, with
+-- hk.draw_keeps_dealer, after a draw; otherwise it passes to his right. §5.4: when it comes
+-- back to the first dealer (player 0) the prevailing wind advances; after hk.rounds winds
+-- the game is over. There are no counters (honba) in this game.
+local NEXT_WIND = { E = "S", S = "W", W = "N", N = "E" }
 
--- After settlement: the next deal. `s` = {round = "E", dealer_count = n (deals that passed
--- the deal on in this round, 0-3), dealer_won = bool, drawn = bool}.
--- §5.3: the dealer keeps the deal when he wins or (hk.draw_keeps_dealer) on a draw; otherwise
--- it passes to his right. §5.4: after four dealers the prevailing wind advances; after
--- hk.rounds winds the game is over.
-local NEXT_WIND = { E = "S", S = "W", W = "N", N = false }
-
-function R.next_deal(s, o)
-  if s.dealer_won or (s.drawn and o.draw_keeps_dealer) then
-    return { round = s.round, dealer_count = s.dealer_count, rotate = false, game_over = false }
+function R.next_deal(g)
+  local st, o = g:state(), g.options
+  local dealer_won, drawn = false, false
+  local recent = g:events(math.max(1, st.events - 8))           -- win(s) or draw_end, settle
+  for i = 1, #recent do
+    local e = recent[i]
+    if e.type == "deal_start" then dealer_won, drawn = false, false
+    elseif e.type == "win" and e.seat == "E" then dealer_won = true
+    elseif e.type == "draw_end" then drawn = true end
   end
-  local count, round = s.dealer_count + 1, s.round
-  if count == 4 then
-    count, round = 0, NEXT_WIND[round]
-    if not round or SEAT_NUMBER[round] > o.rounds then
-      return { round = s.round, dealer_count = 3, rotate = true, game_over = true }
+  if dealer_won or (drawn and o.draw_keeps_dealer) then
+    return { dealer_keeps = true, round = st.round, honba = 0, match_over = false }
+  end
+  local round = st.round
+  if st.seats.S.player == 0 then                                -- the deal returns to the first dealer
+    if SEAT_NUMBER[round] >= o.rounds then
+      return { dealer_keeps = false, round = round, honba = 0, match_over = true }
     end
+    round = NEXT_WIND[round]
   end
-  return { round = round, dealer_count = count, rotate = true, game_over = false }
+  return { dealer_keeps = false, round = round, honba = 0, match_over = false }
 end
 
 return R

@@ -97,18 +97,34 @@ for _, s in ipairs(SUITS) do
   end
 end
 
+-- A set of suit tiles as one bit of a 27-bit word: bit rank-1 of its suit's 9 bits.
+local SUIT_SHIFT = { m = 0, p = 9, s = 18 }
+local RANK_BIT = {}
+for _, s in ipairs(SUITS) do
+  for r = 1, 9 do RANK_BIT[NAME[s][r]] = 1 << (r - 1 + SUIT_SHIFT[s]) end
+end
+local STRAIGHT = (1 << 0) | (1 << 3) | (1 << 6)   -- sequences from 1, 4 and 7 of one suit
+
+-- The same number in all three suits, in a word of RANK_BIT bits.
+local function in_three_suits(bits)
+  return bits & (bits >> 9) & (bits >> 18) & 0x1ff ~= 0
+end
+
 -- s15: Basic Score by twice the adjusted fan (0, 0.5, 1, ... 12).
 local BASIC = { [0] = 4, 4, 8, 12, 16, 24, 32, 40, 52, 64, 76, 84, 92,
                 96, 100, 104, 108, 112, 116, 120, 124, 124, 128, 128, 132 }
 
 local FAN_CAP = 12
 
-local tiles_of = (jong and jong.tiles) or function(str)   -- fallback for jong.tiles
-  local out = {}
-  for digits, suit in string.gmatch(str or "", "(%d+)(%a)") do
-    for d in digits:gmatch("%d") do out[#out + 1] = (d == "0" and "5" or d) .. suit end
+-- Does the tile list `str` (notation, e.g. "19m5p") hold the kind t? (a red five is a five)
+local function holds(str, t)
+  if type(str) ~= "string" then return false end
+  for digits, suit in string.gmatch(str, "(%d+)(%a)") do
+    for d in digits:gmatch("%d") do
+      if (d == "0" and "5" or d) .. suit == t then return true end
+    end
   end
-  return out
+  return false
 end
 
 ---------------------------------------------------------------------------------------------
@@ -140,6 +156,8 @@ end
 local function read_sets(reading)
   local seq = h.seq
   local nseq, ntrip, nkong, nconcealed, nmelded = 0, 0, 0, 0, 0
+  local seq_bits, trip_bits = 0, 0              -- RANK_BIT of each sequence's first tile, each triplet
+  local seq_odd, sisters = 0, 0                 -- sequences seen an odd number of times; disjoint pairs
   local dragons, winds, wind_points, all_th = 0, 0, 0, true
   local pk = KIND[reading.pair]
   local all, any = pk.mask, pk.mask
@@ -150,12 +168,17 @@ local function read_sets(reading)
     if set.type == "chow" then
       nseq = nseq + 1
       seq[nseq] = t
+      local bit = RANK_BIT[t]
+      seq_bits = seq_bits | bit
+      if seq_odd & bit ~= 0 then sisters = sisters + 1 end
+      seq_odd = seq_odd ~ bit
       all, any = all & CHOW_ALL[t], any | CHOW_ANY[t]
       if CHOW_ANY[t] & TERMINAL == 0 then all_th = false end
     else
       local k = KIND[t]
       all, any = all & k.mask, any | k.mask
       ntrip = ntrip + 1
+      trip_bits = trip_bits | (RANK_BIT[t] or 0)
       if set.type == "kong" then nkong = nkong + 1 end
       if not revealed(set, i, reading) then nconcealed = nconcealed + 1 end
       if k.dragon then dragons = dragons + 1 end
@@ -171,77 +194,32 @@ local function read_sets(reading)
   h.reading, h.all, h.any = reading, all, any
   h.nseq, h.ntrip, h.nkong, h.nconcealed, h.nmelded = nseq, ntrip, nkong, nconcealed, nmelded
   h.dragon_sets, h.wind_sets, h.wind_points = dragons, winds, wind_points
+  h.seq_bits, h.trip_bits, h.sisters = seq_bits, trip_bits, sisters
   h.all_sets_th = all_th
   h.pair_th, h.pair_dragon, h.pair_wind = pk.th, pk.dragon, pk.wind
 end
 
--- F04: sequences starting on the same number in all three suits.
-local function equal_sequences_in_three_suits()
-  local seq, n = h.seq, h.nseq
-  for i = 1, n do
-    local rank, suits = KIND[seq[i]].rank, 0
-    for j = 1, n do
-      local b = KIND[seq[j]]
-      if b.rank == rank then suits = suits | SUIT_BIT[b.suit] end
-    end
-    if suits == SUIT_BITS then return true end
-  end
-  return false
-end
-
 -- F05: 1-2-3, 4-5-6 and 7-8-9 of one suit.
 local function straight()
-  local seq, n = h.seq, h.nseq
-  for i = 1, n do
-    local a = KIND[seq[i]]
-    if a.rank == 1 then
-      local four, seven = false, false
-      for j = 1, n do
-        local b = KIND[seq[j]]
-        if b.suit == a.suit then
-          if b.rank == 4 then four = true elseif b.rank == 7 then seven = true end
-        end
-      end
-      if four and seven then return true end
-    end
-  end
-  return false
+  local bits = h.seq_bits
+  return bits & STRAIGHT == STRAIGHT or (bits >> 9) & STRAIGHT == STRAIGHT
+      or (bits >> 18) & STRAIGHT == STRAIGHT
 end
 
--- F06: k, the pairs of identical sequences (A6: disjoint pairs, or every pair, at most 2).
+-- F06: k, the pairs of identical sequences (A6): disjoint pairs (counted by read_sets), or
+-- with the all_pairs option every pair of identical sequences; at most 2.
 local function sister_pairs()
-  local seq, n = h.seq, h.nseq
-  local disjoint, k = h.opts.sister_sequences_counting ~= "all_pairs", 0
-  for i = 1, n do
-    local first, copies = true, 0
-    for j = 1, n do
-      if seq[j] == seq[i] then
-        if j < i then first = false end
-        copies = copies + 1
+  local k = h.sisters
+  if h.opts.sister_sequences_counting == "all_pairs" then
+    local seq, n = h.seq, h.nseq
+    k = 0
+    for i = 1, n do
+      for j = i + 1, n do
+        if seq[i] == seq[j] then k = k + 1 end
       end
-    end
-    if first then
-      if disjoint then k = k + copies // 2 else k = k + copies * (copies - 1) // 2 end
     end
   end
   return k > 2 and 2 or k
-end
-
--- F17: triplet-like sets of one number in all three suits.
-local function equal_triplets_in_three_suits()
-  local sets = h.reading.sets
-  for i = 1, #sets do
-    local a = KIND[sets[i].tile]
-    if sets[i].type ~= "chow" and a.suit then
-      local suits = 0
-      for j = 1, #sets do
-        local b = KIND[sets[j].tile]
-        if sets[j].type ~= "chow" and b.rank == a.rank and b.suit then suits = suits | SUIT_BIT[b.suit] end
-      end
-      if suits == SUIT_BITS then return true end
-    end
-  end
-  return false
 end
 
 -- F29: 1-1-1-2-3-4-5-6-7-8-9-9-9 of one suit plus one more of it, no declared set.
@@ -310,23 +288,24 @@ end
 
 ---------------------------------------------------------------------------------------------
 -- s11: the fan rules, in the spec's order (RULES[i] is F<i>). `std` rules count only for the
--- standard pattern, `form` rules only for their irregular pattern, the others for every one.
+-- standard pattern ("triplets": they need a triplet-like set, "sequences": a sequence);
+-- `form` rules only for their irregular pattern; the others for every pattern.
 
 local RULES = {
-  { id = "F01", name = "Dragon Sets", std = true, points = function()
+  { id = "F01", name = "Dragon Sets", std = "triplets", points = function()
       return h.dragon_sets end },
-  { id = "F02", name = "Wind Sets", std = true, points = function()
+  { id = "F02", name = "Wind Sets", std = "triplets", points = function()
       return h.wind_points end },
-  { id = "F03", name = "All Sequences", std = true, points = function()
+  { id = "F03", name = "All Sequences", std = "sequences", points = function()
       return (h.fp and h.nseq == 4) and 1 or 0 end },
-  { id = "F04", name = "Equal Sequences in Three Suits", std = true, points = function()
-      if h.nseq < 3 or not equal_sequences_in_three_suits() then return 0 end
+  { id = "F04", name = "Equal Sequences in Three Suits", std = "sequences", points = function()
+      if not in_three_suits(h.seq_bits) then return 0 end
       return h.fp and 2 or 1 end },
-  { id = "F05", name = "Straight", std = true, points = function()
-      if h.nseq < 3 or not straight() then return 0 end
+  { id = "F05", name = "Straight", std = "sequences", points = function()
+      if not straight() then return 0 end
       return h.fp and 2 or 1 end },
-  { id = "F06", name = "Sister Sequences", std = true, points = function()
-      if not h.fp or h.nseq < 2 then return 0 end
+  { id = "F06", name = "Sister Sequences", std = "sequences", points = function()
+      if not h.fp then return 0 end
       local k = sister_pairs()
       return k == 2 and 3 or k end },
   { id = "F07", name = "No Terminals", points = function()
@@ -350,15 +329,15 @@ local RULES = {
       return h.after_kong and 1 or 0 end },
   { id = "F14", name = "Robbing a Kong", points = function()
       return h.flags.robbing_kong and 1 or 0 end },
-  { id = "F15", name = "All Triplets", std = true, points = function()
+  { id = "F15", name = "All Triplets", std = "triplets", points = function()
       return h.ntrip == 4 and 2 or 0 end },
   { id = "F16", name = "7 Little Pairs", form = "seven_pairs", points = function()
       return 3 end },
-  { id = "F17", name = "Equal Triplets in Three Suits", std = true, points = function()
-      return (h.ntrip >= 3 and equal_triplets_in_three_suits()) and 2 or 0 end },
-  { id = "F18", name = "3 Quadruplets", std = true, points = function()
+  { id = "F17", name = "Equal Triplets in Three Suits", std = "triplets", points = function()
+      return in_three_suits(h.trip_bits) and 2 or 0 end },
+  { id = "F18", name = "3 Quadruplets", std = "triplets", points = function()
       return h.nkong == 3 and 2 or 0 end },
-  { id = "F19", name = "3 Concealed Triplets", std = true, points = function()
+  { id = "F19", name = "3 Concealed Triplets", std = "triplets", points = function()
       return h.nconcealed == 3 and 2 or 0 end },
   { id = "F20", name = "One Suit", points = function()
       if not ONE_SUIT[h.any & SUIT_BITS] then return 0 end
@@ -366,21 +345,21 @@ local RULES = {
       if h.any & HONOUR == 0 then p = p + 3 end
       if h.fp then p = p + 1 end
       return p end },
-  { id = "F21", name = "Minor 3 Dragons", std = true, points = function()
+  { id = "F21", name = "Minor 3 Dragons", std = "triplets", points = function()
       return (h.pair_dragon and h.dragon_sets == 2) and 2 or 0 end },
-  { id = "F22", name = "Major 3 Dragons", std = true, points = function()
+  { id = "F22", name = "Major 3 Dragons", std = "triplets", points = function()
       return h.dragon_sets == 3 and 12 or 0 end },
-  { id = "F23", name = "Minor 4 Winds", std = true, points = function()
+  { id = "F23", name = "Minor 4 Winds", std = "triplets", points = function()
       return (h.pair_wind and h.wind_sets == 3) and 12 or 0 end },
-  { id = "F24", name = "Major 4 Winds", std = true, points = function()
+  { id = "F24", name = "Major 4 Winds", std = "triplets", points = function()
       return h.wind_sets == 4 and 12 or 0 end },
   { id = "F25", name = "Pure 1's & 9's", points = function()
       return h.all & TERMINAL ~= 0 and 12 or 0 end },
   { id = "F26", name = "Pure Honours", points = function()
       return h.all & HONOUR ~= 0 and 12 or 0 end },
-  { id = "F27", name = "4 Quadruplets", std = true, points = function()
+  { id = "F27", name = "4 Quadruplets", std = "triplets", points = function()
       return h.nkong == 4 and 12 or 0 end },
-  { id = "F28", name = "4 Concealed Triplets", std = true, points = function()
+  { id = "F28", name = "4 Concealed Triplets", std = "triplets", points = function()
       return h.nconcealed == 4 and 12 or 0 end },
   { id = "F29", name = "9 Lanterns", std = true, points = function()
       return (h.fp and nine_lanterns(h.f)) and 12 or 0 end },
@@ -395,25 +374,33 @@ local RULES = {
 }
 R.fan_rules = RULES
 
--- s10, s12: the patterns, their tests, and the rules each is scored by (indices into RULES).
-local FORMS = { "standard", "seven_pairs", "thirteen_individuals", "thirteen_orphans" }
-local IS_FORM = { seven_pairs = seven_pairs, thirteen_individuals = thirteen_individuals,
-                  thirteen_orphans = thirteen_orphans }
-local FORM_RULES = {}
-for _, form in ipairs(FORMS) do
-  local list = {}
-  for i, rule in ipairs(RULES) do
-    if (rule.std and form == "standard") or (rule.form == form) or not (rule.std or rule.form) then
-      list[#list + 1] = i
+-- s10, s12: the rules each pattern is scored by, as lists of indices into RULES. The rules
+-- for every pattern depend on the tiles and the situation only, so they are scored once per
+-- hand; the standard ones once per reading, from the list that fits its kinds of sets.
+local ANY_RULES, STD_RULES, FORM_RULE = {}, { [0] = {}, {}, {}, {} }, {}
+for i, rule in ipairs(RULES) do
+  if rule.form then
+    FORM_RULE[rule.form] = i
+  elseif not rule.std then
+    ANY_RULES[#ANY_RULES + 1] = i
+  else
+    for shape = 0, 3 do               -- shape: 1 = has sequences, 2 = has triplet-likes
+      if rule.std == true or (rule.std == "sequences" and shape & 1 ~= 0)
+         or (rule.std == "triplets" and shape & 2 ~= 0) then
+        local list = STD_RULES[shape]
+        list[#list + 1] = i
+      end
     end
   end
-  FORM_RULES[form] = list
 end
+local IRREGULAR = { "seven_pairs", "thirteen_individuals", "thirteen_orphans" }
+local IS_FORM = { seven_pairs = seven_pairs, thirteen_individuals = thirteen_individuals,
+                  thirteen_orphans = thirteen_orphans }
 
--- s12: fan_raw of the current reading (h filled for it). The rules that scored go to
--- tally: tally[1..tally.n] their indices, tally.pts[1..n] their points.
-local function fan_raw(form, tally)
-  local list, pts, sum, n = FORM_RULES[form], tally.pts, 0, 0
+-- s12: the points of the rules in list (h filled for the reading). The rules that scored go
+-- to tally: tally[1..tally.n] their indices, tally.pts[1..n] their points. Returns the sum.
+local function score_rules(list, tally)
+  local pts, sum, n = tally.pts, 0, 0
   for j = 1, #list do
     local i = list[j]
     local p = RULES[i].points()
@@ -427,7 +414,9 @@ local function fan_raw(form, tally)
   return sum
 end
 
-local TALLY_A, TALLY_B = { n = 0, pts = {} }, { n = 0, pts = {} }
+local TALLY_ANY, TALLY_A, TALLY_B = { n = 0, pts = {} }, { n = 0, pts = {} }, { n = 0, pts = {} }
+local FORM_LIST = {}                         -- FORM_LIST[form] = { index of its rule }
+for form, i in pairs(FORM_RULE) do FORM_LIST[form] = { i } end
 
 ---------------------------------------------------------------------------------------------
 -- The situation: what the hand is told besides its tiles. Returns nil, reason when it is
@@ -463,13 +452,9 @@ end
 -- `discards`) or of a kind he let slip since his last discard (field `missed`).
 local function stricter_refuses(f)
   if not f.options.stricter_mahjong or f.win_by ~= "discard" then return nil end
-  local s = f.situation or {}
-  for _, t in ipairs(tiles_of(s.discards)) do
-    if t == f.win_tile then return "Stricter MahJong: " .. t .. " is among the winner's discards" end
-  end
-  for _, t in ipairs(tiles_of(s.missed)) do
-    if t == f.win_tile then return "Stricter MahJong: a " .. t .. " slipped by since the winner's last discard" end
-  end
+  local s, t = f.situation or {}, f.win_tile
+  if holds(s.discards, t) then return "Stricter MahJong: " .. t .. " is among the winner's discards" end
+  if holds(s.missed, t) then return "Stricter MahJong: a " .. t .. " slipped by since the winner's last discard" end
   return nil
 end
 
@@ -556,24 +541,29 @@ function R.score(f)
   end
   h.fp = fp
 
+  -- The rules for every pattern: tile classes from the first reading, or the tiles.
+  local readings = f.readings
+  if #readings > 0 then read_sets(readings[1]) else read_tiles(f) end
+  local any_fan = score_rules(ANY_RULES, TALLY_ANY)
+
   -- s10: the best decomposition by capped fan, then raw fan, then the first found.
   local cur, best = TALLY_A, TALLY_B
   local best_form, best_reading, best_fan, best_raw = nil, nil, -1, -1
-  local readings = f.readings
   for r = 1, #readings do
-    read_sets(readings[r])
-    local raw = fan_raw("standard", cur)
+    local reading = readings[r]
+    if r > 1 then read_sets(reading) end
+    local shape = (h.nseq > 0 and 1 or 0) | (h.ntrip > 0 and 2 or 0)
+    local raw = any_fan + score_rules(STD_RULES[shape], cur)
     local fan = raw < FAN_CAP and raw or FAN_CAP
     if fan > best_fan or (fan == best_fan and raw > best_raw) then
-      best_form, best_reading, best_fan, best_raw = "standard", readings[r], fan, raw
+      best_form, best_reading, best_fan, best_raw = "standard", reading, fan, raw
       cur, best = best, cur
     end
   end
-  for j = 2, 4 do                                    -- the irregular patterns
-    local form = FORMS[j]
-    if (j == 2 or #readings == 0) and IS_FORM[form](f) then
-      read_tiles(f)
-      local raw = fan_raw(form, cur)
+  for j = 1, 3 do                                    -- the irregular patterns
+    local form = IRREGULAR[j]
+    if (j == 1 or #readings == 0) and IS_FORM[form](f) then
+      local raw = any_fan + score_rules(FORM_LIST[form], cur)
       local fan = raw < FAN_CAP and raw or FAN_CAP
       if fan > best_fan or (fan == best_fan and raw > best_raw) then
         best_form, best_reading, best_fan, best_raw = form, nil, fan, raw
@@ -589,12 +579,20 @@ function R.score(f)
     return { wins = false, reason = "Minimum Fan: fan " .. best_fan .. " is below " .. opts.minimum_fan }
   end
 
-  -- The explanation: one line per fan rule that scored, in the spec's order, then aux.
-  local items, limit, pts = {}, nil, best.pts
-  for j = 1, best.n do
-    local name = RULES[best[j]].name
-    items[j] = { name = name, value = pts[j], unit = "fan" }
-    if pts[j] == FAN_CAP and not limit then limit = name end
+  -- The explanation: one line per fan rule that scored, in the spec's order (the rules for
+  -- every pattern merged with those of the pattern), then the aux items.
+  local items, limit = {}, nil
+  local a, b, na, nb = 1, 1, TALLY_ANY.n, best.n
+  while a <= na or b <= nb do
+    local tally, k
+    if b > nb or (a <= na and TALLY_ANY[a] < best[b]) then
+      tally, k, a = TALLY_ANY, a, a + 1
+    else
+      tally, k, b = best, b, b + 1
+    end
+    local name, p = RULES[tally[k]].name, tally.pts[k]
+    items[#items + 1] = { name = name, value = p, unit = "fan" }
+    if p == FAN_CAP and not limit then limit = name end
   end
   if best_fan < FAN_CAP then limit = nil elseif not limit then limit = "12 fan" end
 
@@ -650,62 +648,165 @@ function R.settle(f, result)
 end
 
 ---------------------------------------------------------------------------------------------
--- Play hooks (their engine signatures are documented in docs/hooks.md as the engine grows).
+-- Play: the engine settings and the play hooks (docs/hooks.md). Sequences only from the left
+-- and the bid precedence (s7) are the engine's own rules (chow_from, precedence).
 
--- special_hands(f): asked by the win test with facts-like {tiles, counts, melds, options}:
--- the irregular complete shapes as IMS counts them (7 pairs may hold four of a kind;
--- 13 Individuals is not a core form).
-function R.special_hands(f)
-  local out = {}
-  if seven_pairs(f) then out[#out + 1] = "seven_pairs" end
-  if thirteen_individuals(f) then out[#out + 1] = "thirteen_individuals" end
-  if thirteen_orphans(f) then out[#out + 1] = "thirteen_orphans" end
-  return out
+-- Engine settings from the options (called once when a game starts).
+function R.configure(o)
+  return {
+    bonus = o.use_flower_tiles,                      -- s3: 144 tiles, or 136
+    dead_policy = "none", dead_size = 0,             -- s5: one stockpile, no dead wall,
+    kong_source = "head", bonus_source = "head",     -- every draw from the same end
+    deal_order = "seat",                             -- s5.2: E, S, W, N 13 each, then the dealer's 14th
+    reserve = o.exhaust_threshold - 1,               -- s5.5: an ordinary draw needs 14 tiles
+    multi_win = o.allow_multiple_wins and "all" or "nearest",   -- s7, s8
+    rob_promoted = true,                             -- s6
+    rob_concealed_thirteen = o.rob_concealed_kong_thirteen_orphans,
+    kong_after_claim = true,                         -- s6.3
+    win_after_claim = o.win_after_claim,             -- s6.1
+    rounds = o.rounds,                               -- s4.5
+    start_points = o.starting_score,                 -- s4.6
+  }
 end
 
--- may_claim(kind, seat, from): asked in the bidding on a discard by `from` (s7): only the
--- discarder's successor may bid Sequence; anyone else may bid Triplet, Quadruplet or MahJong.
-function R.may_claim(kind, seat, from)
-  if kind == "chow" then return PREDECESSOR[seat] == from end
-  return seat ~= from
-end
+local SET_EVENTS = { chow = true, pung = true, kong = true, kong_concealed = true, kong_promoted = true }
 
--- may_win(f, ctx): asked before MahJong is offered, in turn or as a bid. ctx.after_claim is
--- true right after the player's own Sequence/Triplet bid (s6 rule 1). Minimum Fan and
--- Stricter MahJong are applied by score() itself (`discards` / `missed` in f.situation).
-function R.may_win(f, ctx)
-  if ctx and ctx.after_claim and f.win_by == "self" and not f.options.win_after_claim then
-    return false, "no MahJong right after a Sequence or Triplet bid"
+-- The IMS flags of a win in a game: seat wins by `how` ("self", "discard", "rob") from
+-- `from`; st is g:state(). Read from the events of the deal so far.
+local function game_flags(g, st, seat, how, from)
+  local flags = {}
+  if st.wall == 0 then flags[#flags + 1] = "last_tile" end          -- s5.6 (reserve = 13)
+  if how == "rob" then flags[#flags + 1] = "robbing_kong" end
+  local events = g:events(1)
+  local start = 1
+  for i = #events, 1, -1 do
+    if events[i].type == "deal_start" then start = i break end
   end
-  local result, err = R.score(f)
-  if not result then return false, err end
-  return result.wins, result.reason
+  if how == "self" then                                              -- F13: the draw chain
+    local flower_between = false
+    for i = #events, start, -1 do
+      local e = events[i]
+      if e.type == "draw" and e.seat == seat then
+        if e.from == "loose" then
+          flags[#flags + 1] = flower_between and "after_kong_flower" or "kong_replacement"
+          break
+        elseif e.from ~= "replacement" then break end
+        flower_between = true
+      elseif e.type ~= "bonus" and e.type ~= "win" then break end
+    end
+  end
+  -- s11 first circulation: no set formed (while the option holds), the winner's first turn
+  -- (self) or the feeder's first discard (grab).
+  local quiet = true
+  if g.options.first_circulation_broken_by_sets then
+    for i = start, #events do
+      if SET_EVENTS[events[i].type] then quiet = false break end
+    end
+  end
+  local firsts = how == "self" and #st.seats[seat].discards == 0
+              or how ~= "self" and #st.seats[from].discards == 1
+  if quiet and firsts then flags[#flags + 1] = "first_turn" end
+  return flags
 end
 
--- may_draw(left, options): a Draw bid is carried out only with at least exhaust_threshold
--- tiles in the stockpile; otherwise the hand ends as a draw (s5.5).
-function R.may_draw(left, options)
-  return left >= (options and options.exhaust_threshold or R.exhaust_threshold)
+-- situation(g, win, s): the situation of a win in a game, with the IMS flags.
+function R.situation(g, win, s)
+  s.flags = game_flags(g, g:state(), win.seat, win.how, win.from)
 end
 
--- next_deal(state): asked after a hand with {dealer=, round=, first_dealer=, winners={seats}
--- (empty on a draw), options=}. The dealer keeps the deal when he won or the hand was a draw;
--- the round wind advances when the deal returns to the first dealer (s4). Returns the next
--- {dealer=, round=}, or nil when the match is over.
-function R.next_deal(state)
-  local keeps = #state.winners == 0
-  for _, s in ipairs(state.winners) do
-    if s == state.dealer then keeps = true end
+-- Stricter MahJong memory (s8 b): per game, the kinds each seat could have won on by grab
+-- and let slip, and how many discards he had then.
+local slipped = setmetatable({}, { __mode = "k" })
+
+-- may_win(g, action): asked before MahJong is offered or applied. Minimum Fan (s13) and
+-- Stricter MahJong (s8) refuse; a refused hand gives the reason.
+function R.may_win(g, action)
+  local st = g:state()
+  local seat = action.seat
+  local me = st.seats[seat]
+  local s = { rules = g.rules, options = g.options, seat = seat, round = st.round,
+              win_tile = action.tile }
+  local how
+  if st.phase == "turn" then
+    s.win_by, s.hand, how = "self", me.hand, "self"
+  else
+    how = st.phase == "rob" and "rob" or "discard"
+    s.win_by, s.from = "discard", st.discarder
+    s.hand = me.concealed .. action.tile .. " " .. table.concat(me.melds, " ") .. " " .. table.concat(me.bonus, " ")
+    local own = {}
+    for i, d in ipairs(me.discards) do own[i] = d.tile end
+    s.discards = table.concat(own)
   end
-  if keeps then return { dealer = state.dealer, round = state.round } end
-  local dealer = SEATS[SEAT_INDEX[state.dealer] % 4 + 1]
-  local round = state.round
-  if dealer == state.first_dealer then
-    local r = SEAT_INDEX[round] + 1
-    if r > ((state.options and state.options.rounds) or R.rounds) then return nil end
-    round = SEATS[r]
+  s.flags = game_flags(g, st, seat, how, s.from)
+  -- s8 b: a kind let slip since this seat's last discard (another discard than this one)
+  local memory = slipped[g] or {}
+  slipped[g] = memory
+  local here = st.discarder and (st.discarder .. #st.seats[st.discarder].discards .. st.phase)
+  local mine = memory[seat]
+  if mine and mine.discards ~= #me.discards then mine = nil end
+  if how ~= "self" and mine then
+    local missed = {}
+    for kind, where in pairs(mine.kinds) do
+      if where ~= here then missed[#missed + 1] = kind end
+    end
+    s.missed = table.concat(missed)
   end
-  return { dealer = dealer, round = round }
+  local f, err = jong.facts(s)
+  if not f then return false, err end
+  local result, reason = R.score(f)
+  if not result then return false, reason end
+  if not result.wins then return false, result.reason end
+  if how ~= "self" then                                              -- offered: remember it
+    mine = mine or { discards = #me.discards, kinds = {} }
+    mine.kinds[f.win_tile] = mine.kinds[f.win_tile] or here
+    memory[seat] = mine
+  end
+  return true
+end
+
+-- special_complete(g, seat, concealed, nmelds): the irregular complete hands the core's
+-- forms do not cover as IMS counts them: 13 Individuals, 7 pairs holding four of a kind.
+local KIND_ORDER = {}
+for i, t in ipairs(jong.TILES or {}) do KIND_ORDER[t] = i end
+
+function R.special_complete(g, seat, concealed, nmelds)
+  if nmelds > 0 then return false end
+  local tiles = {}
+  for i, t in ipairs(jong.tiles(concealed)) do tiles[i] = jong.kind_of(t) end
+  if #tiles ~= 14 then return false end
+  table.sort(tiles, function(a, b) return (KIND_ORDER[a] or 99) < (KIND_ORDER[b] or 99) end)
+  local counts = {}
+  for _, t in ipairs(tiles) do counts[t] = (counts[t] or 0) + 1 end
+  local f = { tiles = tiles, counts = counts, melds = {}, options = g.options }
+  return seven_pairs(f) or thirteen_individuals(f)
+end
+
+-- next_deal(g): after settlement. s4.3: the dealer keeps the deal when he won (alone or with
+-- others) or the hand was a draw; otherwise his successor deals. s4.4: when the deal comes
+-- back to the first dealer the round wind advances; after `rounds` winds the match is over.
+local NEXT_WIND = { E = "S", S = "W", W = "N", N = "E" }
+
+function R.next_deal(g)
+  local st, o = g:state(), g.options
+  local dealer_won, drawn = false, false
+  local recent = g:events(math.max(1, st.events - 8))               -- win(s) or draw_end, settle
+  for i = 1, #recent do
+    local e = recent[i]
+    if e.type == "deal_start" then dealer_won, drawn = false, false
+    elseif e.type == "win" and e.seat == "E" then dealer_won = true
+    elseif e.type == "draw_end" then drawn = true end
+  end
+  if dealer_won or drawn then
+    return { dealer_keeps = true, round = st.round, honba = 0, match_over = false }
+  end
+  local round = st.round
+  if st.seats.S.player == 0 then                                    -- back to the first dealer
+    if SEAT_INDEX[round] >= o.rounds then
+      return { dealer_keeps = false, round = round, honba = 0, match_over = true }
+    end
+    round = NEXT_WIND[round]
+  end
+  return { dealer_keeps = false, round = round, honba = 0, match_over = false }
 end
 
 return R

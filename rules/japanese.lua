@@ -145,32 +145,56 @@ local function ceil100(x) return -((-x) // 100) * 100 end   -- 2
 local H = { }
 local C = { chows = {}, pungs = {} }
 
+-- Notes one tile kind of the hand in H (suits, honours, simples, terminals, green).
+local function note_kind(t)
+  local b = SUIT_BIT[SUIT[t]]
+  if b then H.suits = H.suits | b else H.honours = true end
+  if not SIMPLE[t] then H.all_simple = false end
+  if not TH[t] then H.all_th = false end
+  if not TERMINAL[t] then H.all_terminal = false end
+  if not GREEN[t] then H.all_green = false end
+end
+
 -- Tile-based properties of the whole hand, from the concealed and melded tiles.
 local function analyse_hand(f)
-  local suits, honours, simple, th, terminal, honour_only, green = 0, false, true, true, true, true, true
-  for t in pairs(f.all_counts) do
-    local b = SUIT_BIT[SUIT[t]]
-    if b then suits = suits | b; honour_only = false else honours = true end
-    if not SIMPLE[t] then simple = false end
-    if not TH[t] then th = false end
-    if not TERMINAL[t] then terminal = false end
-    if not GREEN[t] then green = false end
+  H.suits, H.honours, H.all_simple, H.all_th, H.all_terminal, H.all_green = 0, false, true, true, true, true
+  local tiles, melds = f.tiles, f.melds
+  local triplets, run, prev = 0, 0, nil        -- triplets: kinds held 3 times or more
+  for i = 1, #tiles do
+    local t = tiles[i]
+    if t == prev then
+      run = run + 1
+      if run == 3 then triplets = triplets + 1 end
+    else
+      prev, run = t, 1
+      note_kind(t)
+    end
   end
-  H.suits, H.honours, H.all_simple, H.all_th = suits, honours, simple, th
-  H.all_terminal, H.all_honour, H.all_green = terminal, honour_only, green
+  local kongs = 0
+  for i = 1, #melds do
+    local m = melds[i]
+    if m.type == "chow" then
+      local ts = m.tiles
+      for j = 1, #ts do note_kind(ts[j]) end
+    else
+      note_kind(m.tile)
+      triplets = triplets + 1
+      if m.type == "kong" then kongs = kongs + 1 end
+    end
+  end
+  local suits, honours = H.suits, H.honours
+  H.all_honour = suits == 0
   H.one_suit = suits == 1 or suits == 2 or suits == 4
-  local kongs, dealer = 0, f.seat == "E"
-  for i = 1, #f.melds do if f.melds[i].type == "kong" then kongs = kongs + 1 end end
   H.kongs = kongs
-  H.dealer = dealer
+  H.dealer = f.seat == "E"
   H.tsumo = f.win_by == "self"
   H.closed = f.concealed
   local fl = f.flags
   H.riichi = fl.riichi or fl.double_riichi or false
-  H.first_turn = fl.first_turn and #f.melds == 0 or false
+  H.first_turn = fl.first_turn and #melds == 0 or false
   -- chuuren poutou: closed, no kong, one suit 1112345678999 + one tile (13)
   H.chuuren, H.chuuren_nine = false, false
-  if #f.melds == 0 and H.one_suit and not honours then
+  if #melds == 0 and H.one_suit and not honours then
     local of_suit = TILE_OF[SUIT[f.win_tile]]
     local ok = true
     for r = 1, 9 do
@@ -181,13 +205,16 @@ local function analyse_hand(f)
       H.chuuren_nine = f.counts[f.win_tile] - 1 == CHUUREN_BASE[RANK[f.win_tile]]
     end
   end
+  -- Can any yakuman hold? (Every yakuman needs one of these; most hands have none.)
+  H.maybe_yakuman = triplets >= 3 or H.all_honour or H.all_terminal or H.all_green or H.chuuren
+    or H.first_turn or f.thirteen_orphans or false
 end
 
 -- Fills C for one reading: form "standard" (reading given), "seven_pairs" or "thirteen_orphans".
 local function setup(f, form, reading)
   C.form = form
   C.reading = reading
-  C.n_chow, C.n_pung, C.n_ankou, C.outside, C.pinfu = 0, 0, 0, false, false
+  C.n_chow, C.n_pung, C.n_ankou, C.outside, C.pinfu, C.peikou = 0, 0, 0, false, false, 0
   if form ~= "standard" then return end
   local chows, pungs = C.chows, C.pungs
   local ron = not H.tsumo
@@ -213,6 +240,12 @@ local function setup(f, form, reading)
     end
   end
   C.n_chow, C.n_pung, C.n_ankou, C.outside = n_chow, n_pung, n_ankou, outside
+  -- pairs of identical sequences (iipeikou / ryanpeikou)
+  local peikou = 0
+  for i = 1, n_chow - 1 do
+    for j = i + 1, n_chow do if chows[i] == chows[j] then peikou = peikou + 1 end end
+  end
+  C.peikou = peikou
   C.pair = reading.pair
   local p = reading.pair
   C.pinfu = H.closed and n_chow == 4 and reading.wait == "two_sided"
@@ -231,18 +264,9 @@ local function count_pungs(kind)      -- kind: DRAGON or WIND
   return n
 end
 
--- Number of pairs of identical sequences among the chows (iipeikou / ryanpeikou).
-local function identical_chow_pairs()
-  local n, chows = 0, C.chows
-  for i = 1, C.n_chow - 1 do
-    for j = i + 1, C.n_chow do if chows[i] == chows[j] then n = n + 1 end end
-  end
-  return n
-end
-
+-- Two different pairs of identical sequences, or one sequence four times (12 Ryanpeikou).
 local function is_ryanpeikou()
-  local n = identical_chow_pairs()
-  return C.n_chow == 4 and (n == 2 or n == 6)
+  return C.n_chow == 4 and (C.peikou == 2 or C.peikou == 6)
 end
 
 -- Three sets of the same rank in all three suits; chows (doujun) or pungs (doukou).
@@ -260,23 +284,24 @@ end
 
 ---------------------------------------------------------------------------
 -- 12. Yaku, in the spec's order. closed/open = han ("open = nil": closed only);
--- pairs = true: counts with chiitoitsu (12, Chiitoitsu row).
+-- pairs = true: counts with chiitoitsu (12, Chiitoitsu row); hand = true: the same for
+-- every reading of the hand (tested once per hand).
 
 local YAKU = {
-  { name = "Riichi", closed = 1, pairs = true,                          -- 7, 12
+  { name = "Riichi", hand = true, closed = 1, pairs = true,                          -- 7, 12
     test = function(f) return f.flags.riichi and not f.flags.double_riichi end },
-  { name = "Double riichi", closed = 2, pairs = true,                   -- 7.4
+  { name = "Double riichi", hand = true, closed = 2, pairs = true,                   -- 7.4
     test = function(f) return f.flags.double_riichi end },
-  { name = "Ippatsu", closed = 1, pairs = true,                         -- 7.5
+  { name = "Ippatsu", hand = true, closed = 1, pairs = true,                         -- 7.5
     test = function(f) return f.flags.ippatsu and H.riichi and f.options.ippatsu end },
-  { name = "Menzen tsumo", closed = 1, pairs = true,
+  { name = "Menzen tsumo", hand = true, closed = 1, pairs = true,
     test = function(f) return H.tsumo end },
   { name = "Pinfu", closed = 1,
     test = function(f) return C.pinfu end },
-  { name = "Tanyao", closed = 1, open = 1, pairs = true,
+  { name = "Tanyao", hand = true, closed = 1, open = 1, pairs = true,
     test = function(f) return H.all_simple and (H.closed or f.options.open_tanyao) end },
   { name = "Iipeikou", closed = 1,
-    test = function(f) return identical_chow_pairs() > 0 and not is_ryanpeikou() end },
+    test = function(f) return C.peikou > 0 and not is_ryanpeikou() end },
   { name = "Yakuhai: White", closed = 1, open = 1,
     test = function(f) return has_pung("5z") end },
   { name = "Yakuhai: Green", closed = 1, open = 1,
@@ -287,13 +312,13 @@ local YAKU = {
     test = function(f) return has_pung(WIND_TILE[f.seat]) end },
   { name = "Yakuhai: round wind", closed = 1, open = 1,
     test = function(f) return has_pung(WIND_TILE[f.round]) end },
-  { name = "Haitei raoyue", closed = 1, open = 1, pairs = true,          -- 5.7
+  { name = "Haitei raoyue", hand = true, closed = 1, open = 1, pairs = true,          -- 5.7
     test = function(f) return f.flags.last_tile and H.tsumo end },
-  { name = "Houtei raoyui", closed = 1, open = 1, pairs = true,          -- 5.7
+  { name = "Houtei raoyui", hand = true, closed = 1, open = 1, pairs = true,          -- 5.7
     test = function(f) return f.flags.last_tile and not H.tsumo end },
-  { name = "Rinshan kaihou", closed = 1, open = 1,
+  { name = "Rinshan kaihou", hand = true, closed = 1, open = 1,
     test = function(f) return f.flags.kong_replacement end },
-  { name = "Chankan", closed = 1, open = 1,
+  { name = "Chankan", hand = true, closed = 1, open = 1,
     test = function(f) return f.flags.robbing_kong end },
   { name = "Chiitoitsu", closed = 2, pairs = true,
     test = function(f) return C.form == "seven_pairs" end },
@@ -321,21 +346,21 @@ local YAKU = {
     test = function(f) return C.n_ankou == 3 end },
   { name = "Sanshoku doukou", closed = 2, open = 2,
     test = function(f) return C.n_pung >= 3 and three_colours(C.pungs, C.n_pung) end },
-  { name = "Sankantsu", closed = 2, open = 2,
+  { name = "Sankantsu", hand = true, closed = 2, open = 2,
     test = function(f) return H.kongs == 3 end },
-  { name = "Honroutou", closed = 2, open = 2, pairs = true,
+  { name = "Honroutou", hand = true, closed = 2, open = 2, pairs = true,
     test = function(f) return H.all_th end },
   { name = "Shousangen", closed = 2, open = 2,
     test = function(f) return count_pungs(DRAGON) == 2 and DRAGON[C.pair] end },
-  { name = "Honitsu", closed = 3, open = 2, pairs = true,
+  { name = "Honitsu", hand = true, closed = 3, open = 2, pairs = true,
     test = function(f) return H.one_suit and H.honours end },
   { name = "Junchan", closed = 3, open = 2,
     test = function(f) return C.outside and C.n_chow > 0 and not H.honours end },
   { name = "Ryanpeikou", closed = 3,
     test = function(f) return is_ryanpeikou() end },
-  { name = "Chinitsu", closed = 6, open = 5, pairs = true,
+  { name = "Chinitsu", hand = true, closed = 6, open = 5, pairs = true,
     test = function(f) return H.one_suit and not H.honours end },
-  { name = "Renhou", closed = 5,                                         -- option renhou = mangan
+  { name = "Renhou", hand = true, closed = 5,                                         -- option renhou = mangan
     test = function(f)
       return H.first_turn and not H.tsumo and not H.dealer and f.options.renhou == "mangan"
     end },
@@ -386,8 +411,8 @@ local YAKUMAN = {
     end },
 }
 
--- Yakuman of the reading in C; with items, appends one line per yakuman.
-local function yakuman_count(f, items)
+-- Appends the yakuman lines of the reading in C to items; returns the yakuman count.
+local function yakuman_items(f, items)
   local total, best, best_i = 0, 0, nil
   for i = 1, #YAKUMAN do
     local y = YAKUMAN[i]
@@ -396,33 +421,75 @@ local function yakuman_count(f, items)
       if n > 0 then
         total = total + n
         if n > best then best, best_i = n, i end
-        if items and f.options.yakuman_stacking then
+        if f.options.yakuman_stacking then
           items[#items + 1] = { name = y.name, value = n, unit = "yakuman" }
         end
       end
     end
   end
-  if not f.options.yakuman_stacking then          -- 13: count one only
-    if items and best_i then
-      items[#items + 1] = { name = YAKUMAN[best_i].name, value = best, unit = "yakuman" }
-    end
-    return best
+  if f.options.yakuman_stacking then return total end
+  if best_i then                                   -- 13: count one only
+    items[#items + 1] = { name = YAKUMAN[best_i].name, value = best, unit = "yakuman" }
   end
-  return total
+  return best
 end
 
--- Han of the ordinary yaku of the reading in C (without dora); with items, appends lines.
-local function yaku_han(f, items)
-  local han, closed, pairs_form = 0, H.closed, C.form == "seven_pairs"
+-- Yakuman count of the reading in C (0 for most hands: gated by H.maybe_yakuman).
+local function yakuman_count(f)
+  if not H.maybe_yakuman then return 0 end
+  local total, best = 0, 0
+  for i = 1, #YAKUMAN do
+    local y = YAKUMAN[i]
+    if y.forms[C.form] then
+      local n = y.count(f)
+      total = total + n
+      if n > best then best = n end
+    end
+  end
+  return f.options.yakuman_stacking and total or best
+end
+
+-- The yaku of the whole hand (hand = true), once per hand: han and bit mask of the yaku
+-- for the standard form, and for seven pairs.
+local function hand_yaku(f)
+  local closed = H.closed
+  local han, mask, han7, mask7 = 0, 0, 0, 0
   for i = 1, #YAKU do
     local y = YAKU[i]
     local value = closed and y.closed or y.open
-    if value and (y.pairs or not pairs_form) and y.test(f) then
-      han = han + value
-      if items then items[#items + 1] = { name = y.name, value = value, unit = "han" } end
+    if y.hand and value and y.test(f) then
+      han, mask = han + value, mask | (1 << i)
+      if y.pairs then han7, mask7 = han7 + value, mask7 | (1 << i) end
     end
   end
-  return han
+  H.yaku_han, H.yaku_mask, H.pairs_han, H.pairs_mask = han, mask, han7, mask7
+end
+
+-- Han of all yaku of the reading in C (without dora), and their bit mask.
+local function reading_yaku(f)
+  local pairs_form = C.form == "seven_pairs"
+  local han, mask = H.yaku_han, H.yaku_mask
+  if pairs_form then han, mask = H.pairs_han, H.pairs_mask end
+  local closed = H.closed
+  for i = 1, #YAKU do
+    local y = YAKU[i]
+    local value = closed and y.closed or y.open
+    if not y.hand and value and (y.pairs or not pairs_form) and y.test(f) then
+      han, mask = han + value, mask | (1 << i)
+    end
+  end
+  return han, mask
+end
+
+-- Appends one line per yaku in mask, in the spec's order.
+local function yaku_items(items, mask)
+  local closed = H.closed
+  for i = 1, #YAKU do
+    if mask & (1 << i) ~= 0 then
+      local y = YAKU[i]
+      items[#items + 1] = { name = y.name, value = closed and y.closed or y.open, unit = "han" }
+    end
+  end
 end
 
 ---------------------------------------------------------------------------
@@ -514,10 +581,9 @@ end
 ---------------------------------------------------------------------------
 -- 16. Basic points and limits.
 
--- value = {han=, fu=} or {yakuman=n}; returns basic points and the limit name (or nil).
-local function basic_points(value, opts)
-  if value.yakuman and not value.han then return 8000 * value.yakuman, "Yakuman" end
-  local han, fu = value.han, value.fu
+-- Basic points of han and fu, or of a yakuman count (han nil); and the limit name (or nil).
+local function basic_points(han, fu, yakuman, opts)
+  if not han then return 8000 * yakuman, "Yakuman" end
   if han >= 13 then
     if opts.kazoe == "yakuman" then return 8000, "Yakuman" end   -- kazoe yakuman (13)
     return 6000, "Sanbaiman"
@@ -593,19 +659,19 @@ end
 ---------------------------------------------------------------------------
 -- score(f): 11, 18.
 
--- Value of the reading in C: payment, yakuman count, han (with dora), fu; nil if no yaku.
+-- Value of the reading in C: payment, yakuman count, han (with dora), fu, yaku mask;
+-- nil if no yaku.
 local function evaluate(f, dora_total)
-  local yakuman = yakuman_count(f, nil)
+  local yakuman = yakuman_count(f)
   if yakuman > 0 then
-    local basic = 8000 * yakuman
-    return hand_payment(basic, H.dealer, H.tsumo), yakuman, 0, 0
+    return hand_payment(8000 * yakuman, H.dealer, H.tsumo), yakuman, 0, 0, 0
   end
-  local han = yaku_han(f, nil)
+  local han, mask = reading_yaku(f)
   if han == 0 then return nil end                    -- 8.2: dora do not count
   han = han + dora_total
   local fu = count_fu(f, nil)
-  local basic = basic_points({ han = han, fu = fu }, f.options)
-  return hand_payment(basic, H.dealer, H.tsumo), 0, han, fu
+  local basic = basic_points(han, fu, 0, f.options)
+  return hand_payment(basic, H.dealer, H.tsumo), 0, han, fu, mask
 end
 
 -- 18.3: true when candidate a beats b (payment, then yakuman over kazoe, han, fu).
@@ -620,11 +686,12 @@ function R.score(f)
   local bad = check_situation(f)
   if bad then return nil, bad end
   analyse_hand(f)
+  hand_yaku(f)
   local dora, ura, red = dora_han(f)
   local dora_total = dora + ura + red
 
   -- 18: every reading of every form; keep the one that pays most.
-  local best_pay, best_y, best_h, best_f, best_form, best_reading = -1, 0, 0, 0, nil, nil
+  local best_pay, best_y, best_h, best_f, best_mask, best_form, best_reading = -1, 0, 0, 0, 0, nil, nil
   local readings = f.readings
   local n = #readings
   for i = 1, n + 2 do
@@ -633,15 +700,16 @@ function R.score(f)
     elseif i == n + 2 then form = f.thirteen_orphans and "thirteen_orphans" or nil end
     if form then
       setup(f, form, reading)
-      local pay, y, h, fu = evaluate(f, dora_total)
+      local pay, y, h, fu, mask = evaluate(f, dora_total)
       if pay and better(pay, y, h, fu, best_pay, best_y, best_h, best_f) then
-        best_pay, best_y, best_h, best_f, best_form, best_reading = pay, y, h, fu, form, reading
+        best_pay, best_y, best_h, best_f, best_mask = pay, y, h, fu, mask
+        best_form, best_reading = form, reading
       end
     end
   end
 
   if not best_form then
-    if #readings == 0 and not f.seven_pairs and not f.thirteen_orphans then
+    if n == 0 and not f.seven_pairs and not f.thirteen_orphans then
       return { wins = false, reason = "not a complete hand" }
     end
     return { wins = false, reason = "no yaku" }
@@ -651,16 +719,16 @@ function R.score(f)
   setup(f, best_form, best_reading)
   local items = {}
   if best_y > 0 then
-    yakuman_count(f, items)
+    yakuman_items(f, items)
     return { wins = true, value = { yakuman = best_y }, items = items, limit = "Yakuman" }
   end
-  yaku_han(f, items)
+  yaku_items(items, best_mask)
   if dora > 0 then items[#items + 1] = { name = "Dora", value = dora, unit = "han" } end
   if ura > 0 then items[#items + 1] = { name = "Ura-dora", value = ura, unit = "han" } end
   if red > 0 then items[#items + 1] = { name = "Red fives", value = red, unit = "han" } end
   count_fu(f, items)
   local value = { han = best_h, fu = best_f }
-  local _, limit = basic_points(value, f.options)
+  local _, limit = basic_points(best_h, best_f, 0, f.options)
   if best_h >= 13 and f.options.kazoe == "yakuman" then value.yakuman = 1 end  -- kazoe (13)
   return { wins = true, value = value, items = items, limit = limit }
 end
@@ -685,7 +753,7 @@ local function takes_honba(f)
   return true
 end
 
--- 17.6: the seat liable for a yakuman, and that yakuman's name. The liable player discarded
+-- 17.6: the seat liable for a yakuman, and how many yakuman it is liable for. The liable player discarded
 -- the tile called (pon or open kong) to complete the third dragon / fourth wind set, or (option
 -- pao_suukantsu) the tile of the fourth kong.
 local function liable_seat(f, result)
@@ -699,18 +767,18 @@ local function liable_seat(f, result)
       if DRAGON[m.tile] then
         dragons = dragons + 1
         if dragons == 3 and called and opts.pao and has["Daisangen"] then
-          return m.from, "Daisangen", has["Daisangen"]
+          return m.from, has["Daisangen"]
         end
       elseif WIND[m.tile] then
         winds = winds + 1
         if winds == 4 and called and opts.pao and has["Daisuushii"] then
-          return m.from, "Daisuushii", has["Daisuushii"]
+          return m.from, has["Daisuushii"]
         end
       end
       if m.type == "kong" then
         kongs = kongs + 1
         if kongs == 4 and m.kong == "exposed" and m.from and opts.pao_suukantsu and has["Suukantsu"] then
-          return m.from, "Suukantsu", has["Suukantsu"]
+          return m.from, has["Suukantsu"]
         end
       end
     end
@@ -718,38 +786,42 @@ local function liable_seat(f, result)
   return nil
 end
 
+-- Moves `amount` from `seat` to `winner` in the payments table.
+local function move(pay, seat, winner, amount)
+  pay[seat] = pay[seat] - amount
+  pay[winner] = pay[winner] + amount
+end
+
 function R.settle(f, result)
   local pay = { E = 0, S = 0, W = 0, N = 0 }
-  local winner, dealer = f.seat, f.seat == "E"
-  local basic = basic_points(result.value, f.options)
+  local winner, dealer, value = f.seat, f.seat == "E", result.value
+  local basic = basic_points(value.han, value.fu, value.yakuman, f.options)
   local honba, deposits = f.honba or 0, f.deposits or 0
   if not takes_honba(f) then honba, deposits = 0, 0 end
-  local liable, _, share = liable_seat(f, result)
+  local liable, share
+  if value.yakuman and not value.han then liable, share = liable_seat(f, result) end
   if liable == winner then liable = nil end
-  local function move(seat, amount)
-    pay[seat] = pay[seat] - amount
-    pay[winner] = pay[winner] + amount
-  end
+  local limit_ron = dealer and 48000 or 32000               -- one yakuman paid by one player
   if f.win_by == "discard" then
     local total = ceil100((dealer and 6 or 4) * basic)
     if liable and liable ~= f.from then                   -- 17.6: ron by a third player
-      local half = (dealer and 48000 or 32000) * share // 2
-      move(liable, half)
-      move(f.from, total - half + 300 * honba)
+      local half = limit_ron * share // 2
+      move(pay, liable, winner, half)
+      move(pay, f.from, winner, total - half + 300 * honba)
     else
-      move(f.from, total + 300 * honba)
+      move(pay, f.from, winner, total + 300 * honba)
     end
   else
-    if liable then                                        -- 17.6: tsumo, liable pays the share
-      move(liable, (dealer and 48000 or 32000) * share + 300 * honba)
-      basic = basic - 8000 * share
-      honba = 0
+    if liable then                                        -- 17.6: tsumo, liable pays his share
+      move(pay, liable, winner, limit_ron * share + 300 * honba)
+      basic, honba = basic - 8000 * share, 0
     end
-    if basic > 0 or honba > 0 then
-      for _, seat in ipairs(SEATS) do
+    if basic > 0 then
+      for i = 1, 4 do
+        local seat = SEATS[i]
         if seat ~= winner then
-          local share_basic = (dealer or seat == "E") and 2 * basic or basic
-          move(seat, ceil100(share_basic) + 100 * honba)
+          local part = (dealer or seat == "E") and 2 * basic or basic
+          move(pay, seat, winner, ceil100(part) + 100 * honba)
         end
       end
     end

@@ -132,7 +132,7 @@ function TestTerminalsAndHonours.test_H10_prevailing_wind_only()
 end
 
 function TestTerminalsAndHonours.test_pairs_never_score()
-  hk.wins({ seat = "E", round = "E", hand = "123m456p789s11z [345m]@N", win_tile = "1z",
+  hk.wins({ seat = "E", round = "E", hand = "123m456p11z [777s]@W [345m]@N", win_tile = "1z",
             win_by = "discard", from = "S", options = { min_faan = 0 } },
           { faan = 0, items = { { "Chicken hand", 0 } } })
 end
@@ -202,7 +202,7 @@ end
 
 function TestLimitHands.test_unlimited_faan_adds_everything()
   hk.wins({ seat = "S", round = "E", hand = "111z222z555z66z [777z]@W", win_tile = "6z", win_by = "self",
-            options = { unlimited_faan = true, faan_limit = 30, money_table = "doubling" } },
+            options = { unlimited_faan = true, faan_limit = "none", money_table = "doubling" } },
           { faan = 21, limit = "All honours",
             items = { { "All honours", 10 }, { "All pungs", 3 }, { "Dragon pung/kong", 1 }, { "Dragon pung/kong", 1 },
                       { "Seat-wind pung/kong", 1 }, { "Prevailing-wind pung/kong", 1 },
@@ -434,59 +434,20 @@ function TestRegistry.test_every_option_and_default()
   lu.assertEquals(got, want)
 end
 
-function TestRegistry.test_play_facts_and_configure()
+-- §4, §6, §7, §8: the play options become engine settings (docs/hooks.md).
+function TestRegistry.test_engine_settings()
   local R = hk.rules()
   lu.assertEquals(R.tiles, 136)
   lu.assertEquals(R.chow_from, "left")
   lu.assertEquals(R.forms, { "standard", "thirteen_orphans" })
-  local c = R.configure({ use_flowers = true, dead_wall14 = true, multi_win = "all", rob_kong = "seed_literal", rounds = 2 })
-  lu.assertEquals(c.tiles, 144)
-  lu.assertEquals(c.wall_stacks, 18)
-  lu.assertEquals(c.dead_wall, { size = 14, policy = "fixed" })
-  lu.assertTrue(c.multiple_winners)
-  lu.assertEquals(c.rob_kong, "declared")
-  lu.assertEquals(c.rounds, 2)
-  local d = R.configure({ use_flowers = false, dead_wall14 = false, multi_win = "first_in_turn",
-                          rob_kong = "promoted", rounds = 4 })
-  lu.assertNil(d.tiles)
-  lu.assertNil(d.multiple_winners)
-  lu.assertEquals(d.rob_kong, "promoted")
-end
-
-function TestRegistry.test_may_claim_chee_only_from_the_left()
-  local R = hk.rules()
-  lu.assertTrue(R.may_claim("chow", "S", "E"))
-  lu.assertFalse(R.may_claim("chow", "S", "W"))
-  lu.assertFalse(R.may_claim("chow", "S", "N"))
-  lu.assertTrue(R.may_claim("pung", "S", "W"))
-  lu.assertTrue(R.may_claim("kong", "S", "N"))
-  lu.assertTrue(R.may_claim("win", "S", "W"))
-end
-
-function TestRegistry.test_may_win_robbing_kongs()
-  local R = hk.rules()
-  local f = { options = { rob_kong = "promoted" }, thirteen_orphans = false }
-  lu.assertTrue(R.may_win(f, "promoted"))
-  lu.assertFalse(R.may_win(f, "concealed"))
-  f.thirteen_orphans = true
-  lu.assertTrue(R.may_win(f, "concealed"))
-  f = { options = { rob_kong = "seed_literal" }, thirteen_orphans = false }
-  lu.assertTrue(R.may_win(f, "concealed"))
-end
-
-function TestRegistry.test_next_deal()
-  local R = hk.rules()
-  local o = { draw_keeps_dealer = true, rounds = 4 }
-  lu.assertEquals(R.next_deal({ round = "E", dealer_count = 1, dealer_won = true }, o),
-                  { round = "E", dealer_count = 1, rotate = false, game_over = false })
-  lu.assertEquals(R.next_deal({ round = "E", dealer_count = 1, drawn = true }, o),
-                  { round = "E", dealer_count = 1, rotate = false, game_over = false })
-  lu.assertEquals(R.next_deal({ round = "E", dealer_count = 1, drawn = true }, { draw_keeps_dealer = false, rounds = 4 }),
-                  { round = "E", dealer_count = 2, rotate = true, game_over = false })
-  lu.assertEquals(R.next_deal({ round = "E", dealer_count = 3 }, o),
-                  { round = "S", dealer_count = 0, rotate = true, game_over = false })
-  lu.assertTrue(R.next_deal({ round = "N", dealer_count = 3 }, o).game_over)
-  lu.assertTrue(R.next_deal({ round = "E", dealer_count = 3 }, { draw_keeps_dealer = true, rounds = 1 }).game_over)
+  local e = jong.engine_settings(R, assert(jong.resolve_options(R, {})))
+  lu.assertEquals({ e.bonus, e.side, e.dice, e.dead_policy, e.reserve, e.multi_win, e.last_discard, e.rounds },
+                  { false, 17, 3, "none", 0, "nearest", "none", 4 })
+  lu.assertEquals(e.precedence, { win = 3, kong = 2, pung = 2, chow = 1 })
+  e = jong.engine_settings(R, assert(jong.resolve_options(R, { ["hk.use_flowers"] = true, dead_wall14 = true,
+        multi_win = "all", last_discard = true, rounds = 2 })))
+  lu.assertEquals({ e.bonus, e.side, e.reserve, e.multi_win, e.last_discard, e.rounds },
+                  { true, 18, 14, "all", "win_only", 2 })
 end
 
 os.exit(lu.LuaUnit.run())

@@ -1,0 +1,242 @@
+/* jong analyze HAND | jong analyze -: the shanten of each form, the waits and every
+ * decomposition of a hand, as one JSON object a line:
+ *
+ *   {"hand": "...", "shanten": {"all": n, "standard": n, "seven_pairs": n|null,
+ *    "thirteen_orphans": n|null}, "waits": ["1m", ...], "decompositions": [[...], ...]}
+ *
+ * A line that does not parse gives {"hand": "...", "error": "..."} and the run goes on;
+ * the exit status is then 1. Every line is built in a fixed buffer; nothing is
+ * allocated per line. */
+#include <stdio.h>
+#include <string.h>
+
+#include "commands.h"
+#include "decompose.h"
+#include "notation.h"
+
+enum { LINE_MAX_BYTES = 4096 };
+
+/* Room for the longest line escaped (6 bytes a byte) and the longest result. */
+struct out {
+    char buf[6 * LINE_MAX_BYTES + 8192];
+    size_t len;
+};
+
+static void put_mem(struct out *o, const char *s, size_t n)
+{
+    if (o->len + n < sizeof o->buf) {
+        memcpy(o->buf + o->len, s, n);
+        o->len += n;
+    }
+}
+
+static void put(struct out *o, const char *s) { put_mem(o, s, strlen(s)); }
+
+static void put_char(struct out *o, char c) { put_mem(o, &c, 1); }
+
+static void put_json_string(struct out *o, const char *s)
+{
+    static const char hex[] = "0123456789abcdef";
+    put_char(o, '"');
+    for (; *s; s++) {
+        unsigned char c = (unsigned char)*s;
+        if (c == '"' || c == '\\') {
+            char esc[2] = {'\\', (char)c};
+            put_mem(o, esc, 2);
+        } else if (c < 0x20 || c == 0x7f) {
+            char esc[6] = {'\\', 'u', '0', '0', hex[c >> 4], hex[c & 15]};
+            put_mem(o, esc, 6);
+        } else {
+            put_char(o, (char)c);
+        }
+    }
+    put_char(o, '"');
+}
+
+static void put_shanten(struct out *o, const char *key, int v)
+{
+    put(o, key);
+    if (v == SHANTEN_NONE) {
+        put(o, "null");
+        return;
+    }
+    char b[4];
+    int n = 0;
+    if (v < 0) b[n++] = '-';
+    int a = v < 0 ? -v : v;
+    if (a >= 10) b[n++] = (char)('0' + a / 10);
+    b[n++] = (char)('0' + a % 10);
+    put_mem(o, b, (size_t)n);
+}
+
+/* A group in notation: a pair or pung "55m", a chow "234m". */
+static void put_group(struct out *o, int kind, int n, bool chow)
+{
+    char g[8], name[3];
+    kind_name(kind, name);
+    g[0] = '"';
+    for (int i = 0; i < n; i++) g[1 + i] = (char)(name[0] + (chow ? i : 0));
+    g[1 + n] = name[1];
+    g[2 + n] = '"';
+    put_mem(o, g, (size_t)n + 3);
+}
+
+static void put_melds(struct out *o, const struct hand *h)
+{
+    char m[32];
+    for (int i = 0; i < h->nmelds; i++) {
+        notation_format_meld(&h->melds[i], m, sizeof m);
+        put_char(o, ',');
+        put_json_string(o, m);
+    }
+}
+
+static void put_waits(struct out *o, const struct hand *h)
+{
+    put(o, ", \"waits\": [");
+    if (hand_size(h) == 13) {
+        uint8_t held[TILE_KINDS];
+        bool w[TILE_KINDS];
+        hand_all_counts(h, held);
+        waits(h->counts, h->nmelds, held, FORM_ALL, w);
+        bool first = true;
+        for (int k = 0; k < TILE_KINDS; k++) {
+            if (!w[k]) continue;
+            char name[3];
+            kind_name(k, name);
+            if (!first) put(o, ", ");
+            put_group(o, k, 1, false);
+            first = false;
+        }
+    }
+    put_char(o, ']');
+}
+
+/* Standard decompositions (pair, sets, then the melds as written), then seven pairs,
+ * then thirteen orphans (its 14 tiles as one group). */
+static void put_decompositions(struct out *o, const struct hand *h)
+{
+    put(o, ", \"decompositions\": [");
+    bool first = true;
+    struct decomposition d[MAX_DECOMPOSITIONS];
+    int n = hand_size(h) == 14 ? decompose(h->counts, h->nmelds, d, MAX_DECOMPOSITIONS) : 0;
+    for (int i = 0; i < n; i++) {
+        put(o, first ? "[" : ", [");
+        put_group(o, d[i].pair, 2, false);
+        for (int s = 0; s < d[i].nsets; s++) {
+            put_char(o, ',');
+            put_group(o, d[i].sets[s].kind, 3, d[i].sets[s].type == SET_CHOW);
+        }
+        put_melds(o, h);
+        put_char(o, ']');
+        first = false;
+    }
+    if (complete_seven_pairs(h->counts, h->nmelds)) {
+        put(o, first ? "[" : ", [");
+        bool first_pair = true;
+        for (int k = 0; k < TILE_KINDS; k++) {
+            if (!h->counts[k]) continue;
+            if (!first_pair) put_char(o, ',');
+            put_group(o, k, 2, false);
+            first_pair = false;
+        }
+        put_char(o, ']');
+        first = false;
+    }
+    if (complete_thirteen_orphans(h->counts, h->nmelds)) {
+        char tiles[40];
+        notation_format_counts(h->counts, NULL, tiles, sizeof tiles);
+        put(o, first ? "[" : ", [");
+        put_json_string(o, tiles);
+        put_char(o, ']');
+    }
+    put_char(o, ']');
+}
+
+/* One hand to one JSON object in o (no newline). Returns 0, or -1 for a bad hand. */
+static int analyze_line(const char *line, struct out *o)
+{
+    struct hand h;
+    struct notation_error err;
+    o->len = 0;
+    put(o, "{\"hand\": ");
+    put_json_string(o, line);
+    if (notation_parse_hand(line, &h, false, &err) != 0) {
+        put(o, ", \"error\": ");
+        put_json_string(o, err.reason);
+        put_char(o, '}');
+        return -1;
+    }
+    struct shanten sh;
+    shanten_forms(h.counts, h.nmelds, &sh);
+    put_shanten(o, ", \"shanten\": {\"all\": ", sh.all);
+    put_shanten(o, ", \"standard\": ", sh.standard);
+    put_shanten(o, ", \"seven_pairs\": ", sh.seven_pairs);
+    put_shanten(o, ", \"thirteen_orphans\": ", sh.thirteen_orphans);
+    put_char(o, '}');
+    put_waits(o, &h);
+    put_decompositions(o, &h);
+    put_char(o, '}');
+    return 0;
+}
+
+static void usage(FILE *f)
+{
+    fputs("usage: jong analyze HAND\n"
+          "       jong analyze -      (one hand a line from standard input)\n"
+          "\n"
+          "Prints one JSON object per hand: the shanten of each form (-1 complete, 0 ready;\n"
+          "null for a form the melds rule out), the waits of a 13-tile hand (melds count 3;\n"
+          "a kind held four times is no wait) and every decomposition of a complete 14-tile\n"
+          "hand: pair first, then the sets, then the melds as written; seven pairs and\n"
+          "thirteen orphans add one decomposition each. A hand that does not parse gives\n"
+          "{\"hand\": ..., \"error\": ...}; the others are still analysed and the exit\n"
+          "status is 1.\n"
+          "\n"
+          "Example: jong analyze '23455m678p [789s] [5555p]c'\n", f);
+}
+
+int cmd_analyze(int argc, char **argv)
+{
+    if (argc == 2 && (!strcmp(argv[1], "--help") || !strcmp(argv[1], "-h"))) {
+        usage(stdout);
+        return 0;
+    }
+    if (argc != 2) {
+        usage(stderr);
+        return 2;
+    }
+    decompose_init();
+    static struct out o;
+    if (strcmp(argv[1], "-") != 0) {
+        int r = analyze_line(argv[1], &o);
+        put_char(&o, '\n');
+        fwrite(o.buf, 1, o.len, stdout);
+        return r ? 1 : 0;
+    }
+    static char line[LINE_MAX_BYTES];
+    int status = 0;
+    while (fgets(line, sizeof line, stdin)) {
+        size_t n = strcspn(line, "\n");
+        int r;
+        if (line[n] != '\n' && !feof(stdin)) {   /* longer than the buffer: skip the rest */
+            int c;
+            while ((c = getchar()) != EOF && c != '\n') {}
+            line[n] = '\0';
+            o.len = 0;
+            put(&o, "{\"hand\": ");
+            put_json_string(&o, line);
+            put(&o, ", \"error\": \"line longer than 4095 bytes\"}");
+            r = -1;
+        } else {
+            if (n > 0 && line[n - 1] == '\r') n--;
+            line[n] = '\0';
+            r = analyze_line(line, &o);
+        }
+        if (r) status = 1;
+        put_char(&o, '\n');
+        fwrite(o.buf, 1, o.len, stdout);
+    }
+    if (fflush(stdout) != 0) return 1;
+    return status;
+}

@@ -1,0 +1,58 @@
+-- Scoring through the Lua API from facts (no JSON): the score and settle hooks of each
+-- variant over a fixed set of winning situations. Prints "score_<variant> N us/hand".
+local SITUATIONS = {
+  japanese = {
+    { seat = "S", round = "E", hand = "345678m34599p678s", win_tile = "5m", win_by = "discard", from = "W", flags = { "riichi" }, dora = "9s" },
+    { seat = "E", round = "E", hand = "234567m234p34588s", win_tile = "5s", win_by = "self", flags = { "riichi" }, honba = 1 },
+    { seat = "W", round = "S", hand = "11223344556677z", win_tile = "7z", win_by = "self" },
+    { seat = "N", round = "E", hand = "22334455m66p [678s]", win_tile = "2m", win_by = "discard", from = "E" },
+    { seat = "S", round = "E", hand = "11123455678999m", win_tile = "5m", win_by = "discard", from = "N" },
+  },
+  classical = {
+    { seat = "S", round = "E", hand = "123m456p789s111z22z", win_tile = "2z", win_by = "discard", from = "E" },
+    { seat = "E", round = "E", hand = "111m999p55s [555z] [7777z]", win_tile = "5s", win_by = "self" },
+    { seat = "W", round = "S", hand = "234m234m678s55p [333s] f1", win_tile = "5p", win_by = "discard", from = "N" },
+  },
+  hongkong = {
+    { seat = "S", round = "E", hand = "123m456p789s111z22z", win_tile = "2z", win_by = "discard", from = "E" },
+    { seat = "E", round = "E", hand = "123m123m456m789m55z", win_tile = "5z", win_by = "self" },
+    { seat = "W", round = "S", hand = "234m678s55p [333s] [555z]", win_tile = "5p", win_by = "discard", from = "N" },
+  },
+  ims = {
+    { seat = "S", round = "E", hand = "123m456p789s111z22z", win_tile = "2z", win_by = "discard", from = "E" },
+    { seat = "E", round = "E", hand = "123m123m456m789m55z", win_tile = "5z", win_by = "self" },
+    { seat = "W", round = "S", hand = "234m678s55p [333s] [555z]", win_tile = "5p", win_by = "discard", from = "N" },
+  },
+}
+
+local clock = os.clock
+for _, variant in ipairs { "japanese", "classical", "hongkong", "ims" } do
+  local r = jong.load_rules(variant)
+  if r then
+    local facts = {}
+    for _, s in ipairs(SITUATIONS[variant]) do
+      s.rules = variant
+      local f = jong.facts(s)
+      if f then facts[#facts + 1] = f end
+    end
+    if #facts > 0 then
+      local score, settle = r.score, r.settle
+      local n, t0 = 0, clock()
+      while clock() - t0 < 0.5 do
+        for i = 1, #facts do
+          local f = facts[i]
+          local result = score(f)
+          if result and result.wins and settle then settle(f, result) end
+        end
+        n = n + #facts
+      end
+      print(string.format("score_%s %.2f us/hand", variant, (clock() - t0) * 1e6 / n))
+      n, t0 = 0, clock()
+      while clock() - t0 < 0.3 do
+        for _, s in ipairs(SITUATIONS[variant]) do jong.facts(s) end
+        n = n + #SITUATIONS[variant]
+      end
+      print(string.format("facts_%s %.2f us/hand", variant, (clock() - t0) * 1e6 / n))
+    end
+  end
+end

@@ -1,0 +1,102 @@
+/* Benchmarks through the Lua boundary: a hook call, self-play under rulesets
+ * (hooks in Lua), and scoring from facts (tests/bench/bench.lua). */
+#include <stdio.h>
+#include <time.h>
+
+#include "bot.h"
+#include "game.h"
+#include "lj.h"
+
+static double now(void)
+{
+    struct timespec t;
+    clock_gettime(CLOCK_MONOTONIC, &t);
+    return (double)t.tv_sec + (double)t.tv_nsec * 1e-9;
+}
+
+/* hook_call: one call into a Lua function through the protected path with limits. */
+static void bench_hook_call(lua_State *L)
+{
+    if (luaL_dostring(L, "bench_hook = function(a, b) return a end") != LUA_OK)
+        return;
+    const int n = 1000000;
+    double t0 = now();
+    for (int i = 0; i < n; i++) {
+        lua_getglobal(L, "bench_hook");
+        lua_pushinteger(L, i);
+        lua_pushboolean(L, 1);
+        if (lj_pcall(L, 2, 1, "bench", &lj_hook_limits) != LUA_OK)
+            break;
+        lua_pop(L, 1);
+    }
+    printf("hook_call %.0f ns/call\n", (now() - t0) * 1e9 / n);
+}
+
+/* Self-play matches under a ruleset for about `seconds`; prints deals/s (and
+ * matches/s when per_match is set). */
+static void bench_sim(lua_State *L, const char *rules, const char *name, double seconds, const char *per_match)
+{
+    struct rng r;
+    rng_seed(&r, 42);
+    long deals = 0, matches = 0;
+    double t0 = now(), t = t0;
+    for (int m = 0; t - t0 < seconds; m++) {
+        lua_getglobal(L, "jong");
+        lua_getfield(L, -1, "game");
+        lua_createtable(L, 0, 2);
+        lua_pushstring(L, rules);
+        lua_setfield(L, -2, "rules");
+        lua_pushinteger(L, m + 1);
+        lua_setfield(L, -2, "seed");
+        if (lj_pcall(L, 1, 2, "jong.game", NULL) != LUA_OK || lua_isnil(L, -2)) {
+            printf("# %s: %s\n", name, lua_tostring(L, -1));
+            lua_settop(L, 0);
+            return;
+        }
+        lua_pop(L, 1);
+        lua_getfield(L, -1, "core");
+        struct game *g = lj_game(L, -1);
+        int s;
+        while ((s = bot_step(g, BOT_RANDOM, &r)) > 0)
+            ;
+        if (s < 0) {
+            printf("# %s: %s\n", name, game_error(g));
+            lua_settop(L, 0);
+            return;
+        }
+        for (int i = 0; i < g->nlog; i++)
+            deals += g->log[i].type == EV_DEAL_START;
+        matches++;
+        lua_settop(L, 0);
+        t = now();
+    }
+    printf("%s %.0f deals/s\n", name, deals / (t - t0));
+    if (per_match)
+        printf("%s %.1f %s\n", per_match, matches / (t - t0), "matches/s");
+}
+
+void bench_lua(void)
+{
+    lua_State *L = lj_open();
+    if (!L)
+        return;
+    bench_hook_call(L);
+    bench_sim(L, "base", "sim_base", 2.0, NULL);
+    static const char *const variants[] = { "japanese", "classical", "hongkong", "ims" };
+    for (int i = 0; i < 4; i++) {
+        char name[64], per[64];
+        snprintf(name, sizeof name, "sim_%s", variants[i]);
+        snprintf(per, sizeof per, "sim_%s_match", variants[i]);
+        lua_getglobal(L, "jong");
+        lua_getfield(L, -1, "load_rules");
+        lua_pushstring(L, variants[i]);
+        int loads = lua_pcall(L, 1, 1, 0) == LUA_OK && !lua_isnil(L, -1);
+        lua_settop(L, 0);
+        if (loads)
+            bench_sim(L, variants[i], name, 1.0, per);
+    }
+    if (luaL_loadfile(L, "tests/bench/bench.lua") != LUA_OK ||
+        lj_pcall(L, 0, 0, "tests/bench/bench.lua", NULL) != LUA_OK)
+        printf("# bench.lua: %s\n", lua_tostring(L, -1));
+    lj_close(L);
+}

@@ -1,0 +1,1055 @@
+/* The turn flow on stacked walls with default and stub hooks, and random self-play
+ * checking the invariants after every action. */
+#include <stdlib.h>
+#include <string.h>
+
+#include "check.h"
+#include "game.h"
+#include "notation.h"
+
+enum { E, S, W, N };
+
+static int parse(const char *s, tile_t *out, int max)
+{
+    struct notation_error err;
+    int n = notation_parse_tiles(s, out, max, &err);
+    if (n < 0) {
+        fprintf(stderr, "bad tiles in test: %s: %s\n", s, err.reason);
+        exit(2);
+    }
+    return n;
+}
+
+static tile_t tile(const char *s)
+{
+    tile_t t[2];
+    parse(s, t, 2);
+    return t[0];
+}
+
+/* The front of a stacked wall for DEAL_BLOCKS: hands[0] has the dealer's 14 tiles,
+ * the others 13, in the order they are dealt to each seat; then the draws. */
+static int front_of(const char *hands[4], const char *draws, tile_t *front)
+{
+    tile_t h[4][16];
+    int nh[4];
+    for (int s = 0; s < 4; s++) {
+        nh[s] = parse(hands[s], h[s], 16);
+        if (nh[s] != (s == 0 ? 14 : 13)) {
+            fprintf(stderr, "test hand %d has %d tiles\n", s, nh[s]);
+            exit(2);
+        }
+    }
+    int n = 0;
+    for (int pass = 0; pass < 3; pass++)
+        for (int s = 0; s < 4; s++)
+            for (int i = 0; i < 4; i++)
+                front[n++] = h[s][pass * 4 + i];
+    for (int s = 0; s < 4; s++)
+        front[n++] = h[s][12];
+    front[n++] = h[0][13];
+    if (draws)
+        n += parse(draws, front + n, MAX_WALL - n);
+    return n;
+}
+
+static struct game *stacked(const struct game_rules *r, const struct game_hooks *hk, const char *hands[4],
+                            const char *draws, const char *back)
+{
+    char err[256];
+    struct game *g = game_new(r, hk, 1, err, sizeof err);
+    if (!g) {
+        fprintf(stderr, "game_new: %s\n", err);
+        exit(2);
+    }
+    tile_t front[MAX_WALL], bk[MAX_WALL];
+    int nf = front_of(hands, draws, front);
+    int nb = back ? parse(back, bk, MAX_WALL) : 0;
+    if (game_stack(g, front, nf, bk, nb) != 0) {
+        fprintf(stderr, "game_stack: %s\n", game_error(g));
+        exit(2);
+    }
+    return g;
+}
+
+static int act(struct game *g, int type, int seat, const char *t)
+{
+    struct action a = { .type = (uint8_t)type, .seat = (uint8_t)seat };
+    if (t)
+        a.tile = tile(t);
+    return game_apply(g, &a);
+}
+
+static int chow(struct game *g, int seat, const char *low)
+{
+    struct action a = { .type = ACT_CHOW, .seat = (uint8_t)seat, .chow = (uint8_t)tile_kind(tile(low)) };
+    return game_apply(g, &a);
+}
+
+static bool legal_has(struct game *g, int seat, int type)
+{
+    struct action list[MAX_ACTIONS];
+    int n = game_legal(g, seat, list, MAX_ACTIONS);
+    for (int i = 0; i < n; i++)
+        if (list[i].type == type)
+            return true;
+    return false;
+}
+
+/* Every awaited seat passes. */
+static void pass_all(struct game *g)
+{
+    while (g->st.phase == PHASE_CLAIM || g->st.phase == PHASE_ROB) {
+        int w = game_waiting(g);
+        int s = 0;
+        while (s < 4 && !(w & (1 << s)))
+            s++;
+        if (s == 4 || act(g, ACT_PASS, s, NULL) != 0)
+            return;
+    }
+}
+
+static const char *hand_str(const struct game *g, int seat)
+{
+    static char buf[4][128];
+    notation_format_hand(game_hand(g, seat), buf[seat], sizeof buf[seat]);
+    return buf[seat];
+}
+
+static bool invariants(struct game *g)
+{
+    char msg[256];
+    if (game_check(g, msg, sizeof msg) == 0)
+        return true;
+    fprintf(stderr, "invariant: %s\n", msg);
+    return false;
+}
+
+/* The last event of a type, or NULL. */
+static const struct event *last_event(const struct game *g, int type)
+{
+    for (int i = g->nlog - 1; i >= 0; i--)
+        if (g->log[i].type == type)
+            return &g->log[i];
+    return NULL;
+}
+
+struct snapshot {
+    struct game_state st;
+    int nlog, nacts;
+};
+
+static void snap(const struct game *g, struct snapshot *s)
+{
+    s->st = g->st;
+    s->nlog = g->nlog;
+    s->nacts = g->nacts;
+}
+
+static bool same(const struct game *g, const struct snapshot *s)
+{
+    return memcmp(&g->st, &s->st, sizeof s->st) == 0 && g->nlog == s->nlog && g->nacts == s->nacts;
+}
+
+/* Refused with exactly this error and the state exactly as before. */
+#define REFUSED(g, call, message) do { \
+    struct snapshot snap_; snap(g, &snap_); \
+    CHECK_EQ_INT(call, -1); \
+    CHECK_EQ_STR(game_error(g), message); \
+    CHECK(same(g, &snap_), "state changed by a refused action"); \
+} while (0)
+
+/* ---- claims: chow only from the left, precedence, skipped turns ---- */
+
+static const char *claim_hands[4] = {
+    "3m123p456p789s11z56z",   /* E discards 3m */
+    "1245m159p159s234z",      /* S can chow 3m three ways */
+    "2433m2p6p8p2s4s6s777z",  /* W can pung 3m, holds 2m 4m too */
+    "678m99p123s55s66z7p",    /* N has nothing on 3m */
+};
+
+static void test_chow_only_from_left(void)
+{
+    struct game_rules r;
+    game_rules_default(&r);
+    struct game *g = stacked(&r, NULL, claim_hands, NULL, NULL);
+    CHECK_EQ_INT(g->st.phase, PHASE_TURN);
+    CHECK_EQ_INT(g->st.turn, E);
+    CHECK_EQ_INT(hand_size(game_hand(g, E)), 14);
+    CHECK(invariants(g), "after the deal");
+
+    CHECK_EQ_INT(act(g, ACT_DISCARD, E, "3m"), 0);
+    CHECK_EQ_INT(g->st.phase, PHASE_CLAIM);
+    CHECK_EQ_INT(game_waiting(g), 1 << S | 1 << W);   /* N has nothing to say */
+    CHECK(legal_has(g, S, ACT_CHOW), "S may chow");
+    CHECK(!legal_has(g, W, ACT_CHOW), "W may not chow");
+    CHECK(legal_has(g, W, ACT_PUNG), "W may pung");
+    CHECK_EQ_INT(game_legal(g, N, (struct action[MAX_ACTIONS]){ { 0 } }, MAX_ACTIONS), 0);
+
+    REFUSED(g, chow(g, W, "2m"), "seat W cannot chow 3m: chow only from the player on the left");
+    REFUSED(g, chow(g, N, "2m"), "seat N cannot chow 3m: chow only from the player on the left");
+    REFUSED(g, chow(g, S, "4m"), "seat S cannot chow 3m: the tiles do not make a chow");
+    REFUSED(g, act(g, ACT_PUNG, S, NULL), "seat S cannot pung 3m: a pair of the tile is needed in the hand");
+    REFUSED(g, act(g, ACT_PUNG, E, NULL), "seat E cannot pung 3m: a seat cannot claim its own discard");
+    REFUSED(g, act(g, ACT_PASS, N, NULL), "seat N cannot pass: the seat has already answered or has nothing to claim");
+
+    CHECK_EQ_INT(chow(g, S, "2m"), 0);
+    CHECK_EQ_INT(g->st.phase, PHASE_CLAIM);   /* W has not answered yet */
+    CHECK_EQ_INT(act(g, ACT_PASS, W, NULL), 0);
+    CHECK_EQ_INT(g->st.phase, PHASE_TURN);
+    CHECK_EQ_INT(g->st.turn, S);
+    CHECK_EQ_STR(hand_str(g, S), "15m159p159s234z [234m]@E");
+    CHECK_EQ_INT(game_hand(g, S)->melds[0].from, E);
+    CHECK_EQ_INT(g->st.seats[E].discards[0].claimed_by, S);
+    CHECK(!legal_has(g, S, ACT_WIN), "no self-drawn win right after a claim");
+    CHECK(invariants(g), "after the chow");
+    const struct event *e = last_event(g, EV_CHOW);
+    char line[256];
+    event_json(&g->rules, e, (int)(e - g->log), line, sizeof line);
+    CHECK(strstr(line, "\"type\":\"chow\",\"seat\":\"S\",\"tile\":\"3m\",\"from\":\"E\",\"chow\":\"2m\"") != NULL,
+          "chow event JSON: %s", line);
+    game_free(g);
+}
+
+static void test_pung_beats_chow_and_skips_turns(void)
+{
+    struct game_rules r;
+    game_rules_default(&r);
+    struct game *g = stacked(&r, NULL, claim_hands, "9s", NULL);
+    act(g, ACT_DISCARD, E, "3m");
+    CHECK_EQ_INT(chow(g, S, "1m"), 0);
+    CHECK_EQ_INT(act(g, ACT_PUNG, W, NULL), 0);
+    CHECK_EQ_INT(g->st.phase, PHASE_TURN);
+    CHECK_EQ_INT(g->st.turn, W);                       /* pung beats chow */
+    CHECK_EQ_STR(hand_str(g, W), "24m268p246s777z [333m]@E");
+    CHECK_EQ_STR(hand_str(g, S), "1245m159p159s234z");   /* the chow was not made */
+    REFUSED(g, act(g, ACT_KONG_CONCEALED, W, "7z"),
+            "seat W cannot concealed kong 7z: four of the tile are needed in the hand");
+    CHECK_EQ_INT(act(g, ACT_DISCARD, W, "8p"), 0);
+    pass_all(g);
+    /* N draws next: S lost its turn. */
+    CHECK_EQ_INT(g->st.turn, N);
+    CHECK_EQ_INT(g->st.drawn, tile("9s"));
+    CHECK_EQ_INT(hand_size(game_hand(g, S)), 13);
+    CHECK(invariants(g), "after the pung");
+    game_free(g);
+}
+
+/* ---- wins: precedence over pung, ties to the nearest, several winners ---- */
+
+static const char *win_hands[4] = {
+    "5z234p678p234s1z2z3z4z",   /* E discards 5z */
+    "123m456m789m11p55z",       /* S waits on 1p or 5z */
+    "1z1z2z2z3z3z4z6z6z7z7z8p9s",
+    "123s456s789s777p5z",        /* N waits on 5z */
+};
+
+static void test_two_wins(void)
+{
+    struct game_rules r;
+    game_rules_default(&r);
+    struct game *g = stacked(&r, NULL, win_hands, NULL, NULL);
+    act(g, ACT_DISCARD, E, "5z");
+    CHECK_EQ_INT(game_waiting(g), 1 << S | 1 << N);
+    CHECK(legal_has(g, S, ACT_WIN) && legal_has(g, N, ACT_WIN), "S and N may win");
+    CHECK(legal_has(g, S, ACT_PUNG), "S may pung");
+    CHECK_EQ_INT(act(g, ACT_WIN, N, NULL), 0);
+    CHECK_EQ_INT(act(g, ACT_WIN, S, NULL), 0);
+    CHECK_EQ_INT(g->st.phase, PHASE_DEAL_END);
+    CHECK_EQ_INT(g->st.nwins, 1);
+    CHECK_EQ_INT(g->st.wins[0].seat, S);               /* nearest after the discarder */
+    CHECK_EQ_INT(g->st.wins[0].how, WIN_DISCARD);
+    CHECK_EQ_INT(g->st.wins[0].from, E);
+    CHECK_EQ_INT(hand_size(&g->st.wins[0].hand), 14);
+    CHECK_EQ_INT(game_points(g, E), 24000);
+    CHECK_EQ_INT(game_points(g, S), 26000);
+    CHECK_EQ_INT(game_points(g, N), 25000);
+    CHECK(g->st.seats[N].missed == 0, "N answered win: no miss");
+    CHECK(invariants(g), "after the win");
+    game_free(g);
+
+    r.multi_win = MULTI_ALL;
+    g = stacked(&r, NULL, win_hands, NULL, NULL);
+    act(g, ACT_DISCARD, E, "5z");
+    act(g, ACT_WIN, N, NULL);
+    act(g, ACT_WIN, S, NULL);
+    CHECK_EQ_INT(g->st.nwins, 2);
+    CHECK_EQ_INT(g->st.wins[0].seat, S);
+    CHECK_EQ_INT(g->st.wins[1].seat, N);
+    CHECK_EQ_INT(game_points(g, E), 23000);
+    CHECK_EQ_INT(game_points(g, S), 26000);
+    CHECK_EQ_INT(game_points(g, N), 26000);
+    CHECK(invariants(g), "after two wins");
+    game_free(g);
+
+    /* S passes, N wins: S let a winning tile pass. */
+    r.multi_win = MULTI_NEAREST;
+    g = stacked(&r, NULL, win_hands, NULL, NULL);
+    act(g, ACT_DISCARD, E, "5z");
+    act(g, ACT_PASS, S, NULL);
+    act(g, ACT_WIN, N, NULL);
+    CHECK_EQ_INT(g->st.wins[0].seat, N);
+    CHECK(g->st.seats[S].missed == 1ull << tile_kind(tile("5z")), "S missed 5z");
+    game_free(g);
+}
+
+static void test_win_beats_pung(void)
+{
+    const char *hands[4] = {
+        "5z234p678p234s1z2z3z4z",
+        "123456789m11p89p",
+        "55z1z1z2z2z3z3z4z6z6z7z7z",
+        "123s456s789s777p5z",
+    };
+    struct game_rules r;
+    game_rules_default(&r);
+    struct game *g = stacked(&r, NULL, hands, NULL, NULL);
+    act(g, ACT_DISCARD, E, "5z");
+    CHECK_EQ_INT(game_waiting(g), 1 << W | 1 << N);
+    CHECK_EQ_INT(act(g, ACT_PUNG, W, NULL), 0);
+    CHECK_EQ_INT(act(g, ACT_WIN, N, NULL), 0);
+    CHECK_EQ_INT(g->st.phase, PHASE_DEAL_END);
+    CHECK_EQ_INT(g->st.wins[0].seat, N);
+    CHECK_EQ_INT(game_hand(g, W)->nmelds, 0);
+    const struct event *e = last_event(g, EV_SETTLE);
+    CHECK(e && e->v[E] == -1000 && e->v[N] == 1000 && e->v[S] == 0 && e->v[W] == 0, "E pays N");
+    /* The deal is over: only ACT_NEXT. */
+    REFUSED(g, act(g, ACT_DISCARD, E, "2p"), "seat E cannot discard 2p: the deal is over");
+    CHECK_EQ_INT(game_waiting(g), 15);
+    CHECK_EQ_INT(act(g, ACT_NEXT, S, NULL), 0);
+    CHECK_EQ_INT(g->st.deal_no, 1);
+    CHECK_EQ_INT(g->st.seat_player[E], 1);             /* the deal passed to South's player */
+    CHECK_EQ_INT(g->st.phase, PHASE_TURN);
+    CHECK_EQ_INT(game_points(g, N), 24000);            /* seat N is now the old East's player */
+    CHECK(invariants(g), "next deal");
+    game_free(g);
+}
+
+/* ---- kongs ---- */
+
+static const char *kong_hands[4] = {
+    "1111z234m567m89p55s",
+    "999p123s456s1m2z3z4z",
+    "11m234p567p23s66z7z",
+    "3456789m123456p",
+};
+
+static void test_three_kongs(void)
+{
+    struct game_rules r;
+    game_rules_default(&r);
+    struct game *g = stacked(&r, NULL, kong_hands, "9s3z4z1m", "7s8s6s");
+    int live = wall_live(&g->st.wall);
+    /* Concealed kong: loose tile from the dead wall, which stays 14. */
+    CHECK(legal_has(g, E, ACT_KONG_CONCEALED), "E may declare a concealed kong");
+    CHECK_EQ_INT(act(g, ACT_KONG_CONCEALED, E, "1z"), 0);
+    CHECK_EQ_INT(g->st.turn, E);
+    CHECK_EQ_INT(g->st.drawn, tile("7s"));
+    CHECK(g->st.drawn_loose, "drawn from the dead wall");
+    CHECK_EQ_STR(hand_str(g, E), "234567m89p557s [1111z]c");
+    CHECK_EQ_INT(wall_dead(&g->st.wall), 14);
+    CHECK_EQ_INT(wall_live(&g->st.wall), live - 1);
+    CHECK(invariants(g), "after the concealed kong");
+    /* Claimed kong. */
+    act(g, ACT_DISCARD, E, "9p");
+    CHECK(legal_has(g, S, ACT_KONG), "S may claim a kong");
+    CHECK_EQ_INT(act(g, ACT_KONG, S, NULL), 0);
+    CHECK_EQ_INT(g->st.turn, S);
+    CHECK_EQ_INT(g->st.drawn, tile("8s"));
+    CHECK_EQ_STR(hand_str(g, S), "1m1234568s234z [9999p]@E");
+    CHECK_EQ_INT(game_hand(g, S)->melds[0].kong, KONG_EXPOSED);
+    CHECK(invariants(g), "after the claimed kong");
+    /* W pungs S's 1m, then draws the fourth and promotes. */
+    act(g, ACT_DISCARD, S, "1m");
+    CHECK_EQ_INT(act(g, ACT_PUNG, W, NULL), 0);
+    REFUSED(g, act(g, ACT_KONG_PROMOTED, W, "1m"),
+            "seat W cannot promoted kong 1m: the fourth tile is not in the hand");
+    act(g, ACT_DISCARD, W, "7z");
+    pass_all(g);
+    CHECK_EQ_INT(g->st.turn, N);
+    act(g, ACT_DISCARD, N, "9s");
+    pass_all(g);
+    act(g, ACT_DISCARD, E, "3z");
+    pass_all(g);
+    act(g, ACT_DISCARD, S, "4z");
+    pass_all(g);
+    CHECK_EQ_INT(g->st.turn, W);
+    CHECK_EQ_INT(g->st.drawn, tile("1m"));
+    CHECK(legal_has(g, W, ACT_KONG_PROMOTED), "W may promote");
+    CHECK_EQ_INT(act(g, ACT_KONG_PROMOTED, W, "1m"), 0);
+    CHECK_EQ_INT(g->st.phase, PHASE_TURN);             /* nobody could rob it */
+    CHECK_EQ_INT(g->st.drawn, tile("6s"));
+    CHECK_EQ_STR(hand_str(g, W), "234567p236s66z [1111m]+@S");
+    CHECK_EQ_INT(g->st.nkongs, 3);
+    CHECK_EQ_INT(wall_dead(&g->st.wall), 14);
+    CHECK(invariants(g), "after the promoted kong");
+    game_free(g);
+}
+
+static void test_rob_promoted_kong(void)
+{
+    const char *hands[4] = { kong_hands[0], kong_hands[1], kong_hands[2], "23m234p567s777z88s" };
+    struct game_rules r;
+    game_rules_default(&r);
+    struct game *g = stacked(&r, NULL, hands, "9s3z4z1m", "7s9m6s");
+    act(g, ACT_KONG_CONCEALED, E, "1z");
+    act(g, ACT_DISCARD, E, "9p");
+    act(g, ACT_KONG, S, NULL);
+    act(g, ACT_DISCARD, S, "1m");
+    CHECK_EQ_INT(game_waiting(g), 1 << W | 1 << N);    /* W pung, N could win */
+    act(g, ACT_PASS, N, NULL);
+    act(g, ACT_PUNG, W, NULL);
+    act(g, ACT_DISCARD, W, "7z");
+    pass_all(g);
+    act(g, ACT_DISCARD, N, "9s");
+    pass_all(g);
+    CHECK(g->st.seats[N].missed == 0, "N's discard cleared the miss");
+    act(g, ACT_DISCARD, E, "3z");
+    pass_all(g);
+    act(g, ACT_DISCARD, S, "4z");
+    pass_all(g);
+    struct snapshot before;
+    snap(g, &before);
+    CHECK_EQ_INT(act(g, ACT_KONG_PROMOTED, W, "1m"), 0);
+    CHECK_EQ_INT(g->st.phase, PHASE_ROB);
+    CHECK_EQ_INT(game_waiting(g), 1 << N);
+    CHECK(legal_has(g, N, ACT_WIN), "N may rob the kong");
+    CHECK(!legal_has(g, N, ACT_PUNG), "only a win robs");
+    CHECK(invariants(g), "during the rob window");
+    CHECK_EQ_INT(act(g, ACT_WIN, N, NULL), 0);
+    CHECK_EQ_INT(g->st.phase, PHASE_DEAL_END);
+    CHECK_EQ_INT(g->st.wins[0].how, WIN_ROB);
+    CHECK_EQ_INT(g->st.wins[0].from, W);
+    CHECK_EQ_INT(g->st.wins[0].tile, tile("1m"));
+    CHECK_EQ_INT(game_hand(g, W)->melds[0].type, MELD_PUNG);   /* the kong did not form */
+    CHECK_EQ_INT(game_points(g, W), 24000);
+    CHECK_EQ_INT(game_points(g, N), 26000);
+    CHECK_EQ_INT(wall_dead_tile(&g->st.wall, 2), tile("6s"));  /* no loose tile taken */
+    CHECK(invariants(g), "after the rob");
+
+    /* Undo the win and the declaration: back to W in turn with 1m in hand. */
+    CHECK_EQ_INT(game_undo(g), 0);
+    CHECK_EQ_INT(g->st.phase, PHASE_ROB);
+    CHECK_EQ_INT(game_undo(g), 0);
+    CHECK(same(g, &before), "two undos restore the state before the kong");
+    /* N passes: the kong stands. */
+    act(g, ACT_KONG_PROMOTED, W, "1m");
+    CHECK_EQ_INT(act(g, ACT_PASS, N, NULL), 0);
+    CHECK_EQ_INT(g->st.turn, W);
+    CHECK_EQ_INT(g->st.drawn, tile("6s"));
+    CHECK_EQ_INT(game_hand(g, W)->melds[0].kong, KONG_PROMOTED);
+    CHECK(g->st.seats[N].missed != 0, "N let the kong tile pass");
+    game_free(g);
+
+    /* Without robbing of promoted kongs there is no window. */
+    r.rob_promoted = false;
+    g = stacked(&r, NULL, hands, "9s3z4z1m", "7s9m6s");
+    act(g, ACT_KONG_CONCEALED, E, "1z");
+    act(g, ACT_DISCARD, E, "9p");
+    act(g, ACT_KONG, S, NULL);
+    act(g, ACT_DISCARD, S, "1m");
+    act(g, ACT_PASS, N, NULL);
+    act(g, ACT_PUNG, W, NULL);
+    act(g, ACT_DISCARD, W, "7z");
+    pass_all(g);
+    act(g, ACT_DISCARD, N, "9s");
+    pass_all(g);
+    act(g, ACT_DISCARD, E, "3z");
+    pass_all(g);
+    act(g, ACT_DISCARD, S, "4z");
+    pass_all(g);
+    act(g, ACT_KONG_PROMOTED, W, "1m");
+    CHECK_EQ_INT(g->st.phase, PHASE_TURN);
+    CHECK_EQ_INT(g->st.drawn, tile("6s"));
+    game_free(g);
+}
+
+/* ---- exhaustive draw ---- */
+
+static void test_exhaustive_draw(int last_discard)
+{
+    const char *hands[4] = {
+        "19m19p19s1234z6z7z8m8p",
+        "28m28p28s1234z6z7z3m",
+        "37m37p37s55z6z7z1z2z3z",
+        "46m46p46s4z6z7z2p2s3p5z",
+    };
+    struct game_rules r;
+    game_rules_default(&r);
+    r.last_discard = (uint8_t)last_discard;
+    /* The 69 draws: the rest of the set (5z last), the fourth 5z... there are only four. */
+    tile_t front[MAX_WALL], set[MAX_WALL];
+    int nf = front_of(hands, NULL, front);
+    int n = wall_tile_set(&r.wall, set);
+    bool used[MAX_WALL] = { false };
+    for (int i = 0; i < nf; i++)
+        for (int j = 0; j < n; j++)
+            if (!used[j] && set[j] == front[i]) {
+                used[j] = true;
+                break;
+            }
+    tile_t five_z = tile("5z");
+    int draws = 0, last = -1;
+    for (int j = 0; j < n && draws < 68; j++) {
+        if (used[j] || set[j] == five_z)
+            continue;
+        used[j] = true;
+        front[nf + draws++] = set[j];
+    }
+    for (int j = 0; j < n; j++)
+        if (!used[j] && set[j] == five_z)
+            last = j;
+    CHECK(last >= 0, "a 5z is left for the last draw");
+    used[last] = true;
+    front[nf + draws++] = five_z;
+    char err[256];
+    struct game *g = game_new(&r, NULL, 1, err, sizeof err);
+    CHECK_EQ_INT(game_stack(g, front, nf + draws, NULL, 0), 0);
+    /* Everybody discards what he draws and passes, until the wall is drawn out. */
+    int guard = 0;
+    while (g->st.phase != PHASE_DEAL_END && guard++ < 1000) {
+        if (g->st.phase == PHASE_TURN) {
+            if (wall_drawable(&g->st.wall) == 0)
+                break;
+            tile_t t = g->st.drawn;
+            struct action a = { .type = ACT_DISCARD, .seat = g->st.turn, .tile = t };
+            if (game_apply(g, &a) != 0) {
+                CHECK(0, "tsumogiri: %s", game_error(g));
+                break;
+            }
+        } else {
+            pass_all(g);
+        }
+        if (!invariants(g)) {
+            CHECK(0, "invariant broken while drawing out the wall");
+            break;
+        }
+    }
+    CHECK_EQ_INT(g->st.phase, PHASE_TURN);
+    CHECK_EQ_INT(g->st.turn, S);
+    CHECK_EQ_INT(g->st.drawn, five_z);
+    CHECK_EQ_INT(wall_live(&g->st.wall), 0);
+    CHECK_EQ_INT(act(g, ACT_DISCARD, S, "5z"), 0);
+    if (last_discard == LAST_DISCARD_ANY) {
+        CHECK_EQ_INT(g->st.phase, PHASE_CLAIM);
+        CHECK_EQ_INT(game_waiting(g), 1 << W);
+        CHECK_EQ_INT(act(g, ACT_PUNG, W, NULL), 0);
+        CHECK_EQ_INT(g->st.turn, W);
+        CHECK_EQ_INT(act(g, ACT_DISCARD, W, "1z"), 0);
+        pass_all(g);
+        CHECK_EQ_INT(game_hand(g, W)->nmelds, 1);
+    }
+    CHECK_EQ_INT(g->st.phase, PHASE_DEAL_END);
+    CHECK_EQ_INT(g->st.result, DRAW_EXHAUSTIVE);
+    const struct event *e = last_event(g, EV_DRAW_END);
+    CHECK(e && e->v[0] == DRAW_EXHAUSTIVE, "exhaustive draw event");
+    CHECK(invariants(g), "after the draw");
+    for (int p = 0; p < 4; p++)
+        CHECK_EQ_INT(g->st.points[p], 25000);
+    game_free(g);
+}
+
+/* ---- bonus tiles ---- */
+
+static void test_bonus_tiles(int source)
+{
+    const char *hands[4] = {
+        "f1123m456m789m99s23p",
+        "123s456s789s1z2z3z4z",
+        "111p444p777p5z5z6z6z",
+        "222p555p888p7z7z3s6s",
+    };
+    struct game_rules r;
+    game_rules_default(&r);
+    r.wall.bonus = true;
+    r.wall.dead_policy = DEAD_NOT_REPLENISHED;
+    r.wall.dead_size = 16;
+    r.bonus_source = (uint8_t)source;
+    /* From the kong box: g2 (a bonus again), then 5s; S's f3 is replaced by 6s.
+     * From the head: the replacements are the next tiles drawn. */
+    struct game *g = source == SRC_LOOSE ? stacked(&r, NULL, hands, "f3 9s", "g2 5s 6s")
+                                         : stacked(&r, NULL, hands, "g2 5s f3 6s 9s", NULL);
+    const struct hand *h = game_hand(g, E);
+    CHECK_EQ_INT(h->nbonus, 2);
+    CHECK(h->nbonus == 2 && h->bonus[0] == KIND_FLOWER1 && h->bonus[1] == KIND_SEASON1 + 1, "E exposed f1 g2");
+    CHECK_EQ_STR(hand_str(g, E), "123456789m23p599s f1 g2");
+    CHECK_EQ_INT(g->st.drawn, tile("5s"));
+    int types[6] = { 0 }, n = 0;
+    for (int i = 0; i < g->nlog && n < 6; i++)
+        if (g->log[i].type == EV_BONUS || g->log[i].type == EV_DRAW)
+            types[n++] = g->log[i].type * 100 + g->log[i].tile;
+    CHECK(types[0] == EV_BONUS * 100 + tile("f1") && types[1] == EV_DRAW * 100 + tile("g2") &&
+          types[2] == EV_BONUS * 100 + tile("g2") && types[3] == EV_DRAW * 100 + tile("5s"),
+          "events: bonus f1, draw g2, bonus g2, draw 5s");
+    CHECK(invariants(g), "after the deal with bonus tiles");
+    CHECK_EQ_INT(act(g, ACT_DISCARD, E, "5s"), 0);
+    pass_all(g);
+    CHECK_EQ_INT(g->st.turn, S);
+    CHECK_EQ_INT(g->st.drawn, tile("6s"));
+    CHECK_EQ_STR(hand_str(g, S), "1234566789s1234z f3");
+    CHECK(invariants(g), "after a drawn bonus tile");
+    REFUSED(g, act(g, ACT_DISCARD, S, "f3"), "seat S cannot discard f3: the tile is not in the hand");
+    if (source == SRC_LOOSE) {
+        CHECK_EQ_INT(wall_dead(&g->st.wall), 13);
+        CHECK_EQ_INT(wall_live(&g->st.wall), 144 - 16 - 53 - 1);
+    } else {
+        CHECK_EQ_INT(wall_dead(&g->st.wall), 16);
+        CHECK_EQ_INT(wall_live(&g->st.wall), 144 - 16 - 53 - 4);
+    }
+    game_free(g);
+}
+
+/* ---- illegal actions in turn ---- */
+
+static void test_illegal_in_turn(void)
+{
+    struct game_rules r;
+    game_rules_default(&r);
+    struct game *g = stacked(&r, NULL, claim_hands, NULL, NULL);
+    REFUSED(g, act(g, ACT_DISCARD, E, "9m"), "seat E cannot discard 9m: the tile is not in the hand");
+    REFUSED(g, act(g, ACT_DISCARD, E, "0m"), "seat E cannot discard 0m: the tile is not in the hand");
+    REFUSED(g, act(g, ACT_DISCARD, S, "1m"), "seat S cannot discard 1m: it is not this seat's turn");
+    REFUSED(g, act(g, ACT_WIN, E, NULL), "seat E cannot win: the hand is not complete");
+    REFUSED(g, act(g, ACT_PUNG, E, "3m"), "seat E cannot pung 3m: there is no discard to claim");
+    REFUSED(g, act(g, ACT_KONG_CONCEALED, E, "1z"),
+            "seat E cannot concealed kong 1z: four of the tile are needed in the hand");
+    REFUSED(g, act(g, ACT_KONG_PROMOTED, E, "1z"), "seat E cannot promoted kong 1z: no melded pung of the tile");
+    REFUSED(g, act(g, ACT_NEXT, E, NULL), "seat E cannot next: the deal is not over");
+    REFUSED(g, act(g, ACT_EXTRA, E, "3m"), "seat E cannot extra 3m: the ruleset has no extra actions");
+    struct action bad = { .type = ACT_DISCARD, .seat = 7 };
+    REFUSED(g, game_apply(g, &bad), "seat ? cannot discard 1m: no such seat");
+    game_free(g);
+}
+
+/* ---- hooks ---- */
+
+struct stub {
+    bool fail_settle, refuse_wins, fail_next, abort_first;
+    int settle_calls;
+};
+
+static int stub_may_act(void *ctx, const struct game *g, const struct action *a, char *msg, size_t n)
+{
+    struct stub *s = ctx;
+    (void)g;
+    if (a->type == ACT_WIN && s->refuse_wins) {
+        snprintf(msg, n, "furiten");
+        return HOOK_REFUSED;
+    }
+    return HOOK_OK;
+}
+
+static int stub_extra_actions(void *ctx, const struct game *g, int seat, struct action *out, int max,
+                              int *count, char *msg, size_t n)
+{
+    (void)ctx, (void)msg, (void)n;
+    *count = 0;
+    const struct hand *h = game_hand(g, seat);
+    if (g->st.seats[seat].flags & 1)
+        return HOOK_OK;
+    for (int k = 0; k < TILE_KINDS && *count < max; k++)
+        if (h->counts[k])
+            out[(*count)++] = (struct action){ .type = ACT_EXTRA, .seat = (uint8_t)seat, .tile = (tile_t)k, .extra = 0 };
+    return HOOK_OK;
+}
+
+static int stub_apply_extra(void *ctx, const struct game *g, const struct action *a, struct extra_effect *eff,
+                            char *msg, size_t n)
+{
+    (void)ctx, (void)g, (void)a, (void)msg, (void)n;
+    eff->set_flags = 1;
+    eff->deposit = 1000;
+    eff->discard = true;
+    return HOOK_OK;
+}
+
+static int stub_settle_win(void *ctx, const struct game *g, const struct win *w, int nwins,
+                           struct settlement *out, char *msg, size_t n)
+{
+    struct stub *s = ctx;
+    s->settle_calls++;
+    if (s->fail_settle) {
+        snprintf(msg, n, "boom at line 3");
+        return HOOK_ERROR;
+    }
+    (void)nwins;
+    out->taken = g->st.deposits;
+    out->delta[w[0].seat] = 8000 + out->taken;
+    out->delta[w[0].from] = -8000;
+    return HOOK_OK;
+}
+
+static int stub_next_deal(void *ctx, const struct game *g, struct next_deal *out, char *msg, size_t n)
+{
+    struct stub *s = ctx;
+    if (s->fail_next) {
+        snprintf(msg, n, "no next deal");
+        return HOOK_ERROR;
+    }
+    out->dealer_keeps = true;
+    out->round = g->st.round;
+    out->honba = (uint8_t)(g->st.honba + 1);
+    return HOOK_OK;
+}
+
+static int stub_check_abort(void *ctx, const struct game *g, bool *abort, char *msg, size_t n)
+{
+    struct stub *s = ctx;
+    (void)g;
+    if (s->abort_first) {
+        *abort = true;
+        snprintf(msg, n, "four winds");
+    }
+    return HOOK_OK;
+}
+
+static void test_hooks(void)
+{
+    struct stub st = { 0 };
+    struct game_hooks hk = {
+        .ctx = &st, .may_act = stub_may_act, .extra_actions = stub_extra_actions,
+        .apply_extra = stub_apply_extra, .settle_win = stub_settle_win,
+        .next_deal = stub_next_deal, .check_abort = stub_check_abort,
+    };
+    struct game_rules r;
+    game_rules_default(&r);
+    r.nextra = 1;
+    strcpy(r.extra_names[0], "riichi");
+    struct game *g = stacked(&r, &hk, win_hands, NULL, NULL);
+    /* An extra action with a deposit and a discard. */
+    CHECK(legal_has(g, E, ACT_EXTRA), "riichi offered");
+    struct action riichi = { .type = ACT_EXTRA, .seat = E, .tile = tile("5z"), .extra = 0 };
+    CHECK_EQ_INT(game_apply(g, &riichi), 0);
+    CHECK_EQ_INT(game_points(g, E), 24000);
+    CHECK_EQ_INT(g->st.deposits, 1000);
+    CHECK_EQ_INT(g->st.seats[E].flags, 1);
+    CHECK_EQ_INT(g->st.seats[E].discards[0].extra, 1);
+    const struct event *e = last_event(g, EV_DISCARD);
+    char line[256];
+    event_json(&g->rules, e, 0, line, sizeof line);
+    CHECK_EQ_STR(line, "{\"i\":0,\"type\":\"discard\",\"seat\":\"E\",\"tile\":\"5z\",\"with\":\"riichi\"}");
+    CHECK(invariants(g), "after riichi");
+
+    /* A refused win is not listed, and says why. */
+    st.refuse_wins = true;
+    CHECK(!legal_has(g, N, ACT_WIN), "win refused by may_act");
+    REFUSED(g, act(g, ACT_WIN, N, NULL), "seat N cannot win on 5z: furiten");
+    st.refuse_wins = false;
+
+    /* A settlement hook that fails refuses the action that completed the window. */
+    st.fail_settle = true;
+    CHECK_EQ_INT(act(g, ACT_PASS, S, NULL), 0);
+    REFUSED(g, act(g, ACT_WIN, N, NULL), "hook settle_win failed: boom at line 3");
+    CHECK_EQ_INT(g->st.phase, PHASE_CLAIM);
+    st.fail_settle = false;
+    CHECK_EQ_INT(act(g, ACT_WIN, N, NULL), 0);
+    CHECK_EQ_INT(game_points(g, N), 34000);            /* 8000 + the deposit */
+    CHECK_EQ_INT(game_points(g, E), 16000);
+    CHECK_EQ_INT(g->st.deposits, 0);
+    CHECK(invariants(g), "after the hooked settlement");
+
+    /* next_deal: a failing hook changes nothing; then the dealer keeps the deal. */
+    st.fail_next = true;
+    REFUSED(g, act(g, ACT_NEXT, E, NULL), "hook next_deal failed: no next deal");
+    st.fail_next = false;
+    CHECK_EQ_INT(act(g, ACT_NEXT, E, NULL), 0);
+    CHECK_EQ_INT(g->st.seat_player[E], 0);
+    CHECK_EQ_INT(g->st.honba, 1);
+    CHECK_EQ_INT(g->st.deal_no, 1);
+
+    /* check_abort ends the deal after a discard nobody claims. */
+    st.abort_first = true;
+    struct action list[MAX_ACTIONS];
+    int n = game_legal(g, E, list, MAX_ACTIONS);
+    int i = 0;
+    while (i < n && list[i].type != ACT_DISCARD)
+        i++;
+    CHECK_EQ_INT(game_apply(g, &list[i]), 0);
+    pass_all(g);
+    CHECK_EQ_INT(g->st.phase, PHASE_DEAL_END);
+    e = last_event(g, EV_DRAW_END);
+    CHECK(e && e->v[0] == DRAW_ABORTIVE && strcmp(e->text, "four winds") == 0, "abortive draw named");
+    CHECK(invariants(g), "after the abortive draw");
+    game_free(g);
+}
+
+/* ---- random self-play: invariants, replay, determinism ---- */
+
+/* The shanten of the seat's hand after a discard of tile t. */
+static int shanten_after(const struct game *g, int seat, tile_t t)
+{
+    const struct hand *h = game_hand(g, seat);
+    uint8_t c[TILE_KINDS];
+    memcpy(c, h->counts, sizeof c);
+    c[tile_kind(t)]--;
+    return shanten_of(c, h->nmelds, g->rules.forms);
+}
+
+/* A greedy bot: wins, kongs, claims half the time, discards to the lowest shanten. */
+static bool greedy_step(struct game *g, struct rng *r, struct action *out)
+{
+    int w = game_waiting(g);
+    if (!w)
+        return false;
+    int s = 0;
+    while (!(w & (1 << s)))
+        s++;
+    struct action list[MAX_ACTIONS];
+    int n = game_legal(g, s, list, MAX_ACTIONS);
+    if (n == 0)
+        return false;
+    int best = -1, best_sh = 99, ties = 0;
+    for (int i = 0; i < n; i++) {
+        int t = list[i].type;
+        if (t == ACT_WIN || t == ACT_NEXT || t == ACT_KONG_PROMOTED || t == ACT_KONG_CONCEALED ||
+            ((t == ACT_PUNG || t == ACT_KONG || t == ACT_CHOW) && rng_below(r, 2) == 0)) {
+            *out = list[i];
+            return true;
+        }
+        if (t == ACT_DISCARD) {
+            int sh = shanten_after(g, s, list[i].tile);
+            if (sh < best_sh || (sh == best_sh && rng_below(r, (uint32_t)++ties + 1) == 0)) {
+                if (sh < best_sh)
+                    ties = 0;
+                best_sh = sh;
+                best = i;
+            }
+        }
+    }
+    *out = list[best >= 0 ? best : 0];   /* list[0] is pass in a window */
+    return true;
+}
+
+/* Picks a seat and one of its legal actions: a win always, else uniformly. */
+static bool random_step(struct game *g, struct rng *r, struct action *out)
+{
+    int w = game_waiting(g);
+    if (!w)
+        return false;
+    int seats[4], ns = 0;
+    for (int s = 0; s < 4; s++)
+        if (w & (1 << s))
+            seats[ns++] = s;
+    int s = seats[rng_below(r, (uint32_t)ns)];
+    struct action list[MAX_ACTIONS];
+    int n = game_legal(g, s, list, MAX_ACTIONS);
+    if (n == 0)
+        return false;
+    for (int i = 0; i < n; i++)
+        if (list[i].type == ACT_WIN) {
+            *out = list[i];
+            return true;
+        }
+    *out = list[rng_below(r, (uint32_t)n)];
+    return true;
+}
+
+static void variant_rules(int v, struct game_rules *r)
+{
+    game_rules_default(r);
+    switch (v) {
+    case 1:   /* Classical-like: 144 tiles, kong box of 16, bonus from the live wall */
+        r->wall.bonus = true;
+        r->wall.second_throw = true;
+        r->wall.dead_policy = DEAD_NOT_REPLENISHED;
+        r->wall.dead_size = 16;
+        r->bonus_source = SRC_HEAD;
+        r->dead_empty_draw = true;
+        r->forms = FORM_STANDARD | FORM_THIRTEEN_ORPHANS;
+        r->rob_concealed_thirteen = true;
+        r->wall.reds[1] = 1;
+        break;
+    case 2:   /* HK-like: no dead wall, replacements from the tail, 14 reserved, all winners */
+        r->wall.dice = 3;
+        r->wall.dead_policy = DEAD_NONE;
+        r->wall.dead_size = 0;
+        r->wall.reserve = 14;
+        r->multi_win = MULTI_ALL;
+        r->last_discard = LAST_DISCARD_WIN_ONLY;
+        break;
+    case 3:   /* Japanese-like: dora, 4 kongs, red fives, double ron, kong after a claim */
+        r->wall.reds[0] = 1, r->wall.reds[1] = 2, r->wall.reds[2] = 1;
+        r->dora_first = 4;
+        r->dora_step = 2;
+        r->max_kongs = 4;
+        r->multi_win = MULTI_DOUBLE_ONLY;
+        r->kong_after_claim = true;
+        break;
+    case 4:   /* IMS-like: one stockpile for everything, 13 each in seat order */
+        r->wall.bonus = true;
+        r->wall.dead_policy = DEAD_NONE;
+        r->wall.dead_size = 0;
+        r->wall.reserve = 13;
+        r->bonus_source = SRC_HEAD;
+        r->kong_source = SRC_HEAD;
+        r->deal_order = DEAL_SEAT;
+        r->win_after_claim = true;
+        break;
+    default:
+        break;
+    }
+}
+
+static void test_self_play(void)
+{
+    long deals = 0, actions = 0, counts[EV_TYPES] = { 0 }, hows[3] = { 0 };
+    int broken = 0;
+    for (int v = 0; v < 5 && !broken; v++) {
+        struct game_rules r;
+        variant_rules(v, &r);
+        char err[256];
+        struct game *g = game_new(&r, NULL, 1, err, sizeof err);
+        CHECK(g != NULL, "variant %d: %s", v, err);
+        if (!g)
+            return;
+        struct rng pick;
+        rng_seed(&pick, 1000 + (uint64_t)v);
+        for (int m = 0; m < 60 && !broken; m++) {
+            game_reset(g, (uint64_t)(v * 1000 + m));
+            deals++;
+            struct action a;
+            while (m % 3 ? greedy_step(g, &pick, &a) : random_step(g, &pick, &a)) {
+                int from = g->nlog;
+                if (game_apply(g, &a) != 0) {
+                    CHECK(0, "variant %d match %d: legal action refused: %s", v, m, game_error(g));
+                    broken = 1;
+                    break;
+                }
+                actions++;
+                char msg[256];
+                if (game_check(g, msg, sizeof msg) != 0) {
+                    char line[256];
+                    action_json(&g->rules, &a, line, sizeof line);
+                    CHECK(0, "variant %d match %d after %s: %s", v, m, line, msg);
+                    broken = 1;
+                    break;
+                }
+                for (int i = from; i < g->nlog; i++) {
+                    counts[g->log[i].type]++;
+                    if (g->log[i].type == EV_WIN)
+                        hows[g->log[i].src]++;
+                    if (g->log[i].type == EV_DEAL_START)
+                        deals++;
+                }
+            }
+            if (!broken && g->st.phase != PHASE_MATCH_END) {
+                CHECK(0, "variant %d match %d stopped in phase %d", v, m, g->st.phase);
+                broken = 1;
+            }
+        }
+        game_free(g);
+    }
+    CHECK(!broken, "self-play: %ld deals, %ld actions, invariants after every action", deals, actions);
+    CHECK(deals >= 4800, "%ld deals played", deals);
+    printf("self-play: %ld deals, %ld actions; wins self %ld discard %ld rob %ld; draws %ld; "
+           "kongs claimed %ld concealed %ld promoted %ld; chows %ld pungs %ld; bonus %ld\n",
+           deals, actions, hows[WIN_SELF_DRAW], hows[WIN_DISCARD], hows[WIN_ROB], counts[EV_DRAW_END],
+           counts[EV_KONG], counts[EV_KONG_CONCEALED], counts[EV_KONG_PROMOTED], counts[EV_CHOW],
+           counts[EV_PUNG], counts[EV_BONUS]);
+    CHECK(hows[WIN_SELF_DRAW] > 0 && hows[WIN_DISCARD] > 0 && hows[WIN_ROB] > 0, "every kind of win happened");
+    CHECK(counts[EV_KONG] > 0 && counts[EV_KONG_CONCEALED] > 0 && counts[EV_KONG_PROMOTED] > 0,
+          "every kind of kong happened");
+}
+
+static unsigned long log_hash(const struct game *g)
+{
+    unsigned long h = 5381;
+    char line[512];
+    for (int i = 0; i < g->nlog; i++) {
+        size_t n = event_json(&g->rules, &g->log[i], i, line, sizeof line);
+        for (size_t j = 0; j < n; j++)
+            h = h * 33 + (unsigned char)line[j];
+    }
+    return h;
+}
+
+static void test_replay_and_determinism(void)
+{
+    for (int v = 0; v < 5; v++) {
+        struct game_rules r;
+        variant_rules(v, &r);
+        char err[256];
+        struct game *a = game_new(&r, NULL, 77, err, sizeof err);
+        struct game *b = game_new(&r, NULL, 77, err, sizeof err);
+        struct rng pa, pb;
+        rng_seed(&pa, 5);
+        rng_seed(&pb, 5);
+        struct action x;
+        for (int i = 0; i < 300 && random_step(a, &pa, &x); i++)
+            game_apply(a, &x);
+        for (int i = 0; i < 300 && random_step(b, &pb, &x); i++)
+            game_apply(b, &x);
+        CHECK(a->nlog == b->nlog && log_hash(a) == log_hash(b) && memcmp(&a->st, &b->st, sizeof a->st) == 0,
+              "variant %d: same seed and actions, same log and state", v);
+
+        /* Replaying every action gives the same state and log. */
+        unsigned long h = log_hash(a);
+        struct snapshot s;
+        snap(a, &s);
+        CHECK_EQ_INT(game_replay(a, a->nacts), 0);
+        CHECK(same(a, &s) && log_hash(a) == h, "variant %d: replay reproduces the state and the log", v);
+
+        /* Undo after each of a few more actions. */
+        bool ok = true;
+        for (int i = 0; i < 20 && ok; i++) {
+            snap(a, &s);
+            h = log_hash(a);
+            if (!random_step(a, &pa, &x))
+                break;
+            ok = game_apply(a, &x) == 0 && game_undo(a) == 0 && same(a, &s) && log_hash(a) == h;
+            game_apply(a, &x);
+        }
+        CHECK(ok, "variant %d: undo restores the state and the log", v);
+        game_free(a);
+        game_free(b);
+    }
+    /* Another seed, another deal. */
+    struct game_rules r;
+    game_rules_default(&r);
+    char err[256];
+    struct game *a = game_new(&r, NULL, 1, err, sizeof err), *b = game_new(&r, NULL, 2, err, sizeof err);
+    CHECK(memcmp(a->st.wall.t, b->st.wall.t, MAX_WALL) != 0, "seeds 1 and 2 give different walls");
+    game_free(a);
+    game_free(b);
+}
+
+static void test_bad_rules(void)
+{
+    struct game_rules r;
+    game_rules_default(&r);
+    r.wall.dice = 5;
+    char err[256];
+    CHECK(game_new(&r, NULL, 1, err, sizeof err) == NULL, "invalid rules refused");
+    CHECK_EQ_STR(err, "invalid rules: the dealer throws 2 or 3 dice");
+    game_rules_default(&r);
+    struct game *g = game_new(&r, NULL, 1, err, sizeof err);
+    tile_t five[5];
+    parse("11111m", five, 5);
+    struct snapshot s;
+    snap(g, &s);
+    CHECK_EQ_INT(game_stack(g, five, 5, NULL, 0), -1);
+    CHECK(same(g, &s), "a bad stacked wall changes nothing");
+    CHECK(strstr(game_error(g), "1m") != NULL, "error names the tile: %s", game_error(g));
+    game_free(g);
+}
+
+int main(void)
+{
+    decompose_init();
+    test_chow_only_from_left();
+    test_pung_beats_chow_and_skips_turns();
+    test_two_wins();
+    test_win_beats_pung();
+    test_three_kongs();
+    test_rob_promoted_kong();
+    test_exhaustive_draw(LAST_DISCARD_ANY);
+    test_exhaustive_draw(LAST_DISCARD_WIN_ONLY);
+    test_bonus_tiles(SRC_LOOSE);
+    test_bonus_tiles(SRC_HEAD);
+    test_illegal_in_turn();
+    test_hooks();
+    test_replay_and_determinism();
+    test_bad_rules();
+    test_self_play();
+    return check_summary();
+}

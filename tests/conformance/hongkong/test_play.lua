@@ -1,0 +1,151 @@
+-- Hong Kong Old Style in the engine: stacked deals for chee only from the left (§7.2),
+-- robbing a promoted kong (§7.5, Example 11 played out), the minimum faan refusing a win
+-- (§11.2), and self-play keeping every invariant with the dealer rules of §5.3-§5.4.
+local lu = require "luaunit"
+
+-- The head of a stacked wall from the four hands (the dealer's 14 tiles, 13 for the others)
+-- in the deal order of §6.4, then the tiles drawn after the deal.
+local function wall_front(e, s, w, n, draws)
+  local hands = { jong.tiles(e), jong.tiles(s), jong.tiles(w), jong.tiles(n) }
+  local out = {}
+  for block = 0, 2 do
+    for _, h in ipairs(hands) do
+      for i = 1, 4 do out[#out + 1] = h[4 * block + i] end
+    end
+  end
+  for _, h in ipairs(hands) do out[#out + 1] = h[13] end
+  out[#out + 1] = hands[1][14]
+  for _, t in ipairs(jong.tiles(draws or "")) do out[#out + 1] = t end
+  return table.concat(out)
+end
+
+local function game(front, options)
+  local g, err = jong.game { rules = "hongkong", seed = 1, options = options, wall = { front = front } }
+  lu.assertNotNil(g, err)
+  return g
+end
+
+local function play(g, seat, action)
+  local ok, err = g:play(seat, action)
+  lu.assertTrue(ok, err)
+end
+
+local function legal_types(g, seat)
+  local set = {}
+  for _, a in ipairs(g:legal(seat)) do set[a.type] = true end
+  return set
+end
+
+local function last_event(g, type)
+  local found
+  for _, e in ipairs(g:events()) do if e.type == type then found = e end end
+  return found
+end
+
+TestPlay = {}
+
+function TestPlay.test_chee_only_from_the_left()
+  -- East discards 3m; South (on his right) may chee it, West and North may not.
+  local g = game(wall_front("3m111p999s555z666z7z", "1245m22p2345678s", "12m22p3456789p12s", "45m33p4444z2222z1s"))
+  play(g, "E", "d 3m")
+  lu.assertTrue(legal_types(g, "S").chow)
+  lu.assertNil(legal_types(g, "W").chow)
+  local ok, err = g:play("W", { type = "chow", tile = "3m", chow = "1m" })
+  lu.assertNil(ok)
+  lu.assertStrContains(err, "chow only from the player on the left")
+  ok, err = g:play("N", { type = "chow", tile = "3m", chow = "3m" })
+  lu.assertNil(ok)
+  play(g, "S", { type = "chow", tile = "3m", chow = "3m" })
+  lu.assertEquals(g:state().seats.S.melds[1], "[345m]@E")
+end
+
+-- Example 11 in play: East waits on 2s/5s; South pongs East's 5s, later draws the fourth
+-- and promotes; East robs the kong and South pays as the discarder.
+function TestPlay.test_robbing_a_promoted_kong()
+  local g = game(wall_front("12334678999s11z5s", "55s123456789m12p", "23456789p12345m", "222333444555z6z", "7z7z6z5s"))
+  play(g, "E", "d 5s")
+  play(g, "S", "pung")
+  play(g, "S", "d 1p")
+  for _, seat in ipairs(g:waiting()) do play(g, seat, "pass") end
+  play(g, "W", "d 7z")
+  play(g, "N", "d 7z")
+  play(g, "E", "d 6z")
+  for _, seat in ipairs(g:waiting()) do play(g, seat, "pass") end
+  play(g, "S", "kong 5s")
+  lu.assertEquals(g:state().phase, "rob")
+  play(g, "E", "win")
+  local win = last_event(g, "win")
+  lu.assertEquals(win.by, "rob")
+  lu.assertEquals(win.from, "S")
+  lu.assertEquals(last_event(g, "settle").payments, { E = 64, S = -32, W = -16, N = -16 })
+  local items = {}
+  for i, it in ipairs(g.last_results[1].result.items) do items[i] = it.name .. " " .. it.value end
+  lu.assertEquals(items, { "Mixed one suit 3", "Concealed hand 1", "Robbing a kong 1" })
+end
+
+-- West's common hand (common 1 + concealed 1 = 2 faan) may not win on South's 4s under the
+-- default minimum of 3; with hk.min_faan = 2 it may.
+function TestPlay.test_minimum_faan_refuses_the_win()
+  local hands = { "5s111p999s555z666z7z", "55s1234m6789m22p4s", "123m456m789p23s55p", "3333z4444z77z22z1s" }
+  local g = game(wall_front(hands[1], hands[2], hands[3], hands[4], "8s"))
+  play(g, "E", "d 5s")
+  play(g, "S", "pung")
+  play(g, "S", "d 4s")
+  lu.assertNil(legal_types(g, "W").win)
+  local ok, err = g:play("W", "win")
+  lu.assertNil(ok)
+  lu.assertStrContains(err, "below the minimum of 3")
+
+  g = game(wall_front(hands[1], hands[2], hands[3], hands[4], "8s"), { min_faan = 2 })
+  play(g, "E", "d 5s")
+  play(g, "S", "pung")
+  play(g, "S", "d 4s")
+  lu.assertTrue(legal_types(g, "W").win)
+  play(g, "W", "win")
+  lu.assertEquals(last_event(g, "settle").payments, { E = -4, S = -8, W = 16, N = -4 })
+end
+
+-- Self-play: every match ends after four prevailing winds, the invariants hold, every
+-- settlement sums to zero, and the dealer keeps the deal after his win or a draw.
+function TestPlay.test_self_play_matches()
+  for seed = 1, 4 do
+    local g = jong.game { rules = "hongkong", seed = seed }
+    local n, err = g:run_bots(nil, "greedy", 200000)
+    lu.assertNotNil(n, err)
+    lu.assertEquals(g:state().phase, "match_end")
+    local ok, cerr = g:check()
+    lu.assertTrue(ok, cerr)
+    local dealer_kept, rounds = nil, {}
+    for _, e in ipairs(g:events()) do
+      if e.type == "deal_start" then rounds[e.round] = true end
+      if e.type == "win" then dealer_kept = (dealer_kept ~= false or e.seat == "E") and e.seat == "E" end
+      if e.type == "draw_end" then dealer_kept = true end
+      if e.type == "settle" then
+        local p = e.payments
+        lu.assertEquals(p.E + p.S + p.W + p.N, 0)
+      end
+      if e.type == "next_deal" then
+        if not e.match_over then lu.assertEquals(e.dealer_keeps, dealer_kept) end
+        dealer_kept = nil
+      end
+    end
+    lu.assertEquals(rounds, { E = true, S = true, W = true, N = true })
+  end
+end
+
+-- hk.draw_keeps_dealer = false: the deal passes after a draw; hk.rounds = 1: East only.
+function TestPlay.test_draw_passes_the_deal_and_one_round()
+  local g = jong.game { rules = "hongkong", seed = 3, options = { draw_keeps_dealer = false, rounds = 1 } }
+  lu.assertNotNil(g:run_bots(nil, "greedy", 200000))
+  lu.assertEquals(g:state().phase, "match_end")
+  local drawn, draws = false, 0
+  for _, e in ipairs(g:events()) do
+    lu.assertTrue(e.type ~= "deal_start" or e.round == "E")
+    if e.type == "deal_start" then drawn = false end
+    if e.type == "draw_end" then drawn, draws = true, draws + 1 end
+    if e.type == "next_deal" and drawn and not e.match_over then lu.assertFalse(e.dealer_keeps) end
+  end
+  lu.assertTrue(draws > 0)
+end
+
+os.exit(lu.LuaUnit.run())
