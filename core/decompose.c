@@ -21,8 +21,13 @@ extern const uint8_t dc_honour_vec[78125];
 extern const uint16_t dc_conv[];
 extern const uint8_t dc_vecs[][16];
 extern const uint64_t dc_agari[];
-extern const uint64_t dc_dec[];
+extern const uint32_t dc_dec[];
+extern const int dc_nmulti;
+extern const uint32_t dc_dec_multi[];
 extern const uint32_t dc_dec_more[];
+extern const uint8_t dc_set2[1024][4];
+extern const uint32_t dc_honour_pungs[128];
+extern const uint8_t dc_honour_pair[128];
 extern const size_t dc_table_bytes;
 
 /* ---- eight counts at a time ---- */
@@ -55,12 +60,12 @@ static inline bool has_byte(uint64_t x, uint64_t value)
     return ((y - ONES) & ~y & HIGHS) != 0;
 }
 
-static uint32_t popcount64(uint64_t x)
+static inline unsigned popcount32(uint32_t x)
 {
-    x -= x >> 1 & 0x5555555555555555ull;
-    x = (x & 0x3333333333333333ull) + (x >> 2 & 0x3333333333333333ull);
-    x = (x + (x >> 4)) & 0x0f0f0f0f0f0f0f0full;
-    return (uint32_t)((x * ONES) >> 56);
+    x -= x >> 1 & 0x55555555u;
+    x = (x & 0x33333333u) + (x >> 2 & 0x33333333u);
+    x = (x + (x >> 4)) & 0x0f0f0f0fu;
+    return (x * 0x01010101u) >> 24;
 }
 
 /* Byte masks, loaded like the counts so that the machine's byte order does not matter:
@@ -82,21 +87,27 @@ static inline uint64_t honour_word(const uint8_t c[TILE_KINDS])
     return load8(c + 26) & load8(honour_bytes);
 }
 
-/* The counts in five words (bytes 0-7, 8-15, 16-23, 24-31, 32-33) and the tiles per part. */
+/* The counts in five words (bytes 0-7, 8-15, 16-23, 24-31, 32-33) and the tiles per part.
+ * (Written out word by word: the compiler keeps them in registers then.) */
 struct view {
-    uint64_t w[5];
+    uint64_t w0, w1, w2, w3, w4;
     int n[4];    /* tiles in the characters, dots, bamboo, honours */
     int total;   /* tiles; -1 when a count is above 4 or the total above 14 */
 };
 
 static inline int suit_sum(const uint8_t *c) { return byte_sum(load8(c)) + c[8]; }
 
+/* Bit 7 of a byte of the result is set when the byte is above 4. */
+static inline uint64_t above4(uint64_t x) { return x | (x + 0x7b7b7b7b7b7b7b7bull); }
+
 static inline void view_of(const uint8_t c[TILE_KINDS], struct view *v)
 {
-    uint64_t bad = 0;
-    for (int i = 0; i < 4; i++) v->w[i] = load8(c + 8 * i);
-    v->w[4] = load2(c + 32);
-    for (int i = 0; i < 5; i++) bad |= v->w[i] | (v->w[i] + 0x7b7b7b7b7b7b7b7bull);   /* > 4 sets bit 7 */
+    v->w0 = load8(c);
+    v->w1 = load8(c + 8);
+    v->w2 = load8(c + 16);
+    v->w3 = load8(c + 24);
+    v->w4 = load2(c + 32);
+    uint64_t bad = above4(v->w0) | above4(v->w1) | above4(v->w2) | above4(v->w3) | above4(v->w4);
     v->n[0] = suit_sum(c);
     v->n[1] = suit_sum(c + 9);
     v->n[2] = suit_sum(c + 18);
@@ -137,24 +148,27 @@ static inline unsigned honour_code(const uint8_t *c)
     return lo + 625u * (c[4] + 5u * (c[5] + 5u * c[6]));
 }
 
-enum { BLOCK = 48 };   /* bits per word of dc_agari; the rank above them */
-
 static inline bool suit_complete(unsigned idx)
 {
-    return dc_agari[idx / BLOCK] >> (idx % BLOCK) & 1;
+    return dc_agari[idx / 32] >> (idx % 32) & 1;
 }
 
-/* Rank of a complete suit among the complete ones. */
+/* Rank of a complete suit among the complete ones: dc_agari holds 32 bits of the bitmap
+ * and above them the number of bits set before. */
 static inline unsigned suit_rank(unsigned idx)
 {
-    uint64_t w = dc_agari[idx / BLOCK];
-    return (unsigned)(w >> BLOCK) + popcount64(w & ((1ull << (idx % BLOCK)) - 1));
+    uint64_t w = dc_agari[idx / 32];
+    return (unsigned)(w >> 32) + popcount32((uint32_t)w & ((1u << (idx % 32)) - 1));
 }
 
-/* Honours are sets and at most one pair when no count is 1 or 4 (pairs counted apart). */
+/* Honour kinds held two or six times: with counts 0-4, the kinds held twice. */
+static inline int honour_pairs(uint64_t hz) { return byte_sum(hz >> 1 & ~hz & ONES); }
+
+/* Honours are sets and at most one pair when no count is 1 or 4 and at most one is 2
+ * (the counts are then 0, 2 or 3, and honour_pairs counts the 2s). */
 static inline bool honours_complete(uint64_t hz)
 {
-    return !has_byte(hz, 1) && !has_byte(hz, 4);
+    return !has_byte(hz, 1) && !has_byte(hz, 4) && honour_pairs(hz) <= 1;
 }
 
 /* Tiles in a part: bit n of BAD_SIZES is set when n tiles cannot be sets and at most one
@@ -171,7 +185,7 @@ static bool standard_complete(const uint8_t c[TILE_KINDS], const struct view *v,
     if (nmelds < 0 || nmelds > 4 || v->total != 14 - 3 * nmelds) return false;
     int n0 = v->n[0], n1 = v->n[1], n2 = v->n[2];
     uint64_t hz = honour_word(c);
-    int pairs = has_pair(n0) + has_pair(n1) + has_pair(n2) + byte_sum(hz >> 1 & ~hz & ONES);
+    int pairs = has_pair(n0) + has_pair(n1) + has_pair(n2) + honour_pairs(hz);
     if (((BAD_SIZES >> n0 | BAD_SIZES >> n1 | BAD_SIZES >> n2) & 1) | !honours_complete(hz) | (pairs != 1))
         return false;
     unsigned i0 = suit_index(c), i1 = suit_index(c + 9), i2 = suit_index(c + 18);
@@ -179,20 +193,20 @@ static bool standard_complete(const uint8_t c[TILE_KINDS], const struct view *v,
     return suit_complete(i0) & suit_complete(i1) & suit_complete(i2);
 }
 
-static bool seven_pairs_complete(const struct view *v, int nmelds)
+static inline bool seven_pairs_complete(const struct view *v, int nmelds)
 {
-    uint64_t other = 0;   /* any bit but the 2 */
-    for (int i = 0; i < 5; i++) other |= v->w[i] & 0xfdfdfdfdfdfdfdfdull;
+    uint64_t other = (v->w0 | v->w1 | v->w2 | v->w3 | v->w4) & 0xfdfdfdfdfdfdfdfdull;   /* not 0 or 2 */
     return nmelds == 0 && v->total == 14 && other == 0;
 }
 
-static bool thirteen_orphans_complete(const struct view *v, int nmelds)
+static inline bool thirteen_orphans_complete(const struct view *v, int nmelds)
 {
-    uint64_t outside = 0;
-    for (int i = 0; i < 5; i++) outside |= v->w[i] & ~orphan_mask(i);
+    uint64_t m0 = orphan_mask(0), m1 = orphan_mask(1), m2 = orphan_mask(2), m3 = orphan_mask(3),
+             m4 = orphan_mask(4);
+    uint64_t outside = (v->w0 & ~m0) | (v->w1 & ~m1) | (v->w2 & ~m2) | (v->w3 & ~m3) | (v->w4 & ~m4);
     if (nmelds != 0 || v->total != 14 || outside != 0) return false;
-    int held = 0;
-    for (int i = 0; i < 5; i++) held += byte_sum(nonzero_bytes(v->w[i] & orphan_mask(i)));
+    int held = byte_sum(nonzero_bytes(v->w0) + nonzero_bytes(v->w1) + nonzero_bytes(v->w2)
+                        + nonzero_bytes(v->w3) + nonzero_bytes(v->w4));
     return held == 13;   /* 14 orphans, every kind: one of them twice */
 }
 
@@ -228,34 +242,75 @@ bool complete_any(const uint8_t counts[TILE_KINDS], int nmelds, unsigned forms)
 
 /* ---- decompositions ---- */
 
-/* One part's decompositions: entries packed in 24 bits (see gen_tables.c): bits 0-3 the
- * pair's rank (15: none), then per set 5 bits: the rank, and bit 4 for a pung. */
+/* A part's decompositions are entries packed in 24 bits (see gen_tables.c): bits 0-3 the
+ * pair's rank (15: none), then per set 5 bits: the rank, and bit 4 for a pung. The
+ * honours have one, made here the same way. */
 enum { NOPAIR = 15, NPARTS = 4 };
 
-struct part {
-    uint32_t first;        /* the first entry */
-    const uint32_t *more;  /* the others */
-    int n, nsets, base;    /* base: kind of rank 0 */
+struct parts {
+    uint32_t first[NPARTS];         /* the first entry of each part */
+    const uint32_t *more[NPARTS];   /* the others (suits with several) */
+    int n[NPARTS];                  /* entries */
+    int nsets[NPARTS];
+    int pair_part;
 };
 
-static inline uint32_t part_entry(const struct part *p, int i) { return i ? p->more[i - 1] : p->first; }
-
-/* Writes the entries' sets of every part after one another (4 sets each time, to keep
- * the loop free of branches; the array has room) and the pair. */
-static void put(struct decomposition *d, const struct part *parts, const uint32_t *entries, int pair_part)
+/* The second and later decompositions of a complete suit of that rank. */
+static const uint32_t *more_decompositions(unsigned rank)
 {
-    struct set sets[4 * NPARTS];
+    int lo = 0, hi = dc_nmulti - 1;
+    while (lo < hi) {
+        int mid = (lo + hi) / 2;
+        if (dc_dec_multi[mid] >> 16 < rank) lo = mid + 1;
+        else hi = mid;
+    }
+    return dc_dec_more + (dc_dec_multi[lo] & 0xffff);
+}
+
+static inline uint32_t part_entry(const struct parts *ps, int p, int i)
+{
+    return i ? ps->more[p][i - 1] : ps->first[p];
+}
+
+/* Bit k set for each honour k (0-6) whose byte in hz (see honour_word) is 1. */
+static inline unsigned honour_mask(uint64_t ones)
+{
+#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
+    return (unsigned)((ones * 0x0102040810204080ull) >> 57);   /* gathers bit 0 of each byte */
+#else
+    unsigned m = 0;
+    uint8_t b[8];
+    memcpy(b, &ones, 8);
+    for (int k = 0; k < 7; k++) m |= (unsigned)b[k + 1] << k;
+    return m;
+#endif
+}
+
+/* Adds base to the kinds of two struct sets in a uint32 (mask: 1 in the kind bytes). */
+static const uint8_t kind_bytes[4] = {0, 1, 0, 1};
+
+/* Writes one decomposition: the entries' sets of every part after one another (4 sets
+ * each time, two by two from dc_set2, without branches; the buffer has room). */
+static void put(struct decomposition *d, const struct parts *ps, const uint32_t entries[NPARTS])
+{
+    _Static_assert(sizeof(struct set) == 2, "struct set is {type, kind}");
+    uint8_t sets[2 * 4 * NPARTS];
+    uint32_t kinds;
+    memcpy(&kinds, kind_bytes, 4);
     int n = 0;
     for (int p = 0; p < NPARTS; p++) {
-        uint32_t e = entries[p] >> 4;
-        uint8_t base = (uint8_t)parts[p].base;
-        for (int i = 0; i < 4; i++, e >>= 5)
-            sets[n + i] = (struct set){(uint8_t)(e >> 4 & 1), (uint8_t)(base + (e & 15))};
-        n += parts[p].nsets;
+        uint32_t e = entries[p] >> 4, lo, hi, add = kinds * (uint32_t)(9 * p);
+        memcpy(&lo, dc_set2[e & 1023], 4);
+        memcpy(&hi, dc_set2[e >> 10 & 1023], 4);
+        lo += add;
+        hi += add;
+        memcpy(sets + 2 * n, &lo, 4);
+        memcpy(sets + 2 * n + 4, &hi, 4);
+        n += ps->nsets[p];
     }
     memcpy(d->sets, sets, sizeof d->sets);
     d->nsets = (uint8_t)n;
-    d->pair = (uint8_t)(parts[pair_part].base + (int)(entries[pair_part] & 15));
+    d->pair = (uint8_t)(9 * ps->pair_part + (int)(entries[ps->pair_part] & 15));
 }
 
 int decompose(const uint8_t counts[TILE_KINDS], int nmelds, struct decomposition *out, int max)
@@ -264,49 +319,46 @@ int decompose(const uint8_t counts[TILE_KINDS], int nmelds, struct decomposition
     unsigned idx[3];
     view_of(counts, &v);
     if (max <= 0 || !standard_complete(counts, &v, nmelds, idx)) return 0;
-    struct part parts[NPARTS];
-    int pair_part = 3;
+    struct parts ps;
+    int several = 0;
     for (int s = 0; s < 3; s++) {
-        uint64_t e = dc_dec[suit_rank(idx[s])];
-        parts[s] = (struct part){(uint32_t)(e & 0xffffff), dc_dec_more + (e >> 32), (int)(e >> 24 & 7) + 1,
-                                 v.n[s] / 3, 9 * s};
-        if (has_pair(v.n[s])) pair_part = s;
+        uint32_t e = dc_dec[suit_rank(idx[s])];
+        ps.first[s] = e & 0xffffff;
+        ps.n[s] = (int)(e >> 24) + 1;
+        ps.nsets[s] = v.n[s] / 3;
+        several |= (int)(e >> 24);
     }
-    /* Honours: a pair and pungs, packed like a suit's entry. */
-    uint32_t honours = NOPAIR;
-    int nhonour_sets = 0;
-    if (v.n[3]) {
-        for (int k = 0; k < 7; k++) {
-            int c = counts[27 + k];
-            honours = c == 2 ? (honours & ~15u) | (uint32_t)k : honours;
-            honours |= c == 3 ? (uint32_t)(16 | k) << (4 + 5 * nhonour_sets) : 0;
-            nhonour_sets += c == 3;
-        }
-    }
-    parts[3] = (struct part){honours, NULL, 1, nhonour_sets, 27};
-    uint32_t entries[NPARTS] = {parts[0].first, parts[1].first, parts[2].first, honours};
-    if (parts[0].n + parts[1].n + parts[2].n == 3) {   /* the usual case: one */
-        put(out, parts, entries, pair_part);
+    /* Honours: counts 0, 2 or 3 here; the pair and the pungs from masks of the kinds. */
+    uint64_t hz = honour_word(counts);
+    unsigned pungs = honour_mask(hz & hz >> 1 & ONES), pair = honour_mask(hz >> 1 & ~hz & ONES);
+    ps.first[3] = dc_honour_pungs[pungs] | dc_honour_pair[pair];
+    ps.n[3] = 1;
+    ps.nsets[3] = v.n[3] / 3;
+    ps.pair_part = has_pair(v.n[1]) + 2 * has_pair(v.n[2]) + 3 * has_pair(v.n[3]);   /* exactly one */
+    if (!several) {   /* the usual case: one */
+        put(out, &ps, ps.first);
         return 1;
     }
 
     /* Canonical order (pair, then the sets ascending): for each pair in turn, every
      * combination of the parts' entries with that pair, parts in suit order. */
-    const struct part *pp = &parts[pair_part];
-    int n = 0;
-    for (int g = 0; g < pp->n;) {
+    for (int s = 0; s < 3; s++)
+        if (ps.n[s] > 1) ps.more[s] = more_decompositions(suit_rank(idx[s]));
+    int pp = ps.pair_part, n = 0;
+    for (int g = 0; g < ps.n[pp];) {
         int gend = g;
-        while (gend < pp->n && (part_entry(pp, gend) & 15) == (part_entry(pp, g) & 15)) gend++;
+        while (gend < ps.n[pp] && (part_entry(&ps, pp, gend) & 15) == (part_entry(&ps, pp, g) & 15)) gend++;
         int lo[NPARTS], hi[NPARTS], at[NPARTS];
         for (int p = 0; p < NPARTS; p++) {
-            lo[p] = p == pair_part ? g : 0;
-            hi[p] = p == pair_part ? gend : parts[p].n;
+            lo[p] = p == pp ? g : 0;
+            hi[p] = p == pp ? gend : ps.n[p];
             at[p] = lo[p];
         }
         for (;;) {
             if (n == max) return n;
-            for (int p = 0; p < NPARTS; p++) entries[p] = part_entry(&parts[p], at[p]);
-            put(&out[n++], parts, entries, pair_part);
+            uint32_t entries[NPARTS];
+            for (int p = 0; p < NPARTS; p++) entries[p] = part_entry(&ps, p, at[p]);
+            put(&out[n++], &ps, entries);
             int p = NPARTS - 1;
             while (p >= 0 && ++at[p] == hi[p]) { at[p] = lo[p]; p--; }
             if (p < 0) break;
@@ -363,28 +415,27 @@ static int standard_shanten(const uint8_t c[TILE_KINDS], const struct view *v, i
 
 /* Seven different pairs: kinds held twice or more need nothing, kinds held once one
  * tile, others two; the 7 cheapest. */
-static int seven_pairs_shanten(const struct view *v, int nmelds)
+static inline int seven_pairs_shanten(const struct view *v, int nmelds)
 {
     if (nmelds != 0 || v->total < 0) return SHANTEN_NONE;
-    int pairs = 0, kinds = 0;
-    for (int i = 0; i < 5; i++) {
-        pairs += byte_sum(two_or_more_bytes(v->w[i]));
-        kinds += byte_sum(nonzero_bytes(v->w[i]));
-    }
+    int pairs = byte_sum(two_or_more_bytes(v->w0) + two_or_more_bytes(v->w1) + two_or_more_bytes(v->w2)
+                         + two_or_more_bytes(v->w3) + two_or_more_bytes(v->w4));
+    int kinds = byte_sum(nonzero_bytes(v->w0) + nonzero_bytes(v->w1) + nonzero_bytes(v->w2)
+                         + nonzero_bytes(v->w3) + nonzero_bytes(v->w4));
     return (7 - min_int(pairs, 7)) + (7 - min_int(kinds, 7)) - 1;
 }
 
 /* One of each orphan and one more: the missing kinds, and one more if none is paired. */
-static int thirteen_orphans_shanten(const struct view *v, int nmelds)
+static inline int thirteen_orphans_shanten(const struct view *v, int nmelds)
 {
     if (nmelds != 0 || v->total < 0) return SHANTEN_NONE;
-    int kinds = 0, pairs = 0;
-    for (int i = 0; i < 5; i++) {
-        uint64_t x = v->w[i] & orphan_mask(i);
-        kinds += byte_sum(nonzero_bytes(x));
-        pairs += byte_sum(two_or_more_bytes(x));
-    }
-    return 13 - kinds - (pairs > 0);
+    uint64_t x0 = v->w0 & orphan_mask(0), x1 = v->w1 & orphan_mask(1), x2 = v->w2 & orphan_mask(2),
+             x3 = v->w3 & orphan_mask(3), x4 = v->w4 & orphan_mask(4);
+    int kinds = byte_sum(nonzero_bytes(x0) + nonzero_bytes(x1) + nonzero_bytes(x2) + nonzero_bytes(x3)
+                         + nonzero_bytes(x4));
+    bool pair = (two_or_more_bytes(x0) | two_or_more_bytes(x1) | two_or_more_bytes(x2)
+                 | two_or_more_bytes(x3) | two_or_more_bytes(x4)) != 0;
+    return 13 - kinds - pair;
 }
 
 int shanten_standard(const uint8_t counts[TILE_KINDS], int nmelds)

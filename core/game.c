@@ -226,7 +226,7 @@ static int check_rules(struct game *g, struct action *a, const char **why)
                     return refuse(why, "no melded pung of the tile");
                 if (h->counts[k] < 1)
                     return refuse(why, "the fourth tile is not in the hand");
-                if (st->after_claim)
+                if (st->after_claim && !g->rules.promote_after_claim)
                     return refuse(why, "a pung is promoted only after a draw");
             }
             return LEGAL;

@@ -70,6 +70,7 @@ struct game_rules {
     bool rob_promoted;             /* a promoted kong can be robbed */
     bool rob_concealed_thirteen;   /* a concealed kong can be robbed for thirteen orphans */
     bool kong_after_claim;         /* concealed kong right after a chow/pung claim */
+    bool promote_after_claim;      /* promoted kong right after a chow/pung claim */
     bool win_after_claim;          /* declare a win right after a chow/pung claim */
     uint8_t max_kongs;             /* kongs per deal; 0: no limit */
     uint8_t last_discard;          /* enum last_discard: claims on discards once the wall is drawn out */

@@ -16,12 +16,13 @@
  * form a prefix. Honours are indexed by their plain base-5 code (78,125).
  *
  * Complete suits (sets and at most one pair, no single left over) are marked in a
- * bitmap over the same index: 48 bits per uint64, the top 16 bits the number of complete
+ * bitmap over the same index: 32 bits per uint64, the top 32 bits the number of complete
  * suits in the blocks before (so a suit's rank among them is one load and a popcount).
  * Each has its decompositions, sorted, packed in 24 bits each: bits 0-3 the pair's rank
  * 0-8 (15: none), then 5 bits per set: rank 0-8 and the type (bit 4, 1 = pung), sets
- * ascending by (rank, chow before pung). dc_dec[rank] holds the first one, in bits 24-26
- * how many more, in bits 32-63 where they start in dc_dec_more. */
+ * ascending by (rank, chow before pung). dc_dec[rank] holds the first one and in bits
+ * 24-26 how many more; the few suits with more have an entry in dc_dec_multi, sorted:
+ * the rank in the top 16 bits, where the others start in dc_dec_more in the low 16. */
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -33,7 +34,7 @@ enum {
     NCODE4 = 625,        /* 5^4 */
     NHONOUR = 78125,     /* 5^7 */
     MAXTILES = 14,
-    BLOCK = 48,          /* bits of the complete-suit bitmap per uint64; the rank above */
+    BLOCK = 32,          /* bits of the complete-suit bitmap per uint64; the rank above */
     NOPAIR = 15,
 };
 
@@ -299,10 +300,11 @@ int main(void)
         ncomplete += bits;
     }
     if (ncomplete >= 1 << 16) { fprintf(stderr, "gen_tables: too many complete suits\n"); return 1; }
-    uint64_t *dec = calloc((size_t)ncomplete, sizeof *dec);
+    uint32_t *dec = calloc((size_t)ncomplete, sizeof *dec);
+    uint32_t *multi = calloc((size_t)ncomplete, sizeof *multi);
     uint32_t *more = NULL;
-    int nmore = 0, cap = 0, k = 0, most = 0, npool = 0;
-    if (!dec) return 1;
+    int nmore = 0, nmulti = 0, cap = 0, k = 0, most = 0, npool = 0;
+    if (!dec || !multi) return 1;
     for (int idx = 0; idx < nsuit; idx++) {
         if (!(agari[idx / BLOCK] >> (idx % BLOCK) & 1)) continue;
         int c[9], sets[4], code = complete_code[idx];
@@ -317,7 +319,8 @@ int main(void)
             }
         if (nfound > most) most = nfound;
         npool += nfound;
-        dec[k++] = found[0] | (uint64_t)(nfound - 1) << 24 | (uint64_t)nmore << 32;
+        if (nfound > 1) multi[nmulti++] = (uint32_t)k << 16 | (uint32_t)nmore;
+        dec[k++] = found[0] | (uint32_t)(nfound - 1) << 24;
         if (nmore + nfound > cap) {
             cap = cap ? cap * 2 : 4096;
             more = realloc(more, sizeof *more * (size_t)cap);
@@ -367,17 +370,42 @@ int main(void)
     }
     printf("};\n");
     print_u64("dc_agari", agari, nblocks);
-    print_u64("dc_dec", dec, ncomplete);
+    if (nmore >= 1 << 16) { fprintf(stderr, "gen_tables: too many decompositions\n"); return 1; }
+    print_u32("dc_dec", dec, ncomplete);
+    printf("const int dc_nmulti = %d;\n", nmulti);
+    print_u32("dc_dec_multi", multi, nmulti);
     print_u32("dc_dec_more", more, nmore);
+    /* Two packed sets (10 bits) as two struct sets {type, kind} with kinds 0-8. */
+    printf("const uint8_t dc_set2[1024][4] = {\n");
+    for (int v = 0; v < 1024; v++)
+        printf("{%d,%d,%d,%d},%s", v >> 4 & 1, v & 15, v >> 9 & 1, v >> 5 & 15, v % 8 == 7 ? "\n" : "");
+    printf("};\n");
+    /* Honours, by the mask of the kinds held three times: their pungs packed like a
+     * suit's entry (pair bits 0); by the mask of the one held twice: the pair's rank. */
+    uint32_t honour_pungs[128];
+    uint8_t honour_pair[128];
+    for (int m = 0; m < 128; m++) {
+        uint32_t e = 0;
+        int n = 0, bits = 0;
+        for (int k = 0; k < 7; k++) {
+            if (m >> k & 1) e |= (uint32_t)(16 | k) << (4 + 5 * n++);
+            if (m >> k & 1) bits++;
+        }
+        honour_pungs[m] = n <= 4 ? e : 0;
+        honour_pair[m] = (uint8_t)(m == 0 ? NOPAIR : bits == 1 ? __builtin_ctz((unsigned)m) : NOPAIR);
+    }
+    print_u32("dc_honour_pungs", honour_pungs, 128);
+    print_u8("dc_honour_pair", honour_pair, 128);
     printf("const size_t dc_table_bytes = %zu;\n",
            sizeof offset4 + sizeof rank5 + sizeof *suit_vec * (size_t)nsuit
            + sizeof *honour_vec * NHONOUR + (size_t)nvec * 16
            + sizeof *conv * (size_t)nbase * (size_t)nbase
            + sizeof *agari * (size_t)nblocks + sizeof *dec * (size_t)ncomplete
-           + sizeof *more * (size_t)nmore);
+           + sizeof *multi * (size_t)nmulti
+           + sizeof *more * (size_t)nmore + 1024 * 4 + 128 * 5);
     fprintf(stderr, "gen_tables: %d suit configurations, %d + %d vectors, %d complete, %d decompositions (at most %d)\n",
             nsuit, nbase, nvec - nbase, ncomplete, npool, most);
     free(contains); free(cost); free(suit_vec); free(agari);
-    free(complete_code); free(dec); free(more); free(honour_vec); free(conv);
+    free(complete_code); free(dec); free(multi); free(more); free(honour_vec); free(conv);
     return 0;
 }

@@ -154,7 +154,7 @@ int notation_parse_hand(const char *s, struct hand *h, bool any_size, struct not
 {
     memset(h, 0, sizeof *h);
     uint8_t all[TILE_KINDS] = { 0 };
-    int i = 0;
+    int i = 0, concealed = 0;
     while (s[i]) {
         int col = i + 1;
         if (s[i] == ' ' || s[i] == '\t') {
@@ -203,7 +203,7 @@ int notation_parse_hand(const char *s, struct hand *h, bool any_size, struct not
                 h->counts[k]++;
                 if (tile_is_red(t[a]))
                     h->reds[kind_suit(k)]++;
-                if (hand_concealed(h) > 14)
+                if (++concealed > 14)
                     return fail(err, start + a + 1, "more than 14 concealed tiles");
             }
         } else {

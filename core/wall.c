@@ -158,9 +158,11 @@ bool wall_loose_from_dead(const struct wall *w) { return w->dead_end > w->live_e
 int wall_loose(struct wall *w)
 {
     int t;
+    if (w->policy == DEAD_FIXED && w->live_end <= w->head)
+        return -1;   /* nothing left to replenish the dead wall with */
     if (w->dead_end > w->live_end) {
         t = w->t[--w->dead_end];
-        if (w->policy == DEAD_FIXED && w->live_end > w->head)
+        if (w->policy == DEAD_FIXED)
             w->live_end--;
     } else if (w->live_end > w->head) {
         t = w->t[--w->live_end];

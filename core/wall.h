@@ -9,7 +9,8 @@
  *
  * Dead wall policies (the dead wall is the part between live_end and dead_end):
  *   DEAD_FIXED            keeps dead_size tiles: each loose tile taken makes the last
- *                         live tile join the dead wall (Japanese: 14).
+ *                         live tile join the dead wall (Japanese: 14); with the live
+ *                         wall empty there is no loose tile.
  *   DEAD_NOT_REPLENISHED  starts with dead_size tiles and shrinks as loose tiles are
  *                         taken; when empty, loose tiles come from the live wall's tail
  *                         (Classical kong box: 16).
@@ -88,7 +89,8 @@ int wall_dead(const struct wall *w);
 int wall_draw(struct wall *w);
 /* A replacement from the head (ignores the reserve); -1 when the live wall is empty. */
 int wall_draw_head(struct wall *w);
-/* A loose tile by the policy; -1 when there is none left anywhere. */
+/* A loose tile by the policy; -1 when there is none (DEAD_FIXED: also when the live
+ * wall is empty and cannot replenish the dead wall). */
 int wall_loose(struct wall *w);
 /* Whether a loose tile can be had without touching the live wall (a dead tile is left). */
 bool wall_loose_from_dead(const struct wall *w);

@@ -23,6 +23,7 @@ struct lgame {
     int hooks_ref;     /* registry: the table of hook functions */
     int self_ref;      /* registry (weak table): this userdata, for passing it to hooks */
     struct rng bots;   /* the built-in players' random numbers */
+    lua_Integer version;   /* changes whenever the state may have changed */
 };
 
 static int seat_arg(lua_State *L, int idx)
@@ -614,7 +615,10 @@ static int l_apply(lua_State *L)
     struct lgame *lg = check_game(L, 1);
     struct action a;
     read_action(L, 2, lg->g, &a);
-    if (game_apply(lg->g, &a) != 0)
+    lg->version++;   /* hooks called during the action see a new version */
+    int r = game_apply(lg->g, &a);
+    lg->version++;
+    if (r != 0)
         return lua_pushnil(L), lua_pushstring(L, game_error(lg->g)), 2;
     lua_pushboolean(L, 1);
     return 1;
@@ -783,6 +787,7 @@ static int l_actions(lua_State *L)
 
 static int result(lua_State *L, struct lgame *lg, int r)
 {
+    lg->version++;
     if (r != 0)
         return lua_pushnil(L), lua_pushstring(L, game_error(lg->g)), 2;
     lua_pushboolean(L, 1);
@@ -805,6 +810,13 @@ static int l_replay(lua_State *L)
     if (n < 0 || n > lg->g->nacts)
         return lua_pushnil(L), lua_pushfstring(L, "no action %d to replay to (0-%d)", (int)n, lg->g->nacts), 2;
     return result(L, lg, game_replay(lg->g, (int)n));
+}
+
+/* g:version() -> a number that changes whenever the state may have changed. */
+static int l_version(lua_State *L)
+{
+    lua_pushinteger(L, check_game(L, 1)->version);
+    return 1;
 }
 
 static int l_nactions(lua_State *L)
@@ -880,6 +892,7 @@ static const luaL_Reg game_methods[] = {
     { "events", l_events },
     { "actions", l_actions },
     { "nactions", l_nactions },
+    { "version", l_version },
     { "undo", l_undo },
     { "replay", l_replay },
     { "check", l_check },

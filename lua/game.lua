@@ -47,7 +47,7 @@ Game.__index = Game
 
 -- The situation of a win in the game (for jong.facts): the same path as `jong score`.
 function Game:situation(win, first_winner)
-  local st = self.core:state()
+  local st = self:state()
   local flags = {}
   local known = self.rules.flag_set
   local function flag(name) if known[name] then flags[#flags + 1] = name end end
@@ -164,7 +164,15 @@ function Game:stack(front, back)
   return a, b
 end
 
-function Game:state() return self.core:state() end
+-- The state as a table; the same table until the state changes (read it, do not
+-- change it), so hooks that look at it several times per decision cost one build.
+function Game:state()
+  local v = self.core:version()
+  if self.state_version ~= v then
+    self.state_cache, self.state_version = self.core:state(), v
+  end
+  return self.state_cache
+end
 function Game:waiting() return self.core:waiting() end
 function Game:legal(seat) return self.core:legal(seat) end
 function Game:check() return self.core:check() end
@@ -260,6 +268,70 @@ function Game:run_bots(humans, kind, limit)
     if not moved then break end
   end
   return n
+end
+
+-- The payments of the latest settlement: {E=, S=, W=, N=} (nil before any).
+function Game:last_payments()
+  local lines = self.core:events()
+  for i = #lines, 1, -1 do
+    if lines[i]:find('"type":"settle"', 1, true) then return jong.json_decode(lines[i]).payments end
+  end
+end
+
+-- Plays a list of moves: { {"E", "d 1z"}, {"S", "pung"}, ... }. Returns true, or nil,
+-- the number of the move that was refused and the reason.
+function Game:run(moves)
+  for i, m in ipairs(moves) do
+    local ok, err = self:play(m[1], m[2])
+    if not ok then return nil, i, err end
+  end
+  return true
+end
+
+-- The first tiles dealt, in the order the engine deals them, from the seats' hands.
+local function deal_front(order, hands)
+  local tiles = {}
+  for _, seat in ipairs(SEATS) do
+    local list, err = jong.tiles(hands[seat] or "")
+    if not list then return nil, "hand of " .. seat .. ": " .. err end
+    local want = seat == "E" and 14 or 13
+    if #list ~= want then
+      return nil, "hand of " .. seat .. " has " .. #list .. " tiles; it is dealt " .. want
+    end
+    tiles[seat] = list
+  end
+  local passes = order == "seat"
+    and { { 13, 0, 0, 0 }, { 0, 13, 0, 0 }, { 0, 0, 13, 0 }, { 0, 0, 0, 13 }, { 1, 0, 0, 0 } }
+    or { { 4, 4, 4, 4 }, { 4, 4, 4, 4 }, { 4, 4, 4, 4 }, { 1, 1, 1, 1 }, { 1, 0, 0, 0 } }
+  local front, taken = {}, { E = 0, S = 0, W = 0, N = 0 }
+  for _, pass in ipairs(passes) do
+    for i, seat in ipairs(SEATS) do
+      for _ = 1, pass[i] do
+        taken[seat] = taken[seat] + 1
+        front[#front + 1] = tiles[seat][taken[seat]]
+      end
+    end
+  end
+  return table.concat(front)
+end
+
+-- jong.scenario{rules=, options=, seed=, hands = {E = "14 tiles", S = ..., W = ..., N = ...},
+-- draws = "tiles drawn after the deal, in order", back = "loose tiles in order (dead wall
+-- index 0 first)"} -> a game whose first deal is exactly that, or nil, reason. The
+-- dealer's last tile is his 14th; bonus tiles in a hand are replaced from `back` (or
+-- the head, as the ruleset says).
+function jong.scenario(o)
+  local r, err = jong.load_rules(o.rules or "base")
+  if not r then return nil, err end
+  local options
+  options, err = jong.resolve_options(r, o.options)
+  if not options then return nil, err end
+  local order = jong.engine_settings(r, options).deal_order
+  local front
+  front, err = deal_front(order, o.hands or {})
+  if not front then return nil, err end
+  return jong.game { rules = o.rules or "base", options = o.options, seed = o.seed,
+    wall = { front = front .. (o.draws or ""), back = o.back } }
 end
 
 -- jong.replay(text, o) -> a game after applying every action of a log (JSON lines,

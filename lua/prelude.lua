@@ -256,9 +256,19 @@ function jong.reload_rules() loaded = {} end
 -- Resolves options: defaults, then the given values (prefix allowed). nil, reason on
 -- an unknown option or a value of the wrong kind.
 function jong.resolve_options(r, given)
+  if given == nil or next(given) == nil then
+    -- The defaults, resolved once per ruleset (hooks must not change f.options).
+    local d = rawget(r, "default_options")   -- not the parent's: the options may differ
+    if not d then
+      d = jong.resolve_options(r, { [false] = true })
+      rawset(r, "default_options", d)
+    end
+    return d
+  end
   local out = {}
   for k, spec in pairs(r.options) do out[k] = spec.default end
-  for k, v in pairs(given or {}) do
+  for k, v in pairs(given) do
+    if k == false then goto continue end
     local key = k
     if r.option_prefix and key:sub(1, #r.option_prefix) == r.option_prefix then
       key = key:sub(#r.option_prefix + 1)
@@ -274,6 +284,7 @@ function jong.resolve_options(r, given)
       if not fine then return nil, "option '" .. k .. "' cannot be " .. tostring(v) end
     end
     out[key] = v
+    ::continue::
   end
   return out
 end

@@ -87,12 +87,8 @@ end
 local function show(v, depth, seen)
   local ty = type(v)
   if ty == "string" then return string.format("%q", v):gsub("\\\n", "\\n") end
-  if ty ~= "table" then
-    local mt = getmetatable(v)
-    if ty == "function" then return "function" end
-    if mt and (type(mt) ~= "table" or mt.__tostring or mt.__name) then return tostring(v) end
-    return tostring(v)
-  end
+  if ty == "function" then return "function" end   -- no addresses: sessions compare
+  if ty ~= "table" then return tostring(v) end
   local mt = getmetatable(v)
   if type(mt) == "table" and mt.__tostring then return tostring(v) end
   seen = seen or {}
@@ -854,7 +850,10 @@ the waits of a 13-tile hand, the decompositions of a complete 14-tile hand, or t
 discards of an incomplete one. Example: analyze 123456789m1199p]],
   run = function(words)
     local hand = table.concat(words, " ")
-    if hand == "" then hand = state().seats[default_seat()].hand end
+    if hand == "" then
+      if not S.game then fail("analyze what? give a hand, e.g. analyze 123456789m1199p") end
+      hand = state().seats[default_seat()].hand
+    end
     analyze_hand(hand)
   end,
   complete = function() return jong.TILES end,
@@ -987,7 +986,11 @@ local SETTINGS = {
   glyphs = function(v) S.glyphs = on_off(v, "glyphs") end,
   colour = function(v) S.colour = on_off(v, "colour") end,
   color = function(v) S.colour = on_off(v, "colour") end,
-  seat = function(v) S.human = seat_arg(v); S.bots[S.human] = nil end,
+  seat = function(v)   -- you play that seat, the bots the others
+    S.human = seat_arg(v)
+    S.bots = {}
+    for _, seat in ipairs(SEATS) do if seat ~= S.human then S.bots[seat] = true end end
+  end,
   auto = function(v) S.auto = on_off(v, "auto") end,
 }
 
@@ -995,7 +998,8 @@ command {
   name = "set", usage = "set [OPTION VALUE]", summary = "set a REPL setting or a rule option",
   help = [[
 Without arguments, lists the settings and the rule options with their values. REPL
-settings: glyphs on|off (Unicode tiles), colour on|off, seat E|S|W|N (your seat), auto
+settings: glyphs on|off (Unicode tiles), colour on|off, seat E|S|W|N (your seat; the
+bots play the others), auto
 on|off (the bots move on by themselves after each of your actions). Any
 other name is an option of the current rules; it applies to `score` and `wins` now and
 to the next `new`. Example: set payment 20]],
@@ -1214,9 +1218,9 @@ end
 local function run_command(c, verb, rest)
   local quit = false
   protect(function()
-    if c.name ~= "help" and c.name ~= "quit" and c.name ~= "set" and c.name ~= "rules" then
-      -- commands that work on rules need them loaded
-      if not S.rules then use_rules(S.rules_name) end
+    -- when the rules failed to load at the start, try again (the file may be fixed)
+    if not S.rules and c.name ~= "rules" and c.name ~= "help" and c.name ~= "quit" then
+      use_rules(S.rules_name)
     end
     quit = c.run(split(rest), verb) == true
   end)

@@ -7,7 +7,7 @@ local R = {
   name = "ims",
   version = "IMS 0.4 (1996)",
   option_prefix = "ims.",
-  forms = { "standard", "seven_pairs", "thirteen_orphans" },   -- 13 Individuals: special_hands
+  forms = { "standard", "seven_pairs", "thirteen_orphans" },   -- 13 Individuals: special_complete
   -- Situation flags `jong score` accepts (docs/ims.md):
   flags = {
     "last_tile",          -- the stockpile is in the last-tile state (s5.6): F11 / F12
@@ -671,17 +671,39 @@ end
 
 local SET_EVENTS = { chow = true, pung = true, kong = true, kong_concealed = true, kong_promoted = true }
 
+-- Per game: where the current deal starts in its events (so that only the deal is read),
+-- and the Stricter MahJong memory (s8 b).
+local per_game = setmetatable({}, { __mode = "k" })
+local function game_memory(g)
+  local m = per_game[g]
+  if not m then m = { start = 1, slipped = {} }; per_game[g] = m end
+  return m
+end
+
+-- The events of the current deal.
+local function deal_events(g)
+  local m = game_memory(g)
+  local events = g:events(m.start)
+  for i = #events, 1, -1 do
+    if events[i].type == "deal_start" then
+      if i > 1 then
+        m.start = events[i].i + 1
+        return table.move(events, i, #events, 1, {})
+      end
+      break
+    end
+  end
+  return events
+end
+
 -- The IMS flags of a win in a game: seat wins by `how` ("self", "discard", "rob") from
 -- `from`; st is g:state(). Read from the events of the deal so far.
 local function game_flags(g, st, seat, how, from)
   local flags = {}
   if st.wall == 0 then flags[#flags + 1] = "last_tile" end          -- s5.6 (reserve = 13)
   if how == "rob" then flags[#flags + 1] = "robbing_kong" end
-  local events = g:events(1)
+  local events = deal_events(g)
   local start = 1
-  for i = #events, 1, -1 do
-    if events[i].type == "deal_start" then start = i break end
-  end
   if how == "self" then                                              -- F13: the draw chain
     local flower_between = false
     for i = #events, start, -1 do
@@ -699,6 +721,9 @@ local function game_flags(g, st, seat, how, from)
   -- (self) or the feeder's first discard (grab).
   local quiet = true
   if g.options.first_circulation_broken_by_sets then
+    for i = 1, 4 do
+      if #st.seats[SEATS[i]].melds > 0 then quiet = false end
+    end
     for i = start, #events do
       if SET_EVENTS[events[i].type] then quiet = false break end
     end
@@ -714,9 +739,6 @@ function R.situation(g, win, s)
   s.flags = game_flags(g, g:state(), win.seat, win.how, win.from)
 end
 
--- Stricter MahJong memory (s8 b): per game, the kinds each seat could have won on by grab
--- and let slip, and how many discards he had then.
-local slipped = setmetatable({}, { __mode = "k" })
 
 -- may_win(g, action): asked before MahJong is offered or applied. Minimum Fan (s13) and
 -- Stricter MahJong (s8) refuse; a refused hand gives the reason.
@@ -738,9 +760,9 @@ function R.may_win(g, action)
     s.discards = table.concat(own)
   end
   s.flags = game_flags(g, st, seat, how, s.from)
-  -- s8 b: a kind let slip since this seat's last discard (another discard than this one)
-  local memory = slipped[g] or {}
-  slipped[g] = memory
+  -- s8 b: the kinds this seat could have won on by grab and let slip since his last discard
+  -- (kinds -> the discard offered; another discard than this one counts)
+  local memory = game_memory(g).slipped
   local here = st.discarder and (st.discarder .. #st.seats[st.discarder].discards .. st.phase)
   local mine = memory[seat]
   if mine and mine.discards ~= #me.discards then mine = nil end
@@ -771,6 +793,13 @@ for i, t in ipairs(jong.TILES or {}) do KIND_ORDER[t] = i end
 
 function R.special_complete(g, seat, concealed, nmelds)
   if nmelds > 0 then return false end
+  -- asked very often: first the cheap signs (13 Individuals has five honours in one group
+  -- of the notation, these 7 pairs a digit four times over)
+  local honours = concealed:match("(%d+)z")
+  if not (honours and #honours == 5)
+     and not (g.options.seven_pairs_allow_four_of_a_kind and concealed:find("(%d)%1%1%1")) then
+    return false
+  end
   local tiles = {}
   for i, t in ipairs(jong.tiles(concealed)) do tiles[i] = jong.kind_of(t) end
   if #tiles ~= 14 then return false end

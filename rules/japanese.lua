@@ -12,7 +12,7 @@ local R = {
   -- Declarative play facts (3, 4, 5, 6)
   tiles = 136,
   bonus_tiles = false,
-  red_fives = "option red_fives",         -- 0, 3 (one per suit) or 4 (5m, two 5p, 5s)
+  red_fives = 0,                           -- 3: the option red_fives (0, 3 or 4) decides
   dead_wall = { size = 14, policy = "fixed" },  -- 5.4: refilled from the live wall after a kong
   dora = { indicators = true, kan_dora = true, ura = true },  -- 5.2, 5.6, 14
   claims = { "chow", "pung", "kong", "win" },   -- 6.2
@@ -22,7 +22,7 @@ local R = {
   concealed_kong_after_claim = true,       -- 6.4
   multiple_winners = "all",                -- 6.3 (option multiple_ron)
   starting_points = 25000,                 -- 4.1
-  rounds = { "E", "S" },                   -- 4.3 (option match_length)
+  rounds = 2,                              -- 4.3: East and South (option match_length)
   max_kongs = 4,                           -- 5.5
   riichi_deposit = 1000,                   -- 7.2
   noten_total = 3000,                      -- 9.3
@@ -112,6 +112,18 @@ for r = 1, 7 do
 end
 local GREEN = { ["2s"] = true, ["3s"] = true, ["4s"] = true, ["6s"] = true, ["8s"] = true, ["6z"] = true }
 local WIND_TILE = { E = "1z", S = "2z", W = "3z", N = "4z" }
+local HONOUR_BIT = {}                  -- "1z" -> 2, ..., "7z" -> 128
+for r = 1, 7 do HONOUR_BIT[r .. "z"] = 1 << r end
+
+-- Per-kind property bits, to test a whole hand with one AND per tile.
+local P_SIMPLE, P_TH, P_TERMINAL, P_GREEN = 1, 2, 4, 8
+local ALL_PROPS = 15
+local PROPS, SUIT_BITS = {}, {}        -- SUIT_BITS: m 1, p 2, s 4, honour 8
+for t in pairs(SUIT) do
+  PROPS[t] = (SIMPLE[t] and P_SIMPLE or 0) | (TH[t] and P_TH or 0)
+    | (TERMINAL[t] and P_TERMINAL or 0) | (GREEN[t] and P_GREEN or 0)
+  SUIT_BITS[t] = SUIT_BIT[SUIT[t]] or 8
+end
 local SEATS = { "E", "S", "W", "N" }
 local SEAT_INDEX = { E = 1, S = 2, W = 3, N = 4 }
 local CHUUREN_BASE = { 3, 1, 1, 1, 1, 1, 1, 1, 3 }  -- 1112345678999
@@ -145,21 +157,11 @@ local function ceil100(x) return -((-x) // 100) * 100 end   -- 2
 local H = { }
 local C = { chows = {}, pungs = {} }
 
--- Notes one tile kind of the hand in H (suits, honours, simples, terminals, green).
-local function note_kind(t)
-  local b = SUIT_BIT[SUIT[t]]
-  if b then H.suits = H.suits | b else H.honours = true end
-  if not SIMPLE[t] then H.all_simple = false end
-  if not TH[t] then H.all_th = false end
-  if not TERMINAL[t] then H.all_terminal = false end
-  if not GREEN[t] then H.all_green = false end
-end
-
 -- Tile-based properties of the whole hand, from the concealed and melded tiles.
 local function analyse_hand(f)
-  H.suits, H.honours, H.all_simple, H.all_th, H.all_terminal, H.all_green = 0, false, true, true, true, true
   local tiles, melds = f.tiles, f.melds
-  local triplets, run, prev = 0, 0, nil        -- triplets: kinds held 3 times or more
+  local props, suits = ALL_PROPS, 0      -- props: the properties every tile has
+  local triplets, run, prev = 0, 0, nil  -- triplets: kinds held 3 times or more
   for i = 1, #tiles do
     local t = tiles[i]
     if t == prev then
@@ -167,7 +169,7 @@ local function analyse_hand(f)
       if run == 3 then triplets = triplets + 1 end
     else
       prev, run = t, 1
-      note_kind(t)
+      props, suits = props & PROPS[t], suits | SUIT_BITS[t]
     end
   end
   local kongs = 0
@@ -175,16 +177,19 @@ local function analyse_hand(f)
     local m = melds[i]
     if m.type == "chow" then
       local ts = m.tiles
-      for j = 1, #ts do note_kind(ts[j]) end
+      for j = 1, #ts do props, suits = props & PROPS[ts[j]], suits | SUIT_BITS[ts[j]] end
     else
-      note_kind(m.tile)
+      props, suits = props & PROPS[m.tile], suits | SUIT_BITS[m.tile]
       triplets = triplets + 1
       if m.type == "kong" then kongs = kongs + 1 end
     end
   end
-  local suits, honours = H.suits, H.honours
-  H.all_honour = suits == 0
+  local honours = suits & 8 ~= 0
+  suits = suits & 7
+  H.honours, H.all_honour = honours, suits == 0
   H.one_suit = suits == 1 or suits == 2 or suits == 4
+  H.all_simple, H.all_th = props & P_SIMPLE ~= 0, props & P_TH ~= 0
+  H.all_terminal, H.all_green = props & P_TERMINAL ~= 0, props & P_GREEN ~= 0
   H.kongs = kongs
   H.dealer = f.seat == "E"
   H.tsumo = f.win_by == "self"
@@ -215,11 +220,12 @@ local function setup(f, form, reading)
   C.form = form
   C.reading = reading
   C.n_chow, C.n_pung, C.n_ankou, C.outside, C.pinfu, C.peikou = 0, 0, 0, false, false, 0
+  C.honour_pungs, C.dragon_pungs, C.wind_pungs = 0, 0, 0
   if form ~= "standard" then return end
   local chows, pungs = C.chows, C.pungs
   local ron = not H.tsumo
   local outside = TH[reading.pair]
-  local n_chow, n_pung, n_ankou = 0, 0, 0
+  local n_chow, n_pung, n_ankou, honour_pungs, dragons, winds = 0, 0, 0, 0, 0, 0
   local sets = reading.sets
   for i = 1, #sets do
     local s = sets[i]
@@ -233,6 +239,10 @@ local function setup(f, form, reading)
       n_pung = n_pung + 1
       pungs[n_pung] = t
       if not TH[t] then outside = false end
+      if HONOUR[t] then
+        honour_pungs = honour_pungs | HONOUR_BIT[t]
+        if DRAGON[t] then dragons = dragons + 1 else winds = winds + 1 end
+      end
       -- 12 Sanankou / 15: a pon completed by ron is not concealed
       if s.concealed and not (ron and reading.win_set == i and s.type == "pung") then
         n_ankou = n_ankou + 1
@@ -240,6 +250,7 @@ local function setup(f, form, reading)
     end
   end
   C.n_chow, C.n_pung, C.n_ankou, C.outside = n_chow, n_pung, n_ankou, outside
+  C.honour_pungs, C.dragon_pungs, C.wind_pungs = honour_pungs, dragons, winds
   -- pairs of identical sequences (iipeikou / ryanpeikou)
   local peikou = 0
   for i = 1, n_chow - 1 do
@@ -252,16 +263,9 @@ local function setup(f, form, reading)
     and not DRAGON[p] and p ~= WIND_TILE[f.seat] and p ~= WIND_TILE[f.round]
 end
 
+-- Is there a pon or kong of the honour t in the reading?
 local function has_pung(t)
-  local pungs = C.pungs
-  for i = 1, C.n_pung do if pungs[i] == t then return true end end
-  return false
-end
-
-local function count_pungs(kind)      -- kind: DRAGON or WIND
-  local n, pungs = 0, C.pungs
-  for i = 1, C.n_pung do if kind[pungs[i]] then n = n + 1 end end
-  return n
+  return C.honour_pungs & HONOUR_BIT[t] ~= 0
 end
 
 -- Two different pairs of identical sequences, or one sequence four times (12 Ryanpeikou).
@@ -270,14 +274,15 @@ local function is_ryanpeikou()
 end
 
 -- Three sets of the same rank in all three suits; chows (doujun) or pungs (doukou).
+-- (A set of such a triple is among the first n - 2 of the list.)
 local function three_colours(list, n)
-  for i = 1, n do
+  for i = 1, n - 2 do
     local r, mask = RANK[list[i]], 0
-    for j = 1, n do
+    for j = i, n do
       local t = list[j]
-      if RANK[t] == r then mask = mask | (SUIT_BIT[SUIT[t]] or 0) end
+      if RANK[t] == r then mask = mask | SUIT_BITS[t] end
     end
-    if mask == 7 then return true end
+    if mask & 7 == 7 then return true end
   end
   return false
 end
@@ -285,46 +290,47 @@ end
 ---------------------------------------------------------------------------
 -- 12. Yaku, in the spec's order. closed/open = han ("open = nil": closed only);
 -- pairs = true: counts with chiitoitsu (12, Chiitoitsu row); hand = true: the same for
--- every reading of the hand (tested once per hand).
+-- every reading of the hand (tested once per hand); needs: what a reading must have for
+-- the yaku to be tested at all ("chows", "pungs", "honour_pungs", or the seven-pairs form).
 
 local YAKU = {
-  { name = "Riichi", hand = true, closed = 1, pairs = true,                          -- 7, 12
+  { name = "Riichi", hand = true, closed = 1, pairs = true,             -- 7, 12
     test = function(f) return f.flags.riichi and not f.flags.double_riichi end },
-  { name = "Double riichi", hand = true, closed = 2, pairs = true,                   -- 7.4
+  { name = "Double riichi", hand = true, closed = 2, pairs = true,      -- 7.4
     test = function(f) return f.flags.double_riichi end },
-  { name = "Ippatsu", hand = true, closed = 1, pairs = true,                         -- 7.5
+  { name = "Ippatsu", hand = true, closed = 1, pairs = true,            -- 7.5
     test = function(f) return f.flags.ippatsu and H.riichi and f.options.ippatsu end },
   { name = "Menzen tsumo", hand = true, closed = 1, pairs = true,
     test = function(f) return H.tsumo end },
-  { name = "Pinfu", closed = 1,
+  { name = "Pinfu", needs = "chows", closed = 1,
     test = function(f) return C.pinfu end },
   { name = "Tanyao", hand = true, closed = 1, open = 1, pairs = true,
     test = function(f) return H.all_simple and (H.closed or f.options.open_tanyao) end },
-  { name = "Iipeikou", closed = 1,
+  { name = "Iipeikou", needs = "chows", closed = 1,
     test = function(f) return C.peikou > 0 and not is_ryanpeikou() end },
-  { name = "Yakuhai: White", closed = 1, open = 1,
+  { name = "Yakuhai: White", needs = "honour_pungs", closed = 1, open = 1,
     test = function(f) return has_pung("5z") end },
-  { name = "Yakuhai: Green", closed = 1, open = 1,
+  { name = "Yakuhai: Green", needs = "honour_pungs", closed = 1, open = 1,
     test = function(f) return has_pung("6z") end },
-  { name = "Yakuhai: Red", closed = 1, open = 1,
+  { name = "Yakuhai: Red", needs = "honour_pungs", closed = 1, open = 1,
     test = function(f) return has_pung("7z") end },
-  { name = "Yakuhai: seat wind", closed = 1, open = 1,
+  { name = "Yakuhai: seat wind", needs = "honour_pungs", closed = 1, open = 1,
     test = function(f) return has_pung(WIND_TILE[f.seat]) end },
-  { name = "Yakuhai: round wind", closed = 1, open = 1,
+  { name = "Yakuhai: round wind", needs = "honour_pungs", closed = 1, open = 1,
     test = function(f) return has_pung(WIND_TILE[f.round]) end },
-  { name = "Haitei raoyue", hand = true, closed = 1, open = 1, pairs = true,          -- 5.7
+  { name = "Haitei raoyue", hand = true, closed = 1, open = 1, pairs = true,  -- 5.7
     test = function(f) return f.flags.last_tile and H.tsumo end },
-  { name = "Houtei raoyui", hand = true, closed = 1, open = 1, pairs = true,          -- 5.7
+  { name = "Houtei raoyui", hand = true, closed = 1, open = 1, pairs = true,  -- 5.7
     test = function(f) return f.flags.last_tile and not H.tsumo end },
   { name = "Rinshan kaihou", hand = true, closed = 1, open = 1,
     test = function(f) return f.flags.kong_replacement end },
   { name = "Chankan", hand = true, closed = 1, open = 1,
     test = function(f) return f.flags.robbing_kong end },
-  { name = "Chiitoitsu", closed = 2, pairs = true,
+  { name = "Chiitoitsu", needs = "pairs", closed = 2, pairs = true,
     test = function(f) return C.form == "seven_pairs" end },
-  { name = "Sanshoku doujun", closed = 2, open = 1,
+  { name = "Sanshoku doujun", needs = "chows", closed = 2, open = 1,
     test = function(f) return C.n_chow >= 3 and three_colours(C.chows, C.n_chow) end },
-  { name = "Ittsu", closed = 2, open = 1,
+  { name = "Ittsu", needs = "chows", closed = 2, open = 1,
     test = function(f)                       -- 123, 456, 789 of one suit
       if C.n_chow < 3 then return false end
       local chows, m, p, s = C.chows, 0, 0, 0
@@ -338,33 +344,42 @@ local YAKU = {
       end
       return m == 7 or p == 7 or s == 7
     end },
-  { name = "Chanta", closed = 2, open = 1,
+  { name = "Chanta", needs = "chows", closed = 2, open = 1,
     test = function(f) return C.outside and C.n_chow > 0 and H.honours end },
-  { name = "Toitoi", closed = 2, open = 2,
+  { name = "Toitoi", needs = "pungs", closed = 2, open = 2,
     test = function(f) return C.n_pung == 4 end },
-  { name = "Sanankou", closed = 2, open = 2,
+  { name = "Sanankou", needs = "pungs", closed = 2, open = 2,
     test = function(f) return C.n_ankou == 3 end },
-  { name = "Sanshoku doukou", closed = 2, open = 2,
+  { name = "Sanshoku doukou", needs = "pungs", closed = 2, open = 2,
     test = function(f) return C.n_pung >= 3 and three_colours(C.pungs, C.n_pung) end },
   { name = "Sankantsu", hand = true, closed = 2, open = 2,
     test = function(f) return H.kongs == 3 end },
   { name = "Honroutou", hand = true, closed = 2, open = 2, pairs = true,
     test = function(f) return H.all_th end },
-  { name = "Shousangen", closed = 2, open = 2,
-    test = function(f) return count_pungs(DRAGON) == 2 and DRAGON[C.pair] end },
+  { name = "Shousangen", needs = "honour_pungs", closed = 2, open = 2,
+    test = function(f) return C.dragon_pungs == 2 and DRAGON[C.pair] end },
   { name = "Honitsu", hand = true, closed = 3, open = 2, pairs = true,
     test = function(f) return H.one_suit and H.honours end },
-  { name = "Junchan", closed = 3, open = 2,
+  { name = "Junchan", needs = "chows", closed = 3, open = 2,
     test = function(f) return C.outside and C.n_chow > 0 and not H.honours end },
-  { name = "Ryanpeikou", closed = 3,
+  { name = "Ryanpeikou", needs = "chows", closed = 3,
     test = function(f) return is_ryanpeikou() end },
   { name = "Chinitsu", hand = true, closed = 6, open = 5, pairs = true,
     test = function(f) return H.one_suit and not H.honours end },
-  { name = "Renhou", hand = true, closed = 5,                                         -- option renhou = mangan
+  { name = "Renhou", hand = true, closed = 5,            -- option renhou = mangan
     test = function(f)
       return H.first_turn and not H.tsumo and not H.dealer and f.options.renhou == "mangan"
     end },
 }
+
+---------------------------------------------------------------------------
+-- The yaku tested once per hand, and those tested per reading by what they need
+-- (indexes in YAKU).
+local HAND_YAKU, NEEDS = {}, { chows = {}, pungs = {}, honour_pungs = {}, pairs = {} }
+for i, y in ipairs(YAKU) do
+  if y.hand then HAND_YAKU[#HAND_YAKU + 1] = i
+  else local list = assert(NEEDS[y.needs], y.name); list[#list + 1] = i end
+end
 
 ---------------------------------------------------------------------------
 -- 13. Yakuman. forms: which shapes it can hold in; count returns 0, 1 or 2.
@@ -385,11 +400,11 @@ local YAKUMAN = {
       return double_if(f, C.reading.wait == "single")
     end },
   { name = "Daisangen", forms = STD,
-    count = function(f) return count_pungs(DRAGON) == 3 and 1 or 0 end },
+    count = function(f) return C.dragon_pungs == 3 and 1 or 0 end },
   { name = "Shousuushii", forms = STD,
-    count = function(f) return (count_pungs(WIND) == 3 and WIND[C.pair]) and 1 or 0 end },
+    count = function(f) return (C.wind_pungs == 3 and WIND[C.pair]) and 1 or 0 end },
   { name = "Daisuushii", forms = STD,
-    count = function(f) return count_pungs(WIND) == 4 and double_if(f, true) or 0 end },
+    count = function(f) return C.wind_pungs == 4 and double_if(f, true) or 0 end },
   { name = "Tsuuiisou", forms = { standard = true, seven_pairs = true },
     count = function(f) return H.all_honour and 1 or 0 end },
   { name = "Chinroutou", forms = STD,
@@ -411,8 +426,11 @@ local YAKUMAN = {
     end },
 }
 
--- Appends the yakuman lines of the reading in C to items; returns the yakuman count.
-local function yakuman_items(f, items)
+-- Yakuman count of the reading in C (0 for most hands: gated by H.maybe_yakuman);
+-- with items, appends one line per yakuman counted.
+local function yakuman_count(f, items)
+  if not H.maybe_yakuman then return 0 end
+  local stacking = f.options.yakuman_stacking
   local total, best, best_i = 0, 0, nil
   for i = 1, #YAKUMAN do
     local y = YAKUMAN[i]
@@ -421,32 +439,15 @@ local function yakuman_items(f, items)
       if n > 0 then
         total = total + n
         if n > best then best, best_i = n, i end
-        if f.options.yakuman_stacking then
-          items[#items + 1] = { name = y.name, value = n, unit = "yakuman" }
-        end
+        if items and stacking then items[#items + 1] = { name = y.name, value = n, unit = "yakuman" } end
       end
     end
   end
-  if f.options.yakuman_stacking then return total end
-  if best_i then                                   -- 13: count one only
+  if stacking then return total end
+  if items and best_i then                         -- 13: count one only
     items[#items + 1] = { name = YAKUMAN[best_i].name, value = best, unit = "yakuman" }
   end
   return best
-end
-
--- Yakuman count of the reading in C (0 for most hands: gated by H.maybe_yakuman).
-local function yakuman_count(f)
-  if not H.maybe_yakuman then return 0 end
-  local total, best = 0, 0
-  for i = 1, #YAKUMAN do
-    local y = YAKUMAN[i]
-    if y.forms[C.form] then
-      local n = y.count(f)
-      total = total + n
-      if n > best then best = n end
-    end
-  end
-  return f.options.yakuman_stacking and total or best
 end
 
 -- The yaku of the whole hand (hand = true), once per hand: han and bit mask of the yaku
@@ -454,10 +455,11 @@ end
 local function hand_yaku(f)
   local closed = H.closed
   local han, mask, han7, mask7 = 0, 0, 0, 0
-  for i = 1, #YAKU do
+  for k = 1, #HAND_YAKU do
+    local i = HAND_YAKU[k]
     local y = YAKU[i]
     local value = closed and y.closed or y.open
-    if y.hand and value and y.test(f) then
+    if value and y.test(f) then
       han, mask = han + value, mask | (1 << i)
       if y.pairs then han7, mask7 = han7 + value, mask7 | (1 << i) end
     end
@@ -465,19 +467,25 @@ local function hand_yaku(f)
   H.yaku_han, H.yaku_mask, H.pairs_han, H.pairs_mask = han, mask, han7, mask7
 end
 
--- Han of all yaku of the reading in C (without dora), and their bit mask.
-local function reading_yaku(f)
-  local pairs_form = C.form == "seven_pairs"
-  local han, mask = H.yaku_han, H.yaku_mask
-  if pairs_form then han, mask = H.pairs_han, H.pairs_mask end
+-- Adds the han and bits of the yaku of `list` that the reading in C has.
+local function add_yaku(f, list, han, mask)
   local closed = H.closed
-  for i = 1, #YAKU do
+  for k = 1, #list do
+    local i = list[k]
     local y = YAKU[i]
     local value = closed and y.closed or y.open
-    if not y.hand and value and (y.pairs or not pairs_form) and y.test(f) then
-      han, mask = han + value, mask | (1 << i)
-    end
+    if value and y.test(f) then han, mask = han + value, mask | (1 << i) end
   end
+  return han, mask
+end
+
+-- Han of all yaku of the reading in C (without dora), and their bit mask.
+local function reading_yaku(f)
+  if C.form == "seven_pairs" then return add_yaku(f, NEEDS.pairs, H.pairs_han, H.pairs_mask) end
+  local han, mask = H.yaku_han, H.yaku_mask
+  if C.n_chow > 0 then han, mask = add_yaku(f, NEEDS.chows, han, mask) end
+  if C.n_pung > 0 then han, mask = add_yaku(f, NEEDS.pungs, han, mask) end
+  if C.honour_pungs ~= 0 then han, mask = add_yaku(f, NEEDS.honour_pungs, han, mask) end
   return han, mask
 end
 
@@ -485,6 +493,7 @@ end
 local function yaku_items(items, mask)
   local closed = H.closed
   for i = 1, #YAKU do
+    if mask >> i == 0 then break end
     if mask & (1 << i) ~= 0 then
       local y = YAKU[i]
       items[#items + 1] = { name = y.name, value = closed and y.closed or y.open, unit = "han" }
@@ -632,9 +641,9 @@ local function check_situation(f)
   if fl.ippatsu and fl.kong_replacement then return "ippatsu after a kong" end      -- 7.5
   if fl.kong_replacement then
     if f.win_by ~= "self" then return "kong_replacement needs win_by 'self'" end
-    if #f.melds == 0 or f.melds[#f.melds].type ~= "kong" then
-      return "kong_replacement without a kong"
-    end
+    local kong = false                  -- (a promoted kong keeps the place of its pon)
+    for i = 1, #f.melds do kong = kong or f.melds[i].type == "kong" end
+    if not kong then return "kong_replacement without a kong" end
     if fl.last_tile then return "a replacement tile is never the last tile" end    -- 5.7
   end
   if fl.robbing_kong then
@@ -662,7 +671,7 @@ end
 -- Value of the reading in C: payment, yakuman count, han (with dora), fu, yaku mask;
 -- nil if no yaku.
 local function evaluate(f, dora_total)
-  local yakuman = yakuman_count(f)
+  local yakuman = yakuman_count(f, nil)
   if yakuman > 0 then
     return hand_payment(8000 * yakuman, H.dealer, H.tsumo), yakuman, 0, 0, 0
   end
@@ -692,6 +701,7 @@ function R.score(f)
 
   -- 18: every reading of every form; keep the one that pays most.
   local best_pay, best_y, best_h, best_f, best_mask, best_form, best_reading = -1, 0, 0, 0, 0, nil, nil
+  local best_is_last = false             -- C still holds the best reading
   local readings = f.readings
   local n = #readings
   for i = 1, n + 2 do
@@ -701,7 +711,8 @@ function R.score(f)
     if form then
       setup(f, form, reading)
       local pay, y, h, fu, mask = evaluate(f, dora_total)
-      if pay and better(pay, y, h, fu, best_pay, best_y, best_h, best_f) then
+      best_is_last = pay and better(pay, y, h, fu, best_pay, best_y, best_h, best_f)
+      if best_is_last then
         best_pay, best_y, best_h, best_f, best_mask = pay, y, h, fu, mask
         best_form, best_reading = form, reading
       end
@@ -716,10 +727,10 @@ function R.score(f)
   end
 
   -- Explain the chosen reading.
-  setup(f, best_form, best_reading)
+  if not best_is_last then setup(f, best_form, best_reading) end
   local items = {}
   if best_y > 0 then
-    yakuman_items(f, items)
+    yakuman_count(f, items)
     return { wins = true, value = { yakuman = best_y }, items = items, limit = "Yakuman" }
   end
   yaku_items(items, best_mask)
@@ -786,6 +797,29 @@ local function liable_seat(f, result)
   return nil
 end
 
+-- Remembers how the deal of a game ended, for next_deal (several winners: merged).
+local function record_outcome(g, st, outcome)
+  local o = g.japanese_outcome
+  if not o or o.deal ~= st.deal then
+    o = { deal = st.deal }
+    g.japanese_outcome = o
+  end
+  for k, v in pairs(outcome) do o[k] = v end
+  return o
+end
+
+-- A win in a game: remember it for next_deal, and list the winners of this discard settled
+-- so far (nearest first) as the situation's `winners` (17.5).
+local function note_game_win(game, f)
+  local st = game.core:state()
+  local o = record_outcome(game, st, f.seat == "E" and { win = true, dealer_won = true } or { win = true })
+  if o.win_event ~= st.events then o.win_event, o.winners = st.events, {} end
+  local listed = false
+  for _, seat in ipairs(o.winners) do listed = listed or seat == f.seat end
+  if not listed then o.winners[#o.winners + 1] = f.seat end
+  if f.situation.winners == nil then f.situation.winners = o.winners end
+end
+
 -- Moves `amount` from `seat` to `winner` in the payments table.
 local function move(pay, seat, winner, amount)
   pay[seat] = pay[seat] - amount
@@ -793,6 +827,8 @@ local function move(pay, seat, winner, amount)
 end
 
 function R.settle(f, result)
+  local game = f.situation and f.situation.game
+  if game then note_game_win(game, f) end
   local pay = { E = 0, S = 0, W = 0, N = 0 }
   local winner, dealer, value = f.seat, f.seat == "E", result.value
   local basic = basic_points(value.han, value.fu, value.yakuman, f.options)
@@ -831,14 +867,13 @@ function R.settle(f, result)
 end
 
 ---------------------------------------------------------------------------
--- Play rules as plain functions of facts-like tables. The engine calls them at the
--- decision points named in each comment; docs/hooks.md fixes the exact signatures.
+-- Play rules as plain functions of plain tables (tested in test_play.lua); the engine
+-- hooks further down read the game and call them.
 
 local DEFAULTS = {}
 for name, o in pairs(R.options) do DEFAULTS[name] = o.default end
 
--- 9.3-9.5, 4.4: an exhaustive draw. Called when the houtei discard passes or a kong needs
--- a replacement from an empty wall. d = {tenpai = {S = true, ...}, nagashi = {W = true} or nil,
+-- 9.3-9.5, 4.4: an exhaustive draw. d = {tenpai = {S = true, ...}, nagashi = {W = true} or nil,
 -- honba = n, deposits = n, options = resolved options or nil}. East is the dealer.
 -- Returns {payments = {E=,S=,W=,N=}, dealer_keeps = bool, honba = next honba, deposits = n}.
 function R.exhaustive_draw(d)
@@ -873,8 +908,8 @@ end
 -- 4.3, 4.4: after a hand. s = {round = "E"/"S", dealer = 1-4 (which dealer of the round),
 -- honba = n, outcome = "win"/"draw"/"abort", dealer_won = bool, dealer_keeps = bool (a draw,
 -- from exhaustive_draw), points = {25000, ...} (optional, for tobi), options}.
--- Returns {round =, dealer =, honba =, ended = bool}.
-function R.next_deal(s)
+-- Returns {round =, dealer =, honba =, ended = bool, keep = bool (the dealer keeps the deal)}.
+function R.rotation(s)
   local opts = s.options or DEFAULTS
   local keep, honba
   if s.outcome == "win" then
@@ -888,14 +923,14 @@ function R.next_deal(s)
   local round, dealer = s.round, s.dealer
   if not keep then
     dealer = dealer + 1
-    if dealer > 4 then dealer, round = 1, round == "E" and "S" or "W" end
+    if dealer > 4 then dealer, round = 1, SEATS[SEAT_INDEX[round] % 4 + 1] end
   end
   local last_round = opts.match_length == "tonpuusen" and "E" or "S"
-  local ended = round ~= "E" and round ~= last_round
+  local ended = SEAT_INDEX[round] > SEAT_INDEX[last_round]
   if opts.tobi and s.points then
     for _, p in pairs(s.points) do if p < 0 then ended = true end end
   end
-  return { round = round, dealer = dealer, honba = honba, ended = ended }
+  return { round = round, dealer = dealer, honba = honba, ended = ended, keep = keep }
 end
 
 -- 8.3: furiten. waits = list of the player's winning tile kinds (with or without yaku);
@@ -907,24 +942,10 @@ function R.is_furiten(waits, own_discards, missed, riichi_missed)
   return false
 end
 
--- may_win: asked before a ron (also chankan) or tsumo is allowed. f = the facts of the
--- completed hand; ctx = {waits, own_discards, missed, riichi_missed}. Tsumo is always
--- allowed when the hand has a yaku (8.2); ron also needs the player not to be furiten.
-function R.may_win(f, ctx)
-  if f.win_by == "discard" and ctx
-     and R.is_furiten(ctx.waits or {}, ctx.own_discards or {}, ctx.missed, ctx.riichi_missed) then
-    return false, "furiten"
-  end
-  local result, err = R.score(f)
-  if not result then return false, err end
-  if not result.wins then return false, result.reason end
-  return true
-end
-
 -- 7.1: may this player declare riichi with his discard? p = {concealed = bool (no meld
 -- but concealed kongs), tenpai_after_discard = bool, points = n, wall_left = n, riichi = bool
 -- (already declared)}.
-function R.may_riichi(p, opts)
+function R.riichi_allowed(p, opts)
   opts = opts or DEFAULTS
   if p.riichi then return false, "riichi already declared" end
   if not p.concealed then return false, "open hand" end
@@ -936,7 +957,7 @@ end
 
 -- 6.5: kuikae. After a chi or pon, may the caller discard this tile? call = {type = "chow" or
 -- "pung", claimed = tile kind taken, tile = lowest tile of the formed set}.
-function R.may_discard_after_call(call, discard, opts)
+function R.kuikae_allows(call, discard, opts)
   opts = opts or DEFAULTS
   if opts.kuikae == "allowed" then return true end
   if discard == call.claimed then return false, "kuikae: the called tile" end
@@ -949,10 +970,10 @@ function R.may_discard_after_call(call, discard, opts)
   return true
 end
 
--- 6.2, 6.6, 6.8: may `seat` claim the discard for `kind` ("chow", "pung", "kong", "win")?
--- c = {seat, from, kind, last_discard = bool, robbing = "promoted"/"concealed"/nil,
--- kokushi = bool (the claimer's hand is thirteen orphans)}.
-function R.may_claim(c, opts)
+-- 6.2, 6.6-6.8, 7.3: may `seat` claim for `kind` ("chow", "pung", "kong", "win")?
+-- c = {seat, from, kind, riichi = bool (the claimer), last_discard = bool, wall_empty = bool,
+-- robbing = "promoted"/"concealed"/nil, kokushi = bool (the claimer's hand is thirteen orphans)}.
+function R.claim_allowed(c, opts)
   opts = opts or DEFAULTS
   if c.robbing then                               -- 6.7-6.8: only promoted kongs can be robbed
     if c.kind ~= "win" then return false, "only a win can rob a kong" end
@@ -960,13 +981,351 @@ function R.may_claim(c, opts)
     if c.robbing == "concealed" and opts.rob_ankan_kokushi and c.kokushi then return true end
     return false, "only a promoted kong can be robbed"
   end
+  if c.kind == "win" then return true end
+  if c.riichi then return false, "riichi: the hand is locked" end
   if c.kind == "chow" and c.seat ~= SEATS[SEAT_INDEX[c.from] % 4 + 1] then
     return false, "only the next player may chi"
   end
-  if c.last_discard and c.kind ~= "win" and opts.call_on_last_discard == "ron_only" then
+  if c.last_discard and opts.call_on_last_discard == "ron_only" then
     return false, "only ron on the last discard"
   end
+  if c.kind == "kong" and c.wall_empty and opts.kan_on_last_tile == "forbidden" then
+    return false, "no kong on the last tile"
+  end
   return true
+end
+
+---------------------------------------------------------------------------
+-- Engine hooks (docs/hooks.md, "Play hooks"): each gets the game g. They read the state
+-- with state(g): g.core:state() itself, because g:state()'s cache can still show the
+-- previous phase while a claim window is being opened.
+
+local RIICHI, DOUBLE_RIICHI = 1, 2       -- seat flags set by the riichi declaration (7)
+
+local function state(g) return g.core:state() end
+R.extras = { "riichi", "kyuushu" }
+
+-- Engine settings that depend on options (5, 6).
+function R.configure(o)
+  return {
+    multi_win = o.multiple_ron == "head_bump" and "nearest" or o.multiple_ron,   -- 6.3
+    rob_promoted = true,                                        -- 6.8
+    rob_concealed_thirteen = o.rob_ankan_kokushi,               -- 6.7
+    kong_after_claim = true,                                    -- 6.4
+    max_kongs = R.max_kongs,                                    -- 5.5
+    last_discard = o.call_on_last_discard == "allowed" and "any" or "win_only",  -- 6.6
+    kong_source = "loose",                                      -- 5.4
+    dora_first = 4, dora_step = 2,       -- 5.2: dead index 0-3 replacement tiles, then D0 U0 D1 U1 ...
+    rounds = o.match_length == "tonpuusen" and 1 or 2,          -- 4.3
+    ask = { "chow", "pung", "kong", "win", "discard", "kong_concealed", "kong_promoted" },
+  }
+end
+
+local function is_closed(me)             -- no meld but concealed kongs
+  for _, m in ipairs(me.melds) do if not m:find("]c", 1, true) then return false end end
+  return true
+end
+
+local function any_meld(st)              -- a call or kong has been made this deal
+  for _, seat in ipairs(SEATS) do if #st.seats[seat].melds > 0 then return true end end
+  return false
+end
+
+local function with_melds(concealed, me)
+  if #me.melds == 0 then return concealed end
+  return concealed .. " " .. table.concat(me.melds, " ")
+end
+
+-- The seat's hand less one tile, in notation.
+local function hand_without(me, tile)
+  local tiles = jong.tiles(me.concealed)
+  for i = 1, #tiles do
+    if tiles[i] == tile then table.remove(tiles, i); break end
+  end
+  return with_melds(table.concat(tiles), me)
+end
+
+-- Calls visit(e) on the events of the deal from the newest back until it returns a value
+-- (which is returned) or the deal starts. Events are fetched in growing chunks.
+local function scan_back(g, st, visit)
+  local seen, size = st.events + 1, 8     -- seen: the oldest event visited
+  while seen > 1 do
+    local first = math.max(1, seen - size)
+    local ev = g:events(first)            -- ev[k] is event first + k - 1
+    for k = seen - first, 1, -1 do
+      local e = ev[k]
+      if e.type == "deal_start" then return nil end
+      local r = visit(e)
+      if r ~= nil then return r end
+    end
+    seen, size = first, size * 4
+  end
+  return nil
+end
+
+-- 9.2: tenpai at a draw: one tile completes the hand, and not only with tiles all four of
+-- which the player holds.
+-- With option tenpai_needs_yaku, a self-drawn win on one of the waits must have a yaku.
+local function is_tenpai(g, st, seat)
+  local me = st.seats[seat]
+  local a = jong.analysis(me.hand)
+  if not a or not a.shanten or a.shanten.all ~= 0 then return false end
+  local held = jong.parse_hand(me.hand).all_counts
+  for _, w in ipairs(a.waits) do
+    if (held[w] or 0) < 4 then
+      if not g.options.tenpai_needs_yaku then return true end
+      local win = { seat = seat, tile = w, how = "self", hand = with_melds(me.concealed .. w, me) }
+      local f = jong.facts(g:situation(win, false))
+      local result = f and R.score(f)
+      if result and result.wins then return true end
+    end
+  end
+  return false
+end
+
+-- 7.1: riichi with every discard that leaves the hand tenpai.
+function R.actions(g, seat)
+  local st = g:state()                    -- the seat's turn: the cache is right
+  local me = st.seats[seat]
+  if st.phase ~= "turn" or st.turn ~= seat then return {} end
+  if g.options.abort_kyuushu and #me.discards == 0 and not any_meld(st) then   -- 10
+    local kinds, seen = 0, {}
+    for _, t in ipairs(jong.tiles(me.concealed)) do
+      if TH[t] and not seen[t] then seen[t], kinds = true, kinds + 1 end
+    end
+    if kinds >= 9 then return { { type = "kyuushu" } } end
+  end
+  if me.flags & RIICHI ~= 0 or not is_closed(me) then return {} end
+  local ok = R.riichi_allowed({ concealed = true, tenpai_after_discard = true, points = me.points,
+                                wall_left = st.wall }, g.options)
+  if not ok then return {} end
+  local a = jong.analysis(me.hand)
+  if not a or not a.shanten or a.shanten.all > 0 then return {} end
+  local out, seen = {}, {}
+  for _, t in ipairs(jong.tiles(me.concealed)) do
+    if not seen[t] then
+      seen[t] = true
+      local rest = jong.analysis(hand_without(me, t))
+      if rest and rest.shanten and rest.shanten.all == 0 then out[#out + 1] = { type = "riichi", tile = t } end
+    end
+  end
+  return out
+end
+
+-- 7.2, 7.4: riichi is declared with a discard and a 1,000-point deposit; double riichi
+-- with the first discard before any call.
+function R.apply_action(g, action)
+  if action.type == "kyuushu" then return { abort = true } end            -- 10
+  if action.type ~= "riichi" then return {} end
+  local st = state(g)
+  local double = #st.seats[action.seat].discards == 0 and not any_meld(st)
+  return { discard = true, deposit = R.riichi_deposit, set_flags = RIICHI | (double and DOUBLE_RIICHI or 0) }
+end
+
+-- The call the seat in turn has just made (for kuikae), or nil.
+local function call_just_made(g, st, seat)
+  if st.drawn then return nil end
+  local version = g.core:version()        -- the same for every discard of one decision
+  local cache = g.japanese_call
+  if cache and cache.version == version then return cache.call or nil end
+  local call = scan_back(g, st, function(e)
+    if (e.type == "chow" or e.type == "pung") and e.seat == seat then
+      return { type = e.type, claimed = jong.kind_of(e.tile), tile = jong.kind_of(e.chow or e.tile) }
+    end
+    if e.type ~= "dora" then return false end
+  end)
+  g.japanese_call = { version = version, call = call }
+  return call or nil
+end
+
+-- 7.3: after riichi, a concealed kong of the drawn tile only when the waits stay the same.
+local function riichi_kong_allowed(g, st, me, tile)
+  if g.options.riichi_ankan == "forbidden" then return false, "riichi: no kong" end
+  if not st.drawn or jong.kind_of(st.drawn) ~= jong.kind_of(tile) then return false, "riichi: only the drawn tile" end
+  local before = jong.analysis(hand_without(me, st.drawn))
+  local rest, k = jong.tiles(me.concealed), jong.kind_of(tile)
+  local kept = {}
+  for _, t in ipairs(rest) do if jong.kind_of(t) ~= k then kept[#kept + 1] = t end end
+  local after = jong.analysis(with_melds(table.concat(kept), me) .. " [" .. string.rep(k:sub(1, 1), 4) .. k:sub(2) .. "]c")
+  if not (before and after) or table.concat(before.waits, ",") ~= table.concat(after.waits, ",") then
+    return false, "riichi: the kong changes the waits"
+  end
+  return true
+end
+
+-- may_claim(g, action): claims (chow, pung, kong), and the seat in turn's discards and
+-- kongs (riichi lock 7.3, kuikae 6.5, kongs on the last tile 5.4).
+function R.may_claim(g, action)
+  local turn = action.type == "discard" or action.type == "kong_concealed" or action.type == "kong_promoted"
+  local st = turn and g:state() or state(g)          -- the cache is right in the seat's turn
+  local seat = action.seat
+  local me = st.seats[seat]
+  local riichi = me.flags & RIICHI ~= 0
+  if action.type == "discard" then
+    if riichi then
+      if st.drawn and action.tile ~= st.drawn then return false, "riichi: discard the drawn tile" end
+      return true
+    end
+    local call = call_just_made(g, st, seat)
+    if call then return R.kuikae_allows(call, jong.kind_of(action.tile), g.options) end
+    return true
+  elseif action.type == "kong_concealed" or action.type == "kong_promoted" then
+    if st.wall == 0 and g.options.kan_on_last_tile == "forbidden" then   -- 5.4
+      return false, "no kong on the last tile"
+    end
+    if riichi then return riichi_kong_allowed(g, st, me, action.tile) end
+    return true
+  end
+  return R.claim_allowed({ seat = seat, from = st.discarder or st.turn, kind = action.type, riichi = riichi,
+                           last_discard = st.wall == 0, wall_empty = st.wall == 0 }, g.options)
+end
+
+-- The win the engine would record if `action` (a win) were taken now.
+local function pending_win(g, st, action)
+  local seat = action.seat
+  local me = st.seats[seat]
+  local how = st.phase == "turn" and "self" or st.phase == "rob" and "rob" or "discard"
+  local win = { seat = seat, tile = action.tile, how = how, last_tile = st.wall == 0,
+                first_turn = #me.discards == 0 and not any_meld(st) }
+  if how == "self" then
+    win.hand = me.hand
+    win.loose = scan_back(g, st, function(e)
+      if e.type == "draw" and e.seat == seat then return e.from == "loose" end
+    end) or false
+  else
+    win.from = st.discarder
+    win.hand = with_melds(me.concealed .. action.tile, me)
+  end
+  return win
+end
+
+-- 8.3: furiten. Own discards among the waits; a winning tile let pass since the own last
+-- discard (temporary) or, after riichi, since the riichi discard.
+local function furiten(g, st, seat, me)
+  local a = jong.analysis(me.hand)
+  local waits = a and a.waits or {}
+  if #waits == 0 then return false end
+  local wait_set, own = {}, {}
+  for _, w in ipairs(waits) do wait_set[w] = true end
+  for _, d in ipairs(me.discards) do own[jong.kind_of(d.tile)] = true end
+  if R.is_furiten(waits, own, false, false) then return true end
+  local riichi = me.flags & RIICHI ~= 0
+  local own_seen, offered = 0, true
+  return scan_back(g, st, function(e)
+    if offered then offered = false; return nil end   -- the tile offered now
+    if e.type == "discard" and e.seat == seat then
+      own_seen = own_seen + 1
+      -- temporary furiten ends at the own last discard; riichi furiten at the riichi discard
+      if not riichi or me.discards[#me.discards - own_seen + 1].with == "riichi" then return false end
+    elseif (e.type == "discard" or e.type == "kong_promoted") and e.seat ~= seat
+           and e.tile and wait_set[jong.kind_of(e.tile)] then
+      return true
+    end
+  end) or false
+end
+
+-- may_win(g, action): ron needs the player not furiten (8.3); every win needs a yaku (8.2).
+function R.may_win(g, action)
+  local st = state(g)
+  local me = st.seats[action.seat]
+  local win = pending_win(g, st, action)
+  if win.how ~= "self" and furiten(g, st, action.seat, me) then return false, "furiten" end
+  local f, err = jong.facts(g:situation(win, true))
+  if not f then return false, err end
+  local result, reason = R.score(f)
+  if not result then return false, reason end
+  if not result.wins then return false, result.reason end
+  return true
+end
+
+-- 7.5: ippatsu: the riichi discard is the seat's last discard and no call or kong since.
+local function ippatsu(g, st, seat, me)
+  local last = me.discards[#me.discards]
+  if not (last and last.with == "riichi") then return false end
+  return scan_back(g, st, function(e)
+    if e.type == "discard" and e.seat == seat then return true end
+    if e.type == "chow" or e.type == "pung" or e.type == "kong" or e.type == "kong_concealed"
+       or (e.type == "kong_promoted" and st.phase ~= "rob") then
+      return false
+    end
+  end) or false
+end
+
+-- situation(g, win, s): the riichi flags, ippatsu and the ura indicators of a win (7, 14.3),
+-- and the deposits as a number of sticks.
+function R.situation(g, win, s)
+  local st = state(g)
+  local me = st.seats[win.seat]
+  -- The engine gives the deposits as points on the table; the situation counts sticks.
+  if (s.deposits or 0) > 0 then s.deposits = st.deposits // R.riichi_deposit end
+  if me.flags & RIICHI == 0 then return end
+  s.flags[#s.flags + 1] = me.flags & DOUBLE_RIICHI ~= 0 and "double_riichi" or "riichi"
+  if g.options.ippatsu and ippatsu(g, st, win.seat, me) then s.flags[#s.flags + 1] = "ippatsu" end
+  s.ura = table.concat(g.core:ura())
+end
+
+-- 10: abortive draws (options), asked after a claim window everybody passed.
+function R.check_abort(g)
+  local o = g.options
+  if not (o.abort_suufon or o.abort_suucha_riichi or o.abort_suukaikan) then return nil end
+  local st = state(g)
+  local first, same_wind, riichis, kongs, kong_seats = nil, true, 0, 0, 0
+  for _, seat in ipairs(SEATS) do
+    local me = st.seats[seat]
+    local d = me.discards
+    if #d ~= 1 then same_wind = false
+    else
+      first = first or d[1].tile
+      if d[1].tile ~= first or not WIND[jong.kind_of(first)] then same_wind = false end
+    end
+    if me.flags & RIICHI ~= 0 then riichis = riichis + 1 end
+    local own = 0
+    for _, m in ipairs(me.melds) do if #(m:match("%[(%d+)") or "") == 4 then own = own + 1 end end
+    kongs = kongs + own
+    if own > 0 then kong_seats = kong_seats + 1 end
+  end
+  if o.abort_suufon and same_wind and not any_meld(st) then return "suufon renda" end
+  if o.abort_suucha_riichi and riichis == 4 then return "suucha riichi" end
+  if o.abort_suukaikan and kongs == 4 and kong_seats >= 2 then return "suukaikan" end
+  return nil
+end
+
+-- settle_draw(g, kind, reason): noten payments, nagashi mangan (9.3-9.5); an aborted hand
+-- pays nothing (10).
+function R.settle_draw(g, kind, reason)
+  local st = state(g)
+  if kind ~= "exhaustive" then
+    record_outcome(g, st, { draw = "abort" })
+    return { E = 0, S = 0, W = 0, N = 0 }
+  end
+  local tenpai, nagashi = {}, {}
+  for _, seat in ipairs(SEATS) do
+    local me = st.seats[seat]
+    tenpai[seat] = is_tenpai(g, st, seat)
+    local all_th = #me.discards > 0
+    for _, d in ipairs(me.discards) do
+      if d.claimed_by or not TH[jong.kind_of(d.tile)] then all_th = false end
+    end
+    nagashi[seat] = all_th or nil
+  end
+  local d = R.exhaustive_draw({ tenpai = tenpai, nagashi = nagashi, honba = st.honba,
+                                deposits = st.deposits, options = g.options })
+  record_outcome(g, st, { draw = "exhaustive", dealer_keeps = d.dealer_keeps })
+  return d.payments
+end
+
+-- next_deal(g): dealer rotation, honba and the end of the match (4.3, 4.4).
+function R.next_deal(g)
+  local st = state(g)
+  local o = g.japanese_outcome
+  if not o or o.deal ~= st.deal then o = {} end
+  local points = {}
+  for _, seat in ipairs(SEATS) do points[#points + 1] = st.seats[seat].points end
+  local r = R.rotation({ round = st.round, dealer = st.seats.E.player + 1, honba = st.honba,
+                         outcome = o.win and "win" or o.draw == "abort" and "abort" or "draw",
+                         dealer_won = o.dealer_won, dealer_keeps = o.dealer_keeps,
+                         points = points, options = g.options })
+  return { dealer_keeps = r.keep, round = r.round, honba = r.honba, match_over = r.ended }
 end
 
 R.ceil100 = ceil100

@@ -275,6 +275,38 @@ static void test_single_suits(void)
     report("single suits");
 }
 
+/* Every configuration of the honours (0-14 tiles), the rest of the hand chows and a
+ * pair or a single in the suits, or melds. */
+static void test_honours(void)
+{
+    static const int chows[4] = {0, 3, 6, 9};
+    int configs = 0;
+    for (int code = 0; code < 78125; code++) {
+        uint8_t c[TILE_KINDS];
+        memset(c, 0, sizeof c);
+        int n = 0;
+        for (int i = 0, x = code; i < 7; i++, x /= 5) { c[27 + i] = (uint8_t)(x % 5); n += x % 5; }
+        if (n > 14) continue;
+        configs++;
+        for (int total = 13; total <= 14; total++) {
+            int rest = total - n;
+            if (rest < 0) continue;
+            for (int melded = 0; melded < 2; melded++) {
+                uint8_t h[TILE_KINDS];
+                memcpy(h, c, sizeof h);
+                int nmelds = melded ? rest / 3 : 0;
+                if (!melded)
+                    for (int i = 0; i < rest / 3; i++) { h[chows[i]]++; h[chows[i] + 1]++; h[chows[i] + 2]++; }
+                if (rest % 3) h[rest % 3 == 2 ? 18 : 22] = (uint8_t)(rest % 3 == 2 ? 2 : 1);
+                compare(h, nmelds);
+                if (melded && rest / 3 == 0) break;
+            }
+        }
+    }
+    CHECK(configs > 0, "honour configurations");
+    report("honours");
+}
+
 static void first_tiles(struct rng *r, uint8_t wall[136], int n, uint8_t c[TILE_KINDS])
 {
     rng_shuffle(r, wall, 136);
@@ -366,6 +398,7 @@ int main(void)
     test_hand_picked();
     test_reference_parts(quick ? 2000 : 20000);
     test_single_suits();
+    test_honours();
     test_random_hands(quick ? 100000 : 1000000);
     test_random_complete(quick ? 20000 : 200000);
     return check_summary();

@@ -466,13 +466,15 @@ static void test_rob_promoted_kong(void)
 
 /* ---- exhaustive draw ---- */
 
-static void test_exhaustive_draw(int last_discard)
+/* Everybody discards what he draws and passes until the last tile: S draws 5z and
+ * discards it; W holds 55z (or 555z with kong set). */
+static void test_exhaustive_draw(int last_discard, bool kong)
 {
     const char *hands[4] = {
         "19m19p19s1234z6z7z8m8p",
         "28m28p28s1234z6z7z3m",
-        "37m37p37s55z6z7z1z2z3z",
-        "46m46p46s4z6z7z2p2s3p5z",
+        kong ? "37m37p37s555z6z7z1z2z" : "37m37p37s55z6z7z1z2z3z",
+        kong ? "46m46p46s4z6z7z2p2s3p3z" : "46m46p46s4z6z7z2p2s3p5z",
     };
     struct game_rules r;
     game_rules_default(&r);
@@ -530,7 +532,13 @@ static void test_exhaustive_draw(int last_discard)
     CHECK_EQ_INT(g->st.drawn, five_z);
     CHECK_EQ_INT(wall_live(&g->st.wall), 0);
     CHECK_EQ_INT(act(g, ACT_DISCARD, S, "5z"), 0);
-    if (last_discard == LAST_DISCARD_ANY) {
+    if (last_discard == LAST_DISCARD_ANY && kong) {
+        /* A kong on the last discard: no live tile to replenish the dead wall, so no
+         * replacement, and the deal ends. */
+        CHECK_EQ_INT(act(g, ACT_KONG, W, NULL), 0);
+        CHECK_EQ_INT(game_hand(g, W)->nmelds, 1);
+        CHECK_EQ_INT(hand_size(game_hand(g, W)), 13);
+    } else if (last_discard == LAST_DISCARD_ANY) {
         CHECK_EQ_INT(g->st.phase, PHASE_CLAIM);
         CHECK_EQ_INT(game_waiting(g), 1 << W);
         CHECK_EQ_INT(act(g, ACT_PUNG, W, NULL), 0);
@@ -884,6 +892,8 @@ static void variant_rules(int v, struct game_rules *r)
         r->kong_source = SRC_HEAD;
         r->deal_order = DEAL_SEAT;
         r->win_after_claim = true;
+        r->kong_after_claim = true;
+        r->promote_after_claim = true;
         break;
     default:
         break;
@@ -1033,6 +1043,212 @@ static void test_bad_rules(void)
     game_free(g);
 }
 
+/* ---- robbing a concealed kong, dora, kong limit, three winners, special hands ---- */
+
+static const char *orphan_hands[4] = {
+    "1111z234m567m88p55s",
+    "222333444m666p8s",
+    "555p777p222s333s4s",
+    "19m19p199s234567z",     /* thirteen orphans waiting on 1z */
+};
+
+static void test_rob_concealed_thirteen(void)
+{
+    struct game_rules r;
+    game_rules_default(&r);
+    struct game *g = stacked(&r, NULL, orphan_hands, NULL, "7s");
+    CHECK_EQ_INT(act(g, ACT_KONG_CONCEALED, E, "1z"), 0);
+    CHECK_EQ_INT(g->st.phase, PHASE_TURN);              /* not robbable by default */
+    CHECK_EQ_INT(g->st.drawn, tile("7s"));
+    game_free(g);
+
+    r.rob_concealed_thirteen = true;
+    g = stacked(&r, NULL, orphan_hands, NULL, "7s");
+    CHECK_EQ_INT(act(g, ACT_KONG_CONCEALED, E, "1z"), 0);
+    CHECK_EQ_INT(g->st.phase, PHASE_ROB);
+    CHECK_EQ_INT(game_waiting(g), 1 << N);
+    CHECK(invariants(g), "rob window on a concealed kong");
+    CHECK_EQ_INT(act(g, ACT_WIN, N, NULL), 0);
+    CHECK_EQ_INT(g->st.wins[0].how, WIN_ROB);
+    CHECK_EQ_INT(g->st.wins[0].from, E);
+    CHECK(g->st.wins[0].flags & WINF_ROB_CONCEALED, "flag robbing a concealed kong");
+    CHECK(invariants(g), "after robbing a concealed kong");
+    game_free(g);
+}
+
+static void test_dora_and_kong_limit(void)
+{
+    struct game_rules r;
+    game_rules_default(&r);
+    r.dora_first = 4;
+    r.dora_step = 2;
+    r.max_kongs = 1;
+    struct game *g = stacked(&r, NULL, kong_hands, "9s3z4z1m", "7s8s6s1p2p3p4p5p6p");
+    CHECK_EQ_INT(g->st.ndora, 1);
+    CHECK_EQ_INT(game_dora(g, 0), tile("2p"));          /* dead index 4 */
+    CHECK_EQ_INT(game_ura(g, 0), tile("3p"));
+    CHECK_EQ_INT(game_dora(g, 1), -1);
+    act(g, ACT_KONG_CONCEALED, E, "1z");
+    CHECK_EQ_INT(g->st.ndora, 2);
+    const struct event *e = last_event(g, EV_DORA);
+    CHECK(e && e->v[0] == 6, "the second indicator is dead index 6");
+    CHECK_EQ_INT(game_dora(g, 0), tile("2p"));          /* still in place after the loose tile */
+    CHECK_EQ_INT(game_dora(g, 1), tile("4p"));
+    act(g, ACT_DISCARD, E, "9p");
+    CHECK(!legal_has(g, S, ACT_KONG), "one kong per deal");
+    CHECK(legal_has(g, S, ACT_PUNG), "a pung is still fine");
+    REFUSED(g, act(g, ACT_KONG, S, NULL), "seat S cannot kong 9p: no more kongs in this deal");
+    game_free(g);
+}
+
+static void test_three_winners(void)
+{
+    const char *hands[4] = {
+        "5z456p777p111z22z3z4z",
+        "123m456m789m222p5z",
+        "123s456s789s333p5z",
+        "111m999m111s999s5z",
+    };
+    struct game_rules r;
+    game_rules_default(&r);
+    r.multi_win = MULTI_DOUBLE_ONLY;
+    struct game *g = stacked(&r, NULL, hands, NULL, NULL);
+    act(g, ACT_DISCARD, E, "5z");
+    CHECK_EQ_INT(game_waiting(g), 1 << S | 1 << W | 1 << N);
+    act(g, ACT_WIN, S, NULL);
+    act(g, ACT_WIN, W, NULL);
+    act(g, ACT_WIN, N, NULL);
+    CHECK_EQ_INT(g->st.phase, PHASE_DEAL_END);
+    CHECK_EQ_INT(g->st.result, DRAW_ABORTIVE);
+    const struct event *e = last_event(g, EV_DRAW_END);
+    CHECK(e && strcmp(e->text, "three winners") == 0, "aborted for three winners");
+    game_free(g);
+
+    r.multi_win = MULTI_ALL;
+    g = stacked(&r, NULL, hands, NULL, NULL);
+    act(g, ACT_DISCARD, E, "5z");
+    act(g, ACT_WIN, W, NULL);
+    act(g, ACT_PASS, S, NULL);
+    act(g, ACT_WIN, N, NULL);
+    CHECK_EQ_INT(g->st.nwins, 2);
+    CHECK_EQ_INT(game_points(g, E), 23000);
+    CHECK_EQ_INT(game_points(g, S), 25000);
+    game_free(g);
+}
+
+static int special_calls;
+
+/* Irregular hand for the test: any hand holding all four winds and 5z wins. */
+static int stub_special(void *ctx, const struct game *g, int seat, const uint8_t counts[TILE_KINDS], int nmelds,
+                        bool *complete, char *msg, size_t n)
+{
+    (void)g, (void)seat, (void)nmelds;
+    special_calls++;
+    if (ctx) {
+        snprintf(msg, n, "special exploded");
+        return HOOK_ERROR;
+    }
+    *complete = counts[27] && counts[28] && counts[29] && counts[30] && counts[31];
+    return HOOK_OK;
+}
+
+static void test_special_complete(void)
+{
+    struct game_hooks hk = { .special_complete = stub_special };
+    struct game_rules r;
+    game_rules_default(&r);
+    struct game *g = stacked(&r, &hk, win_hands, NULL, NULL);
+    CHECK(legal_has(g, E, ACT_WIN), "the special hand wins");
+    CHECK(special_calls > 0, "the hook was asked");
+    CHECK_EQ_INT(act(g, ACT_WIN, E, NULL), 0);
+    CHECK_EQ_INT(g->st.wins[0].how, WIN_SELF_DRAW);
+    CHECK_EQ_INT(game_points(g, E), 28000);
+    CHECK(invariants(g), "after a special win");
+    game_free(g);
+
+    int boom = 1;
+    hk.ctx = &boom;
+    g = stacked(&r, &hk, win_hands, NULL, NULL);
+    CHECK(!legal_has(g, E, ACT_WIN), "a failing hook lists no win");
+    REFUSED(g, act(g, ACT_WIN, E, NULL), "hook special_complete failed: special exploded");
+    REFUSED(g, act(g, ACT_DISCARD, E, "2p"), "hook special_complete failed: special exploded");
+    game_free(g);
+}
+
+/* Every event of a few deals formats as one well-formed JSON object. */
+static bool json_ok(const char *s)
+{
+    int depth = 0;
+    bool in_str = false;
+    if (s[0] != '{')
+        return false;
+    for (const char *p = s; *p; p++) {
+        if (in_str) {
+            if (*p == '"')
+                in_str = false;
+            continue;
+        }
+        if (*p == '"')
+            in_str = true;
+        else if (*p == '{' || *p == '[')
+            depth++;
+        else if (*p == '}' || *p == ']')
+            depth--;
+        else if (*p == '\n')
+            return false;
+        if (depth == 0 && p[1])
+            return false;
+    }
+    return depth == 0 && !in_str;
+}
+
+static void test_event_json(void)
+{
+    bool seen[EV_TYPES] = { false };
+    int bad = 0;
+    char line[512];
+    struct game *g = NULL;
+    for (int v = 1; v <= 3; v += 2) {
+        struct game_rules r;
+        variant_rules(v, &r);
+        char err[256];
+        game_free(g);
+        g = game_new(&r, NULL, 3, err, sizeof err);
+        struct rng pick;
+        rng_seed(&pick, 3);
+        for (int m = 0; m < 10; m++) {
+            struct action a;
+            game_reset(g, (uint64_t)m);
+            while (greedy_step(g, &pick, &a))
+                game_apply(g, &a);
+            for (int i = 0; i < g->nlog; i++) {
+                size_t n = event_json(&g->rules, &g->log[i], i, line, sizeof line);
+                seen[g->log[i].type] = true;
+                if (n != strlen(line) || !json_ok(line)) {
+                    if (!bad++)
+                        fprintf(stderr, "bad JSON: %s\n", line);
+                }
+            }
+        }
+    }
+    CHECK_EQ_INT(bad, 0);
+    int kinds = 0;
+    for (int t = 0; t < EV_TYPES; t++)
+        kinds += seen[t];
+    for (int t = 0; t < EV_TYPES; t++)
+        if (!seen[t] && t != EV_EXTRA)
+            fprintf(stderr, "not seen: %s\n", event_name(t));
+    CHECK(kinds == EV_TYPES - 1 && !seen[EV_EXTRA], "%d of %d event types seen (all but extra)", kinds, EV_TYPES);
+    /* Truncation: always NUL-terminated, length within the buffer. */
+    char small[10];
+    size_t n = event_json(&g->rules, &g->log[1], 1, small, sizeof small);
+    CHECK(n == 9 && strlen(small) == 9, "truncated to the buffer: %zu", n);
+    struct action d = { .type = ACT_CHOW, .seat = W, .chow = 2 };
+    action_json(&g->rules, &d, line, sizeof line);
+    CHECK_EQ_STR(line, "{\"type\":\"chow\",\"seat\":\"W\",\"chow\":\"3m\"}");
+    game_free(g);
+}
+
 int main(void)
 {
     decompose_init();
@@ -1042,8 +1258,15 @@ int main(void)
     test_win_beats_pung();
     test_three_kongs();
     test_rob_promoted_kong();
-    test_exhaustive_draw(LAST_DISCARD_ANY);
-    test_exhaustive_draw(LAST_DISCARD_WIN_ONLY);
+    test_exhaustive_draw(LAST_DISCARD_ANY, false);
+    test_exhaustive_draw(LAST_DISCARD_ANY, true);
+    test_exhaustive_draw(LAST_DISCARD_WIN_ONLY, false);
+    test_exhaustive_draw(LAST_DISCARD_NONE, false);
+    test_rob_concealed_thirteen();
+    test_dora_and_kong_limit();
+    test_three_winners();
+    test_special_complete();
+    test_event_json();
     test_bonus_tiles(SRC_LOOSE);
     test_bonus_tiles(SRC_HEAD);
     test_illegal_in_turn();

@@ -267,6 +267,14 @@ function test_renhou_options()
     payments = { E = 0, S = 32000, W = -32000, N = 0 } })
 end
 
+function test_renhou_mangan_not_with_chiitoitsu()
+  -- 12: chiitoitsu combines only with the listed yaku; renhou is not among them.
+  check({ hand = "11m33p55p77s99s22z66z", win_tile = "6z", flags = { "first_turn" },
+          options = { renhou = "mangan" } },
+    { value = { han = 2, fu = 25 }, items = { { "Chiitoitsu", 2, "han" }, { "Chiitoitsu", 25, "fu" } },
+      payments = { E = 0, S = 1600, W = -1600, N = 0 } })
+end
+
 ---------------------------------------------------------------- 13. Yakuman
 
 local function yakuman(s, names, payments)

@@ -1,0 +1,242 @@
+-- Japanese play on stacked walls: riichi and double riichi with ippatsu and ura-dora,
+-- riichi furiten, discard furiten, an exhaustive draw with noten payments and the dealer
+-- keeping the deal. Spec: /work/shared/rules/japanese.md (7, 8.3, 9, 4.4, 17).
+local lu = require "luaunit"
+
+local SEATS = { "E", "S", "W", "N" }
+
+-- The front of a stacked wall: the deal in blocks of 4 (then 1 each) and the draws after it.
+local function front(hands, draws)
+  local h, out = {}, {}
+  for _, s in ipairs(SEATS) do h[s] = jong.tiles(hands[s]) end
+  for block = 0, 2 do
+    for _, s in ipairs(SEATS) do
+      for i = 1, 4 do out[#out + 1] = h[s][block * 4 + i] end
+    end
+  end
+  for _, s in ipairs(SEATS) do out[#out + 1] = h[s][13] end
+  for _, t in ipairs(jong.tiles(draws)) do out[#out + 1] = t end
+  return table.concat(out)
+end
+
+-- East waits on 1s/4s with pinfu and tanyao (4s: tanyao). Nobody else can call the junk.
+local HANDS = { E = "234m456p678s23s55p", S = "135m135p135s1357z", W = "246m246p2467s246z",
+                N = "789m789p99s12345z" }
+-- Dead wall: replacement tiles, then dora indicator 9p (dora 1p), ura indicator 3m (ura 4m).
+local BACK = "1z2z3z4z9p3m"
+
+local function game(draws)
+  return assert(jong.game { rules = "japanese", seed = 1, wall = { front = front(HANDS, draws), back = BACK } })
+end
+
+local function pass_all(g)
+  for _ = 1, 10 do
+    local st = g:state()
+    if st.phase ~= "claim" and st.phase ~= "rob" then return end
+    local waiting = g:waiting()
+    if #waiting == 0 then return end
+    for _, s in ipairs(waiting) do assert(g:play(s, "pass")) end
+  end
+end
+
+local function play(g, seat, text)
+  local ok, err = g:play(seat, text)
+  lu.assertTrue(ok, err)
+  pass_all(g)
+end
+
+local function can_win(g, seat)
+  for _, a in ipairs(g:legal(seat)) do if a.type == "win" then return true end end
+  return false
+end
+
+local function items_of(result)
+  local out = {}
+  for i, it in ipairs(result.items) do out[i] = { it.name, it.value, it.unit } end
+  return out
+end
+
+local function points(g)
+  local st, out = g:state(), {}
+  for _, s in ipairs(SEATS) do out[s] = st.seats[s].points end
+  return out
+end
+
+function test_double_riichi_ippatsu_tsumo()
+  local g = game("9m6z7z5z4s")
+  play(g, "E", "riichi 9m")
+  lu.assertEquals(g:state().deposits, 1000)
+  play(g, "S", "d 6z"); play(g, "W", "d 7z"); play(g, "N", "d 5z")
+  play(g, "E", "win")
+  local r = g.last_results[1]
+  lu.assertEquals(r.result.value, { han = 7, fu = 20 })
+  lu.assertEquals(items_of(r.result), { { "Double riichi", 2, "han" }, { "Ippatsu", 1, "han" },
+    { "Menzen tsumo", 1, "han" }, { "Pinfu", 1, "han" }, { "Tanyao", 1, "han" }, { "Ura-dora", 1, "han" },
+    { "Base", 20, "fu" } })
+  lu.assertEquals(r.payments, { E = 19000, S = -6000, W = -6000, N = -6000 })
+  lu.assertEquals(points(g), { E = 43000, S = 19000, W = 19000, N = 19000 })
+  lu.assertTrue(g:check())
+end
+
+function test_riichi_on_second_discard_ippatsu()
+  local g = game("9m6z7z5z1m6z7z1z4s")
+  play(g, "E", "d 9m"); play(g, "S", "d 6z"); play(g, "W", "d 7z"); play(g, "N", "d 5z")
+  play(g, "E", "riichi 1m")
+  play(g, "S", "d 6z"); play(g, "W", "d 7z"); play(g, "N", "d 1z")
+  play(g, "E", "win")
+  local r = g.last_results[1]
+  lu.assertEquals(items_of(r.result), { { "Riichi", 1, "han" }, { "Ippatsu", 1, "han" },
+    { "Menzen tsumo", 1, "han" }, { "Pinfu", 1, "han" }, { "Tanyao", 1, "han" }, { "Ura-dora", 1, "han" },
+    { "Base", 20, "fu" } })
+  lu.assertEquals(r.result.limit, "Haneman")
+  lu.assertEquals(points(g), { E = 43000, S = 19000, W = 19000, N = 19000 })
+end
+
+function test_riichi_furiten_after_a_missed_tile()
+  local g = game("9m6z7z5z1m1s7z4s4s")
+  play(g, "E", "d 9m"); play(g, "S", "d 6z"); play(g, "W", "d 7z"); play(g, "N", "d 5z")
+  play(g, "E", "riichi 1m")
+  lu.assertTrue(g:play("S", "d 1s"))
+  lu.assertEquals(g:waiting(), { "E" })
+  lu.assertTrue(can_win(g, "E"))          -- E could ron the 1s ...
+  pass_all(g)                             -- ... and lets it pass
+  play(g, "W", "d 7z")
+  lu.assertTrue(g:play("N", "d 4s"))
+  local st = g:state()                    -- riichi furiten: no ron on 4s, E draws
+  lu.assertEquals({ st.phase, st.turn, st.drawn }, { "turn", "E", "4s" })
+  lu.assertTrue(can_win(g, "E"))          -- tsumo is still allowed
+  play(g, "E", "win")
+  lu.assertEquals(g.last_results[1].result.value, { han = 6, fu = 20 })
+  lu.assertEquals(g.last_results[1].payments, { E = 18000 + 1000, S = -6000, W = -6000, N = -6000 })
+end
+
+function test_riichi_furiten_lasts_after_own_discard()
+  local g = game("9m6z7z5z" .. "1m1s7z5z" .. "8m4s6z7z" .. "1s")
+  play(g, "E", "d 9m"); play(g, "S", "d 6z"); play(g, "W", "d 7z"); play(g, "N", "d 5z")
+  play(g, "E", "riichi 1m")
+  lu.assertTrue(g:play("S", "d 1s"))
+  lu.assertEquals(g:waiting(), { "E" })   -- E lets the 1s pass
+  pass_all(g)
+  play(g, "W", "d 7z"); play(g, "N", "d 5z")
+  play(g, "E", "d 8m")                    -- his own discard does not clear riichi furiten
+  lu.assertTrue(g:play("S", "d 4s"))
+  local st = g:state()
+  lu.assertEquals({ st.phase, st.turn }, { "turn", "W" })
+  play(g, "W", "d 6z"); play(g, "N", "d 7z")
+  play(g, "E", "win")                     -- tsumo on 1s; no ippatsu any more
+  local r = g.last_results[1]
+  lu.assertEquals(items_of(r.result), { { "Riichi", 1, "han" }, { "Menzen tsumo", 1, "han" },
+    { "Pinfu", 1, "han" }, { "Ura-dora", 1, "han" }, { "Base", 20, "fu" } })
+  lu.assertEquals(r.payments, { E = 7800 + 1000, S = -2600, W = -2600, N = -2600 })
+end
+
+function test_temporary_furiten_until_own_discard()
+  local g = game("9m6z7z5z" .. "8m1s4s5z" .. "1p4s")
+  play(g, "E", "d 9m"); play(g, "S", "d 6z"); play(g, "W", "d 7z"); play(g, "N", "d 5z")
+  play(g, "E", "d 8m")
+  lu.assertTrue(g:play("S", "d 1s"))
+  lu.assertEquals(g:waiting(), { "E" })   -- E could ron (pinfu) and lets it pass
+  pass_all(g)
+  lu.assertTrue(g:play("W", "d 4s"))      -- temporary furiten: no ron, N draws
+  lu.assertEquals(g:state().turn, "N")
+  play(g, "N", "d 5z")
+  play(g, "E", "d 1p")                    -- his discard ends the temporary furiten
+  lu.assertTrue(g:play("S", "d 4s"))
+  lu.assertEquals(g:waiting(), { "E" })
+  play(g, "E", "win")
+  local r = g.last_results[1]
+  lu.assertEquals(items_of(r.result), { { "Pinfu", 1, "han" }, { "Tanyao", 1, "han" },
+    { "Base", 20, "fu" }, { "Menzen kafu", 10, "fu" } })
+  lu.assertEquals(r.payments, { E = 2900, S = -2900, W = 0, N = 0 })
+end
+
+function test_discard_furiten()
+  local g = game("9m6z7z5z1s4s")
+  play(g, "E", "d 9m"); play(g, "S", "d 6z"); play(g, "W", "d 7z"); play(g, "N", "d 5z")
+  lu.assertTrue(can_win(g, "E"))          -- 1s completes the hand: E discards it instead
+  play(g, "E", "d 1s")
+  lu.assertTrue(g:play("S", "d 4s"))
+  local st = g:state()                    -- 1s is among his own discards: furiten, W draws
+  lu.assertEquals({ st.phase, st.turn }, { "turn", "W" })
+end
+
+-- South waits on 3p (12p edge); East pons North's 3p, then adds the fourth: South robs it.
+function test_chankan()
+  local hands = { E = "19m33p9p17s123456z", S = "12p345m678m234s99s", W = "159m159p159s2467z",
+                  N = "268m468p268s1357z" }
+  local g = assert(jong.game { rules = "japanese", seed = 1,
+    wall = { front = front(hands, "8s4m6z3p" .. "4m1z2z3p"), back = "1z2z3z4z9p3m7z8p" } })
+  play(g, "E", "d 8s"); play(g, "S", "d 4m"); play(g, "W", "d 6z")
+  assert(g:play("N", "d 3p"))             -- South cannot ron it (no yaku) but misses it ...
+  lu.assertEquals(g:waiting(), { "E" })
+  play(g, "E", "pung")
+  play(g, "E", "d 9p")
+  play(g, "S", "d 4m")                    -- ... and his own discard ends that furiten
+  play(g, "W", "d 1z"); play(g, "N", "d 2z")
+  assert(g:play("E", "kong 3p"))          -- promoted kong
+  lu.assertEquals(g:state().phase, "rob")
+  lu.assertEquals(g:waiting(), { "S" })
+  play(g, "S", "win")
+  local r = g.last_results[1]
+  lu.assertEquals(r.seat, "S")
+  lu.assertEquals(items_of(r.result), { { "Chankan", 1, "han" }, { "Dora", 1, "han" },
+    { "Base", 20, "fu" }, { "Menzen kafu", 10, "fu" }, { "Penchan wait", 2, "fu" }, { "Rounding", 8, "fu" } })
+  lu.assertEquals(r.payments, { E = -2600, S = 2600, W = 0, N = 0 })
+  lu.assertTrue(g:check())
+end
+
+function test_no_riichi_when_not_tenpai()
+  local g = game("9m6z")
+  for _, a in ipairs(g:legal("E")) do
+    if a.type == "riichi" then lu.assertEquals(a.tile, "9m") end   -- only the tenpai discard
+  end
+  play(g, "E", "d 9m")
+  for _, a in ipairs(g:legal("S")) do lu.assertNotEquals(a.type, "riichi") end
+end
+
+local function after_abort_next_deal(g)
+  lu.assertEquals(g:state().phase, "deal_end")
+  lu.assertEquals(points(g), { E = 25000, S = 25000, W = 25000, N = 25000 })
+  assert(g:play("E", "next"))
+  local st = g:state()
+  lu.assertEquals({ st.honba, st.round, st.seats.E.player }, { 1, "E", 0 })   -- dealer keeps
+end
+
+function test_abort_kyuushu_option()
+  local hands = { E = "1559m19p19s12345z", S = HANDS.S, W = HANDS.W, N = HANDS.N }
+  local wall = { front = front(hands, "8p"), back = "6z6z7z7z9p3m" }
+  local g = assert(jong.game { rules = "japanese", seed = 1, wall = wall })
+  for _, a in ipairs(g:legal("E")) do lu.assertNotEquals(a.type, "kyuushu") end   -- off by default
+  g = assert(jong.game { rules = "japanese", seed = 1, wall = wall, options = { abort_kyuushu = true } })
+  lu.assertTrue(g:play("E", "kyuushu"))
+  after_abort_next_deal(g)
+end
+
+function test_abort_suufon_option()
+  local wall = { front = front(HANDS, "4z4z7z9m"), back = "1z2z3z6z9p3m" }
+  local g = assert(jong.game { rules = "japanese", seed = 1, wall = wall, options = { abort_suufon = true } })
+  play(g, "E", "d 4z"); play(g, "S", "d 4z"); play(g, "W", "d 4z"); play(g, "N", "d 4z")
+  after_abort_next_deal(g)
+end
+
+function test_exhaustive_draw_noten_payments_dealer_keeps()
+  local g = game("9m")
+  for _ = 1, 400 do
+    local st = g:state()
+    if st.phase == "deal_end" then break end
+    if st.phase == "turn" then
+      assert(g:play(st.turn, "d " .. st.drawn))
+    end
+    pass_all(g)
+  end
+  lu.assertEquals(g:state().phase, "deal_end")
+  lu.assertEquals(points(g), { E = 28000, S = 24000, W = 24000, N = 24000 })
+  assert(g:play("E", "next"))
+  local st = g:state()
+  lu.assertEquals(st.honba, 1)
+  lu.assertEquals(st.round, "E")
+  lu.assertEquals(st.seats.E.player, 0)   -- the dealer kept the deal
+  lu.assertTrue(g:check())
+end
+
+os.exit(lu.LuaUnit.run())

