@@ -431,11 +431,10 @@ static int turn_actions(struct game *g, int seat, struct action *out, int max)
     return n;
 }
 
-int game_legal(struct game *g, int seat, struct action *out, int max)
+/* The legal actions, computed (game_legal keeps them for the current state). */
+static int list_actions(struct game *g, int seat, struct action *out, int max)
 {
     const struct game_state *st = &g->st;
-    if (seat < 0 || seat > 3 || !(game_waiting(g) & (1 << seat)))
-        return 0;
     const struct hand *h = &st->seats[seat].hand;
     struct action a = { .seat = (uint8_t)seat };
     int n = 0;
@@ -477,6 +476,24 @@ int game_legal(struct game *g, int seat, struct action *out, int max)
         return 0;
     }
 }
+
+int game_legal(struct game *g, int seat, struct action *out, int max)
+{
+    if (seat < 0 || seat > 3 || !(game_waiting(g) & (1 << seat)))
+        return 0;
+    if (!(g->legal_ok & (1 << seat))) {
+        g->err[0] = '\0';
+        g->nlegal[seat] = (uint8_t)list_actions(g, seat, g->legal[seat], MAX_ACTIONS);
+        if (g->err[0])
+            return 0;   /* a hook failed: nothing is legal, and nothing is kept */
+        g->legal_ok |= (uint8_t)(1 << seat);
+    }
+    int n = g->nlegal[seat] < max ? g->nlegal[seat] : max;
+    memcpy(out, g->legal[seat], (size_t)n * sizeof *out);
+    return n;
+}
+
+void game_refresh(struct game *g) { g->legal_ok = 0; }
 
 int game_waiting(const struct game *g)
 {
@@ -673,41 +690,24 @@ static int finish_kong(struct game *g, int seat)
     return draw_turn(g, seat, DRAWN_LOOSE);
 }
 
-/* Has the seat a legal answer other than pass in the window being opened? 1 yes,
- * 0 no, -1 a hook failed. Tries only the candidates the hand makes possible. */
-static int has_claim(struct game *g, int s)
+/* Could the seat have more to say than pass in the window being opened? Only what
+ * the hand makes possible; the legality is then checked by list_actions. */
+static bool has_candidates(const struct game *g, int s)
 {
     const struct game_state *st = &g->st;
     int k = tile_kind(st->claim_tile);
     const struct hand *h = &st->seats[s].hand;
-    struct action a = { .seat = (uint8_t)s };
-    const char *why;
-    int types[3], n = 0;
     if (st->could_win & (1 << s))
-        types[n++] = ACT_WIN;
-    if (st->phase == PHASE_CLAIM && h->counts[k] >= 3)
-        types[n++] = ACT_KONG;
-    if (st->phase == PHASE_CLAIM && h->counts[k] >= 2)
-        types[n++] = ACT_PUNG;
-    g->err[0] = '\0';
-    for (int i = 0; i < n; i++) {
-        a.type = (uint8_t)types[i];
-        int r = check_action(g, &a, &why);
-        if (r != REFUSED)
-            return r == LEGAL ? 1 : -1;
-    }
-    if (st->phase != PHASE_CLAIM || k >= 27 || s != (st->discarder + 1) % 4)
-        return 0;
-    a.type = ACT_CHOW;
-    for (int c = k - 2; c <= k; c++) {
-        if (c < 0 || c / 9 != k / 9 || c % 9 > 6)
-            continue;
-        a.chow = (uint8_t)c;
-        int r = check_action(g, &a, &why);
-        if (r != REFUSED)
-            return r == LEGAL ? 1 : -1;
-    }
-    return 0;
+        return true;
+    if (st->phase != PHASE_CLAIM)
+        return false;
+    if (h->counts[k] >= 2)
+        return true;
+    if (k >= 27 || s != (st->discarder + 1) % 4)
+        return false;
+    int r = k % 9;
+    return (r >= 2 && h->counts[k - 2] && h->counts[k - 1]) || (r >= 1 && r <= 7 && h->counts[k - 1] && h->counts[k + 1]) ||
+           (r <= 6 && h->counts[k + 1] && h->counts[k + 2]);
 }
 
 /* Opens a window on the tile for the seats other than `from`: claims after a discard
@@ -736,19 +736,21 @@ static int open_window(struct game *g, int phase, int from, tile_t t)
         if (c)
             st->could_win |= (uint8_t)(1 << s);
     }
-    /* Ask every seat that has more than "pass" to say. */
+    /* Ask every seat that has more than "pass" to say; keep their lists. */
     st->waiting = (uint8_t)(15 & ~(1 << from));
     uint8_t ask = 0;
+    g->err[0] = '\0';
     for (int s = 0; s < 4; s++) {
-        if (s == from)
+        if (s == from || !has_candidates(g, s))
             continue;
-        int r = has_claim(g, s);
-        if (r < 0)
+        g->nlegal[s] = (uint8_t)list_actions(g, s, g->legal[s], MAX_ACTIONS);
+        if (g->err[0])
             return -1;
-        if (r)
+        if (g->nlegal[s] > 1)
             ask |= (uint8_t)(1 << s);
     }
     st->waiting = ask;
+    g->legal_ok = ask;
     return ask;
 }
 
@@ -1171,12 +1173,45 @@ static void describe(const struct game *g, const struct action *a, char *buf, si
     }
 }
 
+/* The kept legal action the given one names, or NULL. Claims and wins name only
+ * their type (the tile is the state's); chows their lowest kind too. */
+static const struct action *find_kept(const struct game *g, const struct action *a)
+{
+    if (a->seat > 3 || !(g->legal_ok & (1 << a->seat)))
+        return NULL;
+    for (int i = 0; i < g->nlegal[a->seat]; i++) {
+        const struct action *k = &g->legal[a->seat][i];
+        if (k->type != a->type)
+            continue;
+        switch (a->type) {
+        case ACT_DISCARD:
+        case ACT_EXTRA:
+            if (k->tile == a->tile && k->extra == (a->type == ACT_EXTRA ? a->extra : 0))
+                return k;
+            break;
+        case ACT_KONG_CONCEALED:
+        case ACT_KONG_PROMOTED:
+            if (k->tile == tile_kind(a->tile))
+                return k;
+            break;
+        case ACT_CHOW:
+            if (k->chow == a->chow)
+                return k;
+            break;
+        default:
+            return k;
+        }
+    }
+    return NULL;
+}
+
 int game_apply(struct game *g, const struct action *in)
 {
-    struct action a = *in;
+    const struct action *kept = find_kept(g, in);
+    struct action a = kept ? *kept : *in;
     const char *why = NULL;
     g->err[0] = '\0';
-    int r = check_action(g, &a, &why);
+    int r = kept ? LEGAL : check_action(g, &a, &why);
     if (r != LEGAL) {
         if (r == REFUSED) {
             char what[64];
@@ -1194,10 +1229,12 @@ int game_apply(struct game *g, const struct action *in)
     struct game_state saved;
     if (g->has_hooks)
         saved = g->st;
+    g->legal_ok = 0;   /* the state changes; a window that opens keeps its own lists */
     if (perform(g, &a) < 0) {
         if (g->has_hooks)
             g->st = saved;
         g->nlog = nlog;
+        g->legal_ok = 0;
         return -1;
     }
     g->acts[g->nacts++] = a;
@@ -1219,6 +1256,7 @@ static int match_begin(struct game *g)
     }
     g->nlog = 0;
     g->nacts = 0;
+    g->legal_ok = 0;
     g->err[0] = '\0';
     if (reserve(g) < 0) {
         snprintf(g->err, sizeof g->err, "out of memory");

@@ -262,6 +262,11 @@ struct game {
     int nacts, capacts;
     char err[256];
     char msg[200];         /* hooks' scratch: a refusal's reason or an error */
+    /* The legal actions of the current state, kept so that hooks are asked once per
+     * state (hooks must answer from the game state alone). */
+    uint8_t legal_ok;      /* seats whose list is kept */
+    uint8_t nlegal[4];
+    struct action legal[4][MAX_ACTIONS];
 };
 
 /* A new match (the first deal is dealt) from the seed. hooks may be NULL. Returns
@@ -278,8 +283,13 @@ int game_stack(struct game *g, const tile_t *front, int nfront, const tile_t *ba
 
 /* Bit mask of the seats whose action is awaited (ACT_NEXT: all; match over: 0). */
 int game_waiting(const struct game *g);
-/* The legal actions of a seat now (at most MAX_ACTIONS); 0 when it has nothing to do. */
+/* The legal actions of a seat now (at most MAX_ACTIONS); 0 when it has nothing to do
+ * (or a hook failed: game_error()). Computed once per state: hooks are asked again
+ * only after the state changed. */
 int game_legal(struct game *g, int seat, struct action *out, int max);
+/* Forgets the kept legal actions: for when the hooks' answers changed while the
+ * state did not (a REPL that changed an option). */
+void game_refresh(struct game *g);
 /* Applies an action. Returns 0, or -1 with game_error() set and the state unchanged. */
 int game_apply(struct game *g, const struct action *a);
 const char *game_error(const struct game *g);

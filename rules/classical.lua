@@ -25,6 +25,7 @@ local R = {
   starting_points = 2000,                                          -- §5.6
   rounds = 4,                                                      -- §5.3
   chow_from = "left",                                              -- §8.2
+  extras = { "original_call", "calling" },                         -- §10.2, §10.1 declarations
 
   options = {
     bonus_tiles = { default = true, doc = "§4: 144 tiles with flowers and seasons; false: 136 tiles, no bonus-tile scoring" },
@@ -530,9 +531,9 @@ R.qualifications = {
   end,
 }
 
--- §21 BMJA: at most one chow in a winning hand.
-local function preset_allows(o, chows)
-  return not (o.ruleset_preset == "bmja" and chows > 1)
+-- §21 BMJA: at most one chow in a winning hand (limit hands aside: Gates of Heaven has two).
+local function preset_allows(o, chows, limit_name)
+  return limit_name ~= nil or not (o.ruleset_preset == "bmja" and chows > 1)
 end
 
 ------------------------------------------------------------------------------------------
@@ -631,7 +632,7 @@ function R.score(f)
       local lines = single and {} or nil
       local pts, dbl, bonus_dbl, lim, chows = winner_tally(f, x, rd, lines)
       local ok, why = qualifies(f, x, dbl, bonus_dbl, lim)
-      if ok and not preset_allows(o, chows) then ok, why = false, "BMJA: at most one chow in a winning hand" end
+      if ok and not preset_allows(o, chows, lim) then ok, why = false, "BMJA: at most one chow in a winning hand" end
       if ok then
         local sc, limit_name = final_score(o, pts, dbl, lim)
         local raw = lim and math.huge or (pts << dbl)
@@ -719,9 +720,11 @@ local DEAD_WALL = {
 
 -- Engine settings that depend on the options (called once when a game starts).
 function R.configure(o)
-  local dw = DEAD_WALL[o.dead_wall]
+  local wall = o.dead_wall
+  if o.game_type ~= "mixed_hand" and wall == "exhaustible16" then wall = "none" end   -- §20
+  local dw = DEAD_WALL[wall]
   if not dw then                                      -- dice_stacks
-    error("classical.dead_wall = " .. tostring(o.dead_wall) .. " needs a kong box sized by the second throw, which the engine does not offer")
+    error("classical.dead_wall = " .. tostring(wall) .. " needs a kong box sized by the second throw, which the engine does not offer")
   end
   return {
     bonus = o.bonus_tiles,                            -- §4
@@ -739,7 +742,6 @@ function R.configure(o)
     rounds = o.rounds,                                -- §5.3
   }
 end
-R.extras = { "original_call", "calling" }
 
 local function seat_flag(st, seat, bit) return (st.seats[seat].flags & bit) ~= 0 end
 
@@ -769,9 +771,15 @@ local function classical_situation(st, s)
   return s
 end
 
--- situation(g, win, s): the situation of a win the engine scores.
+-- situation(g, win, s): the situation of a win the engine scores, with the losers'
+-- hands (every hand is scored, §13).
 function R.situation(g, win, s)
-  classical_situation(g:state(), s)
+  local st = g:state()
+  classical_situation(st, s)
+  s.losers = {}
+  for _, seat in ipairs(SEATS) do
+    if seat ~= win.seat then s.losers[seat] = st.seats[seat].hand end
+  end
 end
 
 -- The situation of a win the engine is about to offer `action.seat`: the tile drawn in
@@ -783,12 +791,12 @@ local function situation_of(g, action)
               win_tile = action.tile, flags = {} }
   local recent = g:events(math.max(1, st.events - 1))
   local last = recent[#recent] or {}
-  if st.phase == "turn" then
+  if st.phase == "turn" and st.turn == action.seat then
     s.win_by, s.hand = "self", me.hand
     if last.type == "draw" and last.from == "loose" then s.flags[1] = "kong_replacement" end
     if st.wall == 0 then s.flags[#s.flags + 1] = "last_tile" end
   else
-    s.win_by, s.from = "discard", st.discarder
+    s.win_by, s.from = "discard", st.discarder or st.turn   -- (asked before the window opens)
     s.hand = me.concealed .. action.tile .. " " .. table.concat(me.melds, " ") .. " " .. table.concat(me.bonus, " ")
     if st.phase == "rob" then s.flags[1] = "robbing_kong"
     elseif st.wall == 0 then s.flags[#s.flags + 1] = "last_tile" end
@@ -850,6 +858,7 @@ function R.may_win(g, action)
   if o.sacred_discard and st.phase ~= "turn" and sacred(g, action.seat, action.tile) then
     return false, "sacred discard"                                              -- §10.3
   end
+  if o.game_type == "mixed_hand" and o.ruleset_preset ~= "bmja" then return true end  -- any shape wins
   local f, err = jong.facts(situation_of(g, action))                            -- §20
   if not f then return false, err end
   local result, reason = R.score(f)

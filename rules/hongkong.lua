@@ -23,21 +23,26 @@ local R = {
     "fifth_tile",            -- §9.3: the winning discard was a tile not yet seen, < 5 tiles left in the wall
   },
 
-  -- §4, §6, §7: the play facts (the values for the default options; see R.configure)
-  tiles = 136,
+  -- §4-§8: the play facts for the engine (docs/hooks.md); the ones options change: R.configure
+  tiles = 136,                                         -- §4 (144 with hk.use_flowers)
   bonus_tiles = false,
   red_fives = 0,
-  dice = 3,                                            -- §5.1, §6.2
-  wall_stacks = 17,                                    -- §6.1 (18 with flowers)
   dead_wall = { size = 0, policy = "none" },           -- §6.3 no dead wall: replacements from the tail
-  bonus_replacement = "tail",
   claims = { "chow", "pung", "kong", "win" },          -- §7.2
   precedence = { win = 3, kong = 2, pung = 2, chow = 1 },
-  chow_from = "left",
-  multiple_winners = false,                            -- §7.3 first_in_turn
-  rob_kong = "promoted",                               -- §7.5
+  chow_from = "left",                                  -- §7.2 chee only from the player on the left
+  multiple_winners = false,                            -- §7.3 first_in_turn (hk.multi_win)
   starting_points = 0,                                 -- money changes hands per deal; no opening stake
-  rounds = 4,                                          -- §5.4
+  rounds = 4,                                          -- §5.4 (hk.rounds)
+  engine = {
+    side = 17,                                         -- §6.1 stacks per wall (18 with flowers)
+    dice = 3,                                          -- §6.2
+    deal_order = "blocks",                             -- §6.4: 4-4-4, then one each (the dealer two)
+    kong_source = "loose", bonus_source = "loose",     -- §6.3, §7.4: replacements from the tail
+    rob_promoted = true,                               -- §7.5: a promoted kong may be robbed,
+    rob_concealed_thirteen = true,                     -- a concealed one only for Thirteen orphans
+    last_discard = "none",                             -- §8.2: the last drawer does not discard
+  },
 
   -- §15: the option registry (JSON keys may carry the prefix "hk.")
   options = {
@@ -611,54 +616,43 @@ end
 -- Engine settings that depend on the options (called once when a game starts).
 function R.configure(o)
   return {
-    bonus = o.use_flowers,                           -- §4: 144 tiles with flowers
-    side = o.use_flowers and 18 or 17,               -- §6.1 stacks per wall
-    dice = 3,                                        -- §6.2
-    deal_order = "blocks",                           -- §6.4: 4-4-4, then one each (dealer two)
-    dead_policy = "none", dead_size = 0,             -- §6.3: no dead wall; replacements from the tail
-    kong_source = "loose", bonus_source = "loose",
-    reserve = o.dead_wall14 and 14 or 0,             -- §8.3: the last 14 tiles are never drawn
-    last_discard = o.last_discard and "win_only" or "none",   -- §8.2
-    multi_win = o.multi_win == "all" and "all" or "nearest",  -- §7.3
-    rob_promoted = true,                             -- §7.5
-    rob_concealed_thirteen = true,
-    rounds = o.rounds,                               -- §5.4
+    bonus = o.use_flowers,                                   -- §4: 144 tiles with flowers
+    side = o.use_flowers and 18 or 17,                       -- §6.1
+    reserve = o.dead_wall14 and 14 or 0,                     -- §8.3: the last 14 tiles are never drawn
+    last_discard = o.last_discard and "win_only" or "none",  -- §8.2
+    multi_win = o.multi_win == "all" and "all" or "nearest", -- §7.3
+    rounds = o.rounds,                                       -- §5.4
   }
 end
 
--- The situation of a win the engine is about to offer `action.seat` (docs/formats.md): the
--- drawn tile in turn, or the latest discard (or the tile added to a kong) in a claim window.
-local function situation_of(g, action)
+-- The win the engine is about to offer `action.seat` (the record the engine hands to
+-- g:situation at a win: seat, tile, how, from, hand, loose, last_tile, first_turn), built
+-- from the game state: the drawn tile in turn, the latest discard in a claim window, the
+-- tile added to a pong when robbing.
+local function win_of(g, action)
   local st = g:state()
-  local seat = action.seat
-  local me = st.seats[seat]
-  local s = { rules = g.rules, options = g.options, seat = seat, round = st.round,
-              win_tile = action.tile, flags = {} }
-  local recent = g:events(math.max(1, st.events - 1))           -- the event that led here
-  local last = recent[#recent] or {}
+  local me = st.seats[action.seat]
+  local w = { seat = action.seat, tile = action.tile }
   if st.phase == "turn" then
-    s.win_by, s.hand = "self", me.hand
-    if last.type == "draw" and last.from == "loose" then s.flags[#s.flags + 1] = "kong_replacement" end
-    if st.wall == 0 then s.flags[#s.flags + 1] = "last_tile" end
+    local last = g:events(st.events)[1] or {}
+    w.how, w.hand = "self", me.hand
+    w.loose = last.type == "draw" and last.from == "loose"
   else
-    s.win_by, s.from = "discard", st.discarder
-    s.hand = me.concealed .. action.tile .. " " .. table.concat(me.melds, " ") .. " " .. table.concat(me.bonus, " ")
-    if st.phase == "rob" then s.flags[#s.flags + 1] = "robbing_kong"
-    elseif st.wall == 0 and g.options.last_discard then s.flags[#s.flags + 1] = "last_tile" end
+    w.how, w.from = st.phase == "rob" and "rob" or "discard", st.discarder
+    w.hand = me.concealed .. action.tile .. " " .. table.concat(me.melds, " ") .. " " .. table.concat(me.bonus, " ")
   end
-  -- first_turn: nobody has claimed or declared anything and the winner has not discarded yet
-  local quiet = #me.discards == 0
+  w.last_tile = st.wall == 0 and not w.loose and w.how ~= "rob"
+  w.first_turn = #me.discards == 0                   -- no call or kong yet, the winner not yet discarded
   for i = 1, 4 do
-    if #st.seats[SEATS[i]].melds > 0 then quiet = false end
+    if #st.seats[SEATS[i]].melds > 0 then w.first_turn = false end
   end
-  if quiet then s.flags[#s.flags + 1] = "first_turn" end
-  return s
+  return w
 end
 
 -- Asked before a win is offered (may_win(g, action)): §11.2 a hand below hk.min_faan
 -- cannot be declared (that would be a false Mah Jong, §10.1).
 function R.may_win(g, action)
-  local f, err = jong.facts(situation_of(g, action))
+  local f, err = jong.facts(g:situation(win_of(g, action)))
   if not f then return false, err end
   local result, reason = R.score(f)
   if not result then return false, reason end

@@ -374,21 +374,28 @@ local RULES = {
 }
 R.fan_rules = RULES
 
--- s10, s12: the rules each pattern is scored by, as lists of indices into RULES. The rules
--- for every pattern depend on the tiles and the situation only, so they are scored once per
--- hand; the standard ones once per reading, from the list that fits its kinds of sets.
-local ANY_RULES, STD_RULES, FORM_RULE = {}, { [0] = {}, {}, {}, {} }, {}
+-- s10, s12: the rules each pattern is scored by, as lists: list[j] an index into RULES,
+-- list.points[j] that rule's function. The rules for every pattern depend on the tiles and
+-- the situation only, so they are scored once per hand; the standard ones once per reading,
+-- from the list that fits its kinds of sets.
+local function rule_list() return { points = {} } end
+local function add(list, i)
+  list[#list + 1] = i
+  list.points[#list] = RULES[i].points
+end
+local ANY_RULES, STD_RULES, FORM_LIST = rule_list(), {}, {}
+for shape = 0, 3 do STD_RULES[shape] = rule_list() end   -- shape: 1 = has sequences, 2 = has triplet-likes
 for i, rule in ipairs(RULES) do
   if rule.form then
-    FORM_RULE[rule.form] = i
+    FORM_LIST[rule.form] = rule_list()
+    add(FORM_LIST[rule.form], i)
   elseif not rule.std then
-    ANY_RULES[#ANY_RULES + 1] = i
+    add(ANY_RULES, i)
   else
-    for shape = 0, 3 do               -- shape: 1 = has sequences, 2 = has triplet-likes
+    for shape = 0, 3 do
       if rule.std == true or (rule.std == "sequences" and shape & 1 ~= 0)
          or (rule.std == "triplets" and shape & 2 ~= 0) then
-        local list = STD_RULES[shape]
-        list[#list + 1] = i
+        add(STD_RULES[shape], i)
       end
     end
   end
@@ -400,13 +407,12 @@ local IS_FORM = { seven_pairs = seven_pairs, thirteen_individuals = thirteen_ind
 -- s12: the points of the rules in list (h filled for the reading). The rules that scored go
 -- to tally: tally[1..tally.n] their indices, tally.pts[1..n] their points. Returns the sum.
 local function score_rules(list, tally)
-  local pts, sum, n = tally.pts, 0, 0
+  local fns, pts, sum, n = list.points, tally.pts, 0, 0
   for j = 1, #list do
-    local i = list[j]
-    local p = RULES[i].points()
+    local p = fns[j]()
     if p ~= 0 then
       n = n + 1
-      tally[n], pts[n] = i, p
+      tally[n], pts[n] = list[j], p
       sum = sum + p
     end
   end
@@ -415,8 +421,6 @@ local function score_rules(list, tally)
 end
 
 local TALLY_ANY, TALLY_A, TALLY_B = { n = 0, pts = {} }, { n = 0, pts = {} }, { n = 0, pts = {} }
-local FORM_LIST = {}                         -- FORM_LIST[form] = { index of its rule }
-for form, i in pairs(FORM_RULE) do FORM_LIST[form] = { i } end
 
 ---------------------------------------------------------------------------------------------
 -- The situation: what the hand is told besides its tiles. Returns nil, reason when it is
@@ -434,13 +438,18 @@ local function check_situation(f)
   if f.reds and f.reds > 0 then return nil, "IMS has no red fives" end
   if #f.bonus > 0 and not opts.use_flower_tiles then
     return nil, "flowers are not in play (use_flower_tiles is off)" end
-  local pred = PREDECESSOR[f.seat]
+  local pred, kongs = PREDECESSOR[f.seat], 0
   for i = 1, #melds do
     local m = melds[i]
     if m.from == f.seat then return nil, "a meld cannot be claimed from the winner himself" end
     if m.type == "chow" and m.from and m.from ~= pred then
       return nil, "a sequence can only be claimed from the predecessor (" .. pred .. ")" end
+    if m.type == "kong" then kongs = kongs + 1 end
   end
+  if (flags.kong_replacement or flags.after_kong_flower) and kongs == 0 then
+    return nil, "kong_replacement and after_kong_flower need a quadruplet of the winner's" end
+  if flags.robbing_kong and f.all_counts[f.win_tile] ~= 1 then
+    return nil, "robbing_kong: the other three " .. f.win_tile .. " are in the promoted quadruplet" end
   if flags.first_turn and opts.first_circulation_broken_by_sets
      and (#melds > 0 or flags.kong_replacement or flags.after_kong_flower) then
     return nil, "first_turn: a set formed in the first circulation ends it"

@@ -289,22 +289,23 @@ end
 
 ---------------------------------------------------------------------------
 -- 12. Yaku, in the spec's order. closed/open = han ("open = nil": closed only);
--- pairs = true: counts with chiitoitsu (12, Chiitoitsu row); hand = true: the same for
--- every reading of the hand (tested once per hand); needs: what a reading must have for
--- the yaku to be tested at all ("chows", "pungs", "honour_pungs", or the seven-pairs form).
+-- pairs = true: counts with chiitoitsu (12, Chiitoitsu row). needs: when the yaku is tested:
+-- nil = from the tiles of the whole hand, "flags" = from the situation flags (both once per
+-- hand); "chows", "pungs", "honour_pungs" = per reading that has such sets; "pairs" = the
+-- seven-pairs form.
 
 local YAKU = {
-  { name = "Riichi", hand = true, closed = 1, pairs = true,             -- 7, 12
+  { name = "Riichi", needs = "flags", closed = 1, pairs = true,             -- 7, 12
     test = function(f) return f.flags.riichi and not f.flags.double_riichi end },
-  { name = "Double riichi", hand = true, closed = 2, pairs = true,      -- 7.4
+  { name = "Double riichi", needs = "flags", closed = 2, pairs = true,      -- 7.4
     test = function(f) return f.flags.double_riichi end },
-  { name = "Ippatsu", hand = true, closed = 1, pairs = true,            -- 7.5
+  { name = "Ippatsu", needs = "flags", closed = 1, pairs = true,            -- 7.5
     test = function(f) return f.flags.ippatsu and H.riichi and f.options.ippatsu end },
-  { name = "Menzen tsumo", hand = true, closed = 1, pairs = true,
+  { name = "Menzen tsumo", closed = 1, pairs = true,
     test = function(f) return H.tsumo end },
   { name = "Pinfu", needs = "chows", closed = 1,
     test = function(f) return C.pinfu end },
-  { name = "Tanyao", hand = true, closed = 1, open = 1, pairs = true,
+  { name = "Tanyao", closed = 1, open = 1, pairs = true,
     test = function(f) return H.all_simple and (H.closed or f.options.open_tanyao) end },
   { name = "Iipeikou", needs = "chows", closed = 1,
     test = function(f) return C.peikou > 0 and not is_ryanpeikou() end },
@@ -318,13 +319,13 @@ local YAKU = {
     test = function(f) return has_pung(WIND_TILE[f.seat]) end },
   { name = "Yakuhai: round wind", needs = "honour_pungs", closed = 1, open = 1,
     test = function(f) return has_pung(WIND_TILE[f.round]) end },
-  { name = "Haitei raoyue", hand = true, closed = 1, open = 1, pairs = true,  -- 5.7
+  { name = "Haitei raoyue", needs = "flags", closed = 1, open = 1, pairs = true,  -- 5.7
     test = function(f) return f.flags.last_tile and H.tsumo end },
-  { name = "Houtei raoyui", hand = true, closed = 1, open = 1, pairs = true,  -- 5.7
+  { name = "Houtei raoyui", needs = "flags", closed = 1, open = 1, pairs = true,  -- 5.7
     test = function(f) return f.flags.last_tile and not H.tsumo end },
-  { name = "Rinshan kaihou", hand = true, closed = 1, open = 1,
+  { name = "Rinshan kaihou", needs = "flags", closed = 1, open = 1,
     test = function(f) return f.flags.kong_replacement end },
-  { name = "Chankan", hand = true, closed = 1, open = 1,
+  { name = "Chankan", needs = "flags", closed = 1, open = 1,
     test = function(f) return f.flags.robbing_kong end },
   { name = "Chiitoitsu", needs = "pairs", closed = 2, pairs = true,
     test = function(f) return C.form == "seven_pairs" end },
@@ -352,21 +353,21 @@ local YAKU = {
     test = function(f) return C.n_ankou == 3 end },
   { name = "Sanshoku doukou", needs = "pungs", closed = 2, open = 2,
     test = function(f) return C.n_pung >= 3 and three_colours(C.pungs, C.n_pung) end },
-  { name = "Sankantsu", hand = true, closed = 2, open = 2,
+  { name = "Sankantsu", closed = 2, open = 2,
     test = function(f) return H.kongs == 3 end },
-  { name = "Honroutou", hand = true, closed = 2, open = 2, pairs = true,
+  { name = "Honroutou", closed = 2, open = 2, pairs = true,
     test = function(f) return H.all_th end },
   { name = "Shousangen", needs = "honour_pungs", closed = 2, open = 2,
     test = function(f) return C.dragon_pungs == 2 and DRAGON[C.pair] end },
-  { name = "Honitsu", hand = true, closed = 3, open = 2, pairs = true,
+  { name = "Honitsu", closed = 3, open = 2, pairs = true,
     test = function(f) return H.one_suit and H.honours end },
   { name = "Junchan", needs = "chows", closed = 3, open = 2,
     test = function(f) return C.outside and C.n_chow > 0 and not H.honours end },
   { name = "Ryanpeikou", needs = "chows", closed = 3,
     test = function(f) return is_ryanpeikou() end },
-  { name = "Chinitsu", hand = true, closed = 6, open = 5, pairs = true,
+  { name = "Chinitsu", closed = 6, open = 5, pairs = true,
     test = function(f) return H.one_suit and not H.honours end },
-  { name = "Renhou", hand = true, closed = 5,            -- option renhou = mangan
+  { name = "Renhou", needs = "flags", closed = 5,            -- option renhou = mangan
     test = function(f)
       return H.first_turn and not H.tsumo and not H.dealer and f.options.renhou == "mangan"
     end },
@@ -375,10 +376,10 @@ local YAKU = {
 ---------------------------------------------------------------------------
 -- The yaku tested once per hand, and those tested per reading by what they need
 -- (indexes in YAKU).
-local HAND_YAKU, NEEDS = {}, { chows = {}, pungs = {}, honour_pungs = {}, pairs = {} }
+local NEEDS = { tiles = {}, flags = {}, chows = {}, pungs = {}, honour_pungs = {}, pairs = {} }
 for i, y in ipairs(YAKU) do
-  if y.hand then HAND_YAKU[#HAND_YAKU + 1] = i
-  else local list = assert(NEEDS[y.needs], y.name); list[#list + 1] = i end
+  local list = assert(NEEDS[y.needs or "tiles"], y.name)
+  list[#list + 1] = i
 end
 
 ---------------------------------------------------------------------------
@@ -450,18 +451,21 @@ local function yakuman_count(f, items)
   return best
 end
 
--- The yaku of the whole hand (hand = true), once per hand: han and bit mask of the yaku
--- for the standard form, and for seven pairs.
+-- The yaku of the whole hand (needs nil or "flags"), once per hand: han and bit mask of the
+-- yaku for the standard form, and for seven pairs.
 local function hand_yaku(f)
   local closed = H.closed
   local han, mask, han7, mask7 = 0, 0, 0, 0
-  for k = 1, #HAND_YAKU do
-    local i = HAND_YAKU[k]
-    local y = YAKU[i]
-    local value = closed and y.closed or y.open
-    if value and y.test(f) then
-      han, mask = han + value, mask | (1 << i)
-      if y.pairs then han7, mask7 = han7 + value, mask7 | (1 << i) end
+  for pass = 1, next(f.flags) and 2 or 1 do
+    local list = pass == 1 and NEEDS.tiles or NEEDS.flags
+    for k = 1, #list do
+      local i = list[k]
+      local y = YAKU[i]
+      local value = closed and y.closed or y.open
+      if value and y.test(f) then
+        han, mask = han + value, mask | (1 << i)
+        if y.pairs then han7, mask7 = han7 + value, mask7 | (1 << i) end
+      end
     end
   end
   H.yaku_han, H.yaku_mask, H.pairs_han, H.pairs_mask = han, mask, han7, mask7
@@ -863,6 +867,8 @@ function R.settle(f, result)
     end
   end
   pay[winner] = pay[winner] + 1000 * deposits             -- 17.4
+  local void = f.situation and f.situation.riichi_void      -- 7.2 (a game: see R.situation)
+  if void then pay[void] = pay[void] + R.riichi_deposit end
   return pay
 end
 
@@ -1150,6 +1156,18 @@ local function riichi_kong_allowed(g, st, me, tile)
   if not (before and after) or table.concat(before.waits, ",") ~= table.concat(after.waits, ",") then
     return false, "riichi: the kong changes the waits"
   end
+  -- strict: the three held tiles are a pon in every reading of every win (checked on a hand
+  -- without earlier kongs: the core splits only 14 concealed tiles)
+  if g.options.riichi_ankan == "strict" and #me.melds == 0 then
+    local held = hand_without(me, st.drawn)
+    for _, w in ipairs(before.waits) do
+      for _, d in ipairs(jong.decompositions(held .. w) or {}) do
+        local pon = false
+        for _, set in ipairs(d.sets) do pon = pon or (set.type == "pung" and set.tile == k) end
+        if not pon then return false, "riichi: the kong changes the hand's readings" end
+      end
+    end
+  end
   return true
 end
 
@@ -1252,12 +1270,19 @@ local function ippatsu(g, st, seat, me)
 end
 
 -- situation(g, win, s): the riichi flags, ippatsu and the ura indicators of a win (7, 14.3),
--- and the deposits as a number of sticks.
+-- the deposits as a number of sticks, and a riichi voided by a ron on its discard (7.2).
 function R.situation(g, win, s)
   local st = state(g)
   local me = st.seats[win.seat]
   -- The engine gives the deposits as points on the table; the situation counts sticks.
-  if (s.deposits or 0) > 0 then s.deposits = st.deposits // R.riichi_deposit end
+  if (s.deposits or 0) > 0 then
+    s.deposits = st.deposits // R.riichi_deposit
+    -- 7.2: a riichi discard won on voids the riichi: its stick goes back to the discarder
+    local d = win.from and win.how == "discard" and st.seats[win.from].discards
+    if d and #d > 0 and d[#d].with == "riichi" and s.deposits > 0 then
+      s.deposits, s.riichi_void = s.deposits - 1, win.from
+    end
+  end
   if me.flags & RIICHI == 0 then return end
   s.flags[#s.flags + 1] = me.flags & DOUBLE_RIICHI ~= 0 and "double_riichi" or "riichi"
   if g.options.ippatsu and ippatsu(g, st, win.seat, me) then s.flags[#s.flags + 1] = "ippatsu" end
@@ -1311,7 +1336,28 @@ function R.settle_draw(g, kind, reason)
   local d = R.exhaustive_draw({ tenpai = tenpai, nagashi = nagashi, honba = st.honba,
                                 deposits = st.deposits, options = g.options })
   record_outcome(g, st, { draw = "exhaustive", dealer_keeps = d.dealer_keeps })
-  return d.payments
+  local pay = d.payments
+  -- 4.5: when this draw ends the match, the deposits left go to the first-placed player
+  -- (most points; a tie goes to the earlier seat of the first deal).
+  if st.deposits > 0 and g.options.leftover_deposits == "to_first" then
+    local points = {}
+    for i, seat in ipairs(SEATS) do points[i] = st.seats[seat].points + pay[seat] end
+    local r = R.rotation({ round = st.round, dealer = st.seats.E.player + 1, honba = st.honba,
+                           outcome = "draw", dealer_keeps = d.dealer_keeps, points = points,
+                           options = g.options })
+    if r.ended then
+      local first, first_points, first_player
+      for i, seat in ipairs(SEATS) do
+        local player = st.seats[seat].player
+        if not first or points[i] > first_points or (points[i] == first_points and player < first_player) then
+          first, first_points, first_player = seat, points[i], player
+        end
+      end
+      pay[first] = pay[first] + st.deposits
+      pay.taken = st.deposits
+    end
+  end
+  return pay
 end
 
 -- next_deal(g): dealer rotation, honba and the end of the match (4.3, 4.4).

@@ -12,10 +12,10 @@
 #include <string.h>
 #include "decompose.h"
 
-static int ref_set_key(struct set s) { return s.kind * 2 + s.type; }
+static inline int ref_set_key(struct set s) { return s.kind * 2 + s.type; }
 
 /* Canonical order: sets ascending by (kind, type); decompositions by pair then sets. */
-static int ref_cmp_decomposition(const struct decomposition *a, const struct decomposition *b)
+static inline int ref_cmp_decomposition(const struct decomposition *a, const struct decomposition *b)
 {
     if (a->pair != b->pair) return a->pair < b->pair ? -1 : 1;
     if (a->nsets != b->nsets) return a->nsets < b->nsets ? -1 : 1;
@@ -26,7 +26,7 @@ static int ref_cmp_decomposition(const struct decomposition *a, const struct dec
     return 0;
 }
 
-static void ref_sort_sets(struct decomposition *d)
+static inline void ref_sort_sets(struct decomposition *d)
 {
     for (int i = 1; i < d->nsets; i++)
         for (int j = i; j > 0 && ref_set_key(d->sets[j]) < ref_set_key(d->sets[j - 1]); j--) {
@@ -36,7 +36,7 @@ static void ref_sort_sets(struct decomposition *d)
 
 struct ref_list { struct decomposition *out; int n, max; };
 
-static void ref_add(struct ref_list *l, const struct decomposition *cur)
+static inline void ref_add(struct ref_list *l, const struct decomposition *cur)
 {
     struct decomposition d = *cur;
     ref_sort_sets(&d);
@@ -50,7 +50,7 @@ static void ref_add(struct ref_list *l, const struct decomposition *cur)
 }
 
 /* Takes groups off c (the tile counts left) and records each full decomposition. */
-static void ref_search(uint8_t c[TILE_KINDS], int left, bool has_pair, struct decomposition *cur,
+static inline void ref_search(uint8_t c[TILE_KINDS], int left, bool has_pair, struct decomposition *cur,
                        struct ref_list *l)
 {
     int i = 0;
@@ -79,14 +79,14 @@ static void ref_search(uint8_t c[TILE_KINDS], int left, bool has_pair, struct de
     }
 }
 
-static int ref_total(const uint8_t c[TILE_KINDS])
+static inline int ref_total(const uint8_t c[TILE_KINDS])
 {
     int n = 0;
     for (int k = 0; k < TILE_KINDS; k++) n += c[k];
     return n;
 }
 
-static int ref_decompose(const uint8_t counts[TILE_KINDS], int nmelds, struct decomposition *out, int max)
+static inline int ref_decompose(const uint8_t counts[TILE_KINDS], int nmelds, struct decomposition *out, int max)
 {
     if (nmelds < 0 || nmelds > 4 || ref_total(counts) != 14 - 3 * nmelds) return 0;
     uint8_t c[TILE_KINDS];
@@ -98,13 +98,13 @@ static int ref_decompose(const uint8_t counts[TILE_KINDS], int nmelds, struct de
     return l.n;
 }
 
-static bool ref_complete_standard(const uint8_t counts[TILE_KINDS], int nmelds)
+static inline bool ref_complete_standard(const uint8_t counts[TILE_KINDS], int nmelds)
 {
     struct decomposition d[MAX_DECOMPOSITIONS];
     return ref_decompose(counts, nmelds, d, MAX_DECOMPOSITIONS) > 0;
 }
 
-static bool ref_complete_seven_pairs(const uint8_t counts[TILE_KINDS], int nmelds)
+static inline bool ref_complete_seven_pairs(const uint8_t counts[TILE_KINDS], int nmelds)
 {
     if (nmelds != 0) return false;
     int pairs = 0;
@@ -117,13 +117,13 @@ static bool ref_complete_seven_pairs(const uint8_t counts[TILE_KINDS], int nmeld
 
 static const uint8_t ref_orphans[13] = {0, 8, 9, 17, 18, 26, 27, 28, 29, 30, 31, 32, 33};
 
-static bool ref_is_orphan(int k)
+static inline bool ref_is_orphan(int k)
 {
     for (int i = 0; i < 13; i++) if (ref_orphans[i] == k) return true;
     return false;
 }
 
-static bool ref_complete_thirteen_orphans(const uint8_t counts[TILE_KINDS], int nmelds)
+static inline bool ref_complete_thirteen_orphans(const uint8_t counts[TILE_KINDS], int nmelds)
 {
     if (nmelds != 0 || ref_total(counts) != 14) return false;
     for (int k = 0; k < TILE_KINDS; k++) {
@@ -132,14 +132,14 @@ static bool ref_complete_thirteen_orphans(const uint8_t counts[TILE_KINDS], int 
     return true;
 }
 
-static bool ref_complete_any(const uint8_t counts[TILE_KINDS], int nmelds, unsigned forms)
+static inline bool ref_complete_any(const uint8_t counts[TILE_KINDS], int nmelds, unsigned forms)
 {
     return ((forms & FORM_STANDARD) && ref_complete_standard(counts, nmelds))
         || ((forms & FORM_SEVEN_PAIRS) && ref_complete_seven_pairs(counts, nmelds))
         || ((forms & FORM_THIRTEEN_ORPHANS) && ref_complete_thirteen_orphans(counts, nmelds));
 }
 
-static int ref_readings(const uint8_t counts[TILE_KINDS], int nmelds, int win_kind,
+static inline int ref_readings(const uint8_t counts[TILE_KINDS], int nmelds, int win_kind,
                         struct reading *out, int max)
 {
     struct decomposition d[MAX_DECOMPOSITIONS];
@@ -171,7 +171,7 @@ static int ref_readings(const uint8_t counts[TILE_KINDS], int nmelds, int win_ki
  * and p pairs with no kind above 4. A dynamic programme over the kinds that chooses at
  * each kind how many pungs, pairs and chows start there; the state after kind i is the
  * chows started at i-1 (b2) and at i (b1), the sets so far and the pairs so far. */
-static void ref_costs(const uint8_t c[TILE_KINDS], int first, int nkinds, int cost[5][2])
+static inline void ref_costs(const uint8_t c[TILE_KINDS], int first, int nkinds, int cost[5][2])
 {
     enum { INF = 1000 };
     int cur[5][5][5][2], nxt[5][5][5][2];
@@ -206,7 +206,7 @@ static void ref_costs(const uint8_t c[TILE_KINDS], int first, int nkinds, int co
 }
 
 /* Over the whole hand at once. */
-static int ref_shanten_standard(const uint8_t counts[TILE_KINDS], int nmelds)
+static inline int ref_shanten_standard(const uint8_t counts[TILE_KINDS], int nmelds)
 {
     int cost[5][2];
     ref_costs(counts, 0, TILE_KINDS, cost);
@@ -215,7 +215,7 @@ static int ref_shanten_standard(const uint8_t counts[TILE_KINDS], int nmelds)
 
 /* The same, part by part (groups never cross parts, so the cost adds up): every way to
  * share the sets and the pair among the three suits and the honours. */
-static int ref_shanten_standard_parts(const int part[4][5][2], int nmelds)
+static inline int ref_shanten_standard_parts(const int part[4][5][2], int nmelds)
 {
     int best = 1000, n = 4 - nmelds;
     for (int m0 = 0; m0 <= n; m0++) for (int m1 = 0; m0 + m1 <= n; m1++)
@@ -229,7 +229,7 @@ static int ref_shanten_standard_parts(const int part[4][5][2], int nmelds)
 }
 
 /* Seven different pairs: choose the 7 kinds that need the fewest tiles added. */
-static int ref_shanten_seven_pairs(const uint8_t counts[TILE_KINDS], int nmelds)
+static inline int ref_shanten_seven_pairs(const uint8_t counts[TILE_KINDS], int nmelds)
 {
     if (nmelds != 0) return SHANTEN_NONE;
     int need[TILE_KINDS];
@@ -244,7 +244,7 @@ static int ref_shanten_seven_pairs(const uint8_t counts[TILE_KINDS], int nmelds)
 }
 
 /* One of each of the 13 kinds and one more of any of them. */
-static int ref_shanten_thirteen_orphans(const uint8_t counts[TILE_KINDS], int nmelds)
+static inline int ref_shanten_thirteen_orphans(const uint8_t counts[TILE_KINDS], int nmelds)
 {
     if (nmelds != 0) return SHANTEN_NONE;
     int best = 1000;
@@ -260,7 +260,7 @@ static int ref_shanten_thirteen_orphans(const uint8_t counts[TILE_KINDS], int nm
     return best - 1;
 }
 
-static int ref_shanten_of(const uint8_t counts[TILE_KINDS], int nmelds, unsigned forms)
+static inline int ref_shanten_of(const uint8_t counts[TILE_KINDS], int nmelds, unsigned forms)
 {
     int best = SHANTEN_NONE, s;
     if ((forms & FORM_STANDARD) && (s = ref_shanten_standard(counts, nmelds)) < best) best = s;
@@ -269,7 +269,7 @@ static int ref_shanten_of(const uint8_t counts[TILE_KINDS], int nmelds, unsigned
     return best;
 }
 
-static int ref_waits(const uint8_t counts[TILE_KINDS], int nmelds, const uint8_t held[TILE_KINDS],
+static inline int ref_waits(const uint8_t counts[TILE_KINDS], int nmelds, const uint8_t held[TILE_KINDS],
                      unsigned forms, bool out[TILE_KINDS])
 {
     uint8_t c[TILE_KINDS];

@@ -740,9 +740,11 @@ static void test_hooks(void)
 
     /* A refused win is not listed, and says why. */
     st.refuse_wins = true;
+    game_refresh(g);   /* the hook's answers changed, the state did not */
     CHECK(!legal_has(g, N, ACT_WIN), "win refused by may_act");
     REFUSED(g, act(g, ACT_WIN, N, NULL), "seat N cannot win on 5z: furiten");
     st.refuse_wins = false;
+    game_refresh(g);
 
     /* A settlement hook that fails refuses the action that completed the window. */
     st.fail_settle = true;

@@ -92,6 +92,57 @@ function test_stacked_heavenly_mahjong()
   lu.assertEquals(res.payments, { E = 198, S = -66, W = -66, N = -66 })
 end
 
+-- s7, s8 Allow Multiple Wins: East's first discard 9s completes South's and North's hands
+-- (both Humanly MahJong, 12 fan, 132 each). With the option both win and East pays both;
+-- by default only South, the nearest successor of East, wins.
+local function two_waiting_on_9s(multi)
+  local g = assert(jong.game { rules = "ims", seed = 1, options = { allow_multiple_wins = multi } })
+  assert(g:stack("123456789m123p5z" .. "456p789p111z222z9s" .. "12345678s66p8p12z" .. "333444666777z9s" .. "9s"))
+  assert(g:play("E", assert(g:parse_action("E", "d 9s"))))
+  lu.assertEquals(g:waiting(), { "S", "N" })
+  for _, seat in ipairs { "S", "N" } do
+    local win
+    for _, a in ipairs(g:legal(seat)) do
+      if a.type == "win" then win = a end
+    end
+    assert(g:play(seat, assert(win)))
+  end
+  return g.last_results
+end
+
+function test_allow_multiple_wins()
+  local res = two_waiting_on_9s(true)
+  lu.assertEquals(#res, 2)
+  lu.assertEquals(res[1].seat, "S")
+  lu.assertEquals(res[1].payments, { E = -132, S = 132, W = 0, N = 0 })
+  lu.assertEquals(res[2].seat, "N")
+  lu.assertEquals(res[2].payments, { E = -132, S = 0, W = 0, N = 132 })
+  res = two_waiting_on_9s(false)
+  lu.assertEquals(#res, 1)
+  lu.assertEquals(res[1].seat, "S")
+  lu.assertEquals(res[1].payments, { E = -132, S = 132, W = 0, N = 0 })
+end
+
+function test_version_and_option_registry()
+  lu.assertEquals(R.version, "IMS 0.4 (1996)")
+  local defaults = {}
+  for name, spec in pairs(R.options) do
+    lu.assertIsString(spec.doc)
+    defaults[name] = spec.default
+  end
+  lu.assertEquals(defaults, {                         -- s19
+    use_flower_tiles = true, allow_multiple_wins = false, stricter_mahjong = false, minimum_fan = 0,
+    invitation_only = false, rounds = 4, starting_score = 0, exhaust_threshold = 14,
+    win_after_claim = false, rob_concealed_kong_thirteen_orphans = false,
+    first_circulation_broken_by_sets = true, after_kong_flower_chain = true,
+    robbed_tile_counts_as_discard = true, seven_pairs_allow_four_of_a_kind = true,
+    all_terminals_triplet_addon_with_all_triplets = true, sister_sequences_counting = "disjoint_pairs",
+    payment_rounding = "ceil",
+  })
+  -- the prefix may be given
+  lu.assertEquals(options { ["ims.minimum_fan"] = 3 }.minimum_fan, 3)
+end
+
 ---------------------------------------------------------------------------------------------
 -- The play hooks on a hand-made game: state() and events() as the engine gives them.
 

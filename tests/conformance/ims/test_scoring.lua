@@ -423,6 +423,8 @@ function test_invalid_situations()
   invalid(grab("234m456p789s55p [678s]@W", "5p", "N"), "predecessor")
   invalid(self("234m456p789s55p [666z]@W", "5p", { flags = { "robbing_kong" } }), "robbing_kong")
   invalid(grab("234m456p789s55p [6666z]@W", "5p", "N", { flags = { "kong_replacement" } }), "self-fed")
+  invalid(self("234m456p789s55p [666z]@W", "5p", { flags = { "kong_replacement" } }), "quadruplet")
+  invalid(grab("234m456p789s55p [666z]@W", "5p", "N", { flags = { "robbing_kong" } }), "promoted quadruplet")
 end
 
 os.exit(lu.LuaUnit.run())

@@ -219,6 +219,61 @@ function test_abort_suufon_option()
   after_abort_next_deal(g)
 end
 
+function test_ron_on_the_riichi_discard_voids_the_riichi()
+  -- South declares riichi with 4s; East wins on it: South's stick goes back to him (7.2).
+  local hands = { E = HANDS.E, S = "123m456p789s1122z", W = HANDS.W, N = HANDS.N }
+  local g = assert(jong.game { rules = "japanese", seed = 1,
+    wall = { front = front(hands, "9m4s"), back = "3z3z6z6z9p3m" } })
+  play(g, "E", "d 9m")
+  lu.assertTrue(g:play("S", "riichi 4s"))
+  lu.assertEquals(g:state().deposits, 1000)
+  play(g, "E", "win")
+  local r = g.last_results[1]
+  lu.assertEquals(items_of(r.result), { { "Pinfu", 1, "han" }, { "Tanyao", 1, "han" },
+    { "Base", 20, "fu" }, { "Menzen kafu", 10, "fu" } })
+  lu.assertEquals(r.payments, { E = 2900, S = -2900 + 1000, W = 0, N = 0 })
+  lu.assertEquals(points(g), { E = 27900, S = 22100, W = 25000, N = 25000 })
+  lu.assertEquals(g:state().deposits, 0)
+  lu.assertTrue(g:check())
+end
+
+local S_NO_5S = "135m135p139s1357z"       -- South without a 5s
+
+function test_riichi_lock()
+  -- East 234m456p678s5556s declares riichi; with the 4th 5s the kong would change his waits
+  -- (4s 6s 7s -> 6s): no kong, and only the drawn tile can go.
+  local hands = { E = "234m456p678s5556s", S = S_NO_5S, W = HANDS.W, N = HANDS.N }
+  local g = assert(jong.game { rules = "japanese", seed = 1, wall = { front = front(hands, "9m6z7z5z5s"), back = BACK } })
+  play(g, "E", "riichi 9m")
+  lu.assertTrue(g:play("S", "d 5p"))     -- East may not pon it: W (chi) is asked, not East
+  for _, seat in ipairs(g:waiting()) do lu.assertNotEquals(seat, "E") end
+  pass_all(g)
+  play(g, "W", "d 7z"); play(g, "N", "d 5z")
+  local legal = {}
+  for _, a in ipairs(g:legal("E")) do legal[#legal + 1] = a.type .. " " .. a.tile end
+  lu.assertEquals(legal, { "discard 5s" })
+end
+
+function test_riichi_concealed_kong_then_rinshan()
+  -- East 234m456p678s555s1z (1z tanki) adds the 4th 5s after riichi: the wait stays 1z, so
+  -- the kong is allowed; the replacement tile 1z wins. The kong ends the ippatsu chance.
+  local hands = { E = "234m456p678s555s1z", S = S_NO_5S, W = HANDS.W, N = HANDS.N }
+  local g = assert(jong.game { rules = "japanese", seed = 1,
+    wall = { front = front(hands, "9m6z7z5z5s"), back = "1z3z4z6z9p3m8p8p" } })
+  play(g, "E", "riichi 9m")
+  play(g, "S", "d 6z"); play(g, "W", "d 7z"); play(g, "N", "d 5z")
+  play(g, "E", "kong 5s")
+  lu.assertEquals(g:state().drawn, "1z")
+  play(g, "E", "win")
+  local r = g.last_results[1]
+  lu.assertEquals(items_of(r.result), { { "Double riichi", 2, "han" }, { "Menzen tsumo", 1, "han" },
+    { "Rinshan kaihou", 1, "han" }, { "Ura-dora", 1, "han" }, { "Base", 20, "fu" }, { "Tsumo", 2, "fu" },
+    { "Closed kong 5555s", 16, "fu" }, { "Double wind pair", 4, "fu" }, { "Tanki wait", 2, "fu" },
+    { "Rounding", 6, "fu" } })
+  lu.assertEquals(r.result.limit, "Mangan")
+  lu.assertEquals(r.payments, { E = 12000 + 1000, S = -4000, W = -4000, N = -4000 })
+end
+
 function test_exhaustive_draw_noten_payments_dealer_keeps()
   local g = game("9m")
   for _ = 1, 400 do

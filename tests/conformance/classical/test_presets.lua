@@ -1,0 +1,122 @@
+-- The DMJL and BMJA presets of Chinese Classical (classical.md §21): rulesets
+-- classical_dmjl and classical_bmja, each compared with the standard game.
+local lu = require "luaunit"
+
+local function P(name, v) return { name, v, "points" } end
+local function D(name, v) return { name, v, "doubles" } end
+
+local function score(rules, s)
+  local t = { rules = rules, round = "E" }
+  for k, v in pairs(s) do t[k] = v end
+  local r = jong.score(t)
+  lu.assertTrue(r.ok, r.error)
+  return r
+end
+
+local function items_of(r)
+  local items = {}
+  for i, it in ipairs(r.items) do items[i] = { it.name, it.value, it.unit } end
+  return items
+end
+
+-- Example 2 of the spec (South wins on West's 7p, two chows) with West holding
+-- 555z 666z 77z concealed: 18 points, two dragon doubles (+ Little Three Dragons in DMJL).
+local EX2_LITTLE_DRAGONS = { seat = "S", hand = "234m55m678p999s [444p]", win_tile = "7p",
+                             win_by = "discard", from = "W", losers = { W = "555z666z77z" } }
+
+TestDMJL = {}
+
+function TestDMJL.test_little_three_dragons_for_a_loser()
+  local std = score("classical", EX2_LITTLE_DRAGONS)      -- West 18 x 4 = 72
+  lu.assertEquals(std.payments, { E = -208, S = 128, W = 184, N = -104 })
+  local dmjl = score("classical_dmjl", EX2_LITTLE_DRAGONS) -- West 18 x 8 = 144
+  lu.assertEquals(dmjl.value, std.value)
+  lu.assertEquals(dmjl.payments, { E = -352, S = 128, W = 400, N = -176 })
+end
+
+function TestDMJL.test_big_three_dragons_for_a_loser()
+  -- North: three concealed dragon pungs: 24 points, 3 + 1 (B7) doubles, + 2 in DMJL
+  local s = { seat = "S", hand = "234m55m678p999s [444p]", win_tile = "7p", win_by = "discard",
+              from = "W", losers = { N = "555z666z777z" } }
+  lu.assertEquals(score("classical", s).payments, { E = -64 - 768, S = 128, W = -32 - 384, N = -32 + 1152 })
+  -- 24 x 64 = 1536 -> 500
+  lu.assertEquals(score("classical_dmjl", s).payments, { E = -64 - 1000, S = 128, W = -32 - 500, N = -32 + 1500 })
+end
+
+function TestDMJL.test_four_joys_for_the_winner()
+  -- South: pungs of East, South, West and a North pair: Little Four Joys (1) in DMJL
+  local s = { seat = "S", round = "E", hand = "234m44z [111z] [222z] [333z]", win_tile = "4z",
+              win_by = "discard", from = "W" }
+  local std = score("classical", s)
+  -- 20 + 4 x 3 + 2 (only possible) + 4 (honour pair completed); doubles: own wind,
+  -- prevailing wind, one suit with honours (+ Little Four Joys in DMJL: 38 x 16, capped)
+  lu.assertEquals(std.value, { points = 38, doubles = 3, score = 304 })
+  local dmjl = score("classical_dmjl", s)
+  lu.assertEquals(dmjl.value, { points = 38, doubles = 4, score = 500 })
+  lu.assertEquals(dmjl.limit, "limit")
+  lu.assertEquals(items_of(dmjl), {
+    P("Mah Jong", 20), P("pung of honours", 4), P("pung of honours", 4), P("pung of honours", 4),
+    P("winning tile is the only possible tile", 2),
+    P("winning tile completes the pair, pair of terminals or honours", 4),
+    D("pung or kong of own wind", 1), D("pung or kong of prevailing wind", 1),
+    D("Little Four Joys", 1), D("one suit with honours", 1) })
+end
+
+function TestDMJL.test_squirming_snake()
+  local s = { seat = "S", hand = "11122345678m [999m]", win_tile = "5m", win_by = "discard", from = "W" }
+  local r = score("classical_dmjl", s)
+  lu.assertEquals(r.limit, "Squirming Snake")
+  lu.assertEquals(items_of(r), { { "Squirming Snake", 500, "limit" } })
+  lu.assertEquals(r.payments, { E = -1000, S = 2000, W = -500, N = -500 })
+  lu.assertEquals(score("classical", s).limit, jong.json_null)
+end
+
+TestBMJA = {}
+
+function TestBMJA.test_example_9_under_bmja()
+  -- no A15/A17 (options), no B7, no B10; own flower 1, all four flowers 2; limit 1000
+  local r = score("classical_bmja", { seat = "E", hand = "111222555789s77z f1 f2 f3 f4",
+                                      win_tile = "7z", win_by = "self" })
+  lu.assertEquals(r.value, { points = 56, doubles = 4, score = 896 })
+  lu.assertEquals(items_of(r), {
+    P("Mah Jong", 20), P("pung of terminals", 8), P("pung of simples", 4), P("pung of simples", 4),
+    P("pair of dragons", 2), P("flower or season", 4), P("flower or season", 4),
+    P("flower or season", 4), P("flower or season", 4), P("winning tile self-drawn", 2),
+    D("own flower", 1), D("all four flowers", 2), D("concealed hand", 1) })
+  lu.assertEquals(r.payments, { E = 5376, S = -1792, W = -1792, N = -1792 })
+end
+
+function TestBMJA.test_at_most_one_chow()
+  local r = score("classical_bmja", { seat = "S", hand = "234m55m678p999s [444p]", win_tile = "7p",
+                                      win_by = "discard", from = "W" })
+  lu.assertFalse(r.wins)
+  lu.assertStrContains(r.reason, "one chow")
+end
+
+function TestBMJA.test_purity_instead_of_one_suit_no_honours()
+  -- all pungs of one suit, concealed and self-drawn except a melded pung
+  local s = { seat = "S", hand = "222p444p666p88p [999p]", win_tile = "8p", win_by = "self" }
+  local std = score("classical", s)
+  local bmja = score("classical_bmja", s)
+  local has_purity = false
+  for _, it in ipairs(bmja.items) do if it.name == "Purity" then has_purity = (it.value == 3) end end
+  lu.assertTrue(has_purity)
+  for _, it in ipairs(std.items) do lu.assertNotEquals(it.name, "Purity") end
+end
+
+function TestBMJA.test_gates_of_heaven_only_on_two_to_eight()
+  lu.assertEquals(score("classical_bmja", { seat = "S", hand = "11123455678999m", win_tile = "5m",
+                                            win_by = "discard", from = "W" }).limit, "Gates of Heaven")
+  lu.assertNotEquals(score("classical_bmja", { seat = "S", hand = "11112345678999m", win_tile = "1m",
+                                               win_by = "discard", from = "W" }).limit, "Gates of Heaven")
+end
+
+function TestBMJA.test_defaults()
+  local r = assert(jong.load_rules("classical_bmja"))
+  lu.assertEquals(r.options.limit.default, 1000)
+  lu.assertEquals(r.options.own_bonus.default, "each")
+  lu.assertTrue(r.options.must_declare_calling.default)
+  lu.assertEquals(r.configure(assert(jong.resolve_options(r, {}))).dead_size, 14)
+end
+
+os.exit(lu.LuaUnit.run())
