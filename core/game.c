@@ -167,6 +167,23 @@ static int completes_with(struct game *g, int seat, tile_t t, bool orphans_only)
 
 /* ---- legality ---- */
 
+static uint64_t discard_bit(tile_t t)
+{
+    int k = tile_kind(t);
+    return 1ull << (tile_is_red(t) ? DISCARD_RED + k / 9 : k);
+}
+
+/* The allowed_discards hook's mask (every discard without the hook); -1 if it failed. */
+static int allowed_discards(struct game *g, int seat, uint64_t *allowed)
+{
+    *allowed = ~0ull;
+    g->msg[0] = '\0';
+    if (g->hooks.allowed_discards &&
+        g->hooks.allowed_discards(g->hooks.ctx, g, seat, allowed, g->msg, sizeof g->msg) != HOOK_OK)
+        return hook_error(g, "allowed_discards");
+    return 0;
+}
+
 enum { LEGAL = 0, REFUSED = 1, FAILED = -1 };
 
 static int refuse(const char **why, const char *reason)
@@ -202,12 +219,18 @@ static int check_rules(struct game *g, struct action *a, const char **why)
         if (s != st->turn)
             return refuse(why, "it is not this seat's turn");
         switch (a->type) {
-        case ACT_DISCARD:
+        case ACT_DISCARD: {
             if (!hand_has(h, a->tile))
                 return refuse(why, "the tile is not in the hand");
             if (st->seats[s].ndiscards >= MAX_DISCARDS)
                 return refuse(why, "too many discards");
+            uint64_t allowed;
+            if (allowed_discards(g, s, &allowed) < 0)
+                return FAILED;
+            if (!(allowed & discard_bit(a->tile)))
+                return refuse(why, g->msg[0] ? g->msg : "the ruleset does not allow this discard now");
             return LEGAL;
+        }
         case ACT_KONG_CONCEALED:
         case ACT_KONG_PROMOTED: {
             int k = tile_kind(a->tile);
@@ -232,7 +255,7 @@ static int check_rules(struct game *g, struct action *a, const char **why)
             return LEGAL;
         }
         case ACT_WIN: {
-            a->tile = st->drawn;
+            a->tile = st->has_drawn ? st->drawn : st->claim_tile;
             if (st->after_claim && !g->rules.win_after_claim)
                 return refuse(why, "no win right after a chow or pung claim");
             int c = is_complete(g, s, h->counts, h->nmelds);
@@ -368,18 +391,24 @@ static int turn_actions(struct game *g, int seat, struct action *out, int max)
     const struct hand *h = &g->st.seats[seat].hand;
     struct action a = { .type = ACT_WIN, .seat = (uint8_t)seat };
     int n = push_if_legal(g, a, out, 0, max);
-    /* Discards differ only in the tile, which is held by construction: when one is
-     * legal and no hook is asked about discards, all are. */
+    /* Discards differ only in the tile, which is held by construction: when one the
+     * ruleset allows is legal and may_act is not asked about discards, all it allows are. */
     bool ask = g->hooks.may_act && (g->rules.ask_mask & (1u << ACT_DISCARD));
     bool all = false;
+    uint64_t allowed;
+    if (allowed_discards(g, seat, &allowed) < 0)
+        return 0;
     if (!ask) {
-        int k = 0;
-        while (k < TILE_KINDS && !h->counts[k])
-            k++;
-        struct action d = { .type = ACT_DISCARD, .seat = (uint8_t)seat,
-                            .tile = (tile_t)(k < TILE_KINDS && h->counts[k] == reds_of(h, k) ? (unsigned)k | TILE_RED : (unsigned)k) };
+        struct action d = { .type = ACT_DISCARD, .seat = (uint8_t)seat };
+        int found = 0;
+        for (int k = 0; k < TILE_KINDS && !found; k++) {
+            if (h->counts[k] > reds_of(h, k) && (allowed & (1ull << k)))
+                d.tile = (tile_t)k, found = 1;
+            else if (reds_of(h, k) && (allowed & discard_bit((tile_t)(k | TILE_RED))))
+                d.tile = (tile_t)(k | TILE_RED), found = 1;
+        }
         const char *why;
-        all = k < TILE_KINDS && check_action(g, &d, &why) == LEGAL;
+        all = found && check_action(g, &d, &why) == LEGAL;
     }
     /* The kinds held and the kinds of melded pungs, as bit masks (no branch per kind). */
     uint64_t held = 0, pungs = 0;
@@ -405,6 +434,8 @@ static int turn_actions(struct game *g, int seat, struct action *out, int max)
             if (red ? !reds : c <= reds)
                 continue;
             tile_t t = (tile_t)(red ? (unsigned)k | TILE_RED : (unsigned)k);
+            if (!(allowed & discard_bit(t)))
+                continue;
             if (all && n < max) {
                 put_action(&out[n++], ACT_DISCARD, seat, t);
             } else if (ask) {
@@ -1142,7 +1173,7 @@ static int perform(struct game *g, const struct action *a)
         return do_kong(g, a);
     case ACT_WIN: {
         int s = a->seat;
-        return do_wins(g, &s, 1, WIN_SELF_DRAW, SEAT_NONE, st->has_drawn ? st->drawn : st->claim_tile);
+        return do_wins(g, &s, 1, WIN_SELF_DRAW, SEAT_NONE, a->tile);
     }
     case ACT_EXTRA:
         return do_extra(g, a);
@@ -1254,6 +1285,8 @@ static int match_begin(struct game *g)
         st->seat_player[p] = (uint8_t)p;
         st->points[p] = g->rules.start_points;
     }
+    if (g->rules.random_seats)
+        rng_shuffle(&st->rng, st->seat_player, 4);
     g->nlog = 0;
     g->nacts = 0;
     g->legal_ok = 0;
@@ -1285,7 +1318,7 @@ struct game *game_new(const struct game_rules *r, const struct game_hooks *h, ui
     g->rules = *r;
     if (h) {
         g->hooks = *h;
-        g->has_hooks = h->may_act || h->extra_actions || h->apply_extra || h->special_complete ||
+        g->has_hooks = h->may_act || h->allowed_discards || h->extra_actions || h->apply_extra || h->special_complete ||
                        h->settle_win || h->settle_draw || h->check_abort || h->next_deal;
     }
     g->seed = seed;

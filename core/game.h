@@ -10,7 +10,20 @@
  * done completely or refused with an error naming the seat, the action and the reason
  * (game_error()), and the state is exactly as before. Draws from the wall, loose
  * tiles, bonus replacements and seats that have nothing but "pass" to say are
- * handled by the engine itself. Every step is appended to the event log. */
+ * handled by the engine itself. Every step is appended to the event log.
+ *
+ * One deal: the wall is built (or stacked) and broken, the dealer gets 14 tiles and
+ * the others 13 (DEAL_BLOCKS: 4-4-4 rounds, then one each, then the dealer's 14th),
+ * bonus tiles are exposed and replaced seat by seat, the dealer is in turn. In turn:
+ * discard, kongs (each followed by a loose tile; promoted ones, and concealed ones for
+ * thirteen orphans when the rules say so, first open a rob window), a win, or an
+ * extra declaration. After a discard every other seat that can claim answers; the
+ * window resolves when all have answered: wins first (nearest to the discarder, or
+ * several), else the highest precedence claim, ties to the nearest seat; else the
+ * next seat draws, or the deal ends as an exhaustive draw when nothing is drawable.
+ *
+ * Hooks are asked only at decision points and must answer from the game state alone:
+ * their answers are kept for the current state (see game_legal, game_refresh). */
 #ifndef JONG_GAME_H
 #define JONG_GAME_H
 
@@ -65,7 +78,7 @@ struct game_rules {
     uint8_t kong_source;           /* enum tile_source: kong replacements */
     bool dead_empty_draw;          /* a kong replacement with the dead wall empty ends the deal (Classical) */
     uint8_t claims;                /* CLAIM_* allowed on discards */
-    uint8_t precedence[ACT_TYPES]; /* of ACT_CHOW ACT_PUNG ACT_KONG ACT_WIN; higher wins */
+    uint8_t precedence[ACT_TYPES]; /* of ACT_CHOW ACT_PUNG ACT_KONG; higher wins (a win always comes first) */
     uint8_t multi_win;             /* enum multi_win */
     bool rob_promoted;             /* a promoted kong can be robbed */
     bool rob_concealed_thirteen;   /* a concealed kong can be robbed for thirteen orphans */
@@ -77,6 +90,7 @@ struct game_rules {
     unsigned forms;                /* enum form: the core's complete shapes */
     uint8_t dora_first, dora_step; /* dead index of the first dora indicator, step between them; step 0: no dora */
     int32_t start_points;
+    bool random_seats;             /* seat the players at random from the seed (else player p is seat p) */
     uint8_t rounds;                /* round winds in a match (default next_deal) */
     int32_t flat_win;              /* default settlement: discarder pays / each other seat pays a self-draw */
     uint32_t ask_mask;             /* action types (1u << ACT_x) the may_act hook is asked about */
@@ -91,6 +105,7 @@ void game_rules_default(struct game_rules *r);
 /* ---- hooks ---- */
 
 enum { HOOK_OK = 0, HOOK_REFUSED = 1, HOOK_ERROR = -1 };
+enum { DISCARD_RED = 34 };   /* allowed_discards: bits 34-36 are the red fives */
 enum win_how { WIN_SELF_DRAW, WIN_DISCARD, WIN_ROB };
 enum {
     WINF_LOOSE = 1,          /* self-drawn on a kong replacement */
@@ -140,6 +155,11 @@ struct game_hooks {
     void *ctx;
     /* Asked about the action types in rules.ask_mask before they are listed or applied. */
     int (*may_act)(void *ctx, const struct game *g, const struct action *a, char *msg, size_t n);
+    /* The discards the seat in turn may make now (riichi lock, kuikae), asked once per
+     * turn instead of may_act per discard: *allowed has bit k for the plain tile of
+     * kind k and bit DISCARD_RED + suit for the red five of suit m, p, s. */
+    int (*allowed_discards)(void *ctx, const struct game *g, int seat, uint64_t *allowed,
+                            char *msg, size_t n);
     /* Lists the ruleset's declarations for the seat in turn (type ACT_EXTRA); *count set. */
     int (*extra_actions)(void *ctx, const struct game *g, int seat, struct action *out, int max,
                          int *count, char *msg, size_t n);
@@ -284,8 +304,10 @@ int game_stack(struct game *g, const tile_t *front, int nfront, const tile_t *ba
 /* Bit mask of the seats whose action is awaited (ACT_NEXT: all; match over: 0). */
 int game_waiting(const struct game *g);
 /* The legal actions of a seat now (at most MAX_ACTIONS); 0 when it has nothing to do
- * (or a hook failed: game_error()). Computed once per state: hooks are asked again
- * only after the state changed. */
+ * (or a hook failed: game_error()). In turn: the win first, then by kind the kongs
+ * and discards (a red five is a discard of its own), then the extras. In a window:
+ * pass, win, kong, pung, chows. Computed once per state: hooks are asked again only
+ * after the state changed. */
 int game_legal(struct game *g, int seat, struct action *out, int max);
 /* Forgets the kept legal actions: for when the hooks' answers changed while the
  * state did not (a REPL that changed an option). */

@@ -684,6 +684,19 @@ static void push_seat(lua_State *L, const struct game *g, int s)
     lua_setfield(L, -2, "player");
     lua_pushinteger(L, ss->flags);
     lua_setfield(L, -2, "flags");
+    /* Kinds that would have completed the hand and were let pass since the seat's own
+     * last discard (temporary furiten), and the event index of the latest such pass. */
+    lua_createtable(L, 0, 0);
+    for (int k = 0; k < TILE_KINDS; k++)
+        if (ss->missed >> k & 1) {
+            char name[3];
+            kind_name(k, name);
+            lua_pushboolean(L, 1);
+            lua_setfield(L, -2, name);
+        }
+    lua_setfield(L, -2, "missed");
+    lua_pushinteger(L, ss->last_miss + 1);
+    lua_setfield(L, -2, "last_miss");
 }
 
 static int l_state(lua_State *L)
@@ -712,7 +725,15 @@ static int l_state(lua_State *L)
     if (st->phase == PHASE_TURN && st->has_drawn) {
         push_tile(L, st->drawn);
         lua_setfield(L, -2, "drawn");
+        lua_pushboolean(L, st->drawn_loose);
+        lua_setfield(L, -2, "drawn_loose");
     }
+    lua_pushboolean(L, st->after_claim);
+    lua_setfield(L, -2, "after_claim");
+    lua_pushboolean(L, st->any_call);
+    lua_setfield(L, -2, "any_call");
+    lua_pushinteger(L, st->nkongs);
+    lua_setfield(L, -2, "kongs");
     if (st->phase == PHASE_CLAIM || st->phase == PHASE_ROB) {
         push_tile(L, st->claim_tile);
         lua_setfield(L, -2, "claim_tile");
@@ -736,6 +757,11 @@ static int l_state(lua_State *L)
     lua_setfield(L, -2, "seats");
     lua_pushinteger(L, g->nlog);
     lua_setfield(L, -2, "events");
+    int first = g->nlog - 1;
+    while (first > 0 && g->log[first].type != EV_DEAL_START)
+        first--;
+    lua_pushinteger(L, first + 1);
+    lua_setfield(L, -2, "deal_event");
     return 1;
 }
 
@@ -812,10 +838,13 @@ static int l_replay(lua_State *L)
     return result(L, lg, game_replay(lg->g, (int)n));
 }
 
-/* g:version() -> a number that changes whenever the state may have changed. */
+/* g:version() -> a number that changes whenever the state may have changed: the
+ * actions applied and undone, and the events (hooks called in the middle of an action
+ * see the events so far). */
 static int l_version(lua_State *L)
 {
-    lua_pushinteger(L, check_game(L, 1)->version);
+    struct lgame *lg = check_game(L, 1);
+    lua_pushinteger(L, lg->version * 1000000 + lg->g->nlog);
     return 1;
 }
 

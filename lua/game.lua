@@ -181,6 +181,15 @@ function Game:events(first)
   for i, line in ipairs(self.core:events(first)) do out[i] = jong.json_decode(line) end
   return out
 end
+
+-- The events of the current deal only (from its deal_start on), decoded once per state.
+function Game:deal_events()
+  local st = self:state()
+  if self.deal_events_version ~= self.state_version then
+    self.deal_events_cache, self.deal_events_version = self:events(st.deal_event), self.state_version
+  end
+  return self.deal_events_cache
+end
 function Game:log_json() return table.concat(self.core:actions(), "\n") .. "\n" end
 
 local ALIASES = { d = "discard", discard = "discard", c = "chow", chow = "chow", chi = "chow",

@@ -88,12 +88,15 @@ static void push_hand(lua_State *L, const struct hand *h)
     push_counts(L, all);
     lua_setfield(L, -2, "all_counts");
     int reds = h->reds[0] + h->reds[1] + h->reds[2];
+    int suit_reds[3] = { h->reds[0], h->reds[1], h->reds[2] };
     bool concealed = true;
     lua_createtable(L, h->nmelds, 0);
     for (int i = 0; i < h->nmelds; i++) {
         push_meld(L, &h->melds[i], 0);
         lua_rawseti(L, -2, i + 1);
         reds += h->melds[i].reds;
+        if (h->melds[i].reds)
+            suit_reds[kind_suit(h->melds[i].kind)] += h->melds[i].reds;
         concealed = concealed && h->melds[i].kong == KONG_CONCEALED;
     }
     lua_setfield(L, -2, "melds");
@@ -105,6 +108,13 @@ static void push_hand(lua_State *L, const struct hand *h)
     lua_setfield(L, -2, "bonus");
     lua_pushinteger(L, reds);
     lua_setfield(L, -2, "reds");
+    lua_createtable(L, 0, 3);
+    static const char *const suits[] = { "m", "p", "s" };
+    for (int i = 0; i < 3; i++) {
+        lua_pushinteger(L, suit_reds[i]);
+        lua_setfield(L, -2, suits[i]);
+    }
+    lua_setfield(L, -2, "red_counts");
     lua_pushboolean(L, concealed);
     lua_setfield(L, -2, "concealed");
     lua_pushinteger(L, hand_size(h));

@@ -12,15 +12,16 @@
 #include "notation.h"
 
 struct sim_totals {
-    long deals, actions, self_draws, discard_wins, robs, draws, aborts;
+    long matches, deals, actions, self_draws, discard_wins, robs, draws, aborts;
 };
 
 static void usage(FILE *out)
 {
-    fputs("usage: jong sim [--rules R] [--games N] [--seed S] [--bots random|greedy] [--log FILE]\n"
+    fputs("usage: jong sim [--rules R] [--games N] [--deals D] [--seed S] [--bots random|greedy] [--log FILE]\n"
           "Plays N matches of self-play (default 10) with built-in players under ruleset R\n"
           "(default base) from seed S (default 1; match i uses seed S+i), checking after\n"
-          "every action that every tile is accounted for, hand sizes are right and the\n"
+          "every action (stopping once D deals have started, when --deals is given)\n"
+          "that every tile is accounted for, hand sizes are right and the\n"
           "points sum to the start. Prints deals, wins by kind, draws and deals per CPU second;\n"
           "exits 1 on a broken invariant, naming the event. --log writes every event as\n"
           "JSON lines.\n", out);
@@ -50,7 +51,8 @@ static void write_log(FILE *log, const struct game *g, int from, int match)
 }
 
 /* Plays one match to its end. Returns 0, or -1 with the reason printed. */
-static int play_match(struct game *g, int kind, struct rng *rng, struct sim_totals *t, FILE *log, int match)
+static int play_match(struct game *g, int kind, struct rng *rng, struct sim_totals *t, FILE *log, int match,
+                      long max_deals)
 {
     int logged = 0;
     char msg[256];
@@ -59,6 +61,8 @@ static int play_match(struct game *g, int kind, struct rng *rng, struct sim_tota
     logged = g->nlog;
     tally(g, 0, t);
     for (long steps = 0; steps < 2000000; steps++) {
+        if (max_deals && t->deals > max_deals)
+            return 0;   /* the deal budget is spent: the match stops here */
         int r = bot_step(g, kind, rng);
         if (r == 0)
             return 0;
@@ -86,7 +90,7 @@ static int play_match(struct game *g, int kind, struct rng *rng, struct sim_tota
 int cmd_sim(int argc, char **argv)
 {
     const char *rules = "base", *bots = "random", *log_path = NULL;
-    long games = 10;
+    long games = 10, max_deals = 0;
     long long seed = 1;
     for (int i = 1; i < argc; i++) {
         const char *a = argv[i], *v = i + 1 < argc ? argv[i + 1] : NULL;
@@ -99,6 +103,8 @@ int cmd_sim(int argc, char **argv)
             games = atol(v), i++;
         } else if (!strcmp(a, "--seed") && v) {
             seed = atoll(v), i++;
+        } else if (!strcmp(a, "--deals") && v) {
+            max_deals = atol(v), i++;
         } else if (!strcmp(a, "--bots") && v) {
             bots = v, i++;
         } else if (!strcmp(a, "--log") && v) {
@@ -128,7 +134,7 @@ int cmd_sim(int argc, char **argv)
     struct timespec t0, t1;
     clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &t0);
     int status = 0;
-    for (long m = 0; m < games && status == 0; m++) {
+    for (long m = 0; m < games && status == 0 && !(max_deals && t.deals >= max_deals); m++) {
         /* jong.game{rules = rules, seed = seed + m} */
         lua_getglobal(L, "jong");
         lua_getfield(L, -1, "game");
@@ -145,14 +151,15 @@ int cmd_sim(int argc, char **argv)
         lua_pop(L, 1);
         lua_getfield(L, -1, "core");
         struct game *g = lj_game(L, -1);
-        if (!g || play_match(g, kind, &r, &t, log, (int)m) != 0)
+        if (!g || play_match(g, kind, &r, &t, log, (int)m, max_deals) != 0)
             status = 1;
+        t.matches++;
         lua_settop(L, 0);
     }
     clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &t1);
     double secs = (double)(t1.tv_sec - t0.tv_sec) + (double)(t1.tv_nsec - t0.tv_nsec) * 1e-9;
     printf("rules %s, bots %s, seed %lld: %ld matches, %ld deals, %ld actions\n", rules, bots, seed,
-           games, t.deals, t.actions);
+           t.matches, t.deals, t.actions);
     printf("wins: %ld self-drawn, %ld on a discard, %ld robbing a kong; draws: %ld exhaustive, %ld abortive\n",
            t.self_draws, t.discard_wins, t.robs, t.draws, t.aborts);
     printf("%.0f deals/s\n", secs > 0 ? (double)t.deals / secs : 0.0);

@@ -96,6 +96,9 @@ for t, k in pairs(TILE) do
   KIND_BIT[t] = k.honour and 0 or SUIT_BIT[k.suit]
   SIMPLE[t] = not k.major
 end
+local SUIT_KINDS = { m = {}, p = {}, s = {} }      -- SUIT_KINDS.m[5] == "5m"
+for _, su in ipairs(SUITS) do for r = 1, 9 do SUIT_KINDS[su][r] = r .. su end end
+local FLOWER = { f1 = true, f2 = true, f3 = true, f4 = true }
 local NINE_GATES = { 3, 1, 1, 1, 1, 1, 1, 1, 3 }                                                       -- C2
 local LIMIT_HAND_VALUE = 500   -- what a limit hand scores when the limit is "roof_off"
 
@@ -110,12 +113,20 @@ local SET_BASE = { simples = 2, terminals = 4, honours = 4 }         -- exposed 
 -- Small shared helpers
 
 -- Append one line of the explanation when `out` is given; return the value either way.
+-- The line records are interned (one per name, value and unit) and must not be changed.
+local LINES = { points = {}, doubles = {}, limit = {} }
 local function line(out, name, value, unit)
-  if out then out[#out + 1] = { name = name, value = value, unit = unit } end
+  if out then
+    local by_name = LINES[unit][name]
+    if not by_name then by_name = {}; LINES[unit][name] = by_name end
+    local rec = by_name[value]
+    if not rec then rec = { name = name, value = value, unit = unit }; by_name[value] = rec end
+    out[#out + 1] = rec
+  end
   return value
 end
 
--- Items a preset leaves out (§21), by item id; a child ruleset may replace entries.
+-- Items a preset leaves out (§21), by item id.
 R.preset_drops = {
   bmja = { B7 = true, B10 = true, B13 = true, B14 = true, C1 = true, C5 = true, C17 = true },
 }
@@ -181,8 +192,22 @@ local function complete(c, i, hi, need_pair)
   return ok
 end
 
-local scratch, group_n, group_ok = {}, {}, {}         -- reused by §17.4 (no allocation per hand)
+local scratch, group_n = {}, {}         -- reused by §17.4 (no allocation per hand)
 for i = 1, 34 do scratch[i] = 0 end
+
+-- `complete` of one group, remembered by the group's counts (3 bits a kind; the suits are
+-- alike, honours apart). The memo is bounded: it starts again when it grows large.
+local memo, memo_size = {}, 0
+local function group_complete(c, g, need_pair, key)
+  local id = (key << 3) | (g == 4 and 4 or 0) | (need_pair and 1 or 0)
+  local v = memo[id]
+  if v == nil then
+    v = complete(c, GROUP_LO[g], GROUP_HI[g], need_pair)
+    if memo_size >= 100000 then memo, memo_size = {}, 0 end
+    memo[id], memo_size = v, memo_size + 1
+  end
+  return v
+end
 
 -- Could kind k join a tile held in c[lo..hi] (itself, or a neighbour for a chow)?
 local function near(c, k, lo, hi)
@@ -192,17 +217,35 @@ local function near(c, k, lo, hi)
       or (k + 1 <= hi and c[k + 1] > 0) or (k + 2 <= hi and c[k + 2] > 0)
 end
 
+-- Does one more tile of a kind other than `skip` complete group g as it stands in c
+-- (sets only, or sets and the pair)?
+local function another_tile_completes(c, g, need_pair, skip)
+  local lo, hi = GROUP_LO[g], GROUP_HI[g]
+  local key = 0
+  for i = hi, lo, -1 do key = (key << 3) | c[i] end
+  for k = lo, hi do
+    if k ~= skip and near(c, k, lo, hi) then
+      c[k] = c[k] + 1
+      local wins = group_complete(c, g, need_pair, key + (1 << (3 * (k - lo))))
+      c[k] = c[k] - 1
+      if wins then return true end
+    end
+  end
+  return false
+end
+
 -- §17.4 A15: the winning tile is the only kind that completes the hand without it
 -- (structurally, §11.1; declared sets stay as they are). The groups m, p, s, honours
--- complete independently: a tile added to group g completes the hand when g then
--- completes and every other group is complete as it stands, with one pair in all.
+-- complete independently. As the hand with the winning tile w is complete, every group
+-- but w's is complete without it; so another tile completes the hand when it completes
+-- w's group, or (w's group being complete with the pair) when it turns the group that
+-- holds the hand's pair into sets.
 local function only_possible(f)
   for _, rd in ipairs(f.readings) do
     if rd.wait == "two_sided" or rd.wait == "pair" then return false end   -- two kinds wait
     if rd.win_set and rd.sets[rd.win_set].type == "kong" then return false end
   end
-  local c, n = scratch, group_n
-  for i = 1, 34 do c[i] = 0 end
+  local c, n = scratch, group_n                      -- c is all zeros between calls
   n[1], n[2], n[3], n[4] = 0, 0, 0, 0
   for t, k in pairs(f.counts) do
     local i = INDEX[t]
@@ -212,54 +255,46 @@ local function only_possible(f)
     end
   end
   local w = INDEX[f.win_tile]
-  c[w] = c[w] - 1
-  n[GROUP_OF[w]] = n[GROUP_OF[w]] - 1
-  local pairs_n = 0
-  for g = 1, 4 do
-    group_ok[g] = (n[g] % 3 ~= 1) and complete(c, GROUP_LO[g], GROUP_HI[g], n[g] % 3 == 2)
-    if n[g] % 3 == 2 then pairs_n = pairs_n + 1 end
-  end
-  for g = 1, 4 do
-    local grown = (n[g] + 1) % 3                      -- 0: sets only, 2: sets and the pair
-    local others_ok = grown ~= 1
+  local gw = GROUP_OF[w]
+  c[w], n[gw] = c[w] - 1, n[gw] - 1
+  local only = not another_tile_completes(c, gw, n[gw] % 3 == 1, w)
+  if only and n[gw] % 3 == 2 and complete(c, GROUP_LO[gw], GROUP_HI[gw], true) then
     for h = 1, 4 do
-      if h ~= g and not group_ok[h] then others_ok = false end
-    end
-    local others_pairs = pairs_n - ((n[g] % 3 == 2) and 1 or 0)
-    if others_ok and others_pairs + ((grown == 2) and 1 or 0) == 1 then
-      local lo, hi = GROUP_LO[g], GROUP_HI[g]
-      for k = lo, hi do
-        if k ~= w and near(c, k, lo, hi) then
-          c[k] = c[k] + 1
-          local wins = complete(c, lo, hi, grown == 2)
-          c[k] = c[k] - 1
-          if wins then return false end
-        end
-      end
+      if h ~= gw and n[h] % 3 == 2 and another_tile_completes(c, h, false, nil) then only = false end
     end
   end
-  return true
+  for t in pairs(f.counts) do                         -- back to all zeros
+    local i = INDEX[t]
+    if i then c[i] = 0 end
+  end
+  return only
 end
 
 ------------------------------------------------------------------------------------------
 -- Table A — base points (§14)
 
--- A1-A6: pungs and kongs of a reading. Also returns the counts B7, B8, B13 and C5 need.
-local function set_points(f, rd, out)
+-- A1-A6: pungs and kongs of a reading. Also counts what B1-B3, B7, B8, B13 and C5 need.
+local function set_points(f, rd, seat, round, out)
   local pts, chows, hidden_pungs, all_hidden = 0, 0, 0, true
+  local dragons, own, prevailing = 0, 0, 0
+  local own_wind, prevailing_wind = WIND_OF[seat], WIND_OF[round]
   for i, s in ipairs(rd.sets) do
     local exposed, hidden = set_state(f, rd, i, s)
     if not hidden then all_hidden = false end
     if s.type == "chow" then                                         -- A7: chow, 0
       chows = chows + 1
     else
-      local class = TILE[s.tile].class
+      local t = s.tile
+      local class = TILE[t].class
       local value = SET_BASE[class] * (s.type == "kong" and 4 or 1) * (exposed and 1 or 2)
       pts = pts + line(out, SET_NAME[s.type][class], value, "points")
       if hidden then hidden_pungs = hidden_pungs + 1 end
+      if TILE[t].dragon then dragons = dragons + 1 end
+      if t == own_wind then own = own + 1 end
+      if t == prevailing_wind then prevailing = prevailing + 1 end
     end
   end
-  return pts, chows, hidden_pungs, all_hidden
+  return pts, chows, hidden_pungs, all_hidden, dragons, own, prevailing
 end
 
 -- A8-A10: a pair of dragons, of the own wind, of the prevailing wind (A11: others 0).
@@ -281,20 +316,13 @@ end
 ------------------------------------------------------------------------------------------
 -- Table B — doubles (§15) that every player scores
 
--- B1-B3: pungs and kongs of dragons, of the own wind, of the prevailing wind.
-local function honour_set_doubles(seat, round, sets, out)
-  local d = 0
-  for _, s in ipairs(sets) do                                                     -- B1
-    if s.type ~= "chow" and TILE[s.tile].dragon then d = d + line(out, "pung or kong of dragons", 1, "doubles") end
-  end
-  local own, prevailing = WIND_OF[seat], WIND_OF[round]
-  for _, s in ipairs(sets) do                                                     -- B2
-    if s.type ~= "chow" and s.tile == own then d = d + line(out, "pung or kong of own wind", 1, "doubles") end
-  end
-  for _, s in ipairs(sets) do                                                     -- B3
-    if s.type ~= "chow" and s.tile == prevailing then d = d + line(out, "pung or kong of prevailing wind", 1, "doubles") end
-  end
-  return d
+-- B1-B3: one double for each pung or kong of dragons, of the own wind, of the
+-- prevailing wind (counted by set_points).
+local function honour_set_doubles(dragons, own, prevailing, out)
+  for _ = 1, dragons do line(out, "pung or kong of dragons", 1, "doubles") end          -- B1
+  for _ = 1, own do line(out, "pung or kong of own wind", 1, "doubles") end             -- B2
+  for _ = 1, prevailing do line(out, "pung or kong of prevailing wind", 1, "doubles") end -- B3
+  return dragons + own + prevailing
 end
 
 -- B4-B6: own flower and season, all four flowers, all four seasons.
@@ -303,7 +331,7 @@ local function bonus_doubles(o, seat, bonus, out)
   for _, b in ipairs(bonus) do
     if b == OWN_FLOWER[seat] then own_f = true end
     if b == OWN_SEASON[seat] then own_s = true end
-    if b:sub(1, 1) == "f" then flowers = flowers + 1 else seasons = seasons + 1 end
+    if FLOWER[b] then flowers = flowers + 1 else seasons = seasons + 1 end
   end
   local d = 0
   if o.own_bonus == "each" then                                                   -- B4 option "each"
@@ -319,7 +347,7 @@ local function bonus_doubles(o, seat, bonus, out)
 end
 
 -- DMJL preset (§21): Little/Big Three Dragons, Little/Big Four Joys, for every player.
-local function dmjl_doubles(sets, pairs, out)
+local function dmjl_doubles(sets, pair_tiles, out)
   local dragons, winds, dragon_pair, wind_pair = 0, 0, false, false
   for _, s in ipairs(sets) do
     if s.type ~= "chow" then
@@ -327,7 +355,7 @@ local function dmjl_doubles(sets, pairs, out)
       if k.dragon then dragons = dragons + 1 elseif k.honour then winds = winds + 1 end
     end
   end
-  for _, t in ipairs(pairs) do
+  for _, t in ipairs(pair_tiles) do
     local k = TILE[t]
     if k.dragon then dragon_pair = true elseif k.honour then wind_pair = true end
   end
@@ -370,9 +398,9 @@ end
 -- C2 Nine Gates: no declared set; the 13 tiles before the winning tile are 1112345678999.
 local function nine_gates(f, x)
   if #f.melds > 0 or not x.one_suit or x.honours > 0 then return false end
-  local suit = TILE[f.win_tile].suit
+  local kinds = SUIT_KINDS[TILE[f.win_tile].suit]
   for r = 1, 9 do
-    local t = r .. suit
+    local t = kinds[r]
     local n = (f.counts[t] or 0) - (t == f.win_tile and 1 or 0)
     if n ~= NINE_GATES[r] then return false end
   end
@@ -383,12 +411,12 @@ end
 -- DMJL Squirming Snake: one suit, pungs/kongs of 1 and 9, pair of 2, 5 or 8, two chows.
 local function squirming_snake(f, x)
   if not x.one_suit or x.honours > 0 then return false end
-  local suit = TILE[f.win_tile].suit
+  local kinds = SUIT_KINDS[TILE[f.win_tile].suit]
   local ac = f.all_counts
-  if (ac["1" .. suit] or 0) < 3 or (ac["9" .. suit] or 0) < 3 then return false end
+  if (ac[kinds[1]] or 0) < 3 or (ac[kinds[9]] or 0) < 3 then return false end
   local pair_rank
   for r = 2, 8 do
-    local n = ac[r .. suit] or 0
+    local n = ac[kinds[r]] or 0
     if n == 2 and (r == 2 or r == 5 or r == 8) and not pair_rank then pair_rank = r
     elseif n ~= 1 then return false end
   end
@@ -437,7 +465,8 @@ local function winner_tally(f, x, rd, out)
   local o, fl, seat, round = f.options, f.flags, f.seat, f.round
   local self_drawn = (f.win_by == "self")
   local pts = line(out, "Mah Jong", o.mahjong_points, "points")                      -- A13 (first line)
-  local set_pts, chows, hidden_pungs, all_hidden = set_points(f, rd, out)           -- A1-A7
+  local set_pts, chows, hidden_pungs, all_hidden, dragons, own, prevailing =
+    set_points(f, rd, seat, round, out)                                               -- A1-A7
   local pair_pts = pair_points(seat, round, rd.pair, out)                           -- A8-A11
   pts = pts + set_pts + pair_pts
   pts = pts + bonus_points(f.bonus, out)                                             -- A12
@@ -461,7 +490,7 @@ local function winner_tally(f, x, rd, out)
     end
   end
 
-  local dbl = honour_set_doubles(seat, round, rd.sets, out)                          -- B1-B3
+  local dbl = honour_set_doubles(dragons, own, prevailing, out)                      -- B1-B3
   local bonus_dbl = bonus_doubles(o, seat, f.bonus, out)                             -- B4-B6
   dbl = dbl + bonus_dbl
   if hidden_pungs >= 3 and not x.drops.B7 then
@@ -542,18 +571,18 @@ end
 -- A loser's hand as a reading: its melds, the pungs among its concealed tiles (four
 -- identical count as a pung and a single, §9.2) and its pairs; chows score nothing.
 local function loser_reading(hand)
-  local sets, pairs = {}, {}
+  local sets, pair_tiles = {}, {}
   for _, t in ipairs(KINDS) do
     local n = hand.counts[t]
     if n then
       if n >= 3 then sets[#sets + 1] = { type = "pung", tile = t }
-      elseif n == 2 then pairs[#pairs + 1] = t end
+      elseif n == 2 then pair_tiles[#pair_tiles + 1] = t end
     end
   end
   for i, m in ipairs(hand.melds) do
     sets[#sets + 1] = { type = m.type, tile = m.tile, meld = i, kong = m.kong }
   end
-  return { sets = sets, pairs = pairs }
+  return { sets = sets, pairs = pair_tiles }
 end
 
 -- One loser's value and lines.
@@ -561,10 +590,10 @@ local function loser_tally(f, seat, hand, out)
   local o = f.options
   local rd = loser_reading(hand)
   local drops = drops_of(o)
-  local pts, _, hidden_pungs = set_points(f, rd, out)                                -- A1-A6
+  local pts, _, hidden_pungs, _, dragons, own, prevailing = set_points(f, rd, seat, f.round, out) -- A1-A6
   for _, t in ipairs(rd.pairs) do pts = pts + pair_points(seat, f.round, t, out) end  -- A8-A10
   pts = pts + bonus_points(hand.bonus, out)                                          -- A12
-  local dbl = honour_set_doubles(seat, f.round, rd.sets, out)                        -- B1-B3
+  local dbl = honour_set_doubles(dragons, own, prevailing, out)                      -- B1-B3
   dbl = dbl + bonus_doubles(o, seat, hand.bonus, out)                                -- B4-B6
   if hidden_pungs >= 3 and not drops.B7 then
     dbl = dbl + line(out, "three concealed pungs", 1, "doubles") end                 -- B7
@@ -771,11 +800,36 @@ local function classical_situation(st, s)
   return s
 end
 
+local KONG_EVENT = { kong = true, kong_concealed = true, kong_promoted = true }
+
+-- C16: the seat's last two draws were kong replacements, each after a kong of its own.
+local function kong_upon_kong(g, seat)
+  local st = g:state()
+  local ev = g:events(math.max(1, st.events - 12))
+  local want, found = "loose", 0                  -- walking back: loose draw, kong, loose, kong
+  for i = #ev, 1, -1 do
+    local e = ev[i]
+    local skip = e.type == "win" or e.type == "settle" or e.type == "bonus"
+                 or (e.type == "draw" and e.from == "replacement")
+    if not skip then
+      if e.seat ~= seat then return false end
+      if want == "loose" and e.type == "draw" and e.from == "loose" then want = "kong"
+      elseif want == "kong" and KONG_EVENT[e.type] then
+        found = found + 1
+        if found == 2 then return true end
+        want = "loose"
+      else return false end
+    end
+  end
+  return false
+end
+
 -- situation(g, win, s): the situation of a win the engine scores, with the losers'
 -- hands (every hand is scored, §13).
 function R.situation(g, win, s)
   local st = g:state()
   classical_situation(st, s)
+  if win.loose and kong_upon_kong(g, win.seat) then s.flags[#s.flags + 1] = "kong_upon_kong" end
   s.losers = {}
   for _, seat in ipairs(SEATS) do
     if seat ~= win.seat then s.losers[seat] = st.seats[seat].hand end
@@ -822,7 +876,7 @@ local function original_call_kept(g, seat)
   for i = start, #ev do
     local e = ev[i]
     if e.seat == seat then
-      if e.type == "extra" and e.extra == "original_call" then declared = true
+      if e.type == "extra" and e.name == "original_call" then declared = true
       elseif declared and e.type == "draw" and e.from ~= "replacement" then drawn = e.tile
       elseif declared and (e.type == "discard") and drawn and e.tile ~= drawn then return false
       elseif declared and e.type ~= "draw" and e.type ~= "discard" and e.type ~= "bonus"

@@ -1374,6 +1374,8 @@ function R.next_deal(g)
   return { dealer_keeps = r.keep, round = r.round, honba = r.honba, match_over = r.ended }
 end
 
+-- For rulesets that extend this one: ceil100(x) and basic_points(han, fu, yakuman, options)
+-- -> basic points, limit name (16).
 R.ceil100 = ceil100
 R.basic_points = basic_points
 return R

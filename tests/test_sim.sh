@@ -14,7 +14,7 @@ trap 'rm -f "$out" "$log1" "$log2"' EXIT
 
 sim() {   # name, then jong sim arguments
   name=$1; shift
-  if "$JONG" sim "$@" >"$out" 2>&1 && grep -q 'invariants held' "$out"; then
+  if timeout 600 "$JONG" sim "$@" >"$out" 2>&1 && grep -q 'invariants held' "$out"; then
     passed=$((passed + 1)); echo "ok   $name: $(grep deals/s "$out" | head -1) $(head -1 "$out" | sed 's/.*: //')"
   else
     failed=$((failed + 1)); echo "FAIL $name"; sed 's/^/    /' "$out" | tail -20
@@ -24,7 +24,7 @@ sim() {   # name, then jong sim arguments
 sim "base random" --rules base --games $((50 * scale)) --seed 1 --bots random
 sim "base greedy" --rules base --games $((50 * scale)) --seed 2 --bots greedy
 for r in japanese classical hongkong ims; do
-  sim "$r greedy" --rules $r --games $((5 * scale)) --seed 3 --bots greedy
+  sim "$r greedy" --rules $r --games 1000 --deals $((50 * scale)) --seed 3 --bots greedy
 done
 
 # The same seed gives the same log.

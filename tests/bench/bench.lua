@@ -5,7 +5,7 @@ local SITUATIONS = {
     { seat = "S", round = "E", hand = "345678m34599p678s", win_tile = "5m", win_by = "discard", from = "W", flags = { "riichi" }, dora = "9s" },
     { seat = "E", round = "E", hand = "234567m234p34588s", win_tile = "5s", win_by = "self", flags = { "riichi" }, honba = 1 },
     { seat = "W", round = "S", hand = "11223344556677z", win_tile = "7z", win_by = "self" },
-    { seat = "N", round = "E", hand = "22334455m66p [678s]", win_tile = "2m", win_by = "discard", from = "E" },
+    { seat = "N", round = "E", hand = "22334455m666p [678s]", win_tile = "2m", win_by = "discard", from = "E" },
     { seat = "S", round = "E", hand = "11123455678999m", win_tile = "5m", win_by = "discard", from = "N" },
   },
   classical = {

@@ -17,7 +17,7 @@ void bench_core(void);
 #define BENCH_CLOCK CLOCK_MONOTONIC
 #endif
 
-enum { NHANDS = 1000000, REPEATS = 5, CHUNK = 10000 };
+enum { NHANDS = 1000000, REPEATS = 7, CHUNK = 1000 };
 
 struct hand34 { uint8_t c[TILE_KINDS]; };
 

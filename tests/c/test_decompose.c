@@ -103,6 +103,26 @@ static void test_hand_picked(void)
     counts_of("19m19p19s12345677z", c);
     CHECK(complete_thirteen_orphans(c, 0), "thirteen orphans");
     CHECK_EQ_INT(shanten_thirteen_orphans(c, 0), -1);
+    CHECK_EQ_INT(shanten_seven_pairs(c, 1), SHANTEN_NONE);
+
+    /* Impossible input is refused, never read out of bounds. */
+    counts_of("11111m234p567p789s", c);   /* five of a kind */
+    CHECK(!complete_any(c, 0, FORM_ALL), "five 1m");
+    CHECK_EQ_INT(decompose(c, 0, d, MAX_DECOMPOSITIONS), 0);
+    CHECK_EQ_INT(shanten_of(c, 0, FORM_ALL), SHANTEN_NONE);
+    counts_of("11122233344455m9p", c);   /* 15 tiles */
+    CHECK(!complete_standard(c, 0), "15 tiles");
+    CHECK_EQ_INT(shanten_standard(c, 0), SHANTEN_NONE);
+    counts_of("11122233344455m", c);
+    CHECK(!complete_standard(c, -1) && !complete_standard(c, 5), "melds out of range");
+    CHECK_EQ_INT(shanten_standard(c, 5), SHANTEN_NONE);
+    CHECK_EQ_INT(decompose(c, 0, d, 0), 0);
+    CHECK_EQ_INT(decompose(c, 0, d, 2), 2);   /* at most max */
+    CHECK_EQ_INT(waits(c, 0, c, FORM_ALL, w), 0);   /* 14 tiles: no waits */
+    memset(c, 0, sizeof c);
+    c[33] = 200;
+    CHECK(!complete_any(c, 0, FORM_ALL), "a count of 200");
+    CHECK_EQ_INT(shanten_of(c, 0, FORM_ALL), SHANTEN_NONE);
 }
 
 /* ---- against the reference ---- */

@@ -870,6 +870,7 @@ static void variant_rules(int v, struct game_rules *r)
         r->wall.reds[1] = 1;
         break;
     case 2:   /* HK-like: no dead wall, replacements from the tail, 14 reserved, all winners */
+        r->random_seats = true;
         r->wall.dice = 3;
         r->wall.dead_policy = DEAD_NONE;
         r->wall.dead_size = 0;
@@ -1023,6 +1024,65 @@ static void test_replay_and_determinism(void)
     CHECK(memcmp(a->st.wall.t, b->st.wall.t, MAX_WALL) != 0, "seeds 1 and 2 give different walls");
     game_free(a);
     game_free(b);
+}
+
+static void test_random_seats(void)
+{
+    struct game_rules r;
+    game_rules_default(&r);
+    r.random_seats = true;
+    char err[256];
+    int firsts[4] = { 0 };
+    for (uint64_t seed = 1; seed <= 200; seed++) {
+        struct game *g = game_new(&r, NULL, seed, err, sizeof err);
+        int seen = 0;
+        for (int s = 0; s < 4; s++)
+            seen |= 1 << g->st.seat_player[s];
+        CHECK(seen == 15, "seed %llu: every player has a seat", (unsigned long long)seed);
+        firsts[g->st.seat_player[E]]++;
+        struct game *h = game_new(&r, NULL, seed, err, sizeof err);
+        CHECK(memcmp(g->st.seat_player, h->st.seat_player, 4) == 0, "same seed, same seats");
+        game_free(g);
+        game_free(h);
+    }
+    CHECK(firsts[0] > 20 && firsts[1] > 20 && firsts[2] > 20 && firsts[3] > 20,
+          "every player deals first sometimes: %d %d %d %d", firsts[0], firsts[1], firsts[2], firsts[3]);
+}
+
+/* Allowed discards, asked once per turn: only the red 5m and 5z here. */
+static int only_red_and_white(void *ctx, const struct game *g, int seat, uint64_t *allowed, char *msg, size_t n)
+{
+    (void)g, (void)seat, (void)msg, (void)n;
+    ++*(int *)ctx;
+    *allowed = 1ull << DISCARD_RED | 1ull << tile_kind(tile("5z"));
+    return HOOK_OK;
+}
+
+static void test_allowed_discards(void)
+{
+    const char *hands[4] = { "0m5m123p456p789s11z5z", claim_hands[1], claim_hands[2], claim_hands[3] };
+    int calls = 0;
+    struct game_hooks hk = { .ctx = &calls, .allowed_discards = only_red_and_white };
+    struct game_rules r;
+    game_rules_default(&r);
+    r.wall.reds[0] = 1;
+    struct game *g = stacked(&r, &hk, hands, NULL, NULL);
+    struct action list[MAX_ACTIONS];
+    int n = game_legal(g, E, list, MAX_ACTIONS), discards = 0;
+    bool red = false, white = false;
+    for (int i = 0; i < n; i++) {
+        if (list[i].type != ACT_DISCARD)
+            continue;
+        discards++;
+        red |= list[i].tile == tile("0m");
+        white |= list[i].tile == tile("5z");
+    }
+    CHECK(discards == 2 && red && white, "only 0m and 5z may be discarded (%d discards)", discards);
+    CHECK(calls <= 2, "asked %d times for one turn", calls);
+    REFUSED(g, act(g, ACT_DISCARD, E, "5m"), "seat E cannot discard 5m: the ruleset does not allow this discard now");
+    CHECK_EQ_INT(act(g, ACT_DISCARD, E, "0m"), 0);
+    CHECK_EQ_STR(hand_str(g, E), "5m123456p789s115z");
+    game_free(g);
 }
 
 static void test_bad_rules(void)
@@ -1251,6 +1311,148 @@ static void test_event_json(void)
     game_free(g);
 }
 
+/* Hooks for the fuzz: may_act refuses chows of fives (a fact of the state); the
+ * settlement and deal hooks fail every third call (the state must come back). */
+static int fuzz_calls;
+
+static int fuzz_may_act(void *ctx, const struct game *g, const struct action *a, char *msg, size_t n)
+{
+    (void)ctx;
+    if (a->type == ACT_CHOW && kind_is_five(tile_kind(g->st.claim_tile))) {
+        snprintf(msg, n, "no chow of a five");
+        return HOOK_REFUSED;
+    }
+    return HOOK_OK;
+}
+
+static int fuzz_settle_win(void *ctx, const struct game *g, const struct win *w, int nwins,
+                           struct settlement *out, char *msg, size_t n)
+{
+    (void)ctx, (void)g, (void)w, (void)nwins;
+    if (++fuzz_calls % 3 == 0) {
+        snprintf(msg, n, "settle fails");
+        return HOOK_ERROR;
+    }
+    memset(out, 0, sizeof *out);
+    return HOOK_OK;
+}
+
+static int fuzz_settle_draw(void *ctx, const struct game *g, int kind, const char *reason,
+                            struct settlement *out, char *msg, size_t n)
+{
+    (void)ctx, (void)g, (void)kind, (void)reason;
+    if (++fuzz_calls % 3 == 0) {
+        snprintf(msg, n, "draw fails");
+        return HOOK_ERROR;
+    }
+    memset(out, 0, sizeof *out);
+    return HOOK_OK;
+}
+
+static int fuzz_check_abort(void *ctx, const struct game *g, bool *abort, char *msg, size_t n)
+{
+    (void)ctx, (void)g, (void)msg, (void)n;
+    if (++fuzz_calls % 7 == 0) {
+        snprintf(msg, n, "abort fails");
+        return HOOK_ERROR;
+    }
+    *abort = false;
+    return HOOK_OK;
+}
+
+static int fuzz_allowed(void *ctx, const struct game *g, int seat, uint64_t *allowed, char *msg, size_t n)
+{
+    (void)ctx, (void)g, (void)seat, (void)msg, (void)n;
+    *allowed = ~(1ull << 8 | 1ull << 17 | 1ull << 26);   /* no 9m 9p 9s */
+    return HOOK_OK;
+}
+
+/* Random actions, mostly illegal: every refused one leaves the state as it was, and
+ * an action is accepted exactly when game_legal lists it (unless a hook failed). */
+static void test_fuzz_against_legal(void)
+{
+    long tried = 0, accepted = 0, disagree = 0, changed = 0, hook_failed = 0;
+    struct game_hooks hk = { .may_act = fuzz_may_act, .allowed_discards = fuzz_allowed, .settle_win = fuzz_settle_win,
+                             .settle_draw = fuzz_settle_draw, .check_abort = fuzz_check_abort };
+    for (int v = 0; v < 10; v++) {
+        struct game_rules r;
+        variant_rules(v % 5, &r);
+        char err[256];
+        struct game *g = game_new(&r, v >= 5 ? &hk : NULL, 11, err, sizeof err);
+        struct rng pick;
+        rng_seed(&pick, 11 + (uint64_t)v);
+        for (int step = 0; step < 30000; step++) {
+            struct action x = {
+                .type = (uint8_t)rng_below(&pick, ACT_TYPES), .seat = (uint8_t)rng_below(&pick, 4),
+                .tile = (tile_t)(rng_below(&pick, ALL_KINDS) | (rng_below(&pick, 8) == 0 ? TILE_RED : 0)),
+                .chow = (uint8_t)rng_below(&pick, TILE_KINDS), .extra = 0,
+            };
+            if (rng_below(&pick, 4) == 0) {
+                /* a legal action of some seat, slightly changed half the time */
+                if (!random_step(g, &pick, &x)) {
+                    game_reset(g, (uint64_t)step);
+                    continue;
+                }
+                if (rng_below(&pick, 2))
+                    x.tile = (tile_t)rng_below(&pick, TILE_KINDS);
+            }
+            struct action list[MAX_ACTIONS];
+            int n = game_legal(g, x.seat, list, MAX_ACTIONS);
+            bool listed = false;
+            for (int i = 0; i < n && !listed; i++) {
+                const struct action *l = &list[i];
+                if (l->type != x.type)
+                    continue;
+                switch (x.type) {
+                case ACT_DISCARD:
+                    listed = l->tile == x.tile;
+                    break;
+                case ACT_KONG_CONCEALED:
+                case ACT_KONG_PROMOTED:
+                    listed = l->tile == tile_kind(x.tile);
+                    break;
+                case ACT_CHOW:
+                    listed = l->chow == x.chow;
+                    break;
+                default:
+                    listed = true;
+                }
+            }
+            struct snapshot before;
+            snap(g, &before);
+            int rc = game_apply(g, &x);
+            tried++;
+            if (rc == 0) {
+                accepted++;
+                if (!invariants(g))
+                    changed++;
+            } else if (!same(g, &before)) {
+                changed++;
+            }
+            if (rc != 0 && strncmp(game_error(g), "hook ", 5) == 0) {
+                hook_failed++;
+                continue;
+            }
+            if ((rc == 0) != listed) {
+                if (!disagree++) {
+                    char line[128];
+                    action_json(&g->rules, &x, line, sizeof line);
+                    fprintf(stderr, "variant %d: %s %s but %s\n", v, line, rc == 0 ? "applied" : "refused",
+                            listed ? "listed" : "not listed");
+                }
+            }
+            if (g->st.phase == PHASE_MATCH_END)
+                game_reset(g, (uint64_t)step);
+        }
+        game_free(g);
+    }
+    CHECK_EQ_INT(disagree, 0);
+    CHECK_EQ_INT(changed, 0);
+    printf("fuzz: %ld of %ld random actions accepted, %ld refused by failing hooks\n", accepted, tried, hook_failed);
+    CHECK(hook_failed > 100, "hooks failed %ld times", hook_failed);
+    CHECK(accepted > 10000, "%ld of %ld random actions accepted", accepted, tried);
+}
+
 int main(void)
 {
     decompose_init();
@@ -1275,6 +1477,9 @@ int main(void)
     test_hooks();
     test_replay_and_determinism();
     test_bad_rules();
+    test_allowed_discards();
+    test_random_seats();
+    test_fuzz_against_legal();
     test_self_play();
     return check_summary();
 }

@@ -118,6 +118,19 @@ function TestScenarios.test_original_call()
   lu.assertEquals(r.items[#r.items].name, "Mah Jong with Original Call")
 end
 
+-- C16: East declares a concealed kong, another with its replacement, and goes out on the
+-- second replacement (kong box tiles 9s, then 8p).
+function TestScenarios.test_twofold_fortune()
+  local E = tiles("1m1m1m1m2m2m2m2m3p4p5p6p")
+  local g = assert(jong.game { rules = "classical", seed = 1, wall = {
+    front = wall(E, S_SETS, W_SETS, tiles("1z1z1z2z2z2z3z3z3z5z5z5z"), tiles("7p9p9p9p9s")),
+    back = "9s8p" } })
+  assert(g:play("E", { type = "kong_concealed", tile = "1m" }))
+  assert(g:play("E", { type = "kong_concealed", tile = "2m" }))
+  assert(g:play("E", { type = "win" }))
+  lu.assertEquals(g.last_results[1].result.limit, "Twofold Fortune")
+end
+
 -- §20: South can go out on West's 7p in the Mixed-Hand game, not in the One-Double game
 -- (the hand has no double).
 local function south_waits_on_7p(rules)
@@ -138,6 +151,52 @@ end
 function TestScenarios.test_one_double_refuses_a_hand_without_a_double()
   lu.assertTrue(south_waits_on_7p("classical"))
   lu.assertFalse(south_waits_on_7p("babcock_one_double"))
+end
+
+TestDeclarations = {}
+
+-- A stand-in game in a claim window: West has discarded 7p; South holds 234m 55m 68p 999s
+-- [444p] and, before West's discard, had discarded `south_discard` without drawing since.
+local function south_may_win_on_7p(options, south_discard, south_flags, south_drew)
+  local r = assert(jong.load_rules("classical"))
+  local function seat(concealed, melds, flags)
+    return { concealed = concealed, melds = melds, bonus = {}, discards = { {} }, flags = flags or 0,
+             hand = concealed .. " " .. table.concat(melds, " ") }
+  end
+  local ev = { { type = "deal_start" }, { type = "extra", name = "original_call", seat = "S", tile = "9m" },
+               { type = "draw", seat = "S", tile = south_drew or south_discard, from = "wall" },
+               { type = "discard", seat = "S", tile = south_discard },
+               { type = "draw", seat = "W", tile = "7p", from = "wall" },
+               { type = "discard", seat = "W", tile = "7p" } }
+  local st = { phase = "claim", turn = "W", discarder = "W", round = "E", wall = 40, honba = 0,
+               events = #ev, seats = { E = seat("1234m", {}), S = seat("234m55m68p999s", { "[444p]@N" }, south_flags),
+                                       W = seat("1234p", {}), N = seat("1234s", {}) } }
+  local g = { rules = r, options = assert(jong.resolve_options(r, options)),
+              state = function() return st end,
+              events = function(_, first) local out = {} for i = first, #ev do out[#out + 1] = ev[i] end return out end }
+  return r.may_win(g, { type = "win", seat = "S", tile = "7p" })
+end
+
+-- §10.2: after the Original Call every drawn tile must be discarded, else no Mah Jong.
+function TestDeclarations.test_original_call_hand_changed()
+  lu.assertTrue(south_may_win_on_7p({}, "1z", 1, "1z"))
+  local ok, why = south_may_win_on_7p({}, "1z", 1, "3z")
+  lu.assertFalse(ok)
+  lu.assertStrContains(why, "Original Call")
+end
+
+-- §10.3 sacred discard (option): no win on a tile the player discarded before drawing again.
+function TestDeclarations.test_sacred_discard()
+  lu.assertTrue(south_may_win_on_7p({}, "7p"))
+  lu.assertFalse(south_may_win_on_7p({ sacred_discard = true }, "7p"))
+  lu.assertTrue(south_may_win_on_7p({ sacred_discard = true }, "1z"))
+end
+
+-- §10.1 (option): Mah Jong only after declaring calling (or the Original Call).
+function TestDeclarations.test_must_declare_calling()
+  lu.assertFalse(south_may_win_on_7p({ must_declare_calling = true }, "1z"))
+  lu.assertTrue(south_may_win_on_7p({ must_declare_calling = true }, "1z", 2))   -- calling declared
+  lu.assertTrue(south_may_win_on_7p({ must_declare_calling = true }, "1z", 1))   -- Original Call
 end
 
 TestDealer = {}
@@ -195,10 +254,12 @@ function TestDealer.test_wash_out_in_play()
   for _, e in ipairs(ev) do if e.type == "draw_end" then drawn = true end end
   lu.assertTrue(drawn)                                -- random players do not go out here
   local before = g:state()
-  local dealer, points = before.seats.E.player, before.seats.S.points
+  for _, s in ipairs { "E", "S", "W", "N" } do
+    lu.assertEquals(before.seats[s].points, 2000)     -- nobody scores or pays (§5.6: 2,000 each)
+  end
+  local dealer = before.seats.E.player
   assert(g:play("E", { type = "next" }))
   lu.assertEquals(g:state().seats.E.player, dealer)
-  lu.assertEquals(g:state().seats.S.points, points)   -- nobody pays
   lu.assertTrue(g:check())
 end
 

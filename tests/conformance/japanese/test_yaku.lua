@@ -339,6 +339,19 @@ function test_pao_option_off()
     { { "Daisangen", 1 } }, { E = -16000, S = 32000, W = -8000, N = -8000 })
 end
 
+function test_pao_ron_by_the_liable_player()
+  -- 17.6: North fed the third dragon set and deals in himself: he pays all.
+  yakuman({ hand = "234p88s [555z]@E [666z]@W [777z]@N", win_tile = "8s", from = "N" },
+    { { "Daisangen", 1 } }, { E = 0, S = 32000, W = 0, N = -32000 })
+end
+
+function test_pao_suukantsu_option()
+  local s = { hand = "55m [1111m]@E [2222p]c [3333s]@N [4444z]@W", win_tile = "5m", win_by = "self" }
+  yakuman(s, { { "Suukantsu", 1 } }, { E = -16000, S = 32000, W = -8000, N = -8000 })
+  s.options = { pao_suukantsu = true }   -- West fed the fourth kong
+  yakuman(s, { { "Suukantsu", 1 } }, { E = 0, S = 32000, W = -32000, N = 0 })
+end
+
 function test_chinroutou()
   yakuman({ hand = "111m999m111p999p11s", win_tile = "9p" },
     { { "Chinroutou", 1 } }, { E = 0, S = 32000, W = -32000, N = 0 })
