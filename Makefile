@@ -74,10 +74,10 @@ $(BUILD)/libjong.a: $(CORE_OBJ) $(LUA_OBJ)
 	ar rcs $@ $^
 
 $(BUILD)/jong: $(REPL_OBJ) $(BUILD)/libjong.a
-	$(CC) $(LDFLAGS) $(REPL_OBJ) $(BUILD)/libjong.a $(LUA_LIBS) -lreadline -lm -o $@
+	$(CC) $(LDFLAGS) $(REPL_OBJ) $(BUILD)/libjong.a $(LUA_LIBS) -lreadline -ldl -lm -o $@
 
 $(BUILD)/jong.so: $(CORE_OBJ) $(LUA_OBJ)
-	$(CC) $(LDFLAGS) -shared $^ -lm -o $@
+	$(CC) $(LDFLAGS) -shared $^ -ldl -lm -o $@
 
 $(BUILD)/tests/%: tests/c/%.c $(BUILD)/libjong.a
 	@mkdir -p $(dir $@)

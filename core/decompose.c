@@ -13,7 +13,7 @@
 #include "decompose.h"
 
 /* build/core/tables.c */
-extern const int dc_nsuit, dc_ncomplete, dc_most_suit_decompositions, dc_nbase;
+extern const int dc_nbase;
 extern const uint32_t dc_offset4[625];
 extern const uint16_t dc_rank5[3125];
 extern const uint8_t dc_suit_vec[];
@@ -54,6 +54,7 @@ static inline int byte_sum(uint64_t x) { return (int)((x * ONES) >> 56); }
 /* 1 in each byte that is not 0, or that is 2 or more (bytes at most 7). */
 static inline uint64_t nonzero_bytes(uint64_t x) { return (x | x >> 1 | x >> 2) & ONES; }
 static inline uint64_t two_or_more_bytes(uint64_t x) { return (x >> 1 | x >> 2) & ONES; }
+/* Whether a byte of x equals value (the usual test for a zero byte, on x ^ value). */
 static inline bool has_byte(uint64_t x, uint64_t value)
 {
     uint64_t y = x ^ (value * ONES);
@@ -487,6 +488,17 @@ static inline bool may_wait(const uint8_t c[TILE_KINDS], const uint8_t *held, in
     return c[k] < 4 && (!held || held[k] < 4);
 }
 
+/* Whether a tile of kind k could join a group with tiles held in its part (first to
+ * last - 1): one of its kind, or in a suit one at most two ranks away. */
+static bool near_held(const uint8_t c[TILE_KINDS], bool suit, int first, int last, int k)
+{
+    if (!suit) return c[k] != 0;
+    int lo = k - 2 < first ? first : k - 2, hi = k + 2 < last ? k + 2 : last - 1;
+    for (int j = lo; j <= hi; j++)
+        if (c[j]) return true;
+    return false;
+}
+
 /* Standard form: the new tile changes one part, so every other part must already be
  * sets and at most one pair; then try the kinds of the one part that is not (or of
  * every part when all are). */
@@ -506,7 +518,7 @@ static void standard_waits(uint8_t c[TILE_KINDS], const struct view *v, const ui
         if ((BAD_SIZES >> size & 1) || pairs - has_pair(v->n[p]) + has_pair(size) != 1) continue;
         int first = 9 * p, last = p < 3 ? first + 9 : TILE_KINDS;
         for (int k = first; k < last; k++) {
-            if (!may_wait(c, held, k)) continue;
+            if (!may_wait(c, held, k) || !near_held(c, p < 3, first, last, k)) continue;
             c[k]++;
             out[k] |= p < 3 ? suit_complete(suit_index(c + first)) : honours_complete(honour_word(c));
             c[k]--;

@@ -713,11 +713,23 @@ static int do_wins(struct game *g, const int *seats, int n, int how, int from, t
     return settle(g, &s);
 }
 
-/* After a kong stands: count it, turn a dora, draw the replacement. */
-static int finish_kong(struct game *g, int seat)
+/* Turns the kong dora indicators that waited for a discard. */
+static void reveal_pending(struct game *g)
+{
+    for (; g->st.pending_dora; g->st.pending_dora--)
+        reveal_dora(g);
+}
+
+/* After a kong stands: count it, turn a dora (or, with kong_dora_after_discard, at the
+ * declarer's next discard for a claimed or promoted kong), draw the replacement. */
+static int finish_kong(struct game *g, int seat, bool concealed)
 {
     g->st.nkongs++;
-    reveal_dora(g);
+    reveal_pending(g);
+    if (g->rules.kong_dora_after_discard && !concealed)
+        g->st.pending_dora++;
+    else
+        reveal_dora(g);
     return draw_turn(g, seat, DRAWN_LOOSE);
 }
 
@@ -856,7 +868,7 @@ static int do_claim(struct game *g, const struct action *a)
     st->has_drawn = false;
     st->drawn_loose = false;
     if (a->type == ACT_KONG)
-        return finish_kong(g, s);
+        return finish_kong(g, s, false);
     st->after_claim = true;
     return 0;
 }
@@ -913,7 +925,7 @@ static int finish_promoted(struct game *g, int s)
     m->reds = (uint8_t)(m->reds + take_kind(h, k, 1));
     m->type = MELD_KONG;
     m->kong = KONG_PROMOTED;
-    return finish_kong(g, s);
+    return finish_kong(g, s, false);
 }
 
 static int resolve_rob(struct game *g)
@@ -929,7 +941,7 @@ static int resolve_rob(struct game *g)
     st->phase = PHASE_TURN;
     if (st->rob_type == ACT_KONG_PROMOTED)
         return finish_promoted(g, st->discarder);
-    return finish_kong(g, st->discarder);
+    return finish_kong(g, st->discarder, true);
 }
 
 static int resolve(struct game *g)
@@ -946,6 +958,7 @@ static int do_discard(struct game *g, int s, tile_t t, int extra)
     ss->missed = 0;
     struct event *e = ev_tile(g, EV_DISCARD, s, t);
     e->extra = (uint8_t)extra;
+    reveal_pending(g);
     st->has_drawn = false;
     st->drawn_loose = false;
     st->after_claim = false;
@@ -976,7 +989,7 @@ static int do_kong(struct game *g, const struct action *a)
                 return 0;
             st->phase = PHASE_TURN;
         }
-        return finish_kong(g, s);
+        return finish_kong(g, s, true);
     }
     /* Promoted: the tile stays in the hand until no one robs it. */
     tile_t t = h->counts[k] > reds_of(h, k) ? (tile_t)k : (tile_t)(k | TILE_RED);
@@ -1027,7 +1040,7 @@ static int deal_begin(struct game *g)
         memset(&st->seats[s], 0, sizeof st->seats[s]);
         st->seats[s].last_miss = -1;
     }
-    st->nkongs = st->ndora = 0;
+    st->nkongs = st->ndora = st->pending_dora = 0;
     st->any_call = false;
     st->result = 0;
     st->nwins = 0;

@@ -89,6 +89,7 @@ struct game_rules {
     uint8_t last_discard;          /* enum last_discard: claims on discards once the wall is drawn out */
     unsigned forms;                /* enum form: the core's complete shapes */
     uint8_t dora_first, dora_step; /* dead index of the first dora indicator, step between them; step 0: no dora */
+    bool kong_dora_after_discard;  /* a claimed or promoted kong's indicator is turned at the declarer's next discard */
     int32_t start_points;
     bool random_seats;             /* seat the players at random from the seed (else player p is seat p) */
     uint8_t rounds;                /* round winds in a match (default next_deal) */
@@ -255,6 +256,7 @@ struct game_state {
     struct action answer[4];
     /* the deal */
     uint8_t nkongs, ndora;
+    uint8_t pending_dora;  /* kong indicators waiting for the next discard */
     bool any_call;         /* a claim or kong has happened this deal */
     uint8_t result;        /* 0 playing, EV_WIN, or enum draw_kind */
     uint8_t nwins;

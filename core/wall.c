@@ -15,7 +15,10 @@ const char *wall_config_error(const struct wall_config *c)
         return "the dealer throws 2 or 3 dice";
     if (c->dead_policy > DEAD_NONE)
         return "unknown dead wall policy";
-    if (c->dead_policy == DEAD_NONE ? c->dead_size != 0 : (c->dead_size < 2 || c->dead_size > 32))
+    if (c->dead_from_dice && (!c->second_throw || c->dead_policy == DEAD_NONE))
+        return "a dead wall from the dice needs the second throw and a dead wall";
+    if (c->dead_policy == DEAD_NONE ? c->dead_size != 0
+                                    : !c->dead_from_dice && (c->dead_size < 2 || c->dead_size > 32))
         return "dead wall size out of range";
     if (c->reserve > 32)
         return "reserve out of range";
@@ -74,6 +77,8 @@ int wall_build(struct wall *w, const struct wall_config *c, struct rng *r)
         for (int i = 0; i < 2; i++)
             count += w->dice[w->ndice++] = (uint8_t)rng_die(r);
     }
+    if (c->dead_from_dice)
+        w->live_end = n - 2 * (count - total);
     w->break_wall = (uint8_t)((total - 1) % 4);
     w->break_count = (uint8_t)count;
     int first = ((4 - w->break_wall) % 4) * side;

@@ -38,6 +38,7 @@ struct wall_config {
     bool second_throw;     /* Classical: the wall's owner throws two more dice */
     uint8_t dead_policy;   /* enum dead_policy */
     uint8_t dead_size;     /* tiles; 0 with DEAD_NONE */
+    bool dead_from_dice;   /* Classical dice_stacks: as many stacks as the second throw (dead_size unused) */
     uint8_t reserve;       /* live tiles never drawn by an ordinary draw */
 };
 

@@ -48,6 +48,12 @@ void lj_install_allocator(lua_State *L)
 {
     if (counter_of(L))
         return;
+    /* Loaded as a module (jong.so) into a stock lua5.4: the state goes on calling this
+     * allocator after its package library has unloaded the module at close, so the
+     * module must never be unloaded. (In the program itself this finds nothing to pin.) */
+    Dl_info info;
+    if (dladdr((void *)counting_alloc, &info) && info.dli_fname)
+        (void)dlopen(info.dli_fname, RTLD_NOW | RTLD_NOLOAD | RTLD_NODELETE);
     struct counter *c = calloc(1, sizeof *c);   /* lives as long as the state */
     if (!c)
         return;

@@ -718,6 +718,12 @@ static int l_state(lua_State *L)
     lua_setfield(L, -2, "deposits");
     lua_pushinteger(L, st->deal_no);
     lua_setfield(L, -2, "deal");
+    lua_pushinteger(L, st->deal_in_round);
+    lua_setfield(L, -2, "deal_in_round");
+    if (st->result) {
+        lua_pushstring(L, st->result == EV_WIN ? "win" : st->result == DRAW_ABORTIVE ? "abortive" : "exhaustive");
+        lua_setfield(L, -2, "result");
+    }
     lua_pushinteger(L, wall_drawable(&st->wall));
     lua_setfield(L, -2, "wall");
     lua_pushinteger(L, wall_dead(&st->wall));

@@ -13,11 +13,19 @@ static const char *const kong_names[] = { NULL, "exposed", "promoted", "conceale
 static const char *const wait_names[] = { "two_sided", "closed", "edge", "single", "pair" };
 static const char seat_names[][2] = { "E", "S", "W", "N" };
 
+/* Kind names as literals: Lua caches the strings of C literals by address, so
+ * pushing one costs no hashing. */
+static const char *const kind_names[ALL_KINDS] = {
+    "1m", "2m", "3m", "4m", "5m", "6m", "7m", "8m", "9m",
+    "1p", "2p", "3p", "4p", "5p", "6p", "7p", "8p", "9p",
+    "1s", "2s", "3s", "4s", "5s", "6s", "7s", "8s", "9s",
+    "1z", "2z", "3z", "4z", "5z", "6z", "7z",
+    "f1", "f2", "f3", "f4", "g1", "g2", "g3", "g4",
+};
+
 static void push_kind(lua_State *L, int k)
 {
-    char name[3];
-    kind_name(k, name);
-    lua_pushlstring(L, name, 2);
+    lua_pushstring(L, kind_names[k]);
 }
 
 static void set_kind(lua_State *L, const char *field, int k)

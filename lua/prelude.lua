@@ -275,13 +275,17 @@ function jong.resolve_options(r, given)
     end
     local spec = r.options[key]
     if not spec then return nil, "unknown option '" .. k .. "' for rules " .. r.name end
-    if not spec.values and spec.default ~= nil and type(v) ~= type(spec.default) then
-      return nil, "option '" .. k .. "' takes a " .. type(spec.default) .. ", not " .. type(v)
-    end
-    if spec.values then
-      local fine = false
-      for _, allowed in ipairs(spec.values) do fine = fine or allowed == v end
-      if not fine then return nil, "option '" .. k .. "' cannot be " .. tostring(v) end
+    -- A value is one of spec.values, or of a type in spec.types, or (with neither)
+    -- of the default's type.
+    local fine = false
+    for _, allowed in ipairs(spec.values or {}) do fine = fine or allowed == v end
+    for _, ty in ipairs(spec.types or {}) do fine = fine or type(v) == ty end
+    if not fine then
+      if spec.values or spec.types then
+        return nil, "option '" .. k .. "' cannot be " .. tostring(v)
+      elseif spec.default ~= nil and type(v) ~= type(spec.default) then
+        return nil, "option '" .. k .. "' takes a " .. type(spec.default) .. ", not " .. type(v)
+      end
     end
     out[key] = v
     ::continue::

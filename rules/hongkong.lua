@@ -426,6 +426,19 @@ local function flower_win(f)                                         -- §12.6 H
   return FLOWER_WINS[#f.bonus]
 end
 
+-- The reason a hand below the minimum gives (§11.2), made once per pair of numbers.
+local BELOW_MINIMUM = {}
+local function below_minimum(faan, minimum)
+  local by_faan = BELOW_MINIMUM[minimum]
+  if not by_faan then by_faan = {}; BELOW_MINIMUM[minimum] = by_faan end
+  local reason = by_faan[faan]
+  if not reason then
+    reason = string.format("%d faan, below the minimum of %d (bonus tiles not counted)", faan, minimum)
+    by_faan[faan] = reason
+  end
+  return reason
+end
+
 -- §11.1: of several readings, the one that gives the most faan after the limit (then before it).
 local function choose_reading(readings, o)
   h.std = true
@@ -479,8 +492,7 @@ function R.score(f)
   if not complete then return { wins = false, reason = "not a complete hand" } end
 
   if total - bonus < o.min_faan then                                 -- §11.2
-    return { wins = false, reason = string.format("%d faan, below the minimum of %d (bonus tiles not counted)",
-                                                  total - bonus, o.min_faan) }
+    return { wins = false, reason = below_minimum(total - bonus, o.min_faan) }
   end
   if #items == 0 then items[1] = { name = CHICKEN_HAND, value = 0, unit = "faan" } end   -- H1
 
@@ -658,6 +670,24 @@ function R.may_win(g, action)
   if not result then return false, reason end
   if not result.wins then return false, result.reason end
   return true
+end
+
+-- Asked when the engine builds the situation of a win (situation(g, win, s), also for
+-- may_win): §12.5 H17 adds the flag kong_upon_kong when the winning tile is the replacement
+-- of a kong declared right after drawing the replacement of an earlier kong.
+local KONGS = { kong = true, kong_concealed = true, kong_promoted = true }
+
+function R.situation(g, win, s)
+  if not win.loose then return end
+  local events = g:events(math.max(1, g:state().events - 5))
+  local i = #events
+  while i > 0 and events[i].type == "win" do i = i - 1 end     -- a win already logged
+  local replacement, kong, first = events[i], events[i - 1], events[i - 2]
+  if first and replacement.type == "draw" and replacement.from == "loose"
+     and KONGS[kong.type] and kong.seat == win.seat
+     and first.type == "draw" and first.from == "loose" and first.seat == win.seat then
+    s.flags[#s.flags + 1] = "kong_upon_kong"
+  end
 end
 
 -- After settlement (next_deal(g)). §5.3: the dealer keeps the deal when he wins or, with

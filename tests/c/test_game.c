@@ -862,7 +862,7 @@ static void variant_rules(int v, struct game_rules *r)
         r->wall.bonus = true;
         r->wall.second_throw = true;
         r->wall.dead_policy = DEAD_NOT_REPLENISHED;
-        r->wall.dead_size = 16;
+        r->wall.dead_from_dice = true;
         r->bonus_source = SRC_HEAD;
         r->dead_empty_draw = true;
         r->forms = FORM_STANDARD | FORM_THIRTEEN_ORPHANS;
@@ -885,6 +885,7 @@ static void variant_rules(int v, struct game_rules *r)
         r->max_kongs = 4;
         r->multi_win = MULTI_DOUBLE_ONLY;
         r->kong_after_claim = true;
+        r->kong_dora_after_discard = true;
         break;
     case 4:   /* IMS-like: one stockpile for everything, 13 each in seat order */
         r->wall.bonus = true;
@@ -1160,6 +1161,30 @@ static void test_dora_and_kong_limit(void)
     CHECK(!legal_has(g, S, ACT_KONG), "one kong per deal");
     CHECK(legal_has(g, S, ACT_PUNG), "a pung is still fine");
     REFUSED(g, act(g, ACT_KONG, S, NULL), "seat S cannot kong 9p: no more kongs in this deal");
+    game_free(g);
+}
+
+/* Tenhou's kan dora timing: a claimed or promoted kong's indicator waits for the
+ * declarer's discard; a concealed kong's is turned at once. */
+static void test_kong_dora_after_discard(void)
+{
+    struct game_rules r;
+    game_rules_default(&r);
+    r.dora_first = 4;
+    r.dora_step = 2;
+    r.kong_dora_after_discard = true;
+    struct game *g = stacked(&r, NULL, kong_hands, "9s3z4z1m", "7s8s6s1p2p3p4p5p6p");
+    act(g, ACT_KONG_CONCEALED, E, "1z");
+    CHECK_EQ_INT(g->st.ndora, 2);
+    act(g, ACT_DISCARD, E, "9p");
+    act(g, ACT_KONG, S, NULL);
+    CHECK_EQ_INT(g->st.ndora, 2);                        /* waits for S's discard */
+    CHECK_EQ_INT(act(g, ACT_DISCARD, S, "1m"), 0);
+    CHECK_EQ_INT(g->st.ndora, 3);
+    CHECK_EQ_INT(game_dora(g, 2), tile("6p"));          /* dead index 8 */
+    const struct event *d = last_event(g, EV_DORA), *x = last_event(g, EV_DISCARD);
+    CHECK(d && x && d > x, "the indicator is turned after the discard");
+    CHECK(invariants(g), "after the late dora");
     game_free(g);
 }
 
@@ -1469,6 +1494,7 @@ int main(void)
     test_rob_concealed_thirteen();
     test_dora_and_kong_limit();
     test_three_winners();
+    test_kong_dora_after_discard();
     test_special_complete();
     test_event_json();
     test_bonus_tiles(SRC_LOOSE);

@@ -140,6 +140,28 @@ static void test_dice_and_break(void)
     CHECK(memcmp(a.t, d.t, 136) != 0, "another seed, another wall");
 }
 
+static void test_dead_from_dice(void)
+{
+    struct wall_config c = config(true, DEAD_NOT_REPLENISHED, 0);
+    c.second_throw = true;
+    c.dead_from_dice = true;
+    CHECK(wall_config_error(&c) == NULL, "dice_stacks config is valid");
+    int ok = 1, sizes = 0;
+    for (uint64_t seed = 1; seed <= 100; seed++) {
+        struct rng r;
+        rng_seed(&r, seed);
+        struct wall w;
+        wall_build(&w, &c, &r);
+        int stacks = w.dice[2] + w.dice[3];
+        ok &= wall_dead(&w) == 2 * stacks && wall_live(&w) == 144 - 2 * stacks;
+        sizes |= 1 << stacks;
+    }
+    CHECK(ok, "the kong box is as many stacks as the second throw");
+    CHECK(sizes != (sizes & -sizes), "the size varies with the dice");
+    c.second_throw = false;
+    CHECK(wall_config_error(&c) != NULL, "dice_stacks without a second throw refused");
+}
+
 static void test_dead_fixed(void)
 {
     struct wall_config c = config(false, DEAD_FIXED, 14);
@@ -276,6 +298,7 @@ int main(void)
     test_tile_sets();
     test_dice_and_break();
     test_dead_fixed();
+    test_dead_from_dice();
     test_dead_not_replenished();
     test_dead_none_and_reserve();
     test_stacked_and_conservation();

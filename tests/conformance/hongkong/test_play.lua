@@ -19,8 +19,8 @@ local function wall_front(e, s, w, n, draws)
   return table.concat(out)
 end
 
-local function game(front, options)
-  local g, err = jong.game { rules = "hongkong", seed = 1, options = options, wall = { front = front } }
+local function game(front, options, back)
+  local g, err = jong.game { rules = "hongkong", seed = 1, options = options, wall = { front = front, back = back } }
   lu.assertNotNil(g, err)
   return g
 end
@@ -105,6 +105,30 @@ function TestPlay.test_minimum_faan_refuses_the_win()
   lu.assertEquals(last_event(g, "settle").payments, { E = -4, S = -8, W = 16, N = -4 })
 end
 
+-- §12.5 H16 and H17: East declares a concealed kong of East winds, draws the fourth South
+-- wind as replacement, declares that kong too and wins on the second replacement.
+function TestPlay.test_win_on_kong_replacement_and_kong_upon_kong()
+  local front = wall_front("1111z222z345m678m9p", "123456789s123p4z", "123456789m456p7p", "123456789p5z6z7z3s")
+  local g = game(front, nil, "9p")
+  play(g, "E", "kong 1z")
+  play(g, "E", "win")
+  lu.assertEquals(last_event(g, "settle").payments, { E = 96, S = -32, W = -32, N = -32 })   -- 1+1+1+1 = 4
+  local items = {}
+  for i, it in ipairs(g.last_results[1].result.items) do items[i] = it.name .. " " .. it.value end
+  lu.assertEquals(items, { "Seat-wind pung/kong 1", "Prevailing-wind pung/kong 1", "Self-drawn 1",
+                           "Win on kong replacement 1" })
+
+  g = game(front, nil, "2z9p")
+  play(g, "E", "kong 1z")
+  play(g, "E", "kong 2z")
+  play(g, "E", "win")
+  lu.assertEquals(last_event(g, "settle").payments, { E = 384, S = -128, W = -128, N = -128 })   -- 11 -> 10
+  items = {}
+  for i, it in ipairs(g.last_results[1].result.items) do items[i] = it.name .. " " .. it.value end
+  lu.assertEquals(items, { "Seat-wind pung/kong 1", "Prevailing-wind pung/kong 1", "Self-drawn 1",
+                           "Kong upon kong 8" })
+end
+
 -- Self-play: every match ends after four prevailing winds, the invariants hold, every
 -- settlement sums to zero, and the dealer keeps the deal after his win or a draw.
 function TestPlay.test_self_play_matches()
@@ -130,6 +154,35 @@ function TestPlay.test_self_play_matches()
       end
     end
     lu.assertEquals(rounds, { E = true, S = true, W = true, N = true })
+  end
+end
+
+-- Self-play under other options: flowers, the dead 14 tiles, the last discard, several
+-- winners, the presets and tables; every match ends and every settlement sums to zero.
+function TestPlay.test_self_play_with_options()
+  local sets = {
+    { use_flowers = true, dead_wall14 = true, last_discard = true, multi_win = "all", min_faan = 0,
+      humanly_hand = true },
+    { draw_keeps_dealer = false, rounds = 2, faan_preset = "mjc", liability_hands = "extended",
+      money_table = "doubling", faan_limit = 7 },
+    { use_flowers = true, min_faan = 1, concealed_with_flowers = false, unlimited_faan = true,
+      faan_limit = "none", money_table = "half_spicy" },
+  }
+  for _, options in ipairs(sets) do
+    for seed = 1, 2 do
+      local g = jong.game { rules = "hongkong", seed = seed, options = options }
+      local n, err = g:run_bots(nil, "greedy", 400000)
+      lu.assertNotNil(n, err)
+      lu.assertEquals(g:state().phase, "match_end")
+      local ok, cerr = g:check()
+      lu.assertTrue(ok, cerr)
+      for _, e in ipairs(g:events()) do
+        if e.type == "settle" then
+          local p = e.payments
+          lu.assertEquals(p.E + p.S + p.W + p.N, 0)
+        end
+      end
+    end
   end
 end
 
