@@ -79,6 +79,16 @@ int bot_choose(struct game *g, int seat, int kind, struct rng *r, struct action 
     const struct hand *h = game_hand(g, seat);
     int best;
     int d = best_discard(g, h, a, n, &best);
+    /* A declaration made with a discard (riichi, calling) when that discard leaves the
+     * hand ready. */
+    for (int i = 0; d >= 0 && i < n; i++) {
+        int k = tile_kind(a[i].tile);
+        if (a[i].type == ACT_EXTRA && k < TILE_KINDS && h->counts[k] &&
+            shanten_after(h, k, -1, h->nmelds, g->rules.forms) == 0) {
+            *out = a[i];
+            return 0;
+        }
+    }
     if (d >= 0) {
         *out = a[d];
         return 0;

@@ -67,7 +67,7 @@ end
 local KEY_ORDER = {}
 for i, k in ipairs { "ok", "wins", "rules", "hand", "name", "value", "han", "fu", "yakuman", "points",
   "doubles", "score", "faan", "fan", "aux", "adjusted", "basic", "total", "items",
-  "unit", "limit", "payments", "E", "S", "W", "N", "reason", "error" } do
+  "unit", "limit", "payments", "losers", "E", "S", "W", "N", "reason", "error" } do
   KEY_ORDER[k] = i
 end
 local function key_before(a, b)
@@ -424,7 +424,8 @@ function jong.score(s)
     return { ok = true, wins = false, rules = r.name, reason = result.reason or "not a winning hand" }
   end
   local out = { ok = true, wins = true, rules = r.name, value = result.value or {},
-    items = result.items or {}, limit = result.limit or jong.json_null }
+    items = result.items or {}, limit = result.limit or jong.json_null,
+    losers = result.losers }   -- Classical scores the losers' hands too
   setmetatable(out.value, jong.json_object)
   if r.settle then
     local payments
