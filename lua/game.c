@@ -723,6 +723,12 @@ static int l_state(lua_State *L)
     if (st->result) {
         lua_pushstring(L, st->result == EV_WIN ? "win" : st->result == DRAW_ABORTIVE ? "abortive" : "exhaustive");
         lua_setfield(L, -2, "result");
+        lua_createtable(L, st->nwins, 0);
+        for (int i = 0; st->result == EV_WIN && i < st->nwins; i++) {
+            lua_pushstring(L, seat_names[st->wins[i].seat & 3]);
+            lua_rawseti(L, -2, i + 1);
+        }
+        lua_setfield(L, -2, "winners");
     }
     lua_pushinteger(L, wall_drawable(&st->wall));
     lua_setfield(L, -2, "wall");

@@ -44,6 +44,7 @@ end
 
 local Game = {}
 Game.__index = Game
+jong.Game = Game   -- the methods of games (tests may build stand-ins on them)
 
 -- The situation of a win in the game (for jong.facts): the same path as `jong score`.
 function Game:situation(win, first_winner)
@@ -251,6 +252,33 @@ function Game:redo()
   local ok, err = self:play(a.seat, a)
   self.redo_stack = keep
   return ok, err
+end
+
+-- After a deal has ended: did the dealer (East) win, was it a draw?
+function Game:deal_outcome()
+  local st = self:state()
+  local dealer_won = false
+  for _, seat in ipairs(st.winners or {}) do dealer_won = dealer_won or seat == "E" end
+  return { dealer_won = dealer_won, drawn = st.result == "exhaustive" or st.result == "abortive",
+    result = st.result, winners = st.winners or {} }
+end
+
+local NEXT_WIND = { E = "S", S = "W", W = "N", N = "E" }
+
+-- The usual rotation, for next_deal hooks: with `keep` the dealer keeps the deal (with
+-- `honba` counters); else the deal passes, the round wind advancing when it comes back
+-- to the first dealer, and the match ends after `rounds` round winds.
+function Game:rotation(keep, rounds, honba)
+  local st = self:state()
+  if keep then return { dealer_keeps = true, round = st.round, honba = honba or 0, match_over = false } end
+  local round = st.round
+  if st.seats.S.player == 0 then   -- the deal passes back to the first dealer
+    if jong.seat_index(round) >= rounds then
+      return { dealer_keeps = false, round = round, honba = 0, match_over = true }
+    end
+    round = NEXT_WIND[round]
+  end
+  return { dealer_keeps = false, round = round, honba = 0, match_over = false }
 end
 
 -- The action a built-in player would take: kind "random" or "greedy".

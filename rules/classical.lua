@@ -968,35 +968,18 @@ end
 -- after a wash-out (unless draw_passes_deal); otherwise it passes to South. §5.5 the
 -- prevailing wind advances when the deal returns to the round's first East; the game
 -- ends after `rounds` winds. The engine's counter (honba) holds East's consecutive wins.
-local NEXT_ROUND = { E = "S", S = "W", W = "N" }
-local ROUND_NO = { E = 1, S = 2, W = 3, N = 4 }
-
 function R.next_deal(g)
-  local st, o = g:state(), g.options
-  local east_won, drawn = false, false
-  local recent = g:events(math.max(1, st.events - 8))
-  for _, e in ipairs(recent) do
-    if e.type == "deal_start" then east_won, drawn = false, false
-    elseif e.type == "win" and e.seat == "E" then east_won = true
-    elseif e.type == "draw_end" then drawn = true end
-  end
+  local st, o, out = g:state(), g.options, g:deal_outcome()
   local streak = st.honba or 0
-  if east_won then
+  if out.dealer_won then
     streak = streak + 1
     if o.east_streak_limit == "off" or streak < o.east_streak_limit then
-      return { dealer_keeps = true, round = st.round, honba = streak, match_over = false }
+      return g:rotation(true, o.rounds, streak)
     end
-  elseif drawn and not o.draw_passes_deal then
-    return { dealer_keeps = true, round = st.round, honba = streak, match_over = false }
+  elseif out.drawn and not o.draw_passes_deal then
+    return g:rotation(true, o.rounds, streak)
   end
-  local round = st.round
-  if st.seats.S.player == 0 then                      -- the deal returns to the first East
-    if ROUND_NO[round] >= o.rounds then
-      return { dealer_keeps = false, round = round, honba = 0, match_over = true }
-    end
-    round = NEXT_ROUND[round]
-  end
-  return { dealer_keeps = false, round = round, honba = 0, match_over = false }
+  return g:rotation(false, o.rounds)
 end
 
 return R

@@ -694,29 +694,9 @@ end
 -- hk.draw_keeps_dealer, after a draw; otherwise it passes to his right. §5.4: when it comes
 -- back to the first dealer (player 0) the prevailing wind advances; after hk.rounds winds
 -- the game is over. There are no counters (honba) in this game.
-local NEXT_WIND = { E = "S", S = "W", W = "N", N = "E" }
-
 function R.next_deal(g)
-  local st, o = g:state(), g.options
-  local dealer_won, drawn = false, false
-  local recent = g:events(math.max(1, st.events - 8))           -- win(s) or draw_end, settle
-  for i = 1, #recent do
-    local e = recent[i]
-    if e.type == "deal_start" then dealer_won, drawn = false, false
-    elseif e.type == "win" and e.seat == "E" then dealer_won = true
-    elseif e.type == "draw_end" then drawn = true end
-  end
-  if dealer_won or (drawn and o.draw_keeps_dealer) then
-    return { dealer_keeps = true, round = st.round, honba = 0, match_over = false }
-  end
-  local round = st.round
-  if st.seats.S.player == 0 then                                -- the deal returns to the first dealer
-    if SEAT_NUMBER[round] >= o.rounds then
-      return { dealer_keeps = false, round = round, honba = 0, match_over = true }
-    end
-    round = NEXT_WIND[round]
-  end
-  return { dealer_keeps = false, round = round, honba = 0, match_over = false }
+  local o, out = g.options, g:deal_outcome()
+  return g:rotation(out.dealer_won or (out.drawn and o.draw_keeps_dealer), o.rounds)
 end
 
 return R

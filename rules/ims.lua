@@ -822,29 +822,9 @@ end
 -- next_deal(g): after settlement. s4.3: the dealer keeps the deal when he won (alone or with
 -- others) or the hand was a draw; otherwise his successor deals. s4.4: when the deal comes
 -- back to the first dealer the round wind advances; after `rounds` winds the match is over.
-local NEXT_WIND = { E = "S", S = "W", W = "N", N = "E" }
-
 function R.next_deal(g)
-  local st, o = g:state(), g.options
-  local dealer_won, drawn = false, false
-  local recent = g:events(math.max(1, st.events - 8))               -- win(s) or draw_end, settle
-  for i = 1, #recent do
-    local e = recent[i]
-    if e.type == "deal_start" then dealer_won, drawn = false, false
-    elseif e.type == "win" and e.seat == "E" then dealer_won = true
-    elseif e.type == "draw_end" then drawn = true end
-  end
-  if dealer_won or drawn then
-    return { dealer_keeps = true, round = st.round, honba = 0, match_over = false }
-  end
-  local round = st.round
-  if st.seats.S.player == 0 then                                    -- back to the first dealer
-    if SEAT_INDEX[round] >= o.rounds then
-      return { dealer_keeps = false, round = round, honba = 0, match_over = true }
-    end
-    round = NEXT_WIND[round]
-  end
-  return { dealer_keeps = false, round = round, honba = 0, match_over = false }
+  local out = g:deal_outcome()
+  return g:rotation(out.dealer_won or out.drawn, g.options.rounds)
 end
 
 return R

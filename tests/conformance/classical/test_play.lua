@@ -206,10 +206,13 @@ local function deal_end(options, last, honba, dealer, round)
   local r = assert(jong.load_rules("classical"))
   local seats = {}
   for i, s in ipairs { "E", "S", "W", "N" } do seats[s] = { player = (dealer + i - 1) % 4 } end
-  local st = { round = round or "E", honba = honba, events = 3, seats = seats }
-  return { rules = r, options = assert(jong.resolve_options(r, options)),
+  local st = { round = round or "E", honba = honba, events = 3, seats = seats,
+               result = last.type == "win" and "win" or "exhaustive",
+               winners = last.type == "win" and { last.seat } or {} }
+  return setmetatable({ rules = r, options = assert(jong.resolve_options(r, options)),
            state = function() return st end,
-           events = function() return { { type = "deal_start" }, last, { type = "settle" } } end }
+           events = function() return { { type = "deal_start" }, last, { type = "settle" } } end },
+         { __index = jong.Game })
 end
 
 function TestDealer.test_east_keeps_the_deal_when_he_wins_and_on_a_wash_out()

@@ -147,8 +147,16 @@ end
 -- The play hooks on a hand-made game: state() and events() as the engine gives them.
 
 local function fake_game(st, events, given)
-  local g = { rules = R, options = options(given) }
+  local g = setmetatable({ rules = R, options = options(given) }, { __index = jong.Game })
   st.events = #events
+  for _, e in ipairs(events) do   -- how the deal ended, as the engine's state tells it
+    if e.type == "win" then
+      st.result, st.winners = "win", st.winners or {}
+      st.winners[#st.winners + 1] = e.seat
+    elseif e.type == "draw_end" then
+      st.result = e.kind or "exhaustive"
+    end
+  end
   function g:state() return st end
   function g:events(first)
     local out = {}
