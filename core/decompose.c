@@ -162,19 +162,22 @@ static inline unsigned suit_rank(unsigned idx)
     return (unsigned)(w >> 32) + popcount32((uint32_t)w & ((1u << (idx % 32)) - 1));
 }
 
-/* Honour kinds held two or six times: with counts 0-4, the kinds held twice. */
+/* Honour kinds held twice (counts 0-4). */
 static inline int honour_pairs(uint64_t hz) { return byte_sum(hz >> 1 & ~hz & ONES); }
 
-/* Honours are sets and at most one pair when no count is 1 or 4 and at most one is 2
- * (the counts are then 0, 2 or 3, and honour_pairs counts the 2s). */
+/* Nonzero when an honour is held once or four times (bit 0 without bit 1, or bit 2). */
+static inline uint64_t odd_honours(uint64_t hz) { return (hz & ~(hz >> 1) & ONES) | (hz & 4 * ONES); }
+
+/* Honours are sets and at most one pair: counts 0, 2 or 3, at most one 2. */
 static inline bool honours_complete(uint64_t hz)
 {
-    return !has_byte(hz, 1) && !has_byte(hz, 4) && honour_pairs(hz) <= 1;
+    return !odd_honours(hz) && honour_pairs(hz) <= 1;
 }
 
 /* Tiles in a part: bit n of BAD_SIZES is set when n tiles cannot be sets and at most one
- * pair, of PAIR_SIZES when they hold the pair. */
+ * pair, of PAIR_SIZES when they hold the pair. size_kind: 1 for a pair, 16 for bad. */
 enum { BAD_SIZES = 0x2492, PAIR_SIZES = 0x4924 };
+static const uint8_t size_kind[15] = {0, 16, 1, 0, 16, 1, 0, 16, 1, 0, 16, 1, 0, 16, 1};
 
 static inline int has_pair(int n) { return PAIR_SIZES >> n & 1; }
 
@@ -184,11 +187,10 @@ static inline int has_pair(int n) { return PAIR_SIZES >> n & 1; }
 static bool standard_complete(const uint8_t c[TILE_KINDS], const struct view *v, int nmelds, unsigned *idx)
 {
     if (nmelds < 0 || nmelds > 4 || v->total != 14 - 3 * nmelds) return false;
-    int n0 = v->n[0], n1 = v->n[1], n2 = v->n[2];
     uint64_t hz = honour_word(c);
-    int pairs = has_pair(n0) + has_pair(n1) + has_pair(n2) + honour_pairs(hz);
-    if (((BAD_SIZES >> n0 | BAD_SIZES >> n1 | BAD_SIZES >> n2) & 1) | !honours_complete(hz) | (pairs != 1))
-        return false;
+    /* one pair in all, no suit of a bad size, no honour held once or four times */
+    int pairs = size_kind[v->n[0]] + size_kind[v->n[1]] + size_kind[v->n[2]] + honour_pairs(hz);
+    if ((pairs != 1) | (odd_honours(hz) != 0)) return false;
     unsigned i0 = suit_index(c), i1 = suit_index(c + 9), i2 = suit_index(c + 18);
     if (idx) { idx[0] = i0; idx[1] = i1; idx[2] = i2; }
     return suit_complete(i0) & suit_complete(i1) & suit_complete(i2);

@@ -637,10 +637,51 @@ static int l_waiting(lua_State *L)
     return 1;
 }
 
-static void push_seat(lua_State *L, const struct game *g, int s)
+static char seat_mt_key;   /* address: the seat tables' metatable, and their game */
+
+static void push_discards(lua_State *L, const struct game *g, int s)
 {
     const struct seat_state *ss = &g->st.seats[s];
-    lua_createtable(L, 0, 8);
+    lua_createtable(L, ss->ndiscards, 0);
+    for (int i = 0; i < ss->ndiscards; i++) {
+        lua_createtable(L, 0, 3);
+        push_tile(L, ss->discards[i].tile);
+        lua_setfield(L, -2, "tile");
+        if (ss->discards[i].claimed_by != SEAT_NONE) {
+            lua_pushstring(L, seat_names[ss->discards[i].claimed_by & 3]);
+            lua_setfield(L, -2, "claimed_by");
+        }
+        if (ss->discards[i].extra) {
+            struct action a = { .type = ACT_EXTRA, .extra = (uint8_t)(ss->discards[i].extra - 1) };
+            lua_pushstring(L, action_name(&g->rules, &a));
+            lua_setfield(L, -2, "with");
+        }
+        lua_rawseti(L, -2, i + 1);
+    }
+}
+
+/* __index of a seat table: builds `discards` from the game on first use. */
+static int l_seat_index(lua_State *L)
+{
+    const char *k = lua_tostring(L, 2);
+    if (!k || strcmp(k, "discards"))
+        return 0;
+    lua_rawgetp(L, 1, &seat_mt_key);
+    struct lgame *lg = luaL_testudata(L, -1, GAME_MT);
+    lua_getfield(L, 1, "wind");
+    const char *w = lua_tostring(L, -1);
+    if (!lg || !lg->g || !w)
+        return 0;
+    push_discards(L, lg->g, seat_parse(w[0]));
+    lua_pushvalue(L, -1);
+    lua_setfield(L, 1, "discards");
+    return 1;
+}
+
+static void push_seat(lua_State *L, const struct game *g, int s, int game_idx)
+{
+    const struct seat_state *ss = &g->st.seats[s];
+    lua_createtable(L, 0, 16);
     char buf[128];
     notation_format_hand(&ss->hand, buf, sizeof buf);
     lua_pushstring(L, buf);
@@ -661,23 +702,16 @@ static void push_seat(lua_State *L, const struct game *g, int s)
         lua_rawseti(L, -2, i + 1);
     }
     lua_setfield(L, -2, "bonus");
-    lua_createtable(L, ss->ndiscards, 0);
-    for (int i = 0; i < ss->ndiscards; i++) {
-        lua_createtable(L, 0, 3);
-        push_tile(L, ss->discards[i].tile);
-        lua_setfield(L, -2, "tile");
-        if (ss->discards[i].claimed_by != SEAT_NONE) {
-            lua_pushstring(L, seat_names[ss->discards[i].claimed_by & 3]);
-            lua_setfield(L, -2, "claimed_by");
-        }
-        if (ss->discards[i].extra) {
-            struct action a = { .type = ACT_EXTRA, .extra = (uint8_t)(ss->discards[i].extra - 1) };
-            lua_pushstring(L, action_name(&g->rules, &a));
-            lua_setfield(L, -2, "with");
-        }
-        lua_rawseti(L, -2, i + 1);
-    }
-    lua_setfield(L, -2, "discards");
+    lua_pushstring(L, seat_names[s]);
+    lua_setfield(L, -2, "wind");
+    lua_pushinteger(L, ss->ndiscards);
+    lua_setfield(L, -2, "ndiscards");
+    /* The discards are built when first read (most hooks never read them): the seat
+     * table keeps its game for that. */
+    lua_pushvalue(L, game_idx);
+    lua_rawsetp(L, -2, &seat_mt_key);
+    lua_rawgetp(L, LUA_REGISTRYINDEX, &seat_mt_key);
+    lua_setmetatable(L, -2);
     lua_pushinteger(L, game_points(g, s));
     lua_setfield(L, -2, "points");
     lua_pushinteger(L, g->st.seat_player[s]);
@@ -705,7 +739,7 @@ static int l_state(lua_State *L)
     struct lgame *lg = check_game(L, 1);
     const struct game *g = lg->g;
     const struct game_state *st = &g->st;
-    lua_createtable(L, 0, 16);
+    lua_createtable(L, 0, 32);
     lua_pushstring(L, phases[st->phase < 5 ? st->phase : 0]);
     lua_setfield(L, -2, "phase");
     lua_pushstring(L, seat_names[st->turn & 3]);
@@ -763,7 +797,7 @@ static int l_state(lua_State *L)
     lua_setfield(L, -2, "dora");
     lua_createtable(L, 0, 4);
     for (int s = 0; s < 4; s++) {
-        push_seat(L, g, s);
+        push_seat(L, g, s, 1);
         lua_setfield(L, -2, seat_names[s]);
     }
     lua_setfield(L, -2, "seats");
@@ -961,6 +995,10 @@ void lj_open_game(lua_State *L)
     lua_setfield(L, -2, "__mode");
     lua_setmetatable(L, -2);
     lua_setfield(L, LUA_REGISTRYINDEX, "jong.games");
+    lua_createtable(L, 0, 1);   /* the seat tables' metatable */
+    lua_pushcfunction(L, l_seat_index);
+    lua_setfield(L, -2, "__index");
+    lua_rawsetp(L, LUA_REGISTRYINDEX, &seat_mt_key);
     lua_pushcfunction(L, l_game_new);
     lua_setfield(L, -2, "game_new");
 }
