@@ -1249,6 +1249,38 @@ static const struct action *find_kept(const struct game *g, const struct action 
     return NULL;
 }
 
+/* Can applying the action call a hook that may fail? Then the state is saved first,
+ * to be put back if one does. Window answers before the last are only recorded; a
+ * discard or a kong can reach may_act and special_complete (the window it opens) and
+ * the hooks of a window that passes (check_abort, settle_draw), never settle_win
+ * (nobody has answered yet); a window that resolves reaches settle_win only when
+ * somebody answered win. */
+static bool may_call_hook(const struct game *g, const struct action *a)
+{
+    const struct game_hooks *h = &g->hooks;
+    const struct game_state *st = &g->st;
+    bool passing = h->settle_draw || h->check_abort;
+    switch (st->phase) {
+    case PHASE_CLAIM:
+    case PHASE_ROB: {
+        if (st->waiting & ~(1 << a->seat))
+            return false;
+        bool win = a->type == ACT_WIN;
+        for (int s = 0; s < 4; s++)
+            win |= st->answer[s].type == ACT_WIN;
+        return passing || (win && h->settle_win);
+    }
+    case PHASE_TURN:
+        if (a->type == ACT_WIN)
+            return h->settle_win != NULL;
+        if (a->type == ACT_EXTRA)
+            return true;
+        return passing || h->may_act || h->special_complete;
+    default:
+        return true;
+    }
+}
+
 int game_apply(struct game *g, const struct action *in)
 {
     const struct action *kept = find_kept(g, in);
@@ -1271,11 +1303,12 @@ int game_apply(struct game *g, const struct action *in)
     }
     int nlog = g->nlog;
     struct game_state saved;
-    if (g->has_hooks)
+    bool save = g->has_hooks && may_call_hook(g, &a);
+    if (save)
         saved = g->st;
     g->legal_ok = 0;   /* the state changes; a window that opens keeps its own lists */
     if (perform(g, &a) < 0) {
-        if (g->has_hooks)
+        if (save)
             g->st = saved;
         g->nlog = nlog;
         g->legal_ok = 0;

@@ -1396,14 +1396,16 @@ static int fuzz_allowed(void *ctx, const struct game *g, int seat, uint64_t *all
  * an action is accepted exactly when game_legal lists it (unless a hook failed). */
 static void test_fuzz_against_legal(void)
 {
-    long tried = 0, accepted = 0, disagree = 0, changed = 0, hook_failed = 0;
+    long tried = 0, accepted = 0, disagree = 0, changed = 0, hook_failed = 0, settle_failed = 0;
     struct game_hooks hk = { .may_act = fuzz_may_act, .allowed_discards = fuzz_allowed, .settle_win = fuzz_settle_win,
                              .settle_draw = fuzz_settle_draw, .check_abort = fuzz_check_abort };
-    for (int v = 0; v < 10; v++) {
+    /* Only a failing settle_win: most actions are applied without saving the state. */
+    struct game_hooks settle_only = { .settle_win = fuzz_settle_win };
+    for (int v = 0; v < 15; v++) {
         struct game_rules r;
         variant_rules(v % 5, &r);
         char err[256];
-        struct game *g = game_new(&r, v >= 5 ? &hk : NULL, 11, err, sizeof err);
+        struct game *g = game_new(&r, v >= 10 ? &settle_only : v >= 5 ? &hk : NULL, 11, err, sizeof err);
         struct rng pick;
         rng_seed(&pick, 11 + (uint64_t)v);
         for (int step = 0; step < 30000; step++) {
@@ -1456,6 +1458,7 @@ static void test_fuzz_against_legal(void)
             }
             if (rc != 0 && strncmp(game_error(g), "hook ", 5) == 0) {
                 hook_failed++;
+                settle_failed += v >= 10;
                 continue;
             }
             if ((rc == 0) != listed) {
@@ -1475,6 +1478,7 @@ static void test_fuzz_against_legal(void)
     CHECK_EQ_INT(changed, 0);
     printf("fuzz: %ld of %ld random actions accepted, %ld refused by failing hooks\n", accepted, tried, hook_failed);
     CHECK(hook_failed > 100, "hooks failed %ld times", hook_failed);
+    CHECK(settle_failed > 20, "settle_win alone failed %ld times", settle_failed);
     CHECK(accepted > 10000, "%ld of %ld random actions accepted", accepted, tried);
 }
 
