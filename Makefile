@@ -81,7 +81,7 @@ $(BUILD)/jong.so: $(CORE_OBJ) $(LUA_OBJ)
 
 $(BUILD)/tests/%: tests/c/%.c $(BUILD)/libjong.a
 	@mkdir -p $(dir $@)
-	$(CC) $(CFLAGS) $(LUA_CFLAGS) -Icore -Ilua -Itests/c $< $(BUILD)/libjong.a $(LUA_LIBS) -lm $(LDFLAGS) -o $@
+	$(CC) $(CFLAGS) $(LUA_CFLAGS) -Icore -Ilua -Itests/c -MMD -MP $< $(BUILD)/libjong.a $(LUA_LIBS) -ldl -lm $(LDFLAGS) -o $@
 
 $(BUILD)/bench: $(BENCH_SRC) $(BUILD)/libjong.a
 	$(CC) $(CFLAGS) $(LUA_CFLAGS) -Icore -Ilua $(BENCH_SRC) $(BUILD)/libjong.a $(LUA_LIBS) -lm $(LDFLAGS) -o $@

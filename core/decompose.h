@@ -54,16 +54,19 @@ bool complete_thirteen_orphans(const uint8_t counts[TILE_KINDS], int nmelds);
 bool complete_any(const uint8_t counts[TILE_KINDS], int nmelds, unsigned forms);
 
 /* Every standard decomposition of complete concealed tiles (pair + sets), each
- * once, in a fixed order. Returns how many (0: not complete), at most max. */
+ * once, in a fixed order: by pair, then by sets, each decomposition's sets ordered by
+ * (kind, chow before pung). Returns how many (0: not complete), at most max. */
 int decompose(const uint8_t counts[TILE_KINDS], int nmelds, struct decomposition *out, int max);
 
 /* Every reading of a complete hand for the given winning kind (which the counts
  * include): one per decomposition and per set or pair of it that could hold the
- * winning tile, with the wait it makes. Returns how many, at most max. */
+ * winning tile, with the wait it makes (two identical sets give one reading).
+ * Returns how many, at most max. */
 int readings(const uint8_t counts[TILE_KINDS], int nmelds, int win_kind,
              struct reading *out, int max);
 
-/* Shanten: -1 complete, 0 ready (tenpai), 1 one tile from ready, ...
+/* Shanten: -1 complete, 0 ready (tenpai), 1 one tile from ready, ...: the fewest
+ * tiles to add (no kind above 4 copies) to complete the form, minus 1.
  * For 13 - 3 * nmelds or 14 - 3 * nmelds concealed tiles. Forms impossible with
  * melds (seven pairs, thirteen orphans) give SHANTEN_NONE. */
 int shanten_standard(const uint8_t counts[TILE_KINDS], int nmelds);
@@ -78,7 +81,7 @@ void shanten_forms(const uint8_t counts[TILE_KINDS], int nmelds, struct shanten 
 int shanten_of(const uint8_t counts[TILE_KINDS], int nmelds, unsigned forms);
 
 /* Waits of a hand with 13 - 3 * nmelds concealed tiles: the kinds that complete it
- * in one of the forms. held[] counts every tile of the kind the player holds
+ * in one of the forms. held[] (may be NULL) counts every tile of the kind the player holds
  * (concealed and melded); a kind held four times is no wait. Writes a mask of 34
  * flags; returns the number of waits. */
 int waits(const uint8_t counts[TILE_KINDS], int nmelds, const uint8_t held[TILE_KINDS],

@@ -1414,9 +1414,10 @@ static void test_fuzz_against_legal(void)
                 .tile = (tile_t)(rng_below(&pick, ALL_KINDS) | (rng_below(&pick, 8) == 0 ? TILE_RED : 0)),
                 .chow = (uint8_t)rng_below(&pick, TILE_KINDS), .extra = 0,
             };
-            if (rng_below(&pick, 4) == 0) {
-                /* a legal action of some seat, slightly changed half the time */
-                if (!random_step(g, &pick, &x)) {
+            if (rng_below(&pick, 4) == 0 || (v >= 10 && rng_below(&pick, 2))) {
+                /* a legal action of some seat (greedy where wins are wanted), slightly
+                 * changed half the time */
+                if (!(v >= 10 ? greedy_step(g, &pick, &x) : random_step(g, &pick, &x))) {
                     game_reset(g, (uint64_t)step);
                     continue;
                 }
@@ -1478,7 +1479,8 @@ static void test_fuzz_against_legal(void)
     CHECK_EQ_INT(changed, 0);
     printf("fuzz: %ld of %ld random actions accepted, %ld refused by failing hooks\n", accepted, tried, hook_failed);
     CHECK(hook_failed > 100, "hooks failed %ld times", hook_failed);
-    CHECK(settle_failed > 20, "settle_win alone failed %ld times", settle_failed);
+    CHECK(settle_failed > 100, "settle_win alone failed %ld times", settle_failed);
+    printf("fuzz: settle_win alone failed %ld times\n", settle_failed);
     CHECK(accepted > 10000, "%ld of %ld random actions accepted", accepted, tried);
 }
 
