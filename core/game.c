@@ -1268,7 +1268,7 @@ static bool may_call_hook(const struct game *g, const struct action *a)
         bool win = a->type == ACT_WIN;
         for (int s = 0; s < 4; s++)
             win |= st->answer[s].type == ACT_WIN;
-        return passing;
+        return passing || (win && h->settle_win);
     }
     case PHASE_TURN:
         if (a->type == ACT_WIN)

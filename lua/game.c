@@ -140,6 +140,10 @@ static void read_rules(lua_State *L, int t, struct game_rules *r)
     r->win_after_claim = opt_bool(L, t, "win_after_claim", false);
     r->max_kongs = (uint8_t)opt_int(L, t, "max_kongs", 0);
     r->last_discard = (uint8_t)opt_choice(L, t, "last_discard", lasts, LAST_DISCARD_ANY);
+    r->promote_after_claim = opt_bool(L, t, "promote_after_claim", false);
+    r->random_seats = opt_bool(L, t, "random_seats", false);
+    r->kong_dora_after_discard = opt_bool(L, t, "kong_dora_after_discard", false);
+    r->wall.dead_from_dice = opt_bool(L, t, "dead_from_dice", false);
     r->forms = (unsigned)opt_int(L, t, "forms", FORM_ALL);
     r->dora_first = (uint8_t)opt_int(L, t, "dora_first", 0);
     r->dora_step = (uint8_t)opt_int(L, t, "dora_step", 0);
@@ -288,6 +292,37 @@ static int h_may_act(void *ctx, const struct game *g, const struct action *a, ch
     }
     lua_pop(lg->L, 2);
     return r;
+}
+
+static int h_allowed_discards(void *ctx, const struct game *g, int seat, uint64_t *allowed, char *msg, size_t n)
+{
+    struct lgame *lg = ctx;
+    lua_State *L = lg->L;
+    (void)g;
+    *allowed = ~(uint64_t)0;
+    if (!push_hook(lg, "allowed_discards"))
+        return HOOK_OK;
+    lua_pushstring(L, seat_names[seat]);
+    if (call_hook(lg, "allowed_discards", 1, 1, msg, n) != HOOK_OK)
+        return HOOK_ERROR;
+    if (lua_istable(L, -1)) {
+        *allowed = 0;
+        for (int i = 1; lua_rawgeti(L, -1, i) == LUA_TSTRING; i++) {
+            const char *ts = lua_tostring(L, -1);
+            bool red = false;
+            int k = strlen(ts) == 2 ? kind_parse(ts, &red) : -1;
+            lua_pop(L, 1);
+            if (k < 0 || k >= TILE_KINDS) {
+                snprintf(msg, n, "hook allowed_discards: bad tile '%s'", ts);
+                lua_pop(L, 2);
+                return HOOK_ERROR;
+            }
+            *allowed |= (uint64_t)1 << (red ? DISCARD_RED + kind_suit(k) : k);
+        }
+        lua_pop(L, 1);
+    }
+    lua_pop(L, 1);
+    return HOOK_OK;
 }
 
 static int h_extra_actions(void *ctx, const struct game *g, int seat, struct action *out, int max,
@@ -548,6 +583,7 @@ static int l_game_new(lua_State *L)
     struct game_hooks hooks = {
         .ctx = lg,
         .may_act = h_may_act,
+        .allowed_discards = h_allowed_discards,
         .extra_actions = h_extra_actions,
         .apply_extra = h_apply_extra,
         .special_complete = h_special_complete,
@@ -558,8 +594,9 @@ static int l_game_new(lua_State *L)
     };
     /* A hook the Lua table lacks is NULL: the engine's default applies. */
     static const char *const names[] = { "may_act", "extra_actions", "apply_extra", "special_complete",
-                                         "settle_win", "settle_draw", "check_abort", "next_deal" };
-    for (int i = 0; i < 8; i++) {
+                                         "settle_win", "settle_draw", "check_abort", "next_deal",
+                                         "allowed_discards" };
+    for (int i = 0; i < 9; i++) {
         lua_getfield(L, 2, names[i]);
         bool has = lua_isfunction(L, -1);
         lua_pop(L, 1);
@@ -573,7 +610,8 @@ static int l_game_new(lua_State *L)
         case 4: hooks.settle_win = NULL; break;
         case 5: hooks.settle_draw = NULL; break;
         case 6: hooks.check_abort = NULL; break;
-        default: hooks.next_deal = NULL; break;
+        case 7: hooks.next_deal = NULL; break;
+        default: hooks.allowed_discards = NULL; break;
         }
     }
     rng_seed(&lg->bots, (uint64_t)seed ^ 0x626f7473u);

@@ -89,6 +89,9 @@ local function make_hooks(G)
       return fn(G, action)
     end
   end
+  if r.allowed_discards then
+    function hooks.allowed_discards(_, seat) return r.allowed_discards(G, seat) end
+  end
   if r.actions then
     function hooks.extra_actions(_, seat) return r.actions(G, seat) end
   end

@@ -190,7 +190,7 @@ local function analyse_hand(f)
   H.one_suit = suits == 1 or suits == 2 or suits == 4
   H.all_simple, H.all_th = props & P_SIMPLE ~= 0, props & P_TH ~= 0
   H.all_terminal, H.all_green = props & P_TERMINAL ~= 0, props & P_GREEN ~= 0
-  H.kongs = kongs
+  H.kongs, H.three_kongs = kongs, kongs == 3
   H.dealer = f.seat == "E"
   H.tsumo = f.win_by == "self"
   H.closed = f.concealed
@@ -221,6 +221,7 @@ local function setup(f, form, reading)
   C.reading = reading
   C.n_chow, C.n_pung, C.n_ankou, C.outside, C.pinfu, C.peikou = 0, 0, 0, false, false, 0
   C.honour_pungs, C.dragon_pungs, C.wind_pungs = 0, 0, 0
+  C.has_peikou, C.chows3, C.pungs3 = false, false, false
   if form ~= "standard" then return end
   local chows, pungs = C.chows, C.pungs
   local ron = not H.tsumo
@@ -256,7 +257,8 @@ local function setup(f, form, reading)
   for i = 1, n_chow - 1 do
     for j = i + 1, n_chow do if chows[i] == chows[j] then peikou = peikou + 1 end end
   end
-  C.peikou = peikou
+  C.peikou, C.has_peikou = peikou, peikou > 0
+  C.chows3, C.pungs3 = n_chow >= 3, n_pung >= 3
   C.pair = reading.pair
   local p = reading.pair
   C.pinfu = H.closed and n_chow == 4 and reading.wait == "two_sided"
@@ -292,22 +294,23 @@ end
 -- pairs = true: counts with chiitoitsu (12, Chiitoitsu row). needs: when the yaku is tested:
 -- nil = from the tiles of the whole hand, "flags" = from the situation flags (both once per
 -- hand); "chows", "pungs", "honour_pungs" = per reading that has such sets; "pairs" = the
--- seven-pairs form.
+-- seven-pairs form. when: a condition the yaku needs, tested before the yaku itself (cheap):
+-- a situation flag for "flags", else a field of H (whole hand) or C (the reading).
 
 local YAKU = {
-  { name = "Riichi", needs = "flags", closed = 1, pairs = true,             -- 7, 12
+  { name = "Riichi", needs = "flags", when = "riichi", closed = 1, pairs = true,             -- 7, 12
     test = function(f) return f.flags.riichi and not f.flags.double_riichi end },
-  { name = "Double riichi", needs = "flags", closed = 2, pairs = true,      -- 7.4
+  { name = "Double riichi", needs = "flags", when = "double_riichi", closed = 2, pairs = true,      -- 7.4
     test = function(f) return f.flags.double_riichi end },
-  { name = "Ippatsu", needs = "flags", closed = 1, pairs = true,            -- 7.5
+  { name = "Ippatsu", needs = "flags", when = "ippatsu", closed = 1, pairs = true,            -- 7.5
     test = function(f) return f.flags.ippatsu and H.riichi and f.options.ippatsu end },
-  { name = "Menzen tsumo", closed = 1, pairs = true,
+  { name = "Menzen tsumo", when = "tsumo", closed = 1, pairs = true,
     test = function(f) return H.tsumo end },
-  { name = "Pinfu", needs = "chows", closed = 1,
+  { name = "Pinfu", needs = "chows", when = "pinfu", closed = 1,
     test = function(f) return C.pinfu end },
-  { name = "Tanyao", closed = 1, open = 1, pairs = true,
+  { name = "Tanyao", when = "all_simple", closed = 1, open = 1, pairs = true,
     test = function(f) return H.all_simple and (H.closed or f.options.open_tanyao) end },
-  { name = "Iipeikou", needs = "chows", closed = 1,
+  { name = "Iipeikou", needs = "chows", when = "has_peikou", closed = 1,
     test = function(f) return C.peikou > 0 and not is_ryanpeikou() end },
   { name = "Yakuhai: White", needs = "honour_pungs", closed = 1, open = 1,
     test = function(f) return has_pung("5z") end },
@@ -319,19 +322,19 @@ local YAKU = {
     test = function(f) return has_pung(WIND_TILE[f.seat]) end },
   { name = "Yakuhai: round wind", needs = "honour_pungs", closed = 1, open = 1,
     test = function(f) return has_pung(WIND_TILE[f.round]) end },
-  { name = "Haitei raoyue", needs = "flags", closed = 1, open = 1, pairs = true,  -- 5.7
+  { name = "Haitei raoyue", needs = "flags", when = "last_tile", closed = 1, open = 1, pairs = true,  -- 5.7
     test = function(f) return f.flags.last_tile and H.tsumo end },
-  { name = "Houtei raoyui", needs = "flags", closed = 1, open = 1, pairs = true,  -- 5.7
+  { name = "Houtei raoyui", needs = "flags", when = "last_tile", closed = 1, open = 1, pairs = true,  -- 5.7
     test = function(f) return f.flags.last_tile and not H.tsumo end },
-  { name = "Rinshan kaihou", needs = "flags", closed = 1, open = 1,
+  { name = "Rinshan kaihou", needs = "flags", when = "kong_replacement", closed = 1, open = 1,
     test = function(f) return f.flags.kong_replacement end },
-  { name = "Chankan", needs = "flags", closed = 1, open = 1,
+  { name = "Chankan", needs = "flags", when = "robbing_kong", closed = 1, open = 1,
     test = function(f) return f.flags.robbing_kong end },
   { name = "Chiitoitsu", needs = "pairs", closed = 2, pairs = true,
     test = function(f) return C.form == "seven_pairs" end },
-  { name = "Sanshoku doujun", needs = "chows", closed = 2, open = 1,
+  { name = "Sanshoku doujun", needs = "chows", when = "chows3", closed = 2, open = 1,
     test = function(f) return C.n_chow >= 3 and three_colours(C.chows, C.n_chow) end },
-  { name = "Ittsu", needs = "chows", closed = 2, open = 1,
+  { name = "Ittsu", needs = "chows", when = "chows3", closed = 2, open = 1,
     test = function(f)                       -- 123, 456, 789 of one suit
       if C.n_chow < 3 then return false end
       local chows, m, p, s = C.chows, 0, 0, 0
@@ -345,29 +348,29 @@ local YAKU = {
       end
       return m == 7 or p == 7 or s == 7
     end },
-  { name = "Chanta", needs = "chows", closed = 2, open = 1,
+  { name = "Chanta", needs = "chows", when = "outside", closed = 2, open = 1,
     test = function(f) return C.outside and C.n_chow > 0 and H.honours end },
-  { name = "Toitoi", needs = "pungs", closed = 2, open = 2,
+  { name = "Toitoi", needs = "pungs", when = "pungs3", closed = 2, open = 2,
     test = function(f) return C.n_pung == 4 end },
-  { name = "Sanankou", needs = "pungs", closed = 2, open = 2,
+  { name = "Sanankou", needs = "pungs", when = "pungs3", closed = 2, open = 2,
     test = function(f) return C.n_ankou == 3 end },
-  { name = "Sanshoku doukou", needs = "pungs", closed = 2, open = 2,
+  { name = "Sanshoku doukou", needs = "pungs", when = "pungs3", closed = 2, open = 2,
     test = function(f) return C.n_pung >= 3 and three_colours(C.pungs, C.n_pung) end },
-  { name = "Sankantsu", closed = 2, open = 2,
+  { name = "Sankantsu", when = "three_kongs", closed = 2, open = 2,
     test = function(f) return H.kongs == 3 end },
-  { name = "Honroutou", closed = 2, open = 2, pairs = true,
+  { name = "Honroutou", when = "all_th", closed = 2, open = 2, pairs = true,
     test = function(f) return H.all_th end },
   { name = "Shousangen", needs = "honour_pungs", closed = 2, open = 2,
     test = function(f) return C.dragon_pungs == 2 and DRAGON[C.pair] end },
-  { name = "Honitsu", closed = 3, open = 2, pairs = true,
+  { name = "Honitsu", when = "one_suit", closed = 3, open = 2, pairs = true,
     test = function(f) return H.one_suit and H.honours end },
-  { name = "Junchan", needs = "chows", closed = 3, open = 2,
+  { name = "Junchan", needs = "chows", when = "outside", closed = 3, open = 2,
     test = function(f) return C.outside and C.n_chow > 0 and not H.honours end },
-  { name = "Ryanpeikou", needs = "chows", closed = 3,
+  { name = "Ryanpeikou", needs = "chows", when = "has_peikou", closed = 3,
     test = function(f) return is_ryanpeikou() end },
-  { name = "Chinitsu", closed = 6, open = 5, pairs = true,
+  { name = "Chinitsu", when = "one_suit", closed = 6, open = 5, pairs = true,
     test = function(f) return H.one_suit and not H.honours end },
-  { name = "Renhou", needs = "flags", closed = 5,            -- option renhou = mangan
+  { name = "Renhou", needs = "flags", when = "first_turn", closed = 5,            -- option renhou = mangan
     test = function(f)
       return H.first_turn and not H.tsumo and not H.dealer and f.options.renhou == "mangan"
     end },
@@ -456,13 +459,16 @@ end
 local function hand_yaku(f)
   local closed = H.closed
   local han, mask, han7, mask7 = 0, 0, 0, 0
-  for pass = 1, next(f.flags) and 2 or 1 do
-    local list = pass == 1 and NEEDS.tiles or NEEDS.flags
+  local fl = f.flags
+  for pass = 1, next(fl) and 2 or 1 do
+    local list, gates = NEEDS.tiles, H
+    if pass == 2 then list, gates = NEEDS.flags, fl end
     for k = 1, #list do
       local i = list[k]
       local y = YAKU[i]
       local value = closed and y.closed or y.open
-      if value and y.test(f) then
+      local when = y.when
+      if value and (not when or gates[when]) and y.test(f) then
         han, mask = han + value, mask | (1 << i)
         if y.pairs then han7, mask7 = han7 + value, mask7 | (1 << i) end
       end
@@ -478,7 +484,8 @@ local function add_yaku(f, list, han, mask)
     local i = list[k]
     local y = YAKU[i]
     local value = closed and y.closed or y.open
-    if value and y.test(f) then han, mask = han + value, mask | (1 << i) end
+    local when = y.when
+    if value and (not when or C[when]) and y.test(f) then han, mask = han + value, mask | (1 << i) end
   end
   return han, mask
 end
@@ -674,14 +681,18 @@ end
 
 -- Value of the reading in C: payment, yakuman count, han (with dora), fu, yaku mask;
 -- nil if no yaku.
-local function evaluate(f, dora_total)
+-- alone: the only reading (nothing to compare): no payment (0), and fu nil (counted with the
+-- explanation).
+local function evaluate(f, dora_total, alone)
   local yakuman = yakuman_count(f, nil)
   if yakuman > 0 then
+    if alone then return 0, yakuman, 0, 0, 0 end
     return hand_payment(8000 * yakuman, H.dealer, H.tsumo), yakuman, 0, 0, 0
   end
   local han, mask = reading_yaku(f)
   if han == 0 then return nil end                    -- 8.2: dora do not count
   han = han + dora_total
+  if alone then return 0, 0, han, nil, mask end
   local fu = count_fu(f, nil)
   local basic = basic_points(han, fu, 0, f.options)
   return hand_payment(basic, H.dealer, H.tsumo), 0, han, fu, mask
@@ -708,13 +719,14 @@ function R.score(f)
   local best_is_last = false             -- C still holds the best reading
   local readings = f.readings
   local n = #readings
+  local alone = n + (f.seven_pairs and 1 or 0) + (f.thirteen_orphans and 1 or 0) == 1
   for i = 1, n + 2 do
     local form, reading = "standard", readings[i]
     if i == n + 1 then form = f.seven_pairs and "seven_pairs" or nil
     elseif i == n + 2 then form = f.thirteen_orphans and "thirteen_orphans" or nil end
     if form then
       setup(f, form, reading)
-      local pay, y, h, fu, mask = evaluate(f, dora_total)
+      local pay, y, h, fu, mask = evaluate(f, dora_total, alone)
       best_is_last = pay and better(pay, y, h, fu, best_pay, best_y, best_h, best_f)
       if best_is_last then
         best_pay, best_y, best_h, best_f, best_mask = pay, y, h, fu, mask
@@ -741,7 +753,7 @@ function R.score(f)
   if dora > 0 then items[#items + 1] = { name = "Dora", value = dora, unit = "han" } end
   if ura > 0 then items[#items + 1] = { name = "Ura-dora", value = ura, unit = "han" } end
   if red > 0 then items[#items + 1] = { name = "Red fives", value = red, unit = "han" } end
-  count_fu(f, items)
+  best_f = count_fu(f, items)
   local value = { han = best_h, fu = best_f }
   local _, limit = basic_points(best_h, best_f, 0, f.options)
   if best_h >= 13 and f.options.kazoe == "yakuman" then value.yakuman = 1 end  -- kazoe (13)
@@ -1009,6 +1021,7 @@ end
 local RIICHI, DOUBLE_RIICHI = 1, 2       -- seat flags set by the riichi declaration (7)
 
 local function state(g) return g.core:state() end
+local analysis, kind_of = jong.analysis, jong.kind_of   -- looked up once (jong is a proxy)
 R.extras = { "riichi", "kyuushu" }
 
 -- Engine settings that depend on options (5, 6).
@@ -1130,7 +1143,7 @@ end
 
 -- The call the seat in turn has just made (for kuikae), or nil.
 local function call_just_made(g, st, seat)
-  if st.drawn then return nil end
+  if st.drawn or not st.after_claim then return nil end     -- the state knows: no call
   local version = g.core:version()        -- the same for every discard of one decision
   local cache = g.japanese_call
   if cache and cache.version == version then return cache.call or nil end
@@ -1174,8 +1187,7 @@ end
 -- may_claim(g, action): claims (chow, pung, kong), and the seat in turn's discards and
 -- kongs (riichi lock 7.3, kuikae 6.5, kongs on the last tile 5.4).
 function R.may_claim(g, action)
-  local turn = action.type == "discard" or action.type == "kong_concealed" or action.type == "kong_promoted"
-  local st = turn and g:state() or state(g)          -- the cache is right in the seat's turn
+  local st = g:state()
   local seat = action.seat
   local me = st.seats[seat]
   local riichi = me.flags & RIICHI ~= 0
@@ -1217,17 +1229,43 @@ local function pending_win(g, st, action)
   return win
 end
 
+-- The event index of the seat's riichi discard (its latest discard "with riichi").
+local function riichi_discard_event(g, st, seat, me)
+  local d, k = me.discards, #me.discards
+  while k > 0 and d[k].with ~= "riichi" do k = k - 1 end
+  local ev, own = g:deal_events(), 0
+  for i = 1, #ev do
+    local e = ev[i]
+    if e.type == "discard" and e.seat == seat then
+      own = own + 1
+      if own == k then return st.deal_event + i - 1 end
+    end
+  end
+  return st.events
+end
+
 -- 8.3: furiten. Own discards among the waits; a winning tile let pass since the own last
 -- discard (temporary) or, after riichi, since the riichi discard.
 local function furiten(g, st, seat, me)
-  local a = jong.analysis(me.hand)
+  local a = analysis(me.hand)
   local waits = a and a.waits or {}
   if #waits == 0 then return false end
   local wait_set, own = {}, {}
   for _, w in ipairs(waits) do wait_set[w] = true end
-  for _, d in ipairs(me.discards) do own[jong.kind_of(d.tile)] = true end
+  for _, d in ipairs(me.discards) do own[kind_of(d.tile)] = true end
   if R.is_furiten(waits, own, false, false) then return true end
   local riichi = me.flags & RIICHI ~= 0
+  -- The engine keeps the misses: `missed`, the winning tiles let pass since the own last
+  -- discard, and `last_miss`, the event after the latest such pass (a robbed concealed
+  -- kong counts there but not here: with rob_ankan_kokushi, scan the events).
+  -- (Only the newest event is taken as the tile offered now: when a pass has been logged
+  -- since, the offered tile itself counts as let pass, and the events are scanned.)
+  local newest = g:events(st.events)[1]
+  if not g.options.rob_ankan_kokushi and (newest.type == "discard" or newest.type == "kong_promoted") then
+    if next(me.missed) then return true end
+    if not riichi or me.last_miss <= st.deal_event then return false end
+    return me.last_miss > riichi_discard_event(g, st, seat, me)
+  end
   local own_seen, offered = 0, true
   return scan_back(g, st, function(e)
     if offered then offered = false; return nil end   -- the tile offered now
@@ -1244,10 +1282,14 @@ end
 
 -- may_win(g, action): ron needs the player not furiten (8.3); every win needs a yaku (8.2).
 function R.may_win(g, action)
-  local st = state(g)
+  local st = g:state()
   local me = st.seats[action.seat]
+  local self_draw = st.phase == "turn"
+  if not self_draw and furiten(g, st, action.seat, me) then return false, "furiten" end
+  -- 8.2: riichi, and menzen tsumo, are yaku of every complete hand (the engine asks only
+  -- about complete hands)
+  if me.flags & RIICHI ~= 0 or (self_draw and is_closed(me)) then return true end
   local win = pending_win(g, st, action)
-  if win.how ~= "self" and furiten(g, st, action.seat, me) then return false, "furiten" end
   local f, err = jong.facts(g:situation(win, true))
   if not f then return false, err end
   local result, reason = R.score(f)
