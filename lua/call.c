@@ -146,10 +146,15 @@ const char *lj_rules_path(void)
     size_t at = 0;
     if (here[0] && realpath(here, cand)) {
         char *dir = dirname(cand);
-        char rules[PATH_MAX + 16];
-        snprintf(rules, sizeof rules, "%s/../rules", dir);
-        if (is_dir(rules))
-            at += (size_t)snprintf(path + at, sizeof path - at, "%s:", rules);
+        /* The source tree (build/../rules), or an installed tree wherever it was
+         * moved (bin/../share/jong/rules, lib/lua/5.4/../../../share/jong/rules). */
+        static const char *const rel[] = { "/../rules", "/../share/jong/rules", "/../../../share/jong/rules" };
+        for (int i = 0; i < 3; i++) {
+            char rules[PATH_MAX + 32];
+            snprintf(rules, sizeof rules, "%s%s", dir, rel[i]);
+            if (is_dir(rules))
+                at += (size_t)snprintf(path + at, sizeof path - at, "%s:", rules);
+        }
     }
     if (is_dir("rules"))
         at += (size_t)snprintf(path + at, sizeof path - at, "rules:");

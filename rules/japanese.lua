@@ -124,6 +124,14 @@ for t in pairs(SUIT) do
     | (TERMINAL[t] and P_TERMINAL or 0) | (GREEN[t] and P_GREEN or 0)
   SUIT_BITS[t] = SUIT_BIT[SUIT[t]] or 8
 end
+local CHOW_PROPS = {}                  -- a chow by its lowest tile: the properties of all 3 tiles
+local KIND_BIT = {}                    -- "1m" -> 1 << 0, ..., "9s" -> 1 << 26, "7z" -> 1 << 33
+for i, s in ipairs({ "m", "p", "s", "z" }) do
+  for r = 1, s == "z" and 7 or 9 do
+    KIND_BIT[r .. s] = 1 << ((i - 1) * 9 + r - 1)
+    if s ~= "z" and r <= 7 then CHOW_PROPS[r .. s] = PROPS[r .. s] & PROPS[(r + 1) .. s] & PROPS[(r + 2) .. s] end
+  end
+end
 local SEATS = { "E", "S", "W", "N" }
 local SEAT_INDEX = { E = 1, S = 2, W = 3, N = 4 }
 local CHUUREN_BASE = { 3, 1, 1, 1, 1, 1, 1, 1, 3 }  -- 1112345678999
@@ -157,30 +165,32 @@ local function ceil100(x) return -((-x) // 100) * 100 end   -- 2
 local H = { }
 local C = { chows = {}, pungs = {} }
 
--- Tile-based properties of the whole hand, from the concealed and melded tiles.
+-- Tile-based properties of the whole hand, from the concealed and melded tiles. Every
+-- reading splits the same tiles, so the sets of the first one are enough; seven pairs and
+-- thirteen orphans (and incomplete hands) go tile by tile.
 local function analyse_hand(f)
-  local tiles, melds = f.tiles, f.melds
-  local props, suits = ALL_PROPS, 0      -- props: the properties every tile has
-  local triplets, run, prev = 0, 0, nil  -- triplets: kinds held 3 times or more
-  for i = 1, #tiles do
-    local t = tiles[i]
-    if t == prev then
-      run = run + 1
-      if run == 3 then triplets = triplets + 1 end
-    else
-      prev, run = t, 1
+  local melds = f.melds
+  local props, suits, kongs = ALL_PROPS, 0, 0   -- props: the properties every tile has
+  local r1 = f.readings[1]
+  if r1 then
+    local sets = r1.sets
+    props, suits = PROPS[r1.pair], SUIT_BITS[r1.pair]
+    for i = 1, #sets do
+      local s = sets[i]
+      local t, kind = s.tile, s.type
+      props, suits = props & (kind == "chow" and CHOW_PROPS[t] or PROPS[t]), suits | SUIT_BITS[t]
+      if kind == "kong" then kongs = kongs + 1 end
+    end
+  else
+    local tiles = f.seven_pairs or f.tiles
+    for i = 1, #tiles do
+      local t = tiles[i]
       props, suits = props & PROPS[t], suits | SUIT_BITS[t]
     end
-  end
-  local kongs = 0
-  for i = 1, #melds do
-    local m = melds[i]
-    if m.type == "chow" then
+    for i = 1, #melds do
+      local m = melds[i]
       local ts = m.tiles
       for j = 1, #ts do props, suits = props & PROPS[ts[j]], suits | SUIT_BITS[ts[j]] end
-    else
-      props, suits = props & PROPS[m.tile], suits | SUIT_BITS[m.tile]
-      triplets = triplets + 1
       if m.type == "kong" then kongs = kongs + 1 end
     end
   end
@@ -210,8 +220,9 @@ local function analyse_hand(f)
       H.chuuren_nine = f.counts[f.win_tile] - 1 == CHUUREN_BASE[RANK[f.win_tile]]
     end
   end
-  -- Can any yakuman hold? (Every yakuman needs one of these; most hands have none.)
-  H.maybe_yakuman = triplets >= 3 or H.all_honour or H.all_terminal or H.all_green or H.chuuren
+  -- Can any yakuman hold? (Every yakuman needs one of these, or three pons or kongs in the
+  -- reading: see yakuman_count; most hands have none.)
+  H.maybe_yakuman = H.all_honour or H.all_terminal or H.all_green or H.chuuren
     or H.first_turn or f.thirteen_orphans or false
 end
 
@@ -227,18 +238,19 @@ local function setup(f, form, reading)
   local ron = not H.tsumo
   local outside = TH[reading.pair]
   local n_chow, n_pung, n_ankou, honour_pungs, dragons, winds = 0, 0, 0, 0, 0, 0
+  local chow_bits, pung_bits = 0, 0      -- KIND_BIT of the chows' lowest tiles, of the pons' tiles
   local sets = reading.sets
   for i = 1, #sets do
     local s = sets[i]
     local t = s.tile
     if s.type == "chow" then
       n_chow = n_chow + 1
-      chows[n_chow] = t
+      chows[n_chow], chow_bits = t, chow_bits | KIND_BIT[t]
       local r = RANK[t]
       if r ~= 1 and r ~= 7 then outside = false end
     else
       n_pung = n_pung + 1
-      pungs[n_pung] = t
+      pungs[n_pung], pung_bits = t, pung_bits | KIND_BIT[t]
       if not TH[t] then outside = false end
       if HONOUR[t] then
         honour_pungs = honour_pungs | HONOUR_BIT[t]
@@ -252,6 +264,7 @@ local function setup(f, form, reading)
   end
   C.n_chow, C.n_pung, C.n_ankou, C.outside = n_chow, n_pung, n_ankou, outside
   C.honour_pungs, C.dragon_pungs, C.wind_pungs = honour_pungs, dragons, winds
+  C.chow_bits, C.pung_bits = chow_bits, pung_bits
   -- pairs of identical sequences (iipeikou / ryanpeikou)
   local peikou = 0
   for i = 1, n_chow - 1 do
@@ -275,18 +288,10 @@ local function is_ryanpeikou()
   return C.n_chow == 4 and (C.peikou == 2 or C.peikou == 6)
 end
 
--- Three sets of the same rank in all three suits; chows (doujun) or pungs (doukou).
--- (A set of such a triple is among the first n - 2 of the list.)
-local function three_colours(list, n)
-  for i = 1, n - 2 do
-    local r, mask = RANK[list[i]], 0
-    for j = i, n do
-      local t = list[j]
-      if RANK[t] == r then mask = mask | SUIT_BITS[t] end
-    end
-    if mask & 7 == 7 then return true end
-  end
-  return false
+-- Three sets of the same rank in all three suits, from a KIND_BIT mask of chows (doujun)
+-- or pungs (doukou): bits r (m), r + 9 (p) and r + 18 (s).
+local function three_colours(bits)
+  return bits & (bits >> 9) & (bits >> 18) & 0x1FF ~= 0
 end
 
 ---------------------------------------------------------------------------
@@ -333,20 +338,11 @@ local YAKU = {
   { name = "Chiitoitsu", needs = "pairs", closed = 2, pairs = true,
     test = function(f) return C.form == "seven_pairs" end },
   { name = "Sanshoku doujun", needs = "chows", when = "chows3", closed = 2, open = 1,
-    test = function(f) return C.n_chow >= 3 and three_colours(C.chows, C.n_chow) end },
+    test = function(f) return C.n_chow >= 3 and three_colours(C.chow_bits) end },
   { name = "Ittsu", needs = "chows", when = "chows3", closed = 2, open = 1,
-    test = function(f)                       -- 123, 456, 789 of one suit
-      if C.n_chow < 3 then return false end
-      local chows, m, p, s = C.chows, 0, 0, 0
-      for i = 1, C.n_chow do
-        local t = chows[i]
-        local r = RANK[t]
-        if r == 1 or r == 4 or r == 7 then
-          local bit, suit = 1 << (r // 3), SUIT[t]
-          if suit == "m" then m = m | bit elseif suit == "p" then p = p | bit else s = s | bit end
-        end
-      end
-      return m == 7 or p == 7 or s == 7
+    test = function(f)                       -- 123, 456, 789 of one suit: chows r, r + 3, r + 6
+      local b = C.chow_bits                  -- (r = 1m, 1p or 1s: bits 0, 9, 18)
+      return b & (b >> 3) & (b >> 6) & 0x40201 ~= 0
     end },
   { name = "Chanta", needs = "chows", when = "outside", closed = 2, open = 1,
     test = function(f) return C.outside and C.n_chow > 0 and H.honours end },
@@ -355,7 +351,7 @@ local YAKU = {
   { name = "Sanankou", needs = "pungs", when = "pungs3", closed = 2, open = 2,
     test = function(f) return C.n_ankou == 3 end },
   { name = "Sanshoku doukou", needs = "pungs", when = "pungs3", closed = 2, open = 2,
-    test = function(f) return C.n_pung >= 3 and three_colours(C.pungs, C.n_pung) end },
+    test = function(f) return C.n_pung >= 3 and three_colours(C.pung_bits) end },
   { name = "Sankantsu", when = "three_kongs", closed = 2, open = 2,
     test = function(f) return H.kongs == 3 end },
   { name = "Honroutou", when = "all_th", closed = 2, open = 2, pairs = true,
@@ -430,10 +426,10 @@ local YAKUMAN = {
     end },
 }
 
--- Yakuman count of the reading in C (0 for most hands: gated by H.maybe_yakuman);
+-- Yakuman count of the reading in C (0 for most hands: gated by H.maybe_yakuman and C.pungs3);
 -- with items, appends one line per yakuman counted.
 local function yakuman_count(f, items)
-  if not H.maybe_yakuman then return 0 end
+  if not (H.maybe_yakuman or C.pungs3) then return 0 end
   local stacking = f.options.yakuman_stacking
   local total, best, best_i = 0, 0, nil
   for i = 1, #YAKUMAN do
