@@ -780,9 +780,9 @@ local function first_turn(st, seat, win_by, from)
   for _, s in ipairs(SEATS) do
     if #st.seats[s].melds > 0 then return false end
   end
-  if #st.seats[seat].discards > 0 then return false end
+  if st.seats[seat].ndiscards > 0 then return false end
   if seat == "E" then return win_by == "self" end
-  if win_by == "discard" then return from == "E" and #st.seats.E.discards == 1 end
+  if win_by == "discard" then return from == "E" and st.seats.E.ndiscards == 1 end
   return true
 end
 
@@ -834,6 +834,22 @@ function R.situation(g, win, s)
   for _, seat in ipairs(SEATS) do
     if seat ~= win.seat then s.losers[seat] = st.seats[seat].hand end
   end
+end
+
+-- jong.facts(s) for a situation a play hook built (situation_of): valid by construction and
+-- with the options already resolved, so only the hand is read (resolving the options again
+-- is most of jong.facts' cost). The same fields, the same values.
+local hand_facts, tiles_of, analysis = jong.hand_facts, jong.tiles, jong.analysis  -- (jong is a proxy)
+
+local function game_facts(s)
+  local f, err = hand_facts(s.hand, s.win_tile)
+  if not f then return nil, err end
+  f.rules, f.situation, f.options = s.rules, s, s.options
+  f.seat, f.round, f.win_by, f.from = s.seat, s.round, s.win_by, s.from
+  local flags = {}
+  for i = 1, #s.flags do flags[s.flags[i]] = true end
+  f.flags, f.dora, f.ura, f.honba, f.deposits = flags, {}, {}, 0, 0
+  return f
 end
 
 -- The situation of a win the engine is about to offer `action.seat`: the tile drawn in
@@ -900,20 +916,30 @@ local function sacred(g, seat, tile)
   return false
 end
 
+-- The engine games in which an Original Call has been made: the engine sets seat flags
+-- only through apply_action, so in the others no seat holds it and the hooks need not
+-- read the state (a stand-in game without g.core is always read).
+local original_calls = setmetatable({}, { __mode = "k" })
+
+local function original_call(g, seat)
+  if g.core and not original_calls[g] then return false end
+  return seat_flag(g:state(), seat, ORIGINAL_CALL)
+end
+
 -- may_win(g, action): asked before a Mah Jong is offered or applied.
 function R.may_win(g, action)
-  local o, st = g.options, g:state()
-  if seat_flag(st, action.seat, ORIGINAL_CALL) and not original_call_kept(g, action.seat) then
+  local o = g.options
+  if original_call(g, action.seat) and not original_call_kept(g, action.seat) then
     return false, "Original Call: the hand was changed"                         -- §10.2
   end
-  if o.must_declare_calling and not seat_flag(st, action.seat, CALLING | ORIGINAL_CALL) then
+  if o.must_declare_calling and not seat_flag(g:state(), action.seat, CALLING | ORIGINAL_CALL) then
     return false, "calling was not declared"                                    -- §10.1
   end
-  if o.sacred_discard and st.phase ~= "turn" and sacred(g, action.seat, action.tile) then
+  if o.sacred_discard and g:state().phase ~= "turn" and sacred(g, action.seat, action.tile) then
     return false, "sacred discard"                                              -- §10.3
   end
   if o.game_type == "mixed_hand" and o.ruleset_preset ~= "bmja" then return true end  -- any shape wins
-  local f, err = jong.facts(situation_of(g, action))                            -- §20
+  local f, err = game_facts(situation_of(g, action))                            -- §20
   if not f then return false, err end
   local result, reason = R.score(f)
   if not result then return false, reason end
@@ -924,7 +950,7 @@ end
 -- may_claim(g, action): a chow, pung or kong claim. §10.2: after the Original Call a
 -- discard may be claimed only to win.
 function R.may_claim(g, action)
-  if seat_flag(g:state(), action.seat, ORIGINAL_CALL) then
+  if original_call(g, action.seat) then
     return false, "Original Call: a discard may be claimed only to win"
   end
   return true
@@ -936,8 +962,15 @@ local function calling_after(concealed, melds, tile)
   for _, t in ipairs(concealed) do
     if t == tile and not skipped then skipped = true else rest[#rest + 1] = t end
   end
-  local a = jong.analysis(table.concat(rest) .. " " .. table.concat(melds, " "))
+  local a = analysis(table.concat(rest) .. " " .. table.concat(melds, " "))
   return a and a.waits and #a.waits > 0
+end
+
+-- Could some discard leave the hand calling? Not when its 14 tiles are two or more tiles
+-- from ready (shanten > 0): then no discard leaves it ready.
+local function may_be_calling(concealed, melds)
+  local a = analysis(concealed .. " " .. table.concat(melds, " "))
+  return not (a and a.shanten and a.shanten.all and a.shanten.all > 0)
 end
 
 -- actions(g, seat): §10.2 the Original Call with the first discard of a calling hand;
@@ -945,10 +978,11 @@ end
 function R.actions(g, seat)
   local st, o = g:state(), g.options
   local me = st.seats[seat]
-  local original = #me.discards == 0 and #me.melds == 0
+  local original = me.ndiscards == 0 and #me.melds == 0
   local calling = o.must_declare_calling and not seat_flag(st, seat, CALLING | ORIGINAL_CALL)
   if not (original or calling) then return {} end
-  local tiles, out, seen = jong.tiles(me.concealed), {}, {}
+  if not may_be_calling(me.concealed, me.melds) then return {} end
+  local tiles, out, seen = tiles_of(me.concealed), {}, {}
   for _, t in ipairs(tiles) do
     if not seen[t] and calling_after(tiles, me.melds, t) then
       seen[t] = true
@@ -961,6 +995,7 @@ end
 
 -- apply_action(g, action): both declarations are made with a discard.
 function R.apply_action(g, action)
+  if action.type == "original_call" then original_calls[g] = true end
   return { discard = true, set_flags = action.type == "original_call" and ORIGINAL_CALL or CALLING }
 end
 

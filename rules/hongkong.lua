@@ -457,7 +457,11 @@ local function choose_reading(readings, o)
   return readings[best]
 end
 
-function R.score(f)
+-- The value of a hand (R.score), or with `explain` false only whether it wins and why not
+-- (may_win): the same checks in the same order, without the lines of the explanation.
+local WINS = { wins = true }
+
+local function judge(f, explain)
   local bad = check_situation(f)
   if bad then return nil, bad end
   local o = f.options
@@ -477,7 +481,7 @@ function R.score(f)
 
   local items, total, bonus, limited
   if complete then
-    items = {}
+    items = explain and {} or nil
     local l, s, r
     l, s, r, bonus, limited = add_up(ITEMS, items, false)
     total = l + s + r
@@ -485,6 +489,7 @@ function R.score(f)
 
   local flowers = flower_win(f)                                      -- §12.6 H24, H25
   if flowers and (not complete or capped(flowers.value, o) > capped(total, o)) then
+    if not explain then return WINS end
     return { wins = true, value = { faan = capped(flowers.value, o) },
              items = { { name = flowers.name, value = flowers.value, unit = "faan" } },
              limit = flowers.value > capped(flowers.value, o) and "Limit" or nil }
@@ -494,6 +499,7 @@ function R.score(f)
   if total - bonus < o.min_faan then                                 -- §11.2
     return { wins = false, reason = below_minimum(total - bonus, o.min_faan) }
   end
+  if not explain then return WINS end
   if #items == 0 then items[1] = { name = CHICKEN_HAND, value = 0, unit = "faan" } end   -- H1
 
   local faan, limit = capped(total, o), nil
@@ -501,6 +507,8 @@ function R.score(f)
   elseif faan < total then limit = "Limit" end
   return { wins = true, value = { faan = faan }, items = items, limit = limit }
 end
+
+function R.score(f) return judge(f, true) end
 
 ---------------------------------------------------------------------------------------------
 -- §14: payment.
@@ -637,6 +645,32 @@ function R.configure(o)
   }
 end
 
+-- jong.facts(s) for a situation the engine built (g:situation): valid by construction and
+-- with the options already resolved, so only the hand is read (resolving the options again
+-- is most of jong.facts' cost). The same fields, the same values.
+local hand_facts, tiles_of, kind_of = jong.hand_facts, jong.tiles, jong.kind_of   -- jong is a proxy
+
+local function indicators(v)
+  local out = {}
+  if v == nil or v == "" then return out end
+  for i, t in ipairs(type(v) == "string" and tiles_of(v) or v) do out[i] = kind_of(t) end
+  return out
+end
+
+local function game_facts(s)
+  local f, err = hand_facts(s.hand, s.win_tile)
+  if not f then return nil, err end
+  f.rules, f.situation, f.options = s.rules, s, s.options
+  f.seat, f.round, f.win_by = s.seat, s.round or "E", s.win_by
+  if s.win_by == "discard" then f.from = s.from end
+  local flags = {}
+  for i = 1, #s.flags do flags[s.flags[i]] = true end
+  f.flags = flags
+  f.dora, f.ura = indicators(s.dora), indicators(s.ura)
+  f.honba, f.deposits = s.honba or 0, s.deposits or 0
+  return f
+end
+
 -- The win the engine is about to offer `action.seat` (the record the engine hands to
 -- g:situation at a win: seat, tile, how, from, hand, loose, last_tile, first_turn), built
 -- from the game state: the drawn tile in turn, the latest discard in a claim window, the
@@ -646,15 +680,18 @@ local function win_of(g, action)
   local me = st.seats[action.seat]
   local w = { seat = action.seat, tile = action.tile }
   if st.phase == "turn" then
-    local last = g:events(st.events)[1] or {}
     w.how, w.hand = "self", me.hand
-    w.loose = last.type == "draw" and last.from == "loose"
+    w.loose = false
+    if st.drawn_loose then                           -- the turn began with a kong replacement
+      local last = g:events(st.events)[1] or {}      -- and no bonus tile replaced it since
+      w.loose = last.type == "draw" and last.from == "loose"
+    end
   else
     w.how, w.from = st.phase == "rob" and "rob" or "discard", st.discarder
     w.hand = me.concealed .. action.tile .. " " .. table.concat(me.melds, " ") .. " " .. table.concat(me.bonus, " ")
   end
   w.last_tile = st.wall == 0 and not w.loose and w.how ~= "rob"
-  w.first_turn = #me.discards == 0                   -- no call or kong yet, the winner not yet discarded
+  w.first_turn = me.ndiscards == 0                   -- no call or kong yet, the winner not yet discarded
   for i = 1, 4 do
     if #st.seats[SEATS[i]].melds > 0 then w.first_turn = false end
   end
@@ -664,9 +701,9 @@ end
 -- Asked before a win is offered (may_win(g, action)): §11.2 a hand below hk.min_faan
 -- cannot be declared (that would be a false Mah Jong, §10.1).
 function R.may_win(g, action)
-  local f, err = jong.facts(g:situation(win_of(g, action)))
+  local f, err = game_facts(g:situation(win_of(g, action)))
   if not f then return false, err end
-  local result, reason = R.score(f)
+  local result, reason = judge(f, false)
   if not result then return false, reason end
   if not result.wins then return false, result.reason end
   return true

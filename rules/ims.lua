@@ -680,74 +680,84 @@ end
 
 local SET_EVENTS = { chow = true, pung = true, kong = true, kong_concealed = true, kong_promoted = true }
 
--- Per game: where the current deal starts in its events (so that only the deal is read),
--- and the Stricter MahJong memory (s8 b).
+-- Per game: the Stricter MahJong memory (s8 b).
 local per_game = setmetatable({}, { __mode = "k" })
 local function game_memory(g)
   local m = per_game[g]
-  if not m then m = { start = 1, slipped = {} }; per_game[g] = m end
+  if not m then m = { slipped = {} }; per_game[g] = m end
   return m
 end
 
--- The events of the current deal.
-local function deal_events(g)
-  local m = game_memory(g)
-  local events = g:events(m.start)
+-- F13: the draw chain that ends `events` (the latest events of the deal): the seat's last
+-- draws back to the one that began its turn. "kong_replacement" when that was a quadruplet's
+-- replacement, "after_kong_flower" when flower replacements followed it, nil otherwise;
+-- false when the events end before the chain does.
+local function draw_chain(events, seat)
+  local flower_between = false
   for i = #events, 1, -1 do
-    if events[i].type == "deal_start" then
-      if i > 1 then
-        m.start = events[i].i + 1
-        return table.move(events, i, #events, 1, {})
-      end
-      break
-    end
+    local e = events[i]
+    if e.type == "draw" and e.seat == seat then
+      if e.from == "loose" then return flower_between and "after_kong_flower" or "kong_replacement"
+      elseif e.from ~= "replacement" then return nil end
+      flower_between = true
+    elseif e.type ~= "bonus" and e.type ~= "win" then return nil end
   end
-  return events
+  return false
 end
 
 -- The IMS flags of a win in a game: seat wins by `how` ("self", "discard", "rob") from
--- `from`; st is g:state(). Read from the events of the deal so far.
-local function game_flags(g, st, seat, how, from)
+-- `from`; st is g:state(); `loose`: the turn began with a quadruplet's replacement (the
+-- engine's drawn_loose; without it no draw chain ends in one).
+local function game_flags(g, st, seat, how, from, loose)
   local flags = {}
   if st.wall == 0 then flags[#flags + 1] = "last_tile" end          -- s5.6 (reserve = 13)
   if how == "rob" then flags[#flags + 1] = "robbing_kong" end
-  local events = deal_events(g)
-  local start = 1
-  if how == "self" then                                              -- F13: the draw chain
-    local flower_between = false
-    for i = #events, start, -1 do
-      local e = events[i]
-      if e.type == "draw" and e.seat == seat then
-        if e.from == "loose" then
-          flags[#flags + 1] = flower_between and "after_kong_flower" or "kong_replacement"
-          break
-        elseif e.from ~= "replacement" then break end
-        flower_between = true
-      elseif e.type ~= "bonus" and e.type ~= "win" then break end
-    end
+  if how == "self" and loose then                                    -- F13: the draw chain
+    local chain = draw_chain(g:events(math.max(st.deal_event, st.events - 15)), seat)
+    if chain == false then chain = draw_chain(g:events(st.deal_event), seat) end   -- a long chain
+    if chain then flags[#flags + 1] = chain end
   end
   -- s11 first circulation: no set formed (while the option holds), the winner's first turn
   -- (self) or the feeder's first discard (grab).
+  local firsts = how == "self" and st.seats[seat].ndiscards == 0
+              or how ~= "self" and st.seats[from].ndiscards == 1
+  if not firsts then return flags end
   local quiet = true
   if g.options.first_circulation_broken_by_sets then
     for i = 1, 4 do
       if #st.seats[SEATS[i]].melds > 0 then quiet = false end
     end
-    for i = start, #events do
-      if SET_EVENTS[events[i].type] then quiet = false break end
+    if quiet then                                    -- (the first circulation: few events)
+      local events = g:events(st.deal_event)
+      for i = 1, #events do
+        if SET_EVENTS[events[i].type] then quiet = false break end
+      end
     end
   end
-  local firsts = how == "self" and #st.seats[seat].discards == 0
-              or how ~= "self" and #st.seats[from].discards == 1
-  if quiet and firsts then flags[#flags + 1] = "first_turn" end
+  if quiet then flags[#flags + 1] = "first_turn" end
   return flags
 end
 
 -- situation(g, win, s): the situation of a win in a game, with the IMS flags.
 function R.situation(g, win, s)
-  s.flags = game_flags(g, g:state(), win.seat, win.how, win.from)
+  s.flags = game_flags(g, g:state(), win.seat, win.how, win.from, win.loose)
 end
 
+-- jong.facts(s) for a situation a play hook built: valid by construction and with the
+-- options already resolved, so only the hand is read (resolving the options again is most
+-- of jong.facts' cost). The same fields, the same values.
+local hand_facts = jong.hand_facts                  -- looked up once (jong is a proxy)
+
+local function game_facts(s)
+  local f, err = hand_facts(s.hand, s.win_tile)
+  if not f then return nil, err end
+  f.rules, f.situation, f.options = s.rules, s, s.options
+  f.seat, f.round, f.win_by, f.from = s.seat, s.round, s.win_by, s.from
+  local flags = {}
+  for i = 1, #s.flags do flags[s.flags[i]] = true end
+  f.flags, f.dora, f.ura, f.honba, f.deposits = flags, {}, {}, 0, 0
+  return f
+end
 
 -- may_win(g, action): asked before MahJong is offered or applied. Minimum Fan (s13) and
 -- Stricter MahJong (s8) refuse; a refused hand gives the reason.
@@ -764,17 +774,19 @@ function R.may_win(g, action)
     how = st.phase == "rob" and "rob" or "discard"
     s.win_by, s.from = "discard", st.discarder
     s.hand = me.concealed .. action.tile .. " " .. table.concat(me.melds, " ") .. " " .. table.concat(me.bonus, " ")
-    local own = {}
-    for i, d in ipairs(me.discards) do own[i] = d.tile end
-    s.discards = table.concat(own)
+    if g.options.stricter_mahjong then                               -- (read only by s8)
+      local own = {}
+      for i, d in ipairs(me.discards) do own[i] = d.tile end
+      s.discards = table.concat(own)
+    end
   end
-  s.flags = game_flags(g, st, seat, how, s.from)
+  s.flags = game_flags(g, st, seat, how, s.from, st.drawn_loose)
   -- s8 b: the kinds this seat could have won on by grab and let slip since his last discard
   -- (kinds -> the discard offered; another discard than this one counts)
   local memory = game_memory(g).slipped
-  local here = st.discarder and (st.discarder .. #st.seats[st.discarder].discards .. st.phase)
+  local here = st.discarder and (st.discarder .. st.seats[st.discarder].ndiscards .. st.phase)
   local mine = memory[seat]
-  if mine and mine.discards ~= #me.discards then mine = nil end
+  if mine and mine.discards ~= me.ndiscards then mine = nil end
   if how ~= "self" and mine then
     local missed = {}
     for kind, where in pairs(mine.kinds) do
@@ -782,13 +794,13 @@ function R.may_win(g, action)
     end
     s.missed = table.concat(missed)
   end
-  local f, err = jong.facts(s)
+  local f, err = game_facts(s)
   if not f then return false, err end
   local result, reason = R.score(f)
   if not result then return false, reason end
   if not result.wins then return false, result.reason end
   if how ~= "self" then                                              -- offered: remember it
-    mine = mine or { discards = #me.discards, kinds = {} }
+    mine = mine or { discards = me.ndiscards, kinds = {} }
     mine.kinds[f.win_tile] = mine.kinds[f.win_tile] or here
     memory[seat] = mine
   end
@@ -797,26 +809,35 @@ end
 
 -- special_complete(g, seat, concealed, nmelds): the irregular complete hands the core's
 -- forms do not cover as IMS counts them: 13 Individuals, 7 pairs holding four of a kind.
+-- Asked for every completion test, so first the signs read off the notation: 13 Individuals
+-- is three tiles of each suit and five honours ("147m258p369s12234z", 18 characters); in
+-- these 7 pairs every kind comes two or four times (the first two digits are alike) and one
+-- digit four times over. Only then the hand itself.
 local KIND_ORDER = {}
 for i, t in ipairs(jong.TILES or {}) do KIND_ORDER[t] = i end
+local tiles_of, kind_of, byte, find = jong.tiles, jong.kind_of, string.byte, string.find
 
-function R.special_complete(g, seat, concealed, nmelds)
-  if nmelds > 0 then return false end
-  -- asked very often: first the cheap signs (13 Individuals has five honours in one group
-  -- of the notation, these 7 pairs a digit four times over)
-  local honours = concealed:match("(%d+)z")
-  if not (honours and #honours == 5)
-     and not (g.options.seven_pairs_allow_four_of_a_kind and concealed:find("(%d)%1%1%1")) then
-    return false
-  end
+local function special_hand(g, concealed)
   local tiles = {}
-  for i, t in ipairs(jong.tiles(concealed)) do tiles[i] = jong.kind_of(t) end
+  for i, t in ipairs(tiles_of(concealed)) do tiles[i] = kind_of(t) end
   if #tiles ~= 14 then return false end
   table.sort(tiles, function(a, b) return (KIND_ORDER[a] or 99) < (KIND_ORDER[b] or 99) end)
   local counts = {}
   for _, t in ipairs(tiles) do counts[t] = (counts[t] or 0) + 1 end
   local f = { tiles = tiles, counts = counts, melds = {}, options = g.options }
   return seven_pairs(f) or thirteen_individuals(f)
+end
+
+function R.special_complete(g, seat, concealed, nmelds)
+  if nmelds > 0 then return false end
+  if #concealed == 18 and find(concealed, "^%d%d%dm%d%d%dp%d%d%ds%d%d%d%d%dz$") then
+    return special_hand(g, concealed)                                -- 13 Individuals?
+  end
+  if g.options.seven_pairs_allow_four_of_a_kind and byte(concealed, 1) == byte(concealed, 2)
+     and find(concealed, "(%d)%1%1%1") then
+    return special_hand(g, concealed)                                -- 7 pairs with four alike?
+  end
+  return false
 end
 
 -- next_deal(g): after settlement. s4.3: the dealer keeps the deal when he won (alone or with

@@ -132,6 +132,27 @@ for i, s in ipairs({ "m", "p", "s", "z" }) do
     if s ~= "z" and r <= 7 then CHOW_PROPS[r .. s] = PROPS[r .. s] & PROPS[(r + 1) .. s] & PROPS[(r + 2) .. s] end
   end
 end
+-- KIND_BIT masks: chows that are not 123 or 789 (chanta, junchan), tiles that are not
+-- terminals or honours.
+local INNER_CHOWS, SIMPLES = 0, 0
+for t, bit in pairs(KIND_BIT) do
+  if CHOW_PROPS[t] and RANK[t] ~= 1 and RANK[t] ~= 7 then INNER_CHOWS = INNER_CHOWS | bit end
+  if SIMPLE[t] then SIMPLES = SIMPLES | bit end
+end
+-- KIND_BIT masks of the kinds without a property, and of the kinds of each suit.
+local WITHOUT_SIMPLE, WITHOUT_TH, WITHOUT_TERMINAL, WITHOUT_GREEN = 0, 0, 0, 0
+for t, bit in pairs(KIND_BIT) do
+  if PROPS[t] & P_SIMPLE == 0 then WITHOUT_SIMPLE = WITHOUT_SIMPLE | bit end
+  if PROPS[t] & P_TH == 0 then WITHOUT_TH = WITHOUT_TH | bit end
+  if PROPS[t] & P_TERMINAL == 0 then WITHOUT_TERMINAL = WITHOUT_TERMINAL | bit end
+  if PROPS[t] & P_GREEN == 0 then WITHOUT_GREEN = WITHOUT_GREEN | bit end
+end
+local M_KINDS, P_KINDS, S_KINDS, Z_KINDS = 0x1FF, 0x1FF << 9, 0x1FF << 18, 0x7F << 27
+local KINDS_OF_SUIT = { m = M_KINDS, p = P_KINDS, s = S_KINDS }
+local HONOUR_SHIFT = 26                -- (pung bits >> 26) & 0xFE: the HONOUR_BIT of the honours
+local BITS_SET = {}                    -- BITS_SET[x]: how many bits x has (x < 16)
+for x = 0, 15 do BITS_SET[x] = (x & 1) + (x >> 1 & 1) + (x >> 2 & 1) + (x >> 3 & 1) end
+local YAKU_OF_BIT = {}                 -- 1 << i -> YAKU[i] (filled after YAKU)
 local SEATS = { "E", "S", "W", "N" }
 local SEAT_INDEX = { E = 1, S = 2, W = 3, N = 4 }
 local CHUUREN_BASE = { 3, 1, 1, 1, 1, 1, 1, 1, 3 }  -- 1112345678999
@@ -163,24 +184,43 @@ local function ceil100(x) return -((-x) // 100) * 100 end   -- 2
 -- C: the reading in use. Both are reused between calls (no tables per reading).
 
 local H = { }
-local C = { chows = {}, pungs = {} }
+local C, SPARE = {}, {}                  -- SPARE: a second C, holding the best reading aside
+-- T: what the tiles of the whole hand have in common (honours, all_honour, one_suit,
+-- all_simple, all_th, all_terminal, all_green), one of TILE_FACTS, chosen per hand.
+local T, TILE_FACTS = nil, {}
+-- The conditions of the yakuman (their `when`), one bit each (13).
+local YAKUMAN_GATE = { kokushi = 1, pungs3 = 2, all_honour = 4, all_terminal = 8, all_green = 16,
+                       chuuren = 32, first_turn = 64 }
+-- The yaku by the condition they need (filled after YAKU): GATE[when] is one bit,
+-- BY_GATE[bit] the yaku that need it; PAIRS_ONLY: the yaku of the seven-pairs form only.
+local GATE, BY_GATE, PAIRS_ONLY = {}, {}, {}
+
+local setup                            -- (below) fills C for one reading
 
 -- Tile-based properties of the whole hand, from the concealed and melded tiles. Every
--- reading splits the same tiles, so the sets of the first one are enough; seven pairs and
--- thirteen orphans (and incomplete hands) go tile by tile.
+-- reading splits the same tiles, so the sets of the first one are enough (setup finds
+-- them, and C then holds the first reading); seven pairs and thirteen orphans (and
+-- incomplete hands) go tile by tile.
 local function analyse_hand(f)
   local melds = f.melds
+  H.dealer = f.seat == "E"
+  H.tsumo = f.win_by == "self"
+  H.closed = f.concealed
+  local fl = f.flags
+  H.riichi = fl.riichi or fl.double_riichi or false
+  H.first_turn = fl.first_turn and #melds == 0 or false
   local props, suits, kongs = ALL_PROPS, 0, 0   -- props: the properties every tile has
+  local kinds = nil                               -- KIND_BIT of the kinds held (standard form)
   local r1 = f.readings[1]
   if r1 then
-    local sets = r1.sets
-    props, suits = PROPS[r1.pair], SUIT_BITS[r1.pair]
-    for i = 1, #sets do
-      local s = sets[i]
-      local t, kind = s.tile, s.type
-      props, suits = props & (kind == "chow" and CHOW_PROPS[t] or PROPS[t]), suits | SUIT_BITS[t]
-      if kind == "kong" then kongs = kongs + 1 end
-    end
+    setup(f, "standard", r1)
+    local chows = C.chow_bits
+    kinds = KIND_BIT[r1.pair] | chows | chows << 1 | chows << 2 | C.pung_bits
+    props = (kinds & WITHOUT_SIMPLE == 0 and P_SIMPLE or 0) | (kinds & WITHOUT_TH == 0 and P_TH or 0)
+      | (kinds & WITHOUT_TERMINAL == 0 and P_TERMINAL or 0) | (kinds & WITHOUT_GREEN == 0 and P_GREEN or 0)
+    suits = (kinds & M_KINDS ~= 0 and 1 or 0) | (kinds & P_KINDS ~= 0 and 2 or 0)
+      | (kinds & S_KINDS ~= 0 and 4 or 0) | (kinds & Z_KINDS ~= 0 and 8 or 0)
+    kongs = C.n_kong
   else
     local tiles = f.seven_pairs or f.tiles
     for i = 1, #tiles do
@@ -194,88 +234,80 @@ local function analyse_hand(f)
       if m.type == "kong" then kongs = kongs + 1 end
     end
   end
-  local honours = suits & 8 ~= 0
-  suits = suits & 7
-  H.honours, H.all_honour = honours, suits == 0
-  H.one_suit = suits == 1 or suits == 2 or suits == 4
-  H.all_simple, H.all_th = props & P_SIMPLE ~= 0, props & P_TH ~= 0
-  H.all_terminal, H.all_green = props & P_TERMINAL ~= 0, props & P_GREEN ~= 0
+  T = TILE_FACTS[props << 4 | suits]
   H.kongs, H.three_kongs = kongs, kongs == 3
-  H.dealer = f.seat == "E"
-  H.tsumo = f.win_by == "self"
-  H.closed = f.concealed
-  local fl = f.flags
-  H.riichi = fl.riichi or fl.double_riichi or false
-  H.first_turn = fl.first_turn and #melds == 0 or false
-  -- chuuren poutou: closed, no kong, one suit 1112345678999 + one tile (13)
+  -- chuuren poutou: closed, no kong, one suit 1112345678999 + one tile (13); always a
+  -- standard hand, holding every rank of its suit
   H.chuuren, H.chuuren_nine = false, false
-  if #melds == 0 and H.one_suit and not honours then
-    local of_suit = TILE_OF[SUIT[f.win_tile]]
-    local ok = true
-    for r = 1, 9 do
-      if (f.counts[of_suit[r]] or 0) < CHUUREN_BASE[r] then ok = false; break end
-    end
-    if ok then
+  if #melds == 0 and T.one_suit and not T.honours and kinds then
+    local suit = SUIT[f.win_tile]
+    local of_suit, all = TILE_OF[suit], KINDS_OF_SUIT[suit]
+    if kinds & all == all and f.counts[of_suit[1]] >= 3 and f.counts[of_suit[9]] >= 3 then
       H.chuuren = true
       H.chuuren_nine = f.counts[f.win_tile] - 1 == CHUUREN_BASE[RANK[f.win_tile]]
     end
   end
-  -- Can any yakuman hold? (Every yakuman needs one of these, or three pons or kongs in the
-  -- reading: see yakuman_count; most hands have none.)
-  H.maybe_yakuman = H.all_honour or H.all_terminal or H.all_green or H.chuuren
-    or H.first_turn or f.thirteen_orphans or false
+  -- The conditions of yakuman that the whole hand meets (most hands: none); see yakuman_count.
+  local yakuman_gates = T.yakuman_gates
+  if H.chuuren then yakuman_gates = yakuman_gates | YAKUMAN_GATE.chuuren end
+  if H.first_turn then yakuman_gates = yakuman_gates | YAKUMAN_GATE.first_turn end
+  if f.thirteen_orphans then yakuman_gates = yakuman_gates | YAKUMAN_GATE.kokushi end
+  H.yakuman_gates = yakuman_gates
 end
 
 -- Fills C for one reading: form "standard" (reading given), "seven_pairs" or "thirteen_orphans".
-local function setup(f, form, reading)
+function setup(f, form, reading)
   C.form = form
   C.reading = reading
-  C.n_chow, C.n_pung, C.n_ankou, C.outside, C.pinfu, C.peikou = 0, 0, 0, false, false, 0
-  C.honour_pungs, C.dragon_pungs, C.wind_pungs = 0, 0, 0
-  C.has_peikou, C.chows3, C.pungs3 = false, false, false
-  if form ~= "standard" then return end
-  local chows, pungs = C.chows, C.pungs
+  if form ~= "standard" then
+    C.n_chow, C.n_pung, C.n_ankou, C.outside, C.pinfu, C.peikou = 0, 0, 0, false, false, 0
+    C.honour_pungs, C.dragon_pungs, C.wind_pungs = 0, 0, 0
+    C.gates, C.pungs3, C.n_kong = 0, false, 0
+    return
+  end
   local ron = not H.tsumo
-  local outside = TH[reading.pair]
-  local n_chow, n_pung, n_ankou, honour_pungs, dragons, winds = 0, 0, 0, 0, 0, 0
+  local n_chow, n_pung, n_ankou, n_kong, peikou = 0, 0, 0, 0, 0
   local chow_bits, pung_bits = 0, 0      -- KIND_BIT of the chows' lowest tiles, of the pons' tiles
+  local twice, thrice = 0, 0             -- KIND_BIT of the chows seen twice, three times
   local sets = reading.sets
   for i = 1, #sets do
     local s = sets[i]
-    local t = s.tile
-    if s.type == "chow" then
+    local kind = s.type
+    local b = KIND_BIT[s.tile]
+    if kind == "chow" then
       n_chow = n_chow + 1
-      chows[n_chow], chow_bits = t, chow_bits | KIND_BIT[t]
-      local r = RANK[t]
-      if r ~= 1 and r ~= 7 then outside = false end
+      -- peikou: pairs of identical sequences (iipeikou / ryanpeikou)
+      if chow_bits & b == 0 then chow_bits = chow_bits | b
+      elseif twice & b == 0 then twice, peikou = twice | b, peikou + 1
+      elseif thrice & b == 0 then thrice, peikou = thrice | b, peikou + 2
+      else peikou = peikou + 3 end
     else
-      n_pung = n_pung + 1
-      pungs[n_pung], pung_bits = t, pung_bits | KIND_BIT[t]
-      if not TH[t] then outside = false end
-      if HONOUR[t] then
-        honour_pungs = honour_pungs | HONOUR_BIT[t]
-        if DRAGON[t] then dragons = dragons + 1 else winds = winds + 1 end
-      end
+      n_pung, pung_bits = n_pung + 1, pung_bits | b
       -- 12 Sanankou / 15: a pon completed by ron is not concealed
-      if s.concealed and not (ron and reading.win_set == i and s.type == "pung") then
+      if s.concealed and not (ron and reading.win_set == i and kind == "pung") then
         n_ankou = n_ankou + 1
       end
+      if kind == "kong" then n_kong = n_kong + 1 end
     end
   end
-  C.n_chow, C.n_pung, C.n_ankou, C.outside = n_chow, n_pung, n_ankou, outside
+  -- every set and the pair have a terminal or honour (chanta, junchan)
+  local outside = TH[reading.pair] and chow_bits & INNER_CHOWS == 0 and pung_bits & SIMPLES == 0
+  local honour_pungs, dragons, winds = (pung_bits >> HONOUR_SHIFT) & 0xFE, 0, 0
+  if honour_pungs ~= 0 then
+    dragons, winds = BITS_SET[honour_pungs >> 5], BITS_SET[(honour_pungs >> 1) & 15]
+  end
+  C.n_chow, C.n_pung, C.n_ankou, C.n_kong, C.outside = n_chow, n_pung, n_ankou, n_kong, outside
   C.honour_pungs, C.dragon_pungs, C.wind_pungs = honour_pungs, dragons, winds
   C.chow_bits, C.pung_bits = chow_bits, pung_bits
-  -- pairs of identical sequences (iipeikou / ryanpeikou)
-  local peikou = 0
-  for i = 1, n_chow - 1 do
-    for j = i + 1, n_chow do if chows[i] == chows[j] then peikou = peikou + 1 end end
-  end
-  C.peikou, C.has_peikou = peikou, peikou > 0
-  C.chows3, C.pungs3 = n_chow >= 3, n_pung >= 3
+  C.peikou, C.pungs3 = peikou, n_pung >= 3
   C.pair = reading.pair
   local p = reading.pair
   C.pinfu = H.closed and n_chow == 4 and reading.wait == "two_sided"
     and not DRAGON[p] and p ~= WIND_TILE[f.seat] and p ~= WIND_TILE[f.round]
+  -- the conditions of the reading's yaku (their `when`)
+  C.gates = (C.pinfu and GATE.pinfu or 0) | (peikou > 0 and GATE.has_peikou or 0)
+    | (n_chow >= 3 and GATE.chows3 or 0) | (outside and GATE.outside or 0)
+    | (n_pung >= 3 and GATE.pungs3 or 0) | (honour_pungs ~= 0 and GATE.honour_pung or 0)
 end
 
 -- Is there a pon or kong of the honour t in the reading?
@@ -299,8 +331,9 @@ end
 -- pairs = true: counts with chiitoitsu (12, Chiitoitsu row). needs: when the yaku is tested:
 -- nil = from the tiles of the whole hand, "flags" = from the situation flags (both once per
 -- hand); "chows", "pungs", "honour_pungs" = per reading that has such sets; "pairs" = the
--- seven-pairs form. when: a condition the yaku needs, tested before the yaku itself (cheap):
--- a situation flag for "flags", else a field of H (whole hand) or C (the reading).
+-- seven-pairs form. when: a condition the yaku needs (a situation flag, or a property of the
+-- whole hand or of the reading, see hand_yaku and setup): only the yaku whose condition
+-- holds are tested.
 
 local YAKU = {
   { name = "Riichi", needs = "flags", when = "riichi", closed = 1, pairs = true,             -- 7, 12
@@ -314,18 +347,18 @@ local YAKU = {
   { name = "Pinfu", needs = "chows", when = "pinfu", closed = 1,
     test = function(f) return C.pinfu end },
   { name = "Tanyao", when = "all_simple", closed = 1, open = 1, pairs = true,
-    test = function(f) return H.all_simple and (H.closed or f.options.open_tanyao) end },
+    test = function(f) return T.all_simple and (H.closed or f.options.open_tanyao) end },
   { name = "Iipeikou", needs = "chows", when = "has_peikou", closed = 1,
     test = function(f) return C.peikou > 0 and not is_ryanpeikou() end },
-  { name = "Yakuhai: White", needs = "honour_pungs", closed = 1, open = 1,
+  { name = "Yakuhai: White", needs = "honour_pungs", when = "honour_pung", closed = 1, open = 1,
     test = function(f) return has_pung("5z") end },
-  { name = "Yakuhai: Green", needs = "honour_pungs", closed = 1, open = 1,
+  { name = "Yakuhai: Green", needs = "honour_pungs", when = "honour_pung", closed = 1, open = 1,
     test = function(f) return has_pung("6z") end },
-  { name = "Yakuhai: Red", needs = "honour_pungs", closed = 1, open = 1,
+  { name = "Yakuhai: Red", needs = "honour_pungs", when = "honour_pung", closed = 1, open = 1,
     test = function(f) return has_pung("7z") end },
-  { name = "Yakuhai: seat wind", needs = "honour_pungs", closed = 1, open = 1,
+  { name = "Yakuhai: seat wind", needs = "honour_pungs", when = "honour_pung", closed = 1, open = 1,
     test = function(f) return has_pung(WIND_TILE[f.seat]) end },
-  { name = "Yakuhai: round wind", needs = "honour_pungs", closed = 1, open = 1,
+  { name = "Yakuhai: round wind", needs = "honour_pungs", when = "honour_pung", closed = 1, open = 1,
     test = function(f) return has_pung(WIND_TILE[f.round]) end },
   { name = "Haitei raoyue", needs = "flags", when = "last_tile", closed = 1, open = 1, pairs = true,  -- 5.7
     test = function(f) return f.flags.last_tile and H.tsumo end },
@@ -345,7 +378,7 @@ local YAKU = {
       return b & (b >> 3) & (b >> 6) & 0x40201 ~= 0
     end },
   { name = "Chanta", needs = "chows", when = "outside", closed = 2, open = 1,
-    test = function(f) return C.outside and C.n_chow > 0 and H.honours end },
+    test = function(f) return C.outside and C.n_chow > 0 and T.honours end },
   { name = "Toitoi", needs = "pungs", when = "pungs3", closed = 2, open = 2,
     test = function(f) return C.n_pung == 4 end },
   { name = "Sanankou", needs = "pungs", when = "pungs3", closed = 2, open = 2,
@@ -355,17 +388,17 @@ local YAKU = {
   { name = "Sankantsu", when = "three_kongs", closed = 2, open = 2,
     test = function(f) return H.kongs == 3 end },
   { name = "Honroutou", when = "all_th", closed = 2, open = 2, pairs = true,
-    test = function(f) return H.all_th end },
-  { name = "Shousangen", needs = "honour_pungs", closed = 2, open = 2,
+    test = function(f) return T.all_th end },
+  { name = "Shousangen", needs = "honour_pungs", when = "honour_pung", closed = 2, open = 2,
     test = function(f) return C.dragon_pungs == 2 and DRAGON[C.pair] end },
   { name = "Honitsu", when = "one_suit", closed = 3, open = 2, pairs = true,
-    test = function(f) return H.one_suit and H.honours end },
+    test = function(f) return T.one_suit and T.honours end },
   { name = "Junchan", needs = "chows", when = "outside", closed = 3, open = 2,
-    test = function(f) return C.outside and C.n_chow > 0 and not H.honours end },
+    test = function(f) return C.outside and C.n_chow > 0 and not T.honours end },
   { name = "Ryanpeikou", needs = "chows", when = "has_peikou", closed = 3,
     test = function(f) return is_ryanpeikou() end },
   { name = "Chinitsu", when = "one_suit", closed = 6, open = 5, pairs = true,
-    test = function(f) return H.one_suit and not H.honours end },
+    test = function(f) return T.one_suit and not T.honours end },
   { name = "Renhou", needs = "flags", when = "first_turn", closed = 5,            -- option renhou = mangan
     test = function(f)
       return H.first_turn and not H.tsumo and not H.dealer and f.options.renhou == "mangan"
@@ -373,16 +406,41 @@ local YAKU = {
 }
 
 ---------------------------------------------------------------------------
--- The yaku tested once per hand, and those tested per reading by what they need
--- (indexes in YAKU).
-local NEEDS = { tiles = {}, flags = {}, chows = {}, pungs = {}, honour_pungs = {}, pairs = {} }
+-- GATE, BY_GATE and PAIRS_ONLY (see H and C above). y.bit is the yaku's bit in the masks of
+-- yaku found (its place in YAKU).
+local gates = 0
 for i, y in ipairs(YAKU) do
-  local list = assert(NEEDS[y.needs or "tiles"], y.name)
-  list[#list + 1] = i
+  y.bit = 1 << i
+  YAKU_OF_BIT[y.bit] = y
+  if y.needs == "pairs" then
+    PAIRS_ONLY[#PAIRS_ONLY + 1] = y
+  else
+    local when = assert(y.when, y.name)
+    if not GATE[when] then gates = gates + 1; GATE[when] = 1 << gates; BY_GATE[1 << gates] = {} end
+    local list = BY_GATE[GATE[when]]
+    list[#list + 1] = y
+  end
+end
+
+-- TILE_FACTS[props << 4 | suits] (PROPS of every tile ANDed, SUIT_BITS ORed), with the
+-- GATE bits of the yaku conditions they give.
+for props = 0, ALL_PROPS do
+  for suits = 0, 15 do
+    local honours, s = suits & 8 ~= 0, suits & 7
+    local t = { honours = honours, all_honour = s == 0, one_suit = s == 1 or s == 2 or s == 4,
+                all_simple = props & P_SIMPLE ~= 0, all_th = props & P_TH ~= 0,
+                all_terminal = props & P_TERMINAL ~= 0, all_green = props & P_GREEN ~= 0 }
+    t.gates = (t.all_simple and GATE.all_simple or 0) | (t.all_th and GATE.all_th or 0)
+      | (t.one_suit and GATE.one_suit or 0)
+    t.yakuman_gates = (t.all_honour and YAKUMAN_GATE.all_honour or 0)
+      | (t.all_terminal and YAKUMAN_GATE.all_terminal or 0) | (t.all_green and YAKUMAN_GATE.all_green or 0)
+    TILE_FACTS[props << 4 | suits] = t
+  end
 end
 
 ---------------------------------------------------------------------------
--- 13. Yakuman. forms: which shapes it can hold in; count returns 0, 1 or 2.
+-- 13. Yakuman. forms: which shapes it can hold in; count returns 0, 1 or 2. when: a condition
+-- it needs (YAKUMAN_GATE: of the whole hand, or pungs3: three pons or kongs in the reading).
 
 local function double_if(f, pattern)
   return (pattern and f.options.double_yakuman) and 2 or 1
@@ -392,49 +450,50 @@ local ANY = { standard = true, seven_pairs = true, thirteen_orphans = true }
 local STD = { standard = true }
 
 local YAKUMAN = {
-  { name = "Kokushi musou", forms = { thirteen_orphans = true },
+  { name = "Kokushi musou", when = "kokushi", forms = { thirteen_orphans = true },
     count = function(f) return double_if(f, f.counts[f.win_tile] == 2) end },
-  { name = "Suuankou", forms = STD,
+  { name = "Suuankou", when = "pungs3", forms = STD,
     count = function(f)
       if C.n_ankou ~= 4 then return 0 end
       return double_if(f, C.reading.wait == "single")
     end },
-  { name = "Daisangen", forms = STD,
+  { name = "Daisangen", when = "pungs3", forms = STD,
     count = function(f) return C.dragon_pungs == 3 and 1 or 0 end },
-  { name = "Shousuushii", forms = STD,
+  { name = "Shousuushii", when = "pungs3", forms = STD,
     count = function(f) return (C.wind_pungs == 3 and WIND[C.pair]) and 1 or 0 end },
-  { name = "Daisuushii", forms = STD,
+  { name = "Daisuushii", when = "pungs3", forms = STD,
     count = function(f) return C.wind_pungs == 4 and double_if(f, true) or 0 end },
-  { name = "Tsuuiisou", forms = { standard = true, seven_pairs = true },
-    count = function(f) return H.all_honour and 1 or 0 end },
-  { name = "Chinroutou", forms = STD,
-    count = function(f) return H.all_terminal and 1 or 0 end },
-  { name = "Ryuuiisou", forms = STD,
-    count = function(f) return H.all_green and 1 or 0 end },
-  { name = "Chuuren poutou", forms = STD,
+  { name = "Tsuuiisou", when = "all_honour", forms = { standard = true, seven_pairs = true },
+    count = function(f) return T.all_honour and 1 or 0 end },
+  { name = "Chinroutou", when = "all_terminal", forms = STD,
+    count = function(f) return T.all_terminal and 1 or 0 end },
+  { name = "Ryuuiisou", when = "all_green", forms = STD,
+    count = function(f) return T.all_green and 1 or 0 end },
+  { name = "Chuuren poutou", when = "chuuren", forms = STD,
     count = function(f) return H.chuuren and double_if(f, H.chuuren_nine) or 0 end },
-  { name = "Suukantsu", forms = STD,
+  { name = "Suukantsu", when = "pungs3", forms = STD,
     count = function(f) return H.kongs == 4 and 1 or 0 end },
-  { name = "Tenhou", forms = ANY,
+  { name = "Tenhou", when = "first_turn", forms = ANY,
     count = function(f) return (H.first_turn and H.tsumo and H.dealer) and 1 or 0 end },
-  { name = "Chiihou", forms = ANY,
+  { name = "Chiihou", when = "first_turn", forms = ANY,
     count = function(f) return (H.first_turn and H.tsumo and not H.dealer) and 1 or 0 end },
-  { name = "Renhou", forms = ANY,                                        -- option renhou = yakuman
+  { name = "Renhou", when = "first_turn", forms = ANY,                                        -- option renhou = yakuman
     count = function(f)
       return (H.first_turn and not H.tsumo and not H.dealer and f.options.renhou == "yakuman")
         and 1 or 0
     end },
 }
 
--- Yakuman count of the reading in C (0 for most hands: gated by H.maybe_yakuman and C.pungs3);
--- with items, appends one line per yakuman counted.
+-- Yakuman count of the reading in C (0 for most hands: H.yakuman_gates and C.pungs3 are
+-- the conditions that hold); with items, appends one line per yakuman counted.
 local function yakuman_count(f, items)
-  if not (H.maybe_yakuman or C.pungs3) then return 0 end
+  local gates = H.yakuman_gates | (C.pungs3 and YAKUMAN_GATE.pungs3 or 0)
+  if gates == 0 then return 0 end
   local stacking = f.options.yakuman_stacking
   local total, best, best_i = 0, 0, nil
   for i = 1, #YAKUMAN do
     local y = YAKUMAN[i]
-    if y.forms[C.form] then
+    if gates & y.gate ~= 0 and y.forms[C.form] then
       local n = y.count(f)
       if n > 0 then
         total = total + n
@@ -450,61 +509,69 @@ local function yakuman_count(f, items)
   return best
 end
 
+for _, y in ipairs(YAKUMAN) do y.gate = assert(YAKUMAN_GATE[y.when], y.name) end
+
 -- The yaku of the whole hand (needs nil or "flags"), once per hand: han and bit mask of the
 -- yaku for the standard form, and for seven pairs.
 local function hand_yaku(f)
   local closed = H.closed
   local han, mask, han7, mask7 = 0, 0, 0, 0
-  local fl = f.flags
-  for pass = 1, next(fl) and 2 or 1 do
-    local list, gates = NEEDS.tiles, H
-    if pass == 2 then list, gates = NEEDS.flags, fl end
+  local gates = T.gates | H.flag_gates | (H.tsumo and GATE.tsumo or 0)
+    | (H.three_kongs and GATE.three_kongs or 0)
+  while gates ~= 0 do
+    local gate = gates & -gates                    -- the lowest bit
+    gates = gates ~ gate
+    local list = BY_GATE[gate]
     for k = 1, #list do
-      local i = list[k]
-      local y = YAKU[i]
+      local y = list[k]
       local value = closed and y.closed or y.open
-      local when = y.when
-      if value and (not when or gates[when]) and y.test(f) then
-        han, mask = han + value, mask | (1 << i)
-        if y.pairs then han7, mask7 = han7 + value, mask7 | (1 << i) end
+      if value and y.test(f) then
+        han, mask = han + value, mask | y.bit
+        if y.pairs then han7, mask7 = han7 + value, mask7 | y.bit end
       end
     end
   end
   H.yaku_han, H.yaku_mask, H.pairs_han, H.pairs_mask = han, mask, han7, mask7
 end
 
--- Adds the han and bits of the yaku of `list` that the reading in C has.
-local function add_yaku(f, list, han, mask)
+-- Adds the han and bits of the yaku of the reading in C whose condition is in gates.
+local function add_yaku(f, gates, han, mask)
   local closed = H.closed
-  for k = 1, #list do
-    local i = list[k]
-    local y = YAKU[i]
-    local value = closed and y.closed or y.open
-    local when = y.when
-    if value and (not when or C[when]) and y.test(f) then han, mask = han + value, mask | (1 << i) end
+  while gates ~= 0 do
+    local gate = gates & -gates
+    gates = gates ~ gate
+    local list = BY_GATE[gate]
+    for k = 1, #list do
+      local y = list[k]
+      local value = closed and y.closed or y.open
+      if value and y.test(f) then han, mask = han + value, mask | y.bit end
+    end
   end
   return han, mask
 end
 
 -- Han of all yaku of the reading in C (without dora), and their bit mask.
 local function reading_yaku(f)
-  if C.form == "seven_pairs" then return add_yaku(f, NEEDS.pairs, H.pairs_han, H.pairs_mask) end
-  local han, mask = H.yaku_han, H.yaku_mask
-  if C.n_chow > 0 then han, mask = add_yaku(f, NEEDS.chows, han, mask) end
-  if C.n_pung > 0 then han, mask = add_yaku(f, NEEDS.pungs, han, mask) end
-  if C.honour_pungs ~= 0 then han, mask = add_yaku(f, NEEDS.honour_pungs, han, mask) end
-  return han, mask
+  if C.form == "seven_pairs" then
+    local han, mask = H.pairs_han, H.pairs_mask
+    for k = 1, #PAIRS_ONLY do
+      local y = PAIRS_ONLY[k]
+      local value = H.closed and y.closed or y.open
+      if value and y.test(f) then han, mask = han + value, mask | y.bit end
+    end
+    return han, mask
+  end
+  return add_yaku(f, C.gates, H.yaku_han, H.yaku_mask)
 end
 
 -- Appends one line per yaku in mask, in the spec's order.
 local function yaku_items(items, mask)
   local closed = H.closed
-  for i = 1, #YAKU do
-    if mask >> i == 0 then break end
-    if mask & (1 << i) ~= 0 then
-      local y = YAKU[i]
-      items[#items + 1] = { name = y.name, value = closed and y.closed or y.open, unit = "han" }
-    end
+  while mask ~= 0 do
+    local bit = mask & -mask                       -- the lowest bit: the earliest yaku
+    mask = mask ~ bit
+    local y = YAKU_OF_BIT[bit]
+    items[#items + 1] = { name = y.name, value = closed and y.closed or y.open, unit = "han" }
   end
 end
 
@@ -512,7 +579,7 @@ end
 -- 15. Fu of the reading in C; with items, appends the fu lines.
 
 local function fu_line(items, name, value)
-  if items then items[#items + 1] = { name = name, value = value, unit = "fu" } end
+  items[#items + 1] = { name = name, value = value, unit = "fu" }
 end
 
 -- The set lines of the explanation go in tile order (m, p, s, z), whatever the reading's order.
@@ -526,18 +593,28 @@ local function sort_set_lines(items, from)
   end
 end
 
+-- (Without items, only the total: the lines are written only for the reading explained.)
 local function count_fu(f, items)
-  if C.form == "seven_pairs" then fu_line(items, "Chiitoitsu", 25); return 25 end
+  if C.form == "seven_pairs" then
+    if items then fu_line(items, "Chiitoitsu", 25) end
+    return 25
+  end
   local opts = f.options
-  fu_line(items, "Base", 20)
+  if items then fu_line(items, "Base", 20) end
   if C.pinfu and H.tsumo and not opts.pinfu_tsumo_fu then return 20 end  -- pinfu tsumo
   local fu = 20
-  if H.closed and not H.tsumo then fu = fu + 10; fu_line(items, "Menzen kafu", 10) end
-  if H.tsumo then fu = fu + 2; fu_line(items, "Tsumo", 2) end
+  if H.closed and not H.tsumo then
+    fu = fu + 10
+    if items then fu_line(items, "Menzen kafu", 10) end
+  end
+  if H.tsumo then
+    fu = fu + 2
+    if items then fu_line(items, "Tsumo", 2) end
+  end
   local reading = C.reading
   local sets = reading.sets
   local first_set_line = items and #items + 1
-  for i = 1, #sets do
+  for i = 1, C.n_pung > 0 and #sets or 0 do         -- (only pons and kongs have fu)
     local s = sets[i]
     if s.type ~= "chow" then
       local t = s.tile
@@ -550,27 +627,36 @@ local function count_fu(f, items)
       end
       if TH[t] then v = v * 2 end
       fu = fu + v
-      fu_line(items, SET_NAME[kind][t], v)
+      if items then fu_line(items, SET_NAME[kind][t], v) end
     end
   end
-  if items then sort_set_lines(items, first_set_line) end
+  if items and C.n_pung > 1 then sort_set_lines(items, first_set_line) end
   local p = reading.pair
-  if DRAGON[p] then fu = fu + 2; fu_line(items, "Dragon pair", 2) end
+  local name, v                          -- the pair's line
+  if DRAGON[p] then name, v = "Dragon pair", 2 end
   local seat_w, round_w = p == WIND_TILE[f.seat], p == WIND_TILE[f.round]
-  if seat_w and round_w then
-    local v = opts.double_wind_pair_fu
-    fu = fu + v; fu_line(items, "Double wind pair", v)
-  elseif seat_w then fu = fu + 2; fu_line(items, "Seat wind pair", 2)
-  elseif round_w then fu = fu + 2; fu_line(items, "Round wind pair", 2) end
+  if seat_w and round_w then name, v = "Double wind pair", opts.double_wind_pair_fu
+  elseif seat_w then name, v = "Seat wind pair", 2
+  elseif round_w then name, v = "Round wind pair", 2 end
+  if name then
+    fu = fu + v
+    if items then fu_line(items, name, v) end
+  end
   local w = reading.wait
-  if w == "closed" then fu = fu + 2; fu_line(items, "Kanchan wait", 2)
-  elseif w == "edge" then fu = fu + 2; fu_line(items, "Penchan wait", 2)
-  elseif w == "single" then fu = fu + 2; fu_line(items, "Tanki wait", 2) end
+  name = nil
+  if w == "closed" then name = "Kanchan wait"
+  elseif w == "edge" then name = "Penchan wait"
+  elseif w == "single" then name = "Tanki wait" end
+  if name then
+    fu = fu + 2
+    if items then fu_line(items, name, 2) end
+  end
   if fu == 20 and not H.closed and not H.tsumo and opts.open_pinfu_30 then
-    fu = 30; fu_line(items, "Open pinfu", 10)
+    fu = 30
+    if items then fu_line(items, "Open pinfu", 10) end
   end
   local rounded = -((-fu) // 10) * 10
-  if rounded > fu then fu_line(items, "Rounding", rounded - fu) end
+  if items and rounded > fu then fu_line(items, "Rounding", rounded - fu) end
   return rounded
 end
 
@@ -584,10 +670,11 @@ local function count_dora(f, indicators)
 end
 
 local function dora_han(f)
-  local dora = count_dora(f, f.dora)
+  local dora, counts, indicators = 0, f.all_counts, f.dora
+  for i = 1, #indicators do dora = dora + (counts[DORA_OF[indicators[i]]] or 0) end
   local ura = 0
   if H.riichi then                                  -- 14.3: riichi winners only
-    if f.options.kan_ura then ura = count_dora(f, f.ura)
+    if f.options.kan_ura then ura = f.ura[1] and count_dora(f, f.ura) or 0
     elseif f.ura[1] then ura = f.all_counts[DORA_OF[f.ura[1]]] or 0 end
   end
   local red = f.options.red_fives > 0 and f.reds or 0
@@ -600,19 +687,20 @@ end
 -- Basic points of han and fu, or of a yakuman count (han nil); and the limit name (or nil).
 local function basic_points(han, fu, yakuman, opts)
   if not han then return 8000 * yakuman, "Yakuman" end
-  if han >= 13 then
+  if han <= 4 then
+    local basic = fu * (1 << (2 + han))
+    if basic > 2000 then return 2000, "Mangan" end
+    if opts.kiriage and ((han == 4 and fu == 30) or (han == 3 and fu == 60)) then
+      return 2000, "Mangan"                                      -- 16.3 kiriage mangan
+    end
+    return basic, nil
+  elseif han >= 13 then
     if opts.kazoe == "yakuman" then return 8000, "Yakuman" end   -- kazoe yakuman (13)
     return 6000, "Sanbaiman"
   elseif han >= 11 then return 6000, "Sanbaiman"
   elseif han >= 8 then return 4000, "Baiman"
-  elseif han >= 6 then return 3000, "Haneman"
-  elseif han == 5 then return 2000, "Mangan" end
-  local basic = fu * (1 << (2 + han))
-  if basic > 2000 then return 2000, "Mangan" end
-  if opts.kiriage and ((han == 4 and fu == 30) or (han == 3 and fu == 60)) then
-    return 2000, "Mangan"                                        -- 16.3 kiriage mangan
-  end
-  return basic, nil
+  elseif han >= 6 then return 3000, "Haneman" end
+  return 2000, "Mangan"                                          -- 5 han
 end
 
 -- 17.1-2: what the winner receives in all, before honba and deposits.
@@ -627,9 +715,12 @@ end
 
 local function check_situation(f)
   local fl = f.flags
-  for name in pairs(fl) do
+  local flag_gates = 0                   -- (the conditions of the flags' yaku, for hand_yaku)
+  for name in next, fl do
     if not FLAG_KNOWN[name] then return "unknown flag '" .. tostring(name) .. "'" end
+    flag_gates = flag_gates | GATE[name]
   end
+  H.flag_gates = flag_gates
   if not SEAT_INDEX[f.seat] then return "bad seat" end
   if not SEAT_INDEX[f.round] then return "bad round wind" end
   if f.win_by ~= "self" and f.win_by ~= "discard" then return "win_by must be 'self' or 'discard'" end
@@ -642,28 +733,30 @@ local function check_situation(f)
   elseif f.from ~= nil and f.from ~= f.seat then
     return "a self-drawn win has no 'from'"
   end
-  local riichi = fl.riichi or fl.double_riichi
-  if riichi and not f.concealed then return "riichi with an open hand" end
-  if fl.ippatsu and not riichi then return "ippatsu without riichi" end
-  if fl.ippatsu and fl.kong_replacement then return "ippatsu after a kong" end      -- 7.5
-  if fl.kong_replacement then
-    if f.win_by ~= "self" then return "kong_replacement needs win_by 'self'" end
-    local kong = false                  -- (a promoted kong keeps the place of its pon)
-    for i = 1, #f.melds do kong = kong or f.melds[i].type == "kong" end
-    if not kong then return "kong_replacement without a kong" end
-    if fl.last_tile then return "a replacement tile is never the last tile" end    -- 5.7
-  end
-  if fl.robbing_kong then
-    if f.win_by ~= "discard" then return "robbing_kong needs win_by 'discard'" end
-    if (f.all_counts[f.win_tile] or 0) ~= 1 then
-      return "robbing_kong: the other three " .. f.win_tile .. " are in the robbed pon"
+  if flag_gates ~= 0 then                -- the flags' own conditions
+    local riichi = fl.riichi or fl.double_riichi
+    if riichi and not f.concealed then return "riichi with an open hand" end
+    if fl.ippatsu and not riichi then return "ippatsu without riichi" end
+    if fl.ippatsu and fl.kong_replacement then return "ippatsu after a kong" end      -- 7.5
+    if fl.kong_replacement then
+      if f.win_by ~= "self" then return "kong_replacement needs win_by 'self'" end
+      local kong = false                  -- (a promoted kong keeps the place of its pon)
+      for i = 1, #f.melds do kong = kong or f.melds[i].type == "kong" end
+      if not kong then return "kong_replacement without a kong" end
+      if fl.last_tile then return "a replacement tile is never the last tile" end    -- 5.7
     end
-    if fl.last_tile then return "robbing_kong on the last tile" end
-  end
-  if fl.first_turn then
-    if #f.melds > 0 then return "first_turn with a meld" end
-    if riichi then return "first_turn with riichi" end
-    if f.win_by == "discard" and f.seat == "E" then return "first_turn: the dealer cannot ron" end
+    if fl.robbing_kong then
+      if f.win_by ~= "discard" then return "robbing_kong needs win_by 'discard'" end
+      if (f.all_counts[f.win_tile] or 0) ~= 1 then
+        return "robbing_kong: the other three " .. f.win_tile .. " are in the robbed pon"
+      end
+      if fl.last_tile then return "robbing_kong on the last tile" end
+    end
+    if fl.first_turn then
+      if #f.melds > 0 then return "first_turn with a meld" end
+      if riichi then return "first_turn with riichi" end
+      if f.win_by == "discard" and f.seat == "E" then return "first_turn: the dealer cannot ron" end
+    end
   end
   local red_fives = f.options.red_fives
   if f.reds > red_fives then
@@ -680,12 +773,14 @@ end
 -- alone: the only reading (nothing to compare): no payment (0), and fu nil (counted with the
 -- explanation).
 local function evaluate(f, dora_total, alone)
-  local yakuman = yakuman_count(f, nil)
+  local yakuman = (H.yakuman_gates ~= 0 or C.pungs3) and yakuman_count(f, nil) or 0
   if yakuman > 0 then
     if alone then return 0, yakuman, 0, 0, 0 end
     return hand_payment(8000 * yakuman, H.dealer, H.tsumo), yakuman, 0, 0, 0
   end
-  local han, mask = reading_yaku(f)
+  local han, mask = H.yaku_han, H.yaku_mask
+  if C.form ~= "standard" then han, mask = reading_yaku(f)
+  elseif C.gates ~= 0 then han, mask = add_yaku(f, C.gates, han, mask) end
   if han == 0 then return nil end                    -- 8.2: dora do not count
   han = han + dora_total
   if alone then return 0, 0, han, nil, mask end
@@ -713,21 +808,22 @@ function R.score(f)
   -- 18: every reading of every form; keep the one that pays most.
   local best_pay, best_y, best_h, best_f, best_mask, best_form, best_reading = -1, 0, 0, 0, 0, nil, nil
   local best_is_last = false             -- C still holds the best reading
-  local readings = f.readings
+  local readings, sevens = f.readings, f.seven_pairs
   local n = #readings
-  local alone = n + (f.seven_pairs and 1 or 0) + (f.thirteen_orphans and 1 or 0) == 1
-  for i = 1, n + 2 do
+  local candidates = n + (sevens and 1 or 0) + (f.thirteen_orphans and 1 or 0)
+  local alone = candidates == 1
+  for i = 1, candidates do
     local form, reading = "standard", readings[i]
-    if i == n + 1 then form = f.seven_pairs and "seven_pairs" or nil
-    elseif i == n + 2 then form = f.thirteen_orphans and "thirteen_orphans" or nil end
-    if form then
+    if i > n then form = (i == n + 1 and sevens) and "seven_pairs" or "thirteen_orphans" end
+    if C.reading ~= reading or C.form ~= form then              -- (C holds reading 1 already)
+      if best_is_last then C, SPARE = SPARE, C end              -- keep the best one aside
       setup(f, form, reading)
-      local pay, y, h, fu, mask = evaluate(f, dora_total, alone)
-      best_is_last = pay and better(pay, y, h, fu, best_pay, best_y, best_h, best_f)
-      if best_is_last then
-        best_pay, best_y, best_h, best_f, best_mask = pay, y, h, fu, mask
-        best_form, best_reading = form, reading
-      end
+    end
+    local pay, y, h, fu, mask = evaluate(f, dora_total, alone)
+    best_is_last = pay and (alone or better(pay, y, h, fu, best_pay, best_y, best_h, best_f))
+    if best_is_last then
+      best_pay, best_y, best_h, best_f, best_mask = pay, y, h, fu, mask
+      best_form, best_reading = form, reading
     end
   end
 
@@ -739,7 +835,7 @@ function R.score(f)
   end
 
   -- Explain the chosen reading.
-  if not best_is_last then setup(f, best_form, best_reading) end
+  if not best_is_last then C, SPARE = SPARE, C end             -- the best reading, set aside
   local items = {}
   if best_y > 0 then
     yakuman_count(f, items)
@@ -754,6 +850,27 @@ function R.score(f)
   local _, limit = basic_points(best_h, best_f, 0, f.options)
   if best_h >= 13 and f.options.kazoe == "yakuman" then value.yakuman = 1 end  -- kazoe (13)
   return { wins = true, value = value, items = items, limit = limit }
+end
+
+-- 8.2: does the hand win (a complete shape with a yaku or yakuman; dora do not count)?
+-- The answer of score(f).wins, found without choosing or explaining a reading: true, or
+-- false and score's reason; nil and the reason when the situation cannot hold.
+function R.has_yaku(f)
+  local bad = check_situation(f)
+  if bad then return nil, bad end
+  analyse_hand(f)
+  hand_yaku(f)
+  local readings, sevens = f.readings, f.seven_pairs
+  local n = #readings
+  local candidates = n + (sevens and 1 or 0) + (f.thirteen_orphans and 1 or 0)
+  if candidates == 0 then return false, "not a complete hand" end
+  for i = 1, candidates do
+    local form, reading = "standard", readings[i]
+    if i > n then form = (i == n + 1 and sevens) and "seven_pairs" or "thirteen_orphans" end
+    if C.reading ~= reading or C.form ~= form then setup(f, form, reading) end
+    if evaluate(f, 0, true) then return true end
+  end
+  return false, "no yaku"
 end
 
 ---------------------------------------------------------------------------
@@ -839,13 +956,14 @@ local function move(pay, seat, winner, amount)
 end
 
 function R.settle(f, result)
-  local game = f.situation and f.situation.game
+  local situation = f.situation
+  local game = situation and situation.game
   if game then note_game_win(game, f) end
   local pay = { E = 0, S = 0, W = 0, N = 0 }
   local winner, dealer, value = f.seat, f.seat == "E", result.value
   local basic = basic_points(value.han, value.fu, value.yakuman, f.options)
   local honba, deposits = f.honba or 0, f.deposits or 0
-  if not takes_honba(f) then honba, deposits = 0, 0 end
+  if situation and situation.winners and not takes_honba(f) then honba, deposits = 0, 0 end
   local liable, share
   if value.yakuman and not value.han then liable, share = liable_seat(f, result) end
   if liable == winner then liable = nil end
@@ -857,7 +975,8 @@ function R.settle(f, result)
       move(pay, liable, winner, half)
       move(pay, f.from, winner, total - half + 300 * honba)
     else
-      move(pay, f.from, winner, total + 300 * honba)
+      local from, amount = f.from, total + 300 * honba
+      pay[from], pay[winner] = pay[from] - amount, pay[winner] + amount
     end
   else
     if liable then                                        -- 17.6: tsumo, liable pays his share
@@ -865,17 +984,20 @@ function R.settle(f, result)
       basic, honba = basic - 8000 * share, 0
     end
     if basic > 0 then
+      local got = 0
       for i = 1, 4 do
         local seat = SEATS[i]
         if seat ~= winner then
           local part = (dealer or seat == "E") and 2 * basic or basic
-          move(pay, seat, winner, ceil100(part) + 100 * honba)
+          local amount = -((-part) // 100) * 100 + 100 * honba      -- ceil100(part) + honba
+          pay[seat], got = pay[seat] - amount, got + amount
         end
       end
+      pay[winner] = pay[winner] + got
     end
   end
   pay[winner] = pay[winner] + 1000 * deposits             -- 17.4
-  local void = f.situation and f.situation.riichi_void      -- 7.2 (a game: see R.situation)
+  local void = situation and situation.riichi_void          -- 7.2 (a game: see R.situation)
   if void then pay[void] = pay[void] + R.riichi_deposit end
   return pay
 end
@@ -1017,7 +1139,8 @@ end
 local RIICHI, DOUBLE_RIICHI = 1, 2       -- seat flags set by the riichi declaration (7)
 
 local function state(g) return g.core:state() end
-local analysis, kind_of = jong.analysis, jong.kind_of   -- looked up once (jong is a proxy)
+local analysis, kind_of, tiles_of = jong.analysis, jong.kind_of, jong.tiles  -- looked up once
+local hand_facts = jong.hand_facts
 R.extras = { "riichi", "kyuushu" }
 
 -- Engine settings that depend on options (5, 6).
@@ -1032,7 +1155,8 @@ function R.configure(o)
     kong_source = "loose",                                      -- 5.4
     dora_first = 4, dora_step = 2,       -- 5.2: dead index 0-3 replacement tiles, then D0 U0 D1 U1 ...
     rounds = o.match_length == "tonpuusen" and 1 or 2,          -- 4.3
-    ask = { "chow", "pung", "kong", "win", "discard", "kong_concealed", "kong_promoted" },
+    -- (discards: allowed_discards, once a turn)
+    ask = { "chow", "pung", "kong", "win", "kong_concealed", "kong_promoted" },
   }
 end
 
@@ -1206,6 +1330,28 @@ function R.may_claim(g, action)
                            last_discard = st.wall == 0, wall_empty = st.wall == 0 }, g.options)
 end
 
+-- 7.3, 6.5: the discards the seat in turn may make now, asked once a turn: nil when every
+-- tile may go, else the list of those that may ("0m": a red five). The same answers as
+-- may_claim gives per discard (which also says why a tile is refused).
+function R.allowed_discards(g, seat)
+  local st = g:state()
+  local me = st.seats[seat]
+  if me.flags & RIICHI ~= 0 then                   -- riichi: only the drawn tile
+    if st.drawn then return { st.drawn } end
+    return nil
+  end
+  local call = call_just_made(g, st, seat)         -- kuikae
+  if not call or g.options.kuikae == "allowed" then return nil end
+  local out, seen = {}, {}
+  for _, t in ipairs(tiles_of(me.concealed)) do
+    if not seen[t] then
+      seen[t] = true
+      if R.kuikae_allows(call, kind_of(t), g.options) then out[#out + 1] = t end
+    end
+  end
+  return out
+end
+
 -- The win the engine would record if `action` (a win) were taken now.
 local function pending_win(g, st, action)
   local seat = action.seat
@@ -1286,11 +1432,18 @@ function R.may_win(g, action)
   -- about complete hands)
   if me.flags & RIICHI ~= 0 or (self_draw and is_closed(me)) then return true end
   local win = pending_win(g, st, action)
-  local f, err = jong.facts(g:situation(win, true))
+  -- the facts score would get (g:situation, jong.facts), but for what has_yaku does not
+  -- read (dora, counters) and without checking again what the game guarantees
+  local f, err = hand_facts(win.hand, win.tile)
   if not f then return false, err end
-  local result, reason = R.score(f)
-  if not result then return false, reason end
-  if not result.wins then return false, result.reason end
+  f.rules, f.options, f.situation = R, g.options, win
+  f.seat, f.round, f.from = win.seat, st.round, win.from
+  f.win_by = win.how == "self" and "self" or "discard"
+  f.flags = { kong_replacement = win.loose or nil, robbing_kong = win.how == "rob" or nil,
+              last_tile = win.last_tile or nil, first_turn = win.first_turn or nil }
+  f.dora, f.ura, f.honba, f.deposits = {}, {}, 0, 0
+  local wins, reason = R.has_yaku(f)
+  if not wins then return false, reason end
   return true
 end
 
