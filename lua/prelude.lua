@@ -255,7 +255,12 @@ function jong.reload_rules() loaded = {} end
 
 -- Resolves options: defaults, then the given values (prefix allowed). nil, reason on
 -- an unknown option or a value of the wrong kind.
+-- The tables resolve_options made, with their ruleset: giving one back (a game's
+-- options, to jong.facts) costs nothing.
+local resolved_for = setmetatable({}, { __mode = "k" })
+
 function jong.resolve_options(r, given)
+  if given ~= nil and resolved_for[given] == r then return given end
   if given == nil or next(given) == nil then
     -- The defaults, resolved once per ruleset (hooks must not change f.options).
     local d = rawget(r, "default_options")   -- not the parent's: the options may differ
@@ -290,6 +295,7 @@ function jong.resolve_options(r, given)
     out[key] = v
     ::continue::
   end
+  resolved_for[out] = r
   return out
 end
 

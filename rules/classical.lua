@@ -836,21 +836,7 @@ function R.situation(g, win, s)
   end
 end
 
--- jong.facts(s) for a situation a play hook built (situation_of): valid by construction and
--- with the options already resolved, so only the hand is read (resolving the options again
--- is most of jong.facts' cost). The same fields, the same values.
-local hand_facts, tiles_of, analysis = jong.hand_facts, jong.tiles, jong.analysis  -- (jong is a proxy)
-
-local function game_facts(s)
-  local f, err = hand_facts(s.hand, s.win_tile)
-  if not f then return nil, err end
-  f.rules, f.situation, f.options = s.rules, s, s.options
-  f.seat, f.round, f.win_by, f.from = s.seat, s.round, s.win_by, s.from
-  local flags = {}
-  for i = 1, #s.flags do flags[s.flags[i]] = true end
-  f.flags, f.dora, f.ura, f.honba, f.deposits = flags, {}, {}, 0, 0
-  return f
-end
+local tiles_of, analysis = jong.tiles, jong.analysis   -- looked up once (jong is a proxy)
 
 -- The situation of a win the engine is about to offer `action.seat`: the tile drawn in
 -- turn, or the latest discard (or the kong tile robbed) in a claim window.
@@ -939,7 +925,7 @@ function R.may_win(g, action)
     return false, "sacred discard"                                              -- §10.3
   end
   if o.game_type == "mixed_hand" and o.ruleset_preset ~= "bmja" then return true end  -- any shape wins
-  local f, err = game_facts(situation_of(g, action))                            -- §20
+  local f, err = jong.facts(situation_of(g, action))                            -- §20
   if not f then return false, err end
   local result, reason = R.score(f)
   if not result then return false, reason end

@@ -645,32 +645,6 @@ function R.configure(o)
   }
 end
 
--- jong.facts(s) for a situation the engine built (g:situation): valid by construction and
--- with the options already resolved, so only the hand is read (resolving the options again
--- is most of jong.facts' cost). The same fields, the same values.
-local hand_facts, tiles_of, kind_of = jong.hand_facts, jong.tiles, jong.kind_of   -- jong is a proxy
-
-local function indicators(v)
-  local out = {}
-  if v == nil or v == "" then return out end
-  for i, t in ipairs(type(v) == "string" and tiles_of(v) or v) do out[i] = kind_of(t) end
-  return out
-end
-
-local function game_facts(s)
-  local f, err = hand_facts(s.hand, s.win_tile)
-  if not f then return nil, err end
-  f.rules, f.situation, f.options = s.rules, s, s.options
-  f.seat, f.round, f.win_by = s.seat, s.round or "E", s.win_by
-  if s.win_by == "discard" then f.from = s.from end
-  local flags = {}
-  for i = 1, #s.flags do flags[s.flags[i]] = true end
-  f.flags = flags
-  f.dora, f.ura = indicators(s.dora), indicators(s.ura)
-  f.honba, f.deposits = s.honba or 0, s.deposits or 0
-  return f
-end
-
 -- The win the engine is about to offer `action.seat` (the record the engine hands to
 -- g:situation at a win: seat, tile, how, from, hand, loose, last_tile, first_turn), built
 -- from the game state: the drawn tile in turn, the latest discard in a claim window, the
@@ -701,7 +675,7 @@ end
 -- Asked before a win is offered (may_win(g, action)): §11.2 a hand below hk.min_faan
 -- cannot be declared (that would be a false Mah Jong, §10.1).
 function R.may_win(g, action)
-  local f, err = game_facts(g:situation(win_of(g, action)))
+  local f, err = jong.facts(g:situation(win_of(g, action)))
   if not f then return false, err end
   local result, reason = judge(f, false)
   if not result then return false, reason end

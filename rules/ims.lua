@@ -743,22 +743,6 @@ function R.situation(g, win, s)
   s.flags = game_flags(g, g:state(), win.seat, win.how, win.from, win.loose)
 end
 
--- jong.facts(s) for a situation a play hook built: valid by construction and with the
--- options already resolved, so only the hand is read (resolving the options again is most
--- of jong.facts' cost). The same fields, the same values.
-local hand_facts = jong.hand_facts                  -- looked up once (jong is a proxy)
-
-local function game_facts(s)
-  local f, err = hand_facts(s.hand, s.win_tile)
-  if not f then return nil, err end
-  f.rules, f.situation, f.options = s.rules, s, s.options
-  f.seat, f.round, f.win_by, f.from = s.seat, s.round, s.win_by, s.from
-  local flags = {}
-  for i = 1, #s.flags do flags[s.flags[i]] = true end
-  f.flags, f.dora, f.ura, f.honba, f.deposits = flags, {}, {}, 0, 0
-  return f
-end
-
 -- may_win(g, action): asked before MahJong is offered or applied. Minimum Fan (s13) and
 -- Stricter MahJong (s8) refuse; a refused hand gives the reason.
 function R.may_win(g, action)
@@ -794,7 +778,7 @@ function R.may_win(g, action)
     end
     s.missed = table.concat(missed)
   end
-  local f, err = game_facts(s)
+  local f, err = jong.facts(s)
   if not f then return false, err end
   local result, reason = R.score(f)
   if not result then return false, reason end
