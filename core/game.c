@@ -668,31 +668,33 @@ static int default_settle_win(const struct game *g, const struct win *w, int nwi
     return 0;
 }
 
+void game_win_record(const struct game *g, int seat, int how, int from, tile_t tile, struct win *w)
+{
+    const struct game_state *st = &g->st;
+    memset(w, 0, sizeof *w);
+    w->seat = (uint8_t)seat;
+    w->from = (uint8_t)from;
+    w->tile = tile;
+    w->how = (uint8_t)how;
+    w->hand = st->seats[seat].hand;
+    if (how != WIN_SELF_DRAW)
+        hand_add(&w->hand, tile);
+    if (how == WIN_SELF_DRAW && st->drawn_loose)
+        w->flags |= WINF_LOOSE;
+    if (wall_drawable(&st->wall) == 0 && !(how == WIN_SELF_DRAW && st->drawn_loose) && how != WIN_ROB)
+        w->flags |= WINF_LAST_TILE;
+    if (!st->any_call && st->seats[seat].ndiscards == 0)
+        w->flags |= WINF_FIRST_TURN;
+    if (how == WIN_ROB && st->rob_type == ACT_KONG_CONCEALED)
+        w->flags |= WINF_ROB_CONCEALED;
+}
+
 static int do_wins(struct game *g, const int *seats, int n, int how, int from, tile_t tile)
 {
     struct game_state *st = &g->st;
-    bool last = wall_drawable(&st->wall) == 0;
     st->nwins = (uint8_t)n;
-    for (int i = 0; i < n; i++) {
-        struct win *w = &st->wins[i];
-        int s = seats[i];
-        memset(w, 0, sizeof *w);
-        w->seat = (uint8_t)s;
-        w->from = (uint8_t)from;
-        w->tile = tile;
-        w->how = (uint8_t)how;
-        w->hand = st->seats[s].hand;
-        if (how != WIN_SELF_DRAW)
-            hand_add(&w->hand, tile);
-        if (how == WIN_SELF_DRAW && st->drawn_loose)
-            w->flags |= WINF_LOOSE;
-        if (last && !(how == WIN_SELF_DRAW && st->drawn_loose) && how != WIN_ROB)
-            w->flags |= WINF_LAST_TILE;
-        if (!st->any_call && st->seats[s].ndiscards == 0)
-            w->flags |= WINF_FIRST_TURN;
-        if (how == WIN_ROB && st->rob_type == ACT_KONG_CONCEALED)
-            w->flags |= WINF_ROB_CONCEALED;
-    }
+    for (int i = 0; i < n; i++)
+        game_win_record(g, seats[i], how, from, tile, &st->wins[i]);
     struct settlement s;
     if (g->hooks.settle_win) {
         memset(&s, 0, sizeof s);

@@ -323,6 +323,10 @@ const char *game_error(const struct game *g);
 int game_replay(struct game *g, int n);
 int game_undo(struct game *g);
 
+/* The record of a win by the seat now (how: enum win_how; from: the discarder or kong
+ * declarer, SEAT_NONE on a self-draw): what settle_win is given, and may_act for a win. */
+void game_win_record(const struct game *g, int seat, int how, int from, tile_t tile, struct win *w);
+
 /* Invariants: every tile accounted for, hand sizes, points + deposits = the start.
  * Returns 0, or -1 with msg filled in. */
 int game_check(const struct game *g, char *msg, size_t n);

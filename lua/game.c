@@ -277,12 +277,26 @@ static int call_hook(struct lgame *lg, const char *name, int nargs, int nres, ch
     return HOOK_OK;
 }
 
+static void push_win(lua_State *L, const struct win *w);
+
 static int h_may_act(void *ctx, const struct game *g, const struct action *a, char *msg, size_t n)
 {
     struct lgame *lg = ctx;
     if (!push_hook(lg, "may_act"))
         return HOOK_OK;
     push_action(lg->L, g, a);
+    if (a->type == ACT_WIN) {
+        /* The win as settlement would be given it: action.win, for g:situation. */
+        const struct game_state *st = &g->st;
+        struct win w;
+        if (st->phase == PHASE_TURN)
+            game_win_record(g, a->seat, WIN_SELF_DRAW, SEAT_NONE, a->tile, &w);
+        else
+            game_win_record(g, a->seat, st->phase == PHASE_ROB ? WIN_ROB : WIN_DISCARD, st->discarder,
+                            st->claim_tile, &w);
+        push_win(lg->L, &w);
+        lua_setfield(lg->L, -2, "win");
+    }
     if (call_hook(lg, "may_act", 1, 2, msg, n) != HOOK_OK)
         return HOOK_ERROR;
     int r = HOOK_OK;

@@ -645,37 +645,10 @@ function R.configure(o)
   }
 end
 
--- The win the engine is about to offer `action.seat` (the record the engine hands to
--- g:situation at a win: seat, tile, how, from, hand, loose, last_tile, first_turn), built
--- from the game state: the drawn tile in turn, the latest discard in a claim window, the
--- tile added to a pong when robbing.
-local function win_of(g, action)
-  local st = g:state()
-  local me = st.seats[action.seat]
-  local w = { seat = action.seat, tile = action.tile }
-  if st.phase == "turn" then
-    w.how, w.hand = "self", me.hand
-    w.loose = false
-    if st.drawn_loose then                           -- the turn began with a kong replacement
-      local last = g:events(st.events)[1] or {}      -- and no bonus tile replaced it since
-      w.loose = last.type == "draw" and last.from == "loose"
-    end
-  else
-    w.how, w.from = st.phase == "rob" and "rob" or "discard", st.discarder
-    w.hand = me.concealed .. action.tile .. " " .. table.concat(me.melds, " ") .. " " .. table.concat(me.bonus, " ")
-  end
-  w.last_tile = st.wall == 0 and not w.loose and w.how ~= "rob"
-  w.first_turn = me.ndiscards == 0                   -- no call or kong yet, the winner not yet discarded
-  for i = 1, 4 do
-    if #st.seats[SEATS[i]].melds > 0 then w.first_turn = false end
-  end
-  return w
-end
-
 -- Asked before a win is offered (may_win(g, action)): §11.2 a hand below hk.min_faan
 -- cannot be declared (that would be a false Mah Jong, §10.1).
 function R.may_win(g, action)
-  local f, err = jong.facts(g:situation(win_of(g, action)))
+  local f, err = jong.facts(g:situation(action.win))
   if not f then return false, err end
   local result, reason = judge(f, false)
   if not result then return false, reason end
