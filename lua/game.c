@@ -936,6 +936,18 @@ static int l_replay(lua_State *L)
     return result(L, lg, game_replay(lg->g, (int)n));
 }
 
+/* g:seat_summary(seat) -> discards made, melds, ruleset flags: what hooks called on
+ * every turn often need, without building the state. */
+static int l_seat_summary(lua_State *L)
+{
+    struct lgame *lg = check_game(L, 1);
+    const struct seat_state *ss = &lg->g->st.seats[seat_arg(L, 2)];
+    lua_pushinteger(L, ss->ndiscards);
+    lua_pushinteger(L, ss->hand.nmelds);
+    lua_pushinteger(L, ss->flags);
+    return 3;
+}
+
 /* g:version() -> a number that changes whenever the state may have changed: the
  * actions applied and undone, and the events (hooks called in the middle of an action
  * see the events so far). */
@@ -1020,6 +1032,7 @@ static const luaL_Reg game_methods[] = {
     { "actions", l_actions },
     { "nactions", l_nactions },
     { "version", l_version },
+    { "seat_summary", l_seat_summary },
     { "undo", l_undo },
     { "replay", l_replay },
     { "check", l_check },

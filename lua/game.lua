@@ -178,6 +178,8 @@ function Game:state()
   return self.state_cache
 end
 function Game:waiting() return self.core:waiting() end
+-- Discards made, melds and ruleset flags of a seat, without building the state.
+function Game:seat_summary(seat) return self.core:seat_summary(seat) end
 function Game:legal(seat) return self.core:legal(seat) end
 function Game:check() return self.core:check() end
 function Game:events(first)

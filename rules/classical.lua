@@ -962,11 +962,12 @@ end
 -- actions(g, seat): §10.2 the Original Call with the first discard of a calling hand;
 -- §10.1 (option must_declare_calling) the calling declaration.
 function R.actions(g, seat)
-  local st, o = g:state(), g.options
-  local me = st.seats[seat]
-  local original = me.ndiscards == 0 and #me.melds == 0
-  local calling = o.must_declare_calling and not seat_flag(st, seat, CALLING | ORIGINAL_CALL)
+  local o = g.options
+  local ndiscards, nmelds, flags = g:seat_summary(seat)   -- cheap: no state built
+  local original = ndiscards == 0 and nmelds == 0
+  local calling = o.must_declare_calling and flags & (CALLING | ORIGINAL_CALL) == 0
   if not (original or calling) then return {} end
+  local me = g:state().seats[seat]
   if not may_be_calling(me.concealed, me.melds) then return {} end
   local tiles, out, seen = tiles_of(me.concealed), {}, {}
   for _, t in ipairs(tiles) do
