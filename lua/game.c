@@ -24,6 +24,7 @@ struct lgame {
     int self_ref;      /* registry (weak table): this userdata, for passing it to hooks */
     struct rng bots;   /* the built-in players' random numbers */
     lua_Integer version;   /* changes whenever the state may have changed */
+    bool special_concealed_only;   /* special_complete is never true with melds */
 };
 
 static int seat_arg(lua_State *L, int idx)
@@ -420,7 +421,7 @@ static int h_special_complete(void *ctx, const struct game *g, int seat, const u
     struct lgame *lg = ctx;
     (void)g;
     *complete = false;
-    if (!push_hook(lg, "special_complete"))
+    if ((nmelds > 0 && lg->special_concealed_only) || !push_hook(lg, "special_complete"))
         return HOOK_OK;
     char buf[64];
     notation_format_counts(counts, NULL, buf, sizeof buf);
@@ -629,6 +630,7 @@ static int l_game_new(lua_State *L)
         }
     }
     rng_seed(&lg->bots, (uint64_t)seed ^ 0x626f7473u);
+    lg->special_concealed_only = opt_bool(L, 1, "special_concealed_only", false);
     char err[256];
     lg->g = game_new(&rules, &hooks, (uint64_t)seed, err, sizeof err);
     if (!lg->g)

@@ -675,6 +675,7 @@ function R.configure(o)
     win_after_claim = o.win_after_claim,             -- s6.1
     rounds = o.rounds,                               -- s4.5
     start_points = o.starting_score,                 -- s4.6
+    special_concealed_only = true,                   -- s10: 13 Individuals, 7 pairs: no sets exposed
   }
 end
 
