@@ -894,16 +894,26 @@ static int next_draw(struct game *g)
     return draw_turn(g, (st->discarder + 1) % 4, DRAWN_WALL);
 }
 
-static int resolve_claims(struct game *g)
+/* The wins claimed in a claim or rob window: returns 1 with *r the outcome when the
+ * window ends in wins (or the three-winner abort), 0 when nobody wins. */
+static int window_wins(struct game *g, int how, int *r)
 {
-    struct game_state *st = &g->st;
     int seats[3];
     int n = pick_winners(g, seats);
     note_misses(g);
     if (n == -2)
-        return end_draw(g, DRAW_ABORTIVE, "three winners");
-    if (n > 0)
-        return do_wins(g, seats, n, WIN_DISCARD, st->discarder, st->claim_tile);
+        *r = end_draw(g, DRAW_ABORTIVE, "three winners");
+    else if (n > 0)
+        *r = do_wins(g, seats, n, how, g->st.discarder, g->st.claim_tile);
+    return n != 0;
+}
+
+static int resolve_claims(struct game *g)
+{
+    struct game_state *st = &g->st;
+    int r;
+    if (window_wins(g, WIN_DISCARD, &r))
+        return r;
     const struct action *best = NULL;
     for (int i = 1; i < 4; i++) {
         const struct action *a = &st->answer[(st->discarder + i) % 4];
@@ -933,13 +943,9 @@ static int finish_promoted(struct game *g, int s)
 static int resolve_rob(struct game *g)
 {
     struct game_state *st = &g->st;
-    int seats[3];
-    int n = pick_winners(g, seats);
-    note_misses(g);
-    if (n == -2)
-        return end_draw(g, DRAW_ABORTIVE, "three winners");
-    if (n > 0)
-        return do_wins(g, seats, n, WIN_ROB, st->discarder, st->claim_tile);
+    int r;
+    if (window_wins(g, WIN_ROB, &r))
+        return r;
     st->phase = PHASE_TURN;
     if (st->rob_type == ACT_KONG_PROMOTED)
         return finish_promoted(g, st->discarder);

@@ -664,18 +664,23 @@ static int l_legal(lua_State *L)
     return 1;
 }
 
+/* The answer of a method that changed the game: true, or nil and the engine's error. */
+static int result(lua_State *L, struct lgame *lg, int r)
+{
+    lg->version++;
+    if (r != 0)
+        return lua_pushnil(L), lua_pushstring(L, game_error(lg->g)), 2;
+    lua_pushboolean(L, 1);
+    return 1;
+}
+
 static int l_apply(lua_State *L)
 {
     struct lgame *lg = check_game(L, 1);
     struct action a;
     read_action(L, 2, lg->g, &a);
     lg->version++;   /* hooks called during the action see a new version */
-    int r = game_apply(lg->g, &a);
-    lg->version++;
-    if (r != 0)
-        return lua_pushnil(L), lua_pushstring(L, game_error(lg->g)), 2;
-    lua_pushboolean(L, 1);
-    return 1;
+    return result(L, lg, game_apply(lg->g, &a));
 }
 
 static int l_waiting(lua_State *L)
@@ -908,15 +913,6 @@ static int l_actions(lua_State *L)
         lua_pushstring(L, buf);
         lua_rawseti(L, -2, i + 1);
     }
-    return 1;
-}
-
-static int result(lua_State *L, struct lgame *lg, int r)
-{
-    lg->version++;
-    if (r != 0)
-        return lua_pushnil(L), lua_pushstring(L, game_error(lg->g)), 2;
-    lua_pushboolean(L, 1);
     return 1;
 }
 

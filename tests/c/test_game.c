@@ -631,14 +631,14 @@ static void test_illegal_in_turn(void)
 
 /* ---- hooks ---- */
 
-struct stub {
+struct scripted {
     bool fail_settle, refuse_wins, fail_next, abort_first;
     int settle_calls;
 };
 
-static int stub_may_act(void *ctx, const struct game *g, const struct action *a, char *msg, size_t n)
+static int scripted_may_act(void *ctx, const struct game *g, const struct action *a, char *msg, size_t n)
 {
-    struct stub *s = ctx;
+    struct scripted *s = ctx;
     (void)g;
     if (a->type == ACT_WIN && s->refuse_wins) {
         snprintf(msg, n, "furiten");
@@ -647,7 +647,7 @@ static int stub_may_act(void *ctx, const struct game *g, const struct action *a,
     return HOOK_OK;
 }
 
-static int stub_extra_actions(void *ctx, const struct game *g, int seat, struct action *out, int max,
+static int scripted_extra_actions(void *ctx, const struct game *g, int seat, struct action *out, int max,
                               int *count, char *msg, size_t n)
 {
     (void)ctx, (void)msg, (void)n;
@@ -661,7 +661,7 @@ static int stub_extra_actions(void *ctx, const struct game *g, int seat, struct 
     return HOOK_OK;
 }
 
-static int stub_apply_extra(void *ctx, const struct game *g, const struct action *a, struct extra_effect *eff,
+static int scripted_apply_extra(void *ctx, const struct game *g, const struct action *a, struct extra_effect *eff,
                             char *msg, size_t n)
 {
     (void)ctx, (void)g, (void)a, (void)msg, (void)n;
@@ -671,10 +671,10 @@ static int stub_apply_extra(void *ctx, const struct game *g, const struct action
     return HOOK_OK;
 }
 
-static int stub_settle_win(void *ctx, const struct game *g, const struct win *w, int nwins,
+static int scripted_settle_win(void *ctx, const struct game *g, const struct win *w, int nwins,
                            struct settlement *out, char *msg, size_t n)
 {
-    struct stub *s = ctx;
+    struct scripted *s = ctx;
     s->settle_calls++;
     if (s->fail_settle) {
         snprintf(msg, n, "boom at line 3");
@@ -687,9 +687,9 @@ static int stub_settle_win(void *ctx, const struct game *g, const struct win *w,
     return HOOK_OK;
 }
 
-static int stub_next_deal(void *ctx, const struct game *g, struct next_deal *out, char *msg, size_t n)
+static int scripted_next_deal(void *ctx, const struct game *g, struct next_deal *out, char *msg, size_t n)
 {
-    struct stub *s = ctx;
+    struct scripted *s = ctx;
     if (s->fail_next) {
         snprintf(msg, n, "no next deal");
         return HOOK_ERROR;
@@ -700,9 +700,9 @@ static int stub_next_deal(void *ctx, const struct game *g, struct next_deal *out
     return HOOK_OK;
 }
 
-static int stub_check_abort(void *ctx, const struct game *g, bool *abort, char *msg, size_t n)
+static int scripted_check_abort(void *ctx, const struct game *g, bool *abort, char *msg, size_t n)
 {
-    struct stub *s = ctx;
+    struct scripted *s = ctx;
     (void)g;
     if (s->abort_first) {
         *abort = true;
@@ -713,11 +713,11 @@ static int stub_check_abort(void *ctx, const struct game *g, bool *abort, char *
 
 static void test_hooks(void)
 {
-    struct stub st = { 0 };
+    struct scripted st = { 0 };
     struct game_hooks hk = {
-        .ctx = &st, .may_act = stub_may_act, .extra_actions = stub_extra_actions,
-        .apply_extra = stub_apply_extra, .settle_win = stub_settle_win,
-        .next_deal = stub_next_deal, .check_abort = stub_check_abort,
+        .ctx = &st, .may_act = scripted_may_act, .extra_actions = scripted_extra_actions,
+        .apply_extra = scripted_apply_extra, .settle_win = scripted_settle_win,
+        .next_deal = scripted_next_deal, .check_abort = scripted_check_abort,
     };
     struct game_rules r;
     game_rules_default(&r);
@@ -1226,7 +1226,7 @@ static void test_three_winners(void)
 static int special_calls;
 
 /* Irregular hand for the test: any hand holding all four winds and 5z wins. */
-static int stub_special(void *ctx, const struct game *g, int seat, const uint8_t counts[TILE_KINDS], int nmelds,
+static int scripted_special(void *ctx, const struct game *g, int seat, const uint8_t counts[TILE_KINDS], int nmelds,
                         bool *complete, char *msg, size_t n)
 {
     (void)g, (void)seat, (void)nmelds;
@@ -1241,7 +1241,7 @@ static int stub_special(void *ctx, const struct game *g, int seat, const uint8_t
 
 static void test_special_complete(void)
 {
-    struct game_hooks hk = { .special_complete = stub_special };
+    struct game_hooks hk = { .special_complete = scripted_special };
     struct game_rules r;
     game_rules_default(&r);
     struct game *g = stacked(&r, &hk, win_hands, NULL, NULL);
