@@ -1,4 +1,4 @@
-/* The turn flow on stacked walls with default and stub hooks, and random self-play
+/* The turn flow on stacked walls with default and scripted hooks, and random self-play
  * checking the invariants after every action. */
 #include <stdlib.h>
 #include <string.h>
