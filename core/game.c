@@ -227,8 +227,13 @@ static int check_rules(struct game *g, struct action *a, const char **why)
             uint64_t allowed;
             if (allowed_discards(g, s, &allowed) < 0)
                 return FAILED;
-            if (!(allowed & discard_bit(a->tile)))
+            if (!(allowed & discard_bit(a->tile))) {
+                /* The reason: the hook's message, else may_act's about this discard. */
+                if (!g->msg[0] && g->hooks.may_act &&
+                    g->hooks.may_act(g->hooks.ctx, g, a, g->msg, sizeof g->msg) == HOOK_OK)
+                    g->msg[0] = '\0';
                 return refuse(why, g->msg[0] ? g->msg : "the ruleset does not allow this discard now");
+            }
             return LEGAL;
         }
         case ACT_KONG_CONCEALED:

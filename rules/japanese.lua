@@ -124,19 +124,16 @@ for t in pairs(SUIT) do
     | (TERMINAL[t] and P_TERMINAL or 0) | (GREEN[t] and P_GREEN or 0)
   SUIT_BITS[t] = SUIT_BIT[SUIT[t]] or 8
 end
-local CHOW_PROPS = {}                  -- a chow by its lowest tile: the properties of all 3 tiles
+-- Sets of kinds as bit masks (a hand's kinds, its chows by their lowest tile, its pons).
 local KIND_BIT = {}                    -- "1m" -> 1 << 0, ..., "9s" -> 1 << 26, "7z" -> 1 << 33
 for i, s in ipairs({ "m", "p", "s", "z" }) do
-  for r = 1, s == "z" and 7 or 9 do
-    KIND_BIT[r .. s] = 1 << ((i - 1) * 9 + r - 1)
-    if s ~= "z" and r <= 7 then CHOW_PROPS[r .. s] = PROPS[r .. s] & PROPS[(r + 1) .. s] & PROPS[(r + 2) .. s] end
-  end
+  for r = 1, s == "z" and 7 or 9 do KIND_BIT[r .. s] = 1 << ((i - 1) * 9 + r - 1) end
 end
 -- KIND_BIT masks: chows that are not 123 or 789 (chanta, junchan), tiles that are not
 -- terminals or honours.
 local INNER_CHOWS, SIMPLES = 0, 0
 for t, bit in pairs(KIND_BIT) do
-  if CHOW_PROPS[t] and RANK[t] ~= 1 and RANK[t] ~= 7 then INNER_CHOWS = INNER_CHOWS | bit end
+  if SUIT[t] ~= "z" and RANK[t] >= 2 and RANK[t] <= 6 then INNER_CHOWS = INNER_CHOWS | bit end
   if SIMPLE[t] then SIMPLES = SIMPLES | bit end
 end
 -- KIND_BIT masks of the kinds without a property, and of the kinds of each suit.
