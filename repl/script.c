@@ -10,8 +10,9 @@ int cmd_script(int argc, char **argv)
     if (argc < 2 || !strcmp(argv[1], "--help") || !strcmp(argv[1], "-h")) {
         printf("usage: jong %s FILE.lua [ARGS]\n"
                "Runs the script with the global `jong` (the module) and the standard\n"
-               "libraries; `require \"luaunit\"` finds the system LuaUnit. The script's\n"
-               "arguments are in `arg`.\n", argv[0]);
+               "libraries; `require \"luaunit\"` finds the system LuaUnit, and `require`\n"
+               "also looks next to the script and one folder up. The script's arguments\n"
+               "are in `arg`.\n", argv[0]);
         return argc < 2 ? 2 : 0;
     }
     lua_State *L = lj_open();
@@ -23,6 +24,18 @@ int cmd_script(int argc, char **argv)
         lua_rawseti(L, -2, i - 1);
     }
     lua_setglobal(L, "arg");
+    /* `require` finds modules next to the script and one folder up (shared test helpers
+     * such as tests/conformance/expect.lua). */
+    const char *slash = strrchr(argv[1], '/');
+    int dirlen = slash ? (int)(slash - argv[1]) : 1;
+    const char *dir = slash ? argv[1] : ".";
+    lua_getglobal(L, "package");
+    lua_getfield(L, -1, "path");
+    lua_pushlstring(L, dir, (size_t)dirlen);
+    lua_pushfstring(L, "%s/?.lua;%s/../?.lua;%s", lua_tostring(L, -1), lua_tostring(L, -1), lua_tostring(L, -2));
+    lua_remove(L, -2);
+    lua_setfield(L, -3, "path");
+    lua_pop(L, 2);
     int status = 0;
     if (luaL_loadfile(L, argv[1]) != LUA_OK) {
         fprintf(stderr, "jong: %s\n", lua_tostring(L, -1));

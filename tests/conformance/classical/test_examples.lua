@@ -9,21 +9,13 @@ local function P(name, v) return { name, v, "points" } end
 local function D(name, v) return { name, v, "doubles" } end
 local function L(name, v) return { name, v or 500, "limit" } end
 
--- want = {value=, items=, limit=, payments=}
+local expect = require "expect"
+
+-- want = {value=, items=, limit=, payments=}: every example states its payments.
 local function check(s, want)
   s.rules = s.rules or "classical"
-  local r = jong.score(s)
-  lu.assertTrue(r.ok, r.error)
-  lu.assertTrue(r.wins, r.reason)
-  lu.assertEquals(r.value, want.value)
-  local items = {}
-  for i, it in ipairs(r.items) do items[i] = { it.name, it.value, it.unit } end
-  lu.assertEquals(items, want.items)
-  local limit = r.limit
-  if limit == jong.json_null then limit = nil end
-  lu.assertEquals(limit, want.limit)
-  lu.assertEquals(r.payments, want.payments)
-  return r
+  assert(want.payments, "an example states its payments")
+  return expect.win(jong.score(s), want)
 end
 
 -- Example 1: Four Winds payment example; North wins, every loser scores.

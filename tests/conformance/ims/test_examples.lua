@@ -9,30 +9,17 @@ local function sit(t)
   return t
 end
 
+local check = require "expect"
+
 -- items: { {name, value[, unit]} ... }; unit defaults to "fan".
 local function expect(s, value, items, payments, limit)
-  local r = jong.score(s)
-  lu.assertTrue(r.ok, r.error)
-  lu.assertTrue(r.wins, r.reason)
-  lu.assertEquals(r.value, value)
+  assert(payments, "an example states its payments")
   local want = {}
-  for i, it in ipairs(items) do
-    want[i] = { name = it[1], value = it[2], unit = it[3] or "fan" }
-  end
-  lu.assertEquals(r.items, want)
-  lu.assertEquals(r.payments, payments)
-  local got_limit = r.limit
-  if got_limit == jong.json_null then got_limit = nil end   -- JSON null when no limit
-  lu.assertEquals(got_limit, limit)
-  return r
+  for i, it in ipairs(items) do want[i] = { it[1], it[2], it[3] or "fan" } end
+  return check.win(jong.score(s), { value = value, items = want, payments = payments, limit = limit })
 end
 
-local function refused(s, reason_part)
-  local r = jong.score(s)
-  lu.assertTrue(r.ok, r.error)
-  lu.assertFalse(r.wins)
-  lu.assertStrContains(r.reason, reason_part)
-end
+local function refused(s, reason_part) check.no_win(jong.score(s), reason_part) end
 
 function test_I01_smallest_hand()
   local s = sit { seat = "S", round = "E", hand = "345m567p789s99p [234m]@E",

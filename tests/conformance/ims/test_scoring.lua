@@ -40,12 +40,7 @@ local function items_are(s, items)
   return r
 end
 
-local function refused(s, reason_part)
-  local r = jong.score(s)
-  lu.assertTrue(r.ok, r.error)
-  lu.assertFalse(r.wins)
-  lu.assertStrContains(r.reason, reason_part)
-end
+local function refused(s, reason_part) require("expect").no_win(jong.score(s), reason_part) end
 
 local function invalid(s, error_part)
   local r = jong.score(s)

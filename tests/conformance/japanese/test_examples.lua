@@ -8,20 +8,13 @@ local function score(s)
   return jong.score(s)
 end
 
--- want = {value=, items={{name, value, unit}...}, limit=, payments=}
+local expect = require "expect"
+
+-- want = {value=, items={{name, value, unit}...}, limit=, payments=}: every example
+-- states its payments.
 local function check(s, want)
-  local r = score(s)
-  lu.assertTrue(r.ok, r.error)
-  lu.assertTrue(r.wins, r.reason)
-  lu.assertEquals(r.value, want.value)
-  local items = {}
-  for i, it in ipairs(r.items) do items[i] = { it.name, it.value, it.unit } end
-  lu.assertEquals(items, want.items)
-  local limit = r.limit
-  if limit == jong.json_null then limit = nil end
-  lu.assertEquals(limit, want.limit)
-  lu.assertEquals(r.payments, want.payments)
-  return r
+  assert(want.payments, "an example states its payments")
+  return expect.win(score(s), want)
 end
 
 -- J1: riichi + pinfu + ura-dora, non-dealer ron, own deposit on the table.

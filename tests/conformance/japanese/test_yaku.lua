@@ -15,21 +15,10 @@ local function score(given)
   return jong.score(s)
 end
 
--- want = {value=, items={{name, value, unit}...}, limit=, payments=}
-local function check(s, want)
-  local r = score(s)
-  lu.assertTrue(r.ok, r.error)
-  lu.assertTrue(r.wins, r.reason)
-  lu.assertEquals(r.value, want.value)
-  local items = {}
-  for i, it in ipairs(r.items) do items[i] = { it.name, it.value, it.unit } end
-  lu.assertEquals(items, want.items)
-  local limit = r.limit
-  if limit == jong.json_null then limit = nil end
-  lu.assertEquals(limit, want.limit)
-  if want.payments then lu.assertEquals(r.payments, want.payments) end
-  return r
-end
+local expect = require "expect"
+
+-- want = {value=, items={{name, value, unit}...}, limit=, payments= (optional)}
+local function check(s, want) return expect.win(score(s), want) end
 
 local function check_invalid(s, pattern)
   local r = score(s)

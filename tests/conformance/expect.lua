@@ -1,0 +1,33 @@
+-- Assertions shared by the conformance scripts (found by `require "expect"`: `jong test`
+-- looks one folder up from the script).
+local lu = require "luaunit"
+
+local expect = {}
+
+-- A winning `jong score` result against what a worked example says:
+-- want = {value = {...}, items = {{name, value, unit}, ...}, limit = name or nil,
+-- payments = {E =, S =, W =, N =}}; items are compared in order, all of them.
+-- Without want.payments the payments are not compared. Returns the result.
+function expect.win(r, want)
+  lu.assertTrue(r.ok, r.error)
+  lu.assertTrue(r.wins, r.reason)
+  lu.assertEquals(r.value, want.value)
+  local items = {}
+  for i, it in ipairs(r.items) do items[i] = { it.name, it.value, it.unit } end
+  lu.assertEquals(items, want.items)
+  local limit = r.limit
+  if limit == jong.json_null then limit = nil end
+  lu.assertEquals(limit, want.limit)
+  if want.payments ~= nil then lu.assertEquals(r.payments, want.payments) end
+  return r
+end
+
+-- A result that does not win, with a reason containing reason_part.
+function expect.no_win(r, reason_part)
+  lu.assertTrue(r.ok, r.error)
+  lu.assertFalse(r.wins)
+  lu.assertStrContains(r.reason, reason_part)
+  return r
+end
+
+return expect
