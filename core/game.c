@@ -173,14 +173,47 @@ static uint64_t discard_bit(tile_t t)
     return 1ull << (tile_is_red(t) ? DISCARD_RED + k / 9 : k);
 }
 
-/* The allowed_discards hook's mask (every discard without the hook); -1 if it failed. */
+static uint64_t kind_bits(int k)
+{
+    return 1ull << k | (kind_is_five(k) ? 1ull << (DISCARD_RED + k / 9) : 0);
+}
+
+/* Kuikae: the kinds the seat may not discard right after its chow or pung (0: none). */
+static uint64_t swap_call_ban(const struct game *g, int seat)
+{
+    for (int i = g->nlog - 1; i >= 0; i--) {
+        const struct event *e = &g->log[i];
+        if (e->type == EV_DORA)
+            continue;
+        if ((e->type != EV_CHOW && e->type != EV_PUNG) || e->seat != seat)
+            return 0;
+        int claimed = tile_kind(e->tile), low = e->kind;
+        uint64_t ban = kind_bits(claimed);
+        if (e->type == EV_CHOW && claimed == low && low % 9 <= 5)
+            ban |= kind_bits(low + 3);
+        if (e->type == EV_CHOW && claimed == low + 2 && low % 9 >= 1)
+            ban |= kind_bits(low - 1);
+        return ban;
+    }
+    return 0;
+}
+
+/* The discards the seat in turn may make: the rules' lock and kuikae, then the
+ * allowed_discards hook's mask; -1 if the hook failed. */
 static int allowed_discards(struct game *g, int seat, uint64_t *allowed)
 {
+    const struct game_state *st = &g->st;
     *allowed = ~0ull;
     g->msg[0] = '\0';
+    if ((st->seats[seat].flags & g->rules.lock_flags) && st->has_drawn)
+        *allowed = discard_bit(st->drawn);
+    else if (g->rules.kuikae && st->after_claim && !st->has_drawn)
+        *allowed &= ~swap_call_ban(g, seat);
+    uint64_t hook = ~0ull;
     if (g->hooks.allowed_discards &&
-        g->hooks.allowed_discards(g->hooks.ctx, g, seat, allowed, g->msg, sizeof g->msg) != HOOK_OK)
+        g->hooks.allowed_discards(g->hooks.ctx, g, seat, &hook, g->msg, sizeof g->msg) != HOOK_OK)
         return hook_error(g, "allowed_discards");
+    *allowed &= hook;
     return 0;
 }
 

@@ -94,6 +94,8 @@ struct game_rules {
     bool random_seats;             /* seat the players at random from the seed (else player p is seat p) */
     uint8_t rounds;                /* round winds in a match (default next_deal) */
     int32_t flat_win;              /* default settlement: discarder pays / each other seat pays a self-draw */
+    uint32_t lock_flags;           /* a seat whose ruleset flags meet these may discard only its drawn tile (riichi) */
+    bool kuikae;                   /* after a chow or pung, not the claimed kind, nor a chow's other end */
     uint32_t ask_mask;             /* action types (1u << ACT_x) the may_act hook is asked about */
     uint8_t nextra;
     char extra_names[MAX_EXTRA][EXTRA_NAME];

@@ -141,6 +141,8 @@ static void read_rules(lua_State *L, int t, struct game_rules *r)
     r->win_after_claim = opt_bool(L, t, "win_after_claim", false);
     r->max_kongs = (uint8_t)opt_int(L, t, "max_kongs", 0);
     r->last_discard = (uint8_t)opt_choice(L, t, "last_discard", lasts, LAST_DISCARD_ANY);
+    r->lock_flags = (uint32_t)opt_int(L, t, "lock_flags", 0);
+    r->kuikae = opt_bool(L, t, "kuikae", false);
     r->promote_after_claim = opt_bool(L, t, "promote_after_claim", false);
     r->random_seats = opt_bool(L, t, "random_seats", false);
     r->kong_dora_after_discard = opt_bool(L, t, "kong_dora_after_discard", false);

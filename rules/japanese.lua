@@ -1152,7 +1152,8 @@ function R.configure(o)
     kong_source = "loose",                                      -- 5.4
     dora_first = 4, dora_step = 2,       -- 5.2: dead index 0-3 replacement tiles, then D0 U0 D1 U1 ...
     rounds = o.match_length == "tonpuusen" and 1 or 2,          -- 4.3
-    -- (discards: allowed_discards, once a turn)
+    lock_flags = RIICHI,                                        -- 7.3: after riichi only the drawn tile goes
+    kuikae = o.kuikae == "forbidden",                           -- 6.5 (may_claim says why a discard is refused)
     ask = { "chow", "pung", "kong", "win", "kong_concealed", "kong_promoted" },
   }
 end
@@ -1325,28 +1326,6 @@ function R.may_claim(g, action)
   end
   return R.claim_allowed({ seat = seat, from = st.discarder or st.turn, kind = action.type, riichi = riichi,
                            last_discard = st.wall == 0, wall_empty = st.wall == 0 }, g.options)
-end
-
--- 7.3, 6.5: the discards the seat in turn may make now, asked once a turn: nil when every
--- tile may go, else the list of those that may ("0m": a red five). The same answers as
--- may_claim gives per discard (which also says why a tile is refused).
-function R.allowed_discards(g, seat)
-  local st = g:state()
-  local me = st.seats[seat]
-  if me.flags & RIICHI ~= 0 then                   -- riichi: only the drawn tile
-    if st.drawn then return { st.drawn } end
-    return nil
-  end
-  local call = call_just_made(g, st, seat)         -- kuikae
-  if not call or g.options.kuikae == "allowed" then return nil end
-  local out, seen = {}, {}
-  for _, t in ipairs(tiles_of(me.concealed)) do
-    if not seen[t] then
-      seen[t] = true
-      if R.kuikae_allows(call, kind_of(t), g.options) then out[#out + 1] = t end
-    end
-  end
-  return out
 end
 
 -- The win the engine would record if `action` (a win) were taken now.
