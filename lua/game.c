@@ -794,14 +794,15 @@ static void push_seat(lua_State *L, const struct game *g, int s, int game_idx)
     lua_setfield(L, -2, "last_miss");
 }
 
+static const char *const phase_names[] = { "turn", "claim", "rob", "deal_end", "match_end" };
+
 static int l_state(lua_State *L)
 {
-    static const char *const phases[] = { "turn", "claim", "rob", "deal_end", "match_end" };
     struct lgame *lg = check_game(L, 1);
     const struct game *g = lg->g;
     const struct game_state *st = &g->st;
     lua_createtable(L, 0, 32);
-    lua_pushstring(L, phases[st->phase < 5 ? st->phase : 0]);
+    lua_pushstring(L, phase_names[st->phase < 5 ? st->phase : 0]);
     lua_setfield(L, -2, "phase");
     lua_pushstring(L, seat_names[st->turn & 3]);
     lua_setfield(L, -2, "turn");
@@ -870,6 +871,25 @@ static int l_state(lua_State *L)
     lua_pushinteger(L, first + 1);
     lua_setfield(L, -2, "deal_event");
     return 1;
+}
+
+/* g:seat(seat) -> the seat's table as g:state() has it, alone (cheaper than the state). */
+static int l_seat(lua_State *L)
+{
+    struct lgame *lg = check_game(L, 1);
+    push_seat(L, lg->g, seat_arg(L, 2), 1);
+    return 1;
+}
+
+/* g:brief() -> phase, seat in turn, tiles an ordinary draw may still take: without
+ * building the state. */
+static int l_brief(lua_State *L)
+{
+    const struct game_state *st = &check_game(L, 1)->g->st;
+    lua_pushstring(L, phase_names[st->phase < 5 ? st->phase : 0]);
+    lua_pushstring(L, seat_names[st->turn & 3]);
+    lua_pushinteger(L, wall_drawable(&st->wall));
+    return 3;
 }
 
 /* g:ura() -> the ura-dora indicators under the revealed dora. */
@@ -1033,6 +1053,8 @@ static const luaL_Reg game_methods[] = {
     { "nactions", l_nactions },
     { "version", l_version },
     { "seat_summary", l_seat_summary },
+    { "seat", l_seat },
+    { "brief", l_brief },
     { "undo", l_undo },
     { "replay", l_replay },
     { "check", l_check },

@@ -180,6 +180,10 @@ end
 function Game:waiting() return self.core:waiting() end
 -- Discards made, melds and ruleset flags of a seat, without building the state.
 function Game:seat_summary(seat) return self.core:seat_summary(seat) end
+-- One seat's table as in g:state().seats, built alone.
+function Game:seat(seat) return self.core:seat(seat) end
+-- Phase, seat in turn and the tiles an ordinary draw may still take.
+function Game:brief() return self.core:brief() end
 function Game:legal(seat) return self.core:legal(seat) end
 function Game:check() return self.core:check() end
 function Game:events(first)

@@ -1222,19 +1222,25 @@ end
 
 -- 7.1: riichi with every discard that leaves the hand tenpai.
 function R.actions(g, seat)
-  local st = g:state()                    -- the seat's turn: the cache is right
-  local me = st.seats[seat]
-  if st.phase ~= "turn" or st.turn ~= seat then return {} end
-  if g.options.abort_kyuushu and #me.discards == 0 and not any_meld(st) then   -- 10
-    local kinds, seen = 0, {}
-    for _, t in ipairs(jong.tiles(me.concealed)) do
-      if TH[t] and not seen[t] then seen[t], kinds = true, kinds + 1 end
+  local phase, turn, wall = g:brief()     -- cheap: asked every turn
+  if phase ~= "turn" or turn ~= seat then return {} end
+  local ndiscards, _, flags = g:seat_summary(seat)
+  if g.options.abort_kyuushu and ndiscards == 0 then                          -- 10
+    local st = g:state()
+    local me = st.seats[seat]
+    if not any_meld(st) then
+      local kinds, seen = 0, {}
+      for _, t in ipairs(jong.tiles(me.concealed)) do
+        if TH[t] and not seen[t] then seen[t], kinds = true, kinds + 1 end
+      end
+      if kinds >= 9 then return { { type = "kyuushu" } } end
     end
-    if kinds >= 9 then return { { type = "kyuushu" } } end
   end
-  if me.flags & RIICHI ~= 0 or not is_closed(me) then return {} end
+  if flags & RIICHI ~= 0 then return {} end
+  local me = g:seat(seat)
+  if not is_closed(me) then return {} end
   local ok = R.riichi_allowed({ concealed = true, tenpai_after_discard = true, points = me.points,
-                                wall_left = st.wall }, g.options)
+                                wall_left = wall }, g.options)
   if not ok then return {} end
   local a = jong.analysis(me.hand)
   if not a or not a.shanten or a.shanten.all > 0 then return {} end
