@@ -4,6 +4,13 @@ local lu = require "luaunit"
 
 local expect = {}
 
+-- A result's items as {name, value, unit} triples, in order.
+function expect.items(r)
+  local items = {}
+  for i, it in ipairs(r.items) do items[i] = { it.name, it.value, it.unit } end
+  return items
+end
+
 -- A winning `jong score` result against what a worked example says:
 -- want = {value = {...}, items = {{name, value, unit}, ...}, limit = name or nil,
 -- payments = {E =, S =, W =, N =}}; items are compared in order, all of them.
@@ -12,9 +19,7 @@ function expect.win(r, want)
   lu.assertTrue(r.ok, r.error)
   lu.assertTrue(r.wins, r.reason)
   lu.assertEquals(r.value, want.value)
-  local items = {}
-  for i, it in ipairs(r.items) do items[i] = { it.name, it.value, it.unit } end
-  lu.assertEquals(items, want.items)
+  lu.assertEquals(expect.items(r), want.items)
   local limit = r.limit
   if limit == jong.json_null then limit = nil end
   lu.assertEquals(limit, want.limit)

@@ -13,11 +13,7 @@ local function score(rules, s)
   return r
 end
 
-local function items_of(r)
-  local items = {}
-  for i, it in ipairs(r.items) do items[i] = { it.name, it.value, it.unit } end
-  return items
-end
+local items_of = require("expect").items
 
 -- Example 2 of the spec (South wins on West's 7p, two chows) with West holding
 -- 555z 666z 77z concealed: 18 points, two dragon doubles (+ Little Three Dragons in DMJL).

@@ -15,11 +15,7 @@ local function run(s)
   return r
 end
 
-local function items_of(r)
-  local items = {}
-  for i, it in ipairs(r.items) do items[i] = { it.name, it.value, it.unit } end
-  return items
-end
+local items_of = require("expect").items
 
 -- value = {points, doubles, score}; items: the full list, or nil to skip
 local function check(s, value, items, payments)

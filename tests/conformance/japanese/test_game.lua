@@ -50,11 +50,7 @@ local function can_win(g, seat)
   return false
 end
 
-local function items_of(result)
-  local out = {}
-  for i, it in ipairs(result.items) do out[i] = { it.name, it.value, it.unit } end
-  return out
-end
+local items_of = require("expect").items
 
 local function points(g)
   local st, out = g:state(), {}
