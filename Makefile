@@ -83,7 +83,7 @@ $(BUILD)/tests/%: tests/c/%.c $(BUILD)/libjong.a
 	@mkdir -p $(dir $@)
 	$(CC) $(CFLAGS) $(LUA_CFLAGS) -Icore -Ilua -Itests/c -MMD -MP $< $(BUILD)/libjong.a $(LUA_LIBS) -ldl -lm $(LDFLAGS) -o $@
 
-$(BUILD)/bench: $(BENCH_SRC) $(BUILD)/libjong.a
+$(BUILD)/bench: $(BENCH_SRC) $(wildcard tests/bench/*.h) $(BUILD)/libjong.a
 	$(CC) $(CFLAGS) $(LUA_CFLAGS) -Icore -Ilua $(BENCH_SRC) $(BUILD)/libjong.a $(LUA_LIBS) -lm $(LDFLAGS) -o $@
 
 test: deps

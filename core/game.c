@@ -277,6 +277,8 @@ static int check_rules(struct game *g, struct action *a, const char **why)
                 return refuse(why, "not a tile that makes sets");
             if (kong_limit(g))
                 return refuse(why, "no more kongs in this deal");
+            if (g->rules.no_kong_on_last_tile && wall_drawable(&st->wall) == 0)
+                return refuse(why, "no kong on the last tile");
             if (a->type == ACT_KONG_CONCEALED) {
                 if (h->counts[k] < 4)
                     return refuse(why, "four of the tile are needed in the hand");
@@ -326,6 +328,8 @@ static int check_rules(struct game *g, struct action *a, const char **why)
         }
         if (st->phase == PHASE_ROB)
             return refuse(why, "a kong's tile can only be robbed to win");
+        if (st->seats[s].flags & g->rules.claim_lock_flags)
+            return refuse(why, "after its declaration the seat claims a discard only to win");
         bool last = wall_drawable(&st->wall) == 0;
         switch (a->type) {
         case ACT_CHOW: {
@@ -354,6 +358,8 @@ static int check_rules(struct game *g, struct action *a, const char **why)
                 return refuse(why, "three of the tile are needed in the hand");
             if (kong_limit(g))
                 return refuse(why, "no more kongs in this deal");
+            if (last && g->rules.no_kong_on_last_tile)
+                return refuse(why, "no kong on the last tile");
             break;
         default:
             return refuse(why, "only pass, chow, pung, kong or win answer a discard");
@@ -366,13 +372,93 @@ static int check_rules(struct game *g, struct action *a, const char **why)
     return refuse(why, "unknown phase");
 }
 
-/* Is the extra action in the hook's list? */
+static void put_action(struct action *o, int type, int seat, tile_t t);
+
+/* The declaration the engine makes by itself with this extra id, or NULL. */
+static const struct declaration *declaration_of(const struct game_rules *r, int extra)
+{
+    for (int i = 0; i < r->ndeclarations; i++)
+        if (r->declarations[i].extra == extra)
+            return &r->declarations[i];
+    return NULL;
+}
+
+/* Is the declaration open to the seat in turn now, before looking at its tiles? */
+static bool may_declare(const struct game *g, int seat, const struct declaration *d)
+{
+    const struct game_state *st = &g->st;
+    const struct seat_state *ss = &st->seats[seat];
+    if (ss->flags & d->unless_flags)
+        return false;
+    if (d->when == DECLARE_FIRST_DISCARD && (ss->ndiscards || ss->hand.nmelds))
+        return false;
+    if (d->closed)
+        for (int i = 0; i < ss->hand.nmelds; i++)
+            if (ss->hand.melds[i].kong != KONG_CONCEALED)
+                return false;
+    return wall_drawable(&st->wall) >= d->min_wall && game_points(g, seat) >= d->min_points;
+}
+
+/* The engine's declarations open to the seat in turn: one per declaration and per
+ * allowed discard that leaves the hand ready, by kind (a red five before the plain). */
+static int declarations(const struct game *g, int seat, uint64_t allowed, struct action *out, int max)
+{
+    const struct game_rules *r = &g->rules;
+    const struct declaration *open[MAX_DECLARATIONS];
+    int nopen = 0;
+    for (int i = 0; i < r->ndeclarations; i++)
+        if (may_declare(g, seat, &r->declarations[i]))
+            open[nopen++] = &r->declarations[i];
+    const struct hand *h = &g->st.seats[seat].hand;
+    /* no discard leaves ready a hand two or more tiles from ready */
+    if (!nopen || shanten_of(h->counts, h->nmelds, r->forms) > 0)
+        return 0;
+    uint8_t counts[TILE_KINDS], held[TILE_KINDS];
+    memcpy(counts, h->counts, sizeof counts);
+    hand_all_counts(h, held);
+    int n = 0;
+    for (int k = 0; k < TILE_KINDS; k++) {
+        if (!counts[k])
+            continue;
+        bool w[TILE_KINDS];
+        counts[k]--, held[k]--;
+        bool ready = waits(counts, h->nmelds, held, r->forms, w) > 0;
+        counts[k]++, held[k]++;
+        if (!ready)
+            continue;
+        int reds = reds_of(h, k);
+        for (int red = 1; red >= 0; red--) {
+            if (red ? !reds : counts[k] <= reds)
+                continue;
+            tile_t t = (tile_t)(red ? (unsigned)k | TILE_RED : (unsigned)k);
+            if (!(allowed & discard_bit(t)))
+                continue;
+            for (int i = 0; i < nopen && n < max; i++) {
+                put_action(&out[n], ACT_EXTRA, seat, t);
+                out[n++].extra = open[i]->extra;
+            }
+        }
+    }
+    return n;
+}
+
+/* Is the extra action offered: the engine's declarations, else the hook's list? */
 static int check_extra(struct game *g, const struct action *a, const char **why)
 {
-    if (!g->hooks.extra_actions || !g->hooks.apply_extra)
-        return refuse(why, "the ruleset has no extra actions");
     struct action list[MAX_ACTIONS];
     int n = 0;
+    if (declaration_of(&g->rules, a->extra)) {
+        uint64_t allowed;
+        if (allowed_discards(g, a->seat, &allowed) < 0)
+            return FAILED;
+        n = declarations(g, a->seat, allowed, list, MAX_ACTIONS);
+        for (int i = 0; i < n; i++)
+            if (list[i].extra == a->extra && list[i].tile == a->tile)
+                return LEGAL;
+        return refuse(why, "the declaration needs a discard that leaves the hand ready, and its conditions");
+    }
+    if (!g->hooks.extra_actions || !g->hooks.apply_extra)
+        return refuse(why, "the ruleset has no extra actions");
     g->msg[0] = '\0';
     if (g->hooks.extra_actions(g->hooks.ctx, g, a->seat, list, MAX_ACTIONS, &n, g->msg, sizeof g->msg) != HOOK_OK)
         return hook_error(g, "extra_actions");
@@ -483,6 +569,7 @@ static int turn_actions(struct game *g, int seat, struct action *out, int max)
             }
         }
     }
+    n += declarations(g, seat, allowed, out + n, max - n);
     if (g->hooks.extra_actions && g->hooks.apply_extra) {
         struct action list[MAX_ACTIONS];
         int m = 0;
@@ -1059,9 +1146,15 @@ static int do_extra(struct game *g, const struct action *a)
     struct extra_effect eff;
     memset(&eff, 0, sizeof eff);
     g->msg[0] = '\0';
-    if (g->hooks.apply_extra(g->hooks.ctx, g, a, &eff, g->msg, sizeof g->msg) != HOOK_OK)
-        return hook_error(g, "apply_extra");
     struct seat_state *ss = &st->seats[a->seat];
+    const struct declaration *d = declaration_of(&g->rules, a->extra);
+    if (d) {
+        eff.discard = true;
+        eff.deposit = d->deposit;
+        eff.set_flags = d->flags | (!st->any_call && !ss->ndiscards ? d->first_flags : 0);
+    } else if (g->hooks.apply_extra(g->hooks.ctx, g, a, &eff, g->msg, sizeof g->msg) != HOOK_OK) {
+        return hook_error(g, "apply_extra");
+    }
     if (eff.discard && !hand_has(&ss->hand, a->tile)) {
         snprintf(g->err, sizeof g->err, "hook apply_extra failed: it discards a tile the seat does not hold");
         return -1;
@@ -1396,6 +1489,11 @@ struct game *game_new(const struct game_rules *r, const struct game_hooks *h, ui
     const char *bad = wall_config_error(&r->wall);
     if (!bad && r->nextra > MAX_EXTRA)
         bad = "too many extra actions";
+    if (!bad && r->ndeclarations > MAX_DECLARATIONS)
+        bad = "too many declarations";
+    for (int i = 0; !bad && i < r->ndeclarations; i++)
+        if (r->declarations[i].extra >= r->nextra)
+            bad = "a declaration is not among the extra actions";
     if (!bad && (r->forms & FORM_STANDARD) == 0)
         bad = "the standard form must be on";
     if (bad) {

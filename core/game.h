@@ -68,7 +68,24 @@ enum tile_source { SRC_LOOSE, SRC_HEAD };        /* loose end / head of the live
 enum deal_order { DEAL_BLOCKS, DEAL_SEAT };      /* 4-4-4-1 (+dealer's 14th) / 13 each in seat order */
 enum multi_win { MULTI_NEAREST, MULTI_ALL, MULTI_DOUBLE_ONLY };  /* three winners abort with DOUBLE_ONLY */
 enum last_discard { LAST_DISCARD_ANY, LAST_DISCARD_WIN_ONLY, LAST_DISCARD_NONE };
-enum { MAX_EXTRA = 16, EXTRA_NAME = 16 };
+enum { MAX_EXTRA = 16, EXTRA_NAME = 16, MAX_DECLARATIONS = 4 };
+enum declare_when { DECLARE_ANY_TURN, DECLARE_FIRST_DISCARD };
+
+/* A declaration the engine offers and applies by itself, without asking the ruleset:
+ * made with a discard that leaves the hand ready (a wait of the core's forms that the
+ * seat does not hold four times), e.g. riichi or the Original Call. One action per
+ * such discard (a red five is a discard of its own). */
+struct declaration {
+    uint8_t extra;          /* its id, an index into extra_names */
+    uint8_t when;           /* enum declare_when; first discard: the seat has not discarded nor melded */
+    bool closed;            /* only with no meld but concealed kongs */
+    uint8_t min_wall;       /* at least this many tiles an ordinary draw may still take */
+    int32_t min_points;     /* the seat has at least these points */
+    int32_t deposit;        /* points the seat puts on the table */
+    uint32_t flags;         /* OR-ed into the seat's ruleset flags */
+    uint32_t first_flags;   /* also set when no call or kong yet in the deal and the seat has not discarded */
+    uint32_t unless_flags;  /* not offered to a seat holding any of these */
+};
 
 /* Declarative facts, set once by the ruleset loader; the hot paths read only these. */
 struct game_rules {
@@ -95,10 +112,14 @@ struct game_rules {
     uint8_t rounds;                /* round winds in a match (default next_deal) */
     int32_t flat_win;              /* default settlement: discarder pays / each other seat pays a self-draw */
     uint32_t lock_flags;           /* a seat whose ruleset flags meet these may discard only its drawn tile (riichi) */
+    uint32_t claim_lock_flags;     /* a seat whose ruleset flags meet these claims a discard only to win */
+    bool no_kong_on_last_tile;     /* no kong of any kind once the live wall is drawn out */
     bool kuikae;                   /* after a chow or pung, not the claimed kind, nor a chow's other end */
     uint32_t ask_mask;             /* action types (1u << ACT_x) the may_act hook is asked about */
     uint8_t nextra;
     char extra_names[MAX_EXTRA][EXTRA_NAME];
+    uint8_t ndeclarations;
+    struct declaration declarations[MAX_DECLARATIONS];
 };
 
 /* 136 tiles, dead wall 14 fixed, all claims, win > kong = pung > chow, nearest winner,

@@ -87,6 +87,52 @@ static int opt_choice(lua_State *L, int t, const char *k, const char *const name
     return luaL_error(L, "engine setting '%s' cannot be '%s'", k, v);
 }
 
+/* The extra id of a declaration's name, added to the extras when not among them. */
+static uint8_t extra_id(lua_State *L, struct game_rules *r, const char *name)
+{
+    for (int i = 0; i < r->nextra; i++)
+        if (!strcmp(r->extra_names[i], name))
+            return (uint8_t)i;
+    if (r->nextra >= MAX_EXTRA)
+        luaL_error(L, "engine setting 'declarations': too many extra actions");
+    snprintf(r->extra_names[r->nextra], EXTRA_NAME, "%s", name);
+    return r->nextra++;
+}
+
+/* declarations = {{name = "riichi", when = "any_turn"|"first_discard", closed = bool,
+ * min_wall = n, min_points = n, deposit = n, flags = n, first_flags = n, unless_flags = n}, ...} */
+static void read_declarations(lua_State *L, int t, struct game_rules *r)
+{
+    static const char *const whens[] = { "any_turn", "first_discard", NULL };
+    lua_getfield(L, t, "declarations");
+    if (lua_istable(L, -1)) {
+        int list = lua_gettop(L);
+        for (int i = 1; lua_rawgeti(L, list, i) != LUA_TNIL; i++) {
+            if (!lua_istable(L, -1) || r->ndeclarations >= MAX_DECLARATIONS)
+                luaL_error(L, "engine setting 'declarations': entry %d is not a table or one too many", i);
+            int d = lua_gettop(L);
+            struct declaration *dc = &r->declarations[r->ndeclarations++];
+            lua_getfield(L, d, "name");
+            const char *name = lua_tostring(L, -1);
+            if (!name)
+                luaL_error(L, "engine setting 'declarations': entry %d has no name", i);
+            dc->extra = extra_id(L, r, name);
+            lua_pop(L, 1);
+            dc->when = (uint8_t)opt_choice(L, d, "when", whens, DECLARE_ANY_TURN);
+            dc->closed = opt_bool(L, d, "closed", false);
+            dc->min_wall = (uint8_t)opt_int(L, d, "min_wall", 0);
+            dc->min_points = (int32_t)opt_int(L, d, "min_points", INT32_MIN);
+            dc->deposit = (int32_t)opt_int(L, d, "deposit", 0);
+            dc->flags = (uint32_t)opt_int(L, d, "flags", 0);
+            dc->first_flags = (uint32_t)opt_int(L, d, "first_flags", 0);
+            dc->unless_flags = (uint32_t)opt_int(L, d, "unless_flags", 0);
+            lua_pop(L, 1);
+        }
+        lua_pop(L, 1);
+    }
+    lua_pop(L, 1);
+}
+
 /* Reads the engine table (names as in docs/hooks.md) over the defaults. */
 static void read_rules(lua_State *L, int t, struct game_rules *r)
 {
@@ -142,6 +188,8 @@ static void read_rules(lua_State *L, int t, struct game_rules *r)
     r->max_kongs = (uint8_t)opt_int(L, t, "max_kongs", 0);
     r->last_discard = (uint8_t)opt_choice(L, t, "last_discard", lasts, LAST_DISCARD_ANY);
     r->lock_flags = (uint32_t)opt_int(L, t, "lock_flags", 0);
+    r->claim_lock_flags = (uint32_t)opt_int(L, t, "claim_lock_flags", 0);
+    r->no_kong_on_last_tile = opt_bool(L, t, "no_kong_on_last_tile", false);
     r->kuikae = opt_bool(L, t, "kuikae", false);
     r->promote_after_claim = opt_bool(L, t, "promote_after_claim", false);
     r->random_seats = opt_bool(L, t, "random_seats", false);
@@ -163,6 +211,7 @@ static void read_rules(lua_State *L, int t, struct game_rules *r)
         lua_pop(L, 1);
     }
     lua_pop(L, 1);
+    read_declarations(L, t, r);
     lua_getfield(L, t, "ask");
     if (lua_istable(L, -1)) {
         r->ask_mask = 0;
@@ -881,15 +930,43 @@ static int l_seat(lua_State *L)
     return 1;
 }
 
-/* g:brief() -> phase, seat in turn, tiles an ordinary draw may still take: without
- * building the state. */
+/* g:brief() -> phase, seat in turn, tiles an ordinary draw may still take, round wind,
+ * honba, deposits on the table, deal number: without building the state. */
 static int l_brief(lua_State *L)
 {
     const struct game_state *st = &check_game(L, 1)->g->st;
     lua_pushstring(L, phase_names[st->phase < 5 ? st->phase : 0]);
     lua_pushstring(L, seat_names[st->turn & 3]);
     lua_pushinteger(L, wall_drawable(&st->wall));
-    return 3;
+    lua_pushstring(L, seat_names[st->round & 3]);
+    lua_pushinteger(L, st->honba);
+    lua_pushinteger(L, st->deposits);
+    lua_pushinteger(L, st->deal_no);
+    return 7;
+}
+
+/* g:waits(seat) -> the kinds that would complete the seat's hand of 13 - 3 * melds
+ * concealed tiles in the rules' forms, but for kinds it holds four times (empty when
+ * the hand has another size). */
+static int l_waits(lua_State *L)
+{
+    struct lgame *lg = check_game(L, 1);
+    const struct hand *h = game_hand(lg->g, seat_arg(L, 2));
+    lua_createtable(L, 4, 0);
+    if (hand_concealed(h) != 13 - 3 * h->nmelds)
+        return 1;
+    uint8_t held[TILE_KINDS];
+    bool w[TILE_KINDS];
+    hand_all_counts(h, held);
+    waits(h->counts, h->nmelds, held, lg->g->rules.forms, w);
+    for (int k = 0, n = 0; k < TILE_KINDS; k++)
+        if (w[k]) {
+            char name[3];
+            kind_name(k, name);
+            lua_pushlstring(L, name, 2);
+            lua_rawseti(L, -2, ++n);
+        }
+    return 1;
 }
 
 /* g:ura() -> the ura-dora indicators under the revealed dora. */
@@ -956,16 +1033,19 @@ static int l_replay(lua_State *L)
     return result(L, lg, game_replay(lg->g, (int)n));
 }
 
-/* g:seat_summary(seat) -> discards made, melds, ruleset flags: what hooks called on
- * every turn often need, without building the state. */
+/* g:seat_summary(seat) -> discards made, melds, ruleset flags, points, player: what
+ * hooks called often need, without building the state. */
 static int l_seat_summary(lua_State *L)
 {
     struct lgame *lg = check_game(L, 1);
-    const struct seat_state *ss = &lg->g->st.seats[seat_arg(L, 2)];
+    int s = seat_arg(L, 2);
+    const struct seat_state *ss = &lg->g->st.seats[s];
     lua_pushinteger(L, ss->ndiscards);
     lua_pushinteger(L, ss->hand.nmelds);
     lua_pushinteger(L, ss->flags);
-    return 3;
+    lua_pushinteger(L, game_points(lg->g, s));
+    lua_pushinteger(L, lg->g->st.seat_player[s]);
+    return 5;
 }
 
 /* g:version() -> a number that changes whenever the state may have changed: the
@@ -1042,6 +1122,46 @@ struct game *lj_game(lua_State *L, int idx)
     return lg ? lg->g : NULL;
 }
 
+struct game *lj_game_start(lua_State *L, const char *rules, long long seed)
+{
+    lua_getglobal(L, "jong");
+    lua_getfield(L, -1, "game");
+    lua_remove(L, -2);
+    lua_createtable(L, 0, 2);
+    lua_pushstring(L, rules);
+    lua_setfield(L, -2, "rules");
+    lua_pushinteger(L, (lua_Integer)seed);
+    lua_setfield(L, -2, "seed");
+    if (lj_pcall(L, 1, 2, "jong.game", NULL) != LUA_OK)
+        return NULL;
+    if (lua_isnil(L, -2)) {
+        lua_remove(L, -2);
+        return NULL;
+    }
+    lua_pop(L, 1);
+    lua_getfield(L, -1, "core");
+    struct game *g = lj_game(L, -1);
+    lua_pop(L, 1);
+    if (!g) {
+        lua_pop(L, 1);
+        lua_pushstring(L, "jong.game gave no game");
+    }
+    return g;
+}
+
+void lj_game_close(lua_State *L, int idx)
+{
+    idx = lua_absindex(L, idx);
+    lua_getfield(L, idx, "core");
+    if (luaL_testudata(L, -1, GAME_MT)) {
+        lua_pushcfunction(L, l_gc);
+        lua_insert(L, -2);
+        lua_call(L, 1, 0);
+    } else {
+        lua_pop(L, 1);
+    }
+}
+
 static const luaL_Reg game_methods[] = {
     { "legal", l_legal },
     { "apply", l_apply },
@@ -1055,12 +1175,14 @@ static const luaL_Reg game_methods[] = {
     { "seat_summary", l_seat_summary },
     { "seat", l_seat },
     { "brief", l_brief },
+    { "waits", l_waits },
     { "undo", l_undo },
     { "replay", l_replay },
     { "check", l_check },
     { "stack", l_stack },
     { "reset", l_reset },
     { "bot", l_bot },
+    { "close", l_gc },
     { NULL, NULL },
 };
 

@@ -79,8 +79,11 @@ function Game:score_win(win, first_winner)
   return result, pay, f
 end
 
-local function make_hooks(G)
-  local r = G.rules
+-- The engine's hooks over the ruleset's; `skip` names ruleset hooks this game need not
+-- call (engine setting skip_hooks: their options are off).
+local function make_hooks(G, skip)
+  local r = setmetatable({}, { __index = G.rules })
+  for _, name in ipairs(skip or {}) do r[name] = false end
   local hooks = {}
   if r.may_claim or r.may_win then
     function hooks.may_act(_, action)
@@ -145,7 +148,7 @@ function jong.game(o)
   local ok, engine = pcall(jong.engine_settings, r, options)
   if not ok then return nil, jong.first_line(engine) end
   local core
-  ok, core, err = pcall(jong.game_new, engine, make_hooks(G), G.seed)
+  ok, core, err = pcall(jong.game_new, engine, make_hooks(G, engine.skip_hooks), G.seed)
   if not ok then return nil, jong.first_line(core) end
   if not core then return nil, err end
   G.core = core
@@ -184,6 +187,10 @@ function Game:seat_summary(seat) return self.core:seat_summary(seat) end
 function Game:seat(seat) return self.core:seat(seat) end
 -- Phase, seat in turn and the tiles an ordinary draw may still take.
 function Game:brief() return self.core:brief() end
+function Game:waits(seat) return self.core:waits(seat) end
+-- Frees the engine's game now (a program playing many games need not wait for the
+-- collector); any later use of the game raises an error.
+function Game:close() self.core:close() end
 function Game:legal(seat) return self.core:legal(seat) end
 function Game:check() return self.core:check() end
 function Game:events(first)

@@ -47,6 +47,12 @@ const char *lj_rules_path(void);
 struct game;
 void lj_open_game(lua_State *L);
 struct game *lj_game(lua_State *L, int idx);
+/* jong.game{rules = rules, seed = seed} for the programs: pushes the Lua game and
+ * returns its C game, or pushes the reason and returns NULL. */
+struct game *lj_game_start(lua_State *L, const char *rules, long long seed);
+/* Frees the C game of the Lua game at idx now (later use of it raises an error): a
+ * program playing many games need not wait for the collector. */
+void lj_game_close(lua_State *L, int idx);
 
 /* Embedded Lua sources of the prelude (lua/embed.c). */
 struct lj_source { const char *name; const char *text; };

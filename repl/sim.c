@@ -135,25 +135,16 @@ int cmd_sim(int argc, char **argv)
     clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &t0);
     int status = 0;
     for (long m = 0; m < games && status == 0 && !(max_deals && t.deals >= max_deals); m++) {
-        /* jong.game{rules = rules, seed = seed + m} */
-        lua_getglobal(L, "jong");
-        lua_getfield(L, -1, "game");
-        lua_createtable(L, 0, 2);
-        lua_pushstring(L, rules);
-        lua_setfield(L, -2, "rules");
-        lua_pushinteger(L, (lua_Integer)(seed + m));
-        lua_setfield(L, -2, "seed");
-        if (lj_pcall(L, 1, 2, "jong.game", NULL) != LUA_OK || lua_isnil(L, -2)) {
+        struct game *g = lj_game_start(L, rules, (long long)(seed + m));
+        if (!g) {
             fprintf(stderr, "jong sim: %s\n", lua_tostring(L, -1));
             status = 1;
             break;
         }
-        lua_pop(L, 1);
-        lua_getfield(L, -1, "core");
-        struct game *g = lj_game(L, -1);
-        if (!g || play_match(g, kind, &r, &t, log, (int)m, max_deals) != 0)
+        if (play_match(g, kind, &r, &t, log, (int)m, max_deals) != 0)
             status = 1;
         t.matches++;
+        lj_game_close(L, -1);
         lua_settop(L, 0);
     }
     clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &t1);

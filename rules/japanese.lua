@@ -188,6 +188,7 @@ local T, TILE_FACTS = nil, {}
 -- The conditions of the yakuman (their `when`), one bit each (13).
 local YAKUMAN_GATE = { kokushi = 1, pungs3 = 2, all_honour = 4, all_terminal = 8, all_green = 16,
                        chuuren = 32, first_turn = 64 }
+local YAKUMAN_OF_GATES = {}            -- (filled after YAKUMAN)
 -- The yaku by the condition they need (filled after YAKU): GATE[when] is one bit,
 -- BY_GATE[bit] the yaku that need it; PAIRS_ONLY: the yaku of the seven-pairs form only.
 local GATE, BY_GATE, PAIRS_ONLY = {}, {}, {}
@@ -487,26 +488,33 @@ local function yakuman_count(f, items)
   local gates = H.yakuman_gates | (C.pungs3 and YAKUMAN_GATE.pungs3 or 0)
   if gates == 0 then return 0 end
   local stacking = f.options.yakuman_stacking
-  local total, best, best_i = 0, 0, nil
-  for i = 1, #YAKUMAN do
-    local y = YAKUMAN[i]
-    if gates & y.gate ~= 0 and y.forms[C.form] then
+  local total, best, best_y = 0, 0, nil
+  local list, form = YAKUMAN_OF_GATES[gates], C.form
+  for i = 1, #list do
+    local y = list[i]
+    if y.forms[form] then
       local n = y.count(f)
       if n > 0 then
         total = total + n
-        if n > best then best, best_i = n, i end
+        if n > best then best, best_y = n, y end
         if items and stacking then items[#items + 1] = { name = y.name, value = n, unit = "yakuman" } end
       end
     end
   end
   if stacking then return total end
-  if items and best_i then                         -- 13: count one only
-    items[#items + 1] = { name = YAKUMAN[best_i].name, value = best, unit = "yakuman" }
+  if items and best_y then                         -- 13: count one only
+    items[#items + 1] = { name = best_y.name, value = best, unit = "yakuman" }
   end
   return best
 end
 
+-- YAKUMAN_OF_GATES[gates]: the yakuman (in the spec's order) whose condition is in gates.
 for _, y in ipairs(YAKUMAN) do y.gate = assert(YAKUMAN_GATE[y.when], y.name) end
+for gates = 1, 127 do
+  local list = {}
+  for _, y in ipairs(YAKUMAN) do if gates & y.gate ~= 0 then list[#list + 1] = y end end
+  YAKUMAN_OF_GATES[gates] = list
+end
 
 -- The yaku of the whole hand (needs nil or "flags"), once per hand: han and bit mask of the
 -- yaku for the standard form, and for seven pairs.
@@ -924,10 +932,11 @@ local function liable_seat(f, result)
 end
 
 -- Remembers how the deal of a game ended, for next_deal (several winners: merged).
-local function record_outcome(g, st, outcome)
+local function record_outcome(g, outcome)
+  local deal = select(7, g.core:brief())
   local o = g.japanese_outcome
-  if not o or o.deal ~= st.deal then
-    o = { deal = st.deal }
+  if not o or o.deal ~= deal then
+    o = { deal = deal }
     g.japanese_outcome = o
   end
   for k, v in pairs(outcome) do o[k] = v end
@@ -937,9 +946,9 @@ end
 -- A win in a game: remember it for next_deal, and list the winners of this discard settled
 -- so far (nearest first) as the situation's `winners` (17.5).
 local function note_game_win(game, f)
-  local st = game.core:state()
-  local o = record_outcome(game, st, f.seat == "E" and { win = true, dealer_won = true } or { win = true })
-  if o.win_event ~= st.events then o.win_event, o.winners = st.events, {} end
+  local events = game.core:version()     -- the same for every winner of one discard
+  local o = record_outcome(game, f.seat == "E" and { win = true, dealer_won = true } or { win = true })
+  if o.win_event ~= events then o.win_event, o.winners = events, {} end
   local listed = false
   for _, seat in ipairs(o.winners) do listed = listed or seat == f.seat end
   if not listed then o.winners[#o.winners + 1] = f.seat end
@@ -1142,6 +1151,9 @@ R.extras = { "riichi", "kyuushu" }
 
 -- Engine settings that depend on options (5, 6).
 function R.configure(o)
+  local skip = {}                                               -- 10: the abortive draws are options
+  if not o.abort_kyuushu then skip[#skip + 1] = "actions" end
+  if not (o.abort_suufon or o.abort_suucha_riichi or o.abort_suukaikan) then skip[#skip + 1] = "check_abort" end
   return {
     multi_win = o.multiple_ron == "head_bump" and "nearest" or o.multiple_ron,   -- 6.3
     rob_promoted = true,                                        -- 6.8
@@ -1152,9 +1164,18 @@ function R.configure(o)
     kong_source = "loose",                                      -- 5.4
     dora_first = 4, dora_step = 2,       -- 5.2: dead index 0-3 replacement tiles, then D0 U0 D1 U1 ...
     rounds = o.match_length == "tonpuusen" and 1 or 2,          -- 4.3
+    -- 7.1, 7.2, 7.4: riichi with a discard that leaves the closed hand tenpai; double
+    -- riichi with the first discard before any call
+    declarations = { { name = "riichi", closed = true, min_wall = o.riichi_min_wall,
+                       min_points = o.riichi_needs_1000 and R.riichi_deposit or nil,
+                       deposit = R.riichi_deposit, flags = RIICHI, first_flags = DOUBLE_RIICHI,
+                       unless_flags = RIICHI } },
     lock_flags = RIICHI,                                        -- 7.3: after riichi only the drawn tile goes
+    claim_lock_flags = RIICHI,                                  -- 7.3: and no call but ron
     kuikae = o.kuikae == "forbidden",                           -- 6.5 (may_claim says why a discard is refused)
-    ask = { "chow", "pung", "kong", "win", "kong_concealed", "kong_promoted" },
+    no_kong_on_last_tile = o.kan_on_last_tile == "forbidden",   -- 5.4
+    ask = { "win", "kong_concealed" },                          -- 8.2, 8.3; 7.3 the kong after riichi
+    skip_hooks = skip,
   }
 end
 
@@ -1201,68 +1222,40 @@ local function scan_back(g, st, visit)
 end
 
 -- 9.2: tenpai at a draw: one tile completes the hand, and not only with tiles all four of
--- which the player holds.
+-- which the player holds (g:waits leaves those out).
 -- With option tenpai_needs_yaku, a self-drawn win on one of the waits must have a yaku.
-local function is_tenpai(g, st, seat)
-  local me = st.seats[seat]
-  local a = jong.analysis(me.hand)
-  if not a or not a.shanten or a.shanten.all ~= 0 then return false end
-  local held = jong.parse_hand(me.hand).all_counts
-  for _, w in ipairs(a.waits) do
-    if (held[w] or 0) < 4 then
-      if not g.options.tenpai_needs_yaku then return true end
-      local win = { seat = seat, tile = w, how = "self", hand = with_melds(me.concealed .. w, me) }
-      local f = jong.facts(g:situation(win, false))
-      local result = f and R.score(f)
-      if result and result.wins then return true end
-    end
+local function is_tenpai(g, seat)
+  local waits = g.core:waits(seat)
+  if #waits == 0 then return false end
+  if not g.options.tenpai_needs_yaku then return true end
+  local me = g.core:seat(seat)
+  for _, w in ipairs(waits) do
+    local win = { seat = seat, tile = w, how = "self", hand = with_melds(me.concealed .. w, me) }
+    local f = jong.facts(g:situation(win, false))
+    local result = f and R.score(f)
+    if result and result.wins then return true end
   end
   return false
 end
 
--- 7.1: riichi with every discard that leaves the hand tenpai.
+-- 10: kyuushu kyuuhai, on the first turn before any call (riichi, 7.1, is a declaration
+-- the engine offers: see configure).
 function R.actions(g, seat)
-  local phase, turn, wall = g:brief()     -- cheap: asked every turn
-  if phase ~= "turn" or turn ~= seat then return {} end
-  local ndiscards, _, flags = g:seat_summary(seat)
-  if g.options.abort_kyuushu and ndiscards == 0 then                          -- 10
-    local st = g:state()
-    local me = st.seats[seat]
-    if not any_meld(st) then
-      local kinds, seen = 0, {}
-      for _, t in ipairs(jong.tiles(me.concealed)) do
-        if TH[t] and not seen[t] then seen[t], kinds = true, kinds + 1 end
-      end
-      if kinds >= 9 then return { { type = "kyuushu" } } end
-    end
+  local ndiscards = g:seat_summary(seat)
+  if ndiscards > 0 then return {} end
+  local st = g:state()
+  if st.phase ~= "turn" or st.turn ~= seat or any_meld(st) then return {} end
+  local kinds, seen = 0, {}
+  for _, t in ipairs(jong.tiles(st.seats[seat].concealed)) do
+    if TH[t] and not seen[t] then seen[t], kinds = true, kinds + 1 end
   end
-  if flags & RIICHI ~= 0 then return {} end
-  local me = g:seat(seat)
-  if not is_closed(me) then return {} end
-  local ok = R.riichi_allowed({ concealed = true, tenpai_after_discard = true, points = me.points,
-                                wall_left = wall }, g.options)
-  if not ok then return {} end
-  local a = jong.analysis(me.hand)
-  if not a or not a.shanten or a.shanten.all > 0 then return {} end
-  local out, seen = {}, {}
-  for _, t in ipairs(jong.tiles(me.concealed)) do
-    if not seen[t] then
-      seen[t] = true
-      local rest = jong.analysis(hand_without(me, t))
-      if rest and rest.shanten and rest.shanten.all == 0 then out[#out + 1] = { type = "riichi", tile = t } end
-    end
-  end
-  return out
+  if kinds >= 9 then return { { type = "kyuushu" } } end
+  return {}
 end
 
--- 7.2, 7.4: riichi is declared with a discard and a 1,000-point deposit; double riichi
--- with the first discard before any call.
+-- 10: kyuushu ends the deal as an abortive draw.
 function R.apply_action(g, action)
-  if action.type == "kyuushu" then return { abort = true } end            -- 10
-  if action.type ~= "riichi" then return {} end
-  local st = state(g)
-  local double = #st.seats[action.seat].discards == 0 and not any_meld(st)
-  return { discard = true, deposit = R.riichi_deposit, set_flags = RIICHI | (double and DOUBLE_RIICHI or 0) }
+  return { abort = action.type == "kyuushu" }
 end
 
 -- The call the seat in turn has just made (for kuikae), or nil.
@@ -1491,43 +1484,47 @@ end
 -- settle_draw(g, kind, reason): noten payments, nagashi mangan (9.3-9.5); an aborted hand
 -- pays nothing (10).
 function R.settle_draw(g, kind, reason)
-  local st = state(g)
   if kind ~= "exhaustive" then
-    record_outcome(g, st, { draw = "abort" })
+    record_outcome(g, { draw = "abort" })
     return { E = 0, S = 0, W = 0, N = 0 }
   end
+  local _, _, _, round, honba, deposits = g.core:brief()
   local tenpai, nagashi = {}, {}
   for _, seat in ipairs(SEATS) do
-    local me = st.seats[seat]
-    tenpai[seat] = is_tenpai(g, st, seat)
-    local all_th = #me.discards > 0
-    for _, d in ipairs(me.discards) do
-      if d.claimed_by or not TH[jong.kind_of(d.tile)] then all_th = false end
+    tenpai[seat] = is_tenpai(g, seat)
+    if g.options.nagashi_mangan then
+      local d = g.core:seat(seat).discards
+      local all_th = #d > 0
+      for _, x in ipairs(d) do
+        if x.claimed_by or not TH[jong.kind_of(x.tile)] then all_th = false end
+      end
+      nagashi[seat] = all_th or nil
     end
-    nagashi[seat] = all_th or nil
   end
-  local d = R.exhaustive_draw({ tenpai = tenpai, nagashi = nagashi, honba = st.honba,
-                                deposits = st.deposits, options = g.options })
-  record_outcome(g, st, { draw = "exhaustive", dealer_keeps = d.dealer_keeps })
+  local d = R.exhaustive_draw({ tenpai = tenpai, nagashi = nagashi, honba = honba,
+                                deposits = deposits, options = g.options })
+  record_outcome(g, { draw = "exhaustive", dealer_keeps = d.dealer_keeps })
   local pay = d.payments
   -- 4.5: when this draw ends the match, the deposits left go to the first-placed player
   -- (most points; a tie goes to the earlier seat of the first deal).
-  if st.deposits > 0 and g.options.leftover_deposits == "to_first" then
-    local points = {}
-    for i, seat in ipairs(SEATS) do points[i] = st.seats[seat].points + pay[seat] end
-    local r = R.rotation({ round = st.round, dealer = st.seats.E.player + 1, honba = st.honba,
+  if deposits > 0 and g.options.leftover_deposits == "to_first" then
+    local points, players = {}, {}
+    for i, seat in ipairs(SEATS) do
+      local _, _, _, p, player = g.core:seat_summary(seat)
+      points[i], players[i] = p + pay[seat], player
+    end
+    local r = R.rotation({ round = round, dealer = players[1] + 1, honba = honba,
                            outcome = "draw", dealer_keeps = d.dealer_keeps, points = points,
                            options = g.options })
     if r.ended then
       local first, first_points, first_player
       for i, seat in ipairs(SEATS) do
-        local player = st.seats[seat].player
-        if not first or points[i] > first_points or (points[i] == first_points and player < first_player) then
-          first, first_points, first_player = seat, points[i], player
+        if not first or points[i] > first_points or (points[i] == first_points and players[i] < first_player) then
+          first, first_points, first_player = seat, points[i], players[i]
         end
       end
-      pay[first] = pay[first] + st.deposits
-      pay.taken = st.deposits
+      pay[first] = pay[first] + deposits
+      pay.taken = deposits
     end
   end
   return pay
@@ -1535,12 +1532,16 @@ end
 
 -- next_deal(g): dealer rotation, honba and the end of the match (4.3, 4.4).
 function R.next_deal(g)
-  local st = state(g)
+  local _, _, _, round, honba, _, deal = g.core:brief()
   local o = g.japanese_outcome
-  if not o or o.deal ~= st.deal then o = {} end
-  local points = {}
-  for _, seat in ipairs(SEATS) do points[#points + 1] = st.seats[seat].points end
-  local r = R.rotation({ round = st.round, dealer = st.seats.E.player + 1, honba = st.honba,
+  if not o or o.deal ~= deal then o = {} end
+  local points, dealer = {}, nil
+  for i, seat in ipairs(SEATS) do
+    local _, _, _, p, player = g.core:seat_summary(seat)
+    points[i] = p
+    dealer = dealer or player + 1
+  end
+  local r = R.rotation({ round = round, dealer = dealer, honba = honba,
                          outcome = o.win and "win" or o.draw == "abort" and "abort" or "draw",
                          dealer_won = o.dealer_won, dealer_keeps = o.dealer_keeps,
                          points = points, options = g.options })

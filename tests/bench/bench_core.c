@@ -8,10 +8,10 @@
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
+#include "bench.h"
 #include "decompose.h"
 #include "rng.h"
 
-void bench_core(void);
 
 #ifndef BENCH_CLOCK   /* -DBENCH_CLOCK=CLOCK_THREAD_CPUTIME_ID to leave out time not running */
 #define BENCH_CLOCK CLOCK_MONOTONIC
@@ -149,6 +149,8 @@ static long run_waits_ready13(int from, int to) { return waits_all(ready, from, 
 
 static void measure(const char *name, long (*run)(int from, int to))
 {
+    if (!bench_wanted(name))
+        return;
     static volatile long sink;
     static double best[NHANDS / CHUNK];
     for (int i = 0; i < REPEATS; i++)
@@ -168,6 +170,12 @@ void bench_core(void)
     double t0 = now_ns();
     decompose_init();
     double init_ms = (now_ns() - t0) / 1e6;
+    static const char *const names[] = { "agari", "shanten", "decompose", "readings", "waits", "tables" };
+    bool any = false;
+    for (int i = 0; i < 6; i++)
+        any = any || bench_wanted(names[i]);
+    if (!any)
+        return;
 
     r14 = malloc(sizeof *r14 * NHANDS);
     r13 = malloc(sizeof *r13 * NHANDS);
@@ -187,7 +195,7 @@ void bench_core(void)
     measure("readings_win14", run_readings_win14);
     measure("waits_r13", run_waits_r13);
     measure("waits_ready13", run_waits_ready13);
-    printf("tables %zu bytes\n", decompose_table_bytes());
-    printf("tables_init %.3f ms\n", init_ms);
+    if (bench_wanted("tables"))
+        printf("tables %zu bytes\ntables_init %.3f ms\n", decompose_table_bytes(), init_ms);
     free(r14); free(r13); free(win); free(ready);
 }

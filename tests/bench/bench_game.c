@@ -3,9 +3,8 @@
 #include <stdio.h>
 #include <time.h>
 
+#include "bench.h"
 #include "game.h"
-
-void bench_game(void);
 
 /* CPU time of the process: the figure does not depend on what else the machine runs. */
 static double now(void)
@@ -17,6 +16,8 @@ static double now(void)
 
 void bench_game(void)
 {
+    if (!bench_wanted("sim_core"))
+        return;
     struct game_rules r;
     game_rules_default(&r);
     char err[256];

@@ -3,6 +3,7 @@
 #include <stdio.h>
 #include <time.h>
 
+#include "bench.h"
 #include "bot.h"
 #include "game.h"
 #include "lj.h"
@@ -17,7 +18,7 @@ static double now(void)
 /* hook_call: one call into a Lua function through the protected path with limits. */
 static void bench_hook_call(lua_State *L)
 {
-    if (luaL_dostring(L, "bench_hook = function(a, b) return a end") != LUA_OK)
+    if (!bench_wanted("hook_call") || luaL_dostring(L, "bench_hook = function(a, b) return a end") != LUA_OK)
         return;
     const int n = 1000000;
     double t0 = now();
@@ -36,26 +37,19 @@ static void bench_hook_call(lua_State *L)
  * matches/s when per_match is set). */
 static void bench_sim(lua_State *L, const char *rules, const char *name, double seconds, const char *per_match)
 {
+    if (!bench_wanted(name))
+        return;
     struct rng r;
     rng_seed(&r, 42);
     long deals = 0, matches = 0;
     double t0 = now(), t = t0;
     for (int m = 0; t - t0 < seconds; m++) {
-        lua_getglobal(L, "jong");
-        lua_getfield(L, -1, "game");
-        lua_createtable(L, 0, 2);
-        lua_pushstring(L, rules);
-        lua_setfield(L, -2, "rules");
-        lua_pushinteger(L, m + 1);
-        lua_setfield(L, -2, "seed");
-        if (lj_pcall(L, 1, 2, "jong.game", NULL) != LUA_OK || lua_isnil(L, -2)) {
+        struct game *g = lj_game_start(L, rules, m + 1);
+        if (!g) {
             printf("# %s: %s\n", name, lua_tostring(L, -1));
             lua_settop(L, 0);
             return;
         }
-        lua_pop(L, 1);
-        lua_getfield(L, -1, "core");
-        struct game *g = lj_game(L, -1);
         int s;
         while ((s = bot_step(g, BOT_RANDOM, &r)) > 0)
             ;
@@ -67,6 +61,7 @@ static void bench_sim(lua_State *L, const char *rules, const char *name, double 
         for (int i = 0; i < g->nlog; i++)
             deals += g->log[i].type == EV_DEAL_START;
         matches++;
+        lj_game_close(L, -1);
         lua_settop(L, 0);
         t = now();
     }
@@ -96,6 +91,10 @@ void bench_lua(void)
         lua_settop(L, 0);
         if (loads)
             bench_sim(L, variants[i], name, 1.0, i == 0 ? "hanchan/s" : NULL);
+    }
+    if (!bench_wanted("score_") && !bench_wanted("facts_")) {
+        lj_close(L);
+        return;
     }
     if (luaL_loadfile(L, "tests/bench/bench.lua") != LUA_OK ||
         lj_pcall(L, 0, 0, "tests/bench/bench.lua", NULL) != LUA_OK)
