@@ -198,6 +198,17 @@ static uint64_t swap_call_ban(const struct game *g, int seat)
     return 0;
 }
 
+/* Why the rules' lock or kuikae bar this discard of the seat in turn, or NULL. */
+static const char *engine_discard_ban(const struct game *g, int seat, tile_t t)
+{
+    const struct game_state *st = &g->st;
+    if ((st->seats[seat].flags & g->rules.lock_flags) && st->has_drawn && discard_bit(t) != discard_bit(st->drawn))
+        return "after its declaration the seat discards only the tile it drew";
+    if (g->rules.kuikae && st->after_claim && !st->has_drawn && (swap_call_ban(g, seat) & discard_bit(t)))
+        return "kuikae: not the claimed tile, nor the other end of the chow";
+    return NULL;
+}
+
 /* The discards the seat in turn may make: the rules' lock and kuikae, then the
  * allowed_discards hook's mask; -1 if the hook failed. */
 static int allowed_discards(struct game *g, int seat, uint64_t *allowed)
@@ -261,7 +272,10 @@ static int check_rules(struct game *g, struct action *a, const char **why)
             if (allowed_discards(g, s, &allowed) < 0)
                 return FAILED;
             if (!(allowed & discard_bit(a->tile))) {
-                /* The reason: the hook's message, else may_act's about this discard. */
+                /* The reason: the engine's, the hook's message, else may_act's about this discard. */
+                const char *ban = engine_discard_ban(g, s, a->tile);
+                if (ban)
+                    return refuse(why, ban);
                 if (!g->msg[0] && g->hooks.may_act &&
                     g->hooks.may_act(g->hooks.ctx, g, a, g->msg, sizeof g->msg) == HOOK_OK)
                     g->msg[0] = '\0';

@@ -91,11 +91,6 @@ local OWN_FLOWER = { E = "f1", S = "f2", W = "f3", N = "f4" }
 local OWN_SEASON = { E = "g1", S = "g2", W = "g3", N = "g4" }
 local SEATS = { "E", "S", "W", "N" }
 local GREEN = { ["2s"] = true, ["3s"] = true, ["4s"] = true, ["6s"] = true, ["8s"] = true, ["6z"] = true }  -- C9
-local KIND_BIT, SIMPLE = {}, {}      -- suit bit of each kind (0: honour); simples 2-8
-for t, k in pairs(TILE) do
-  KIND_BIT[t] = k.honour and 0 or SUIT_BIT[k.suit]
-  SIMPLE[t] = not k.major
-end
 local SUIT_KINDS = { m = {}, p = {}, s = {} }      -- SUIT_KINDS.m[5] == "5m"
 for _, su in ipairs(SUITS) do for r = 1, 9 do SUIT_KINDS[su][r] = r .. su end end
 local FLOWER = { f1 = true, f2 = true, f3 = true, f4 = true }
@@ -145,19 +140,31 @@ local function set_state(f, rd, i, s)
   return true, false                                             -- claimed chow/pung, promoted kong
 end
 
--- Composition of a hand from its tile counts (§17.7): suit mask, honours, simples, green.
-local function composition(counts)
-  local mask, honours, simples, green = 0, 0, 0, true
-  for t, n in pairs(counts) do
-    local bit = KIND_BIT[t]
-    if bit == 0 then honours = honours + n
-    elseif bit then
-      mask = mask | bit
-      if SIMPLE[t] then simples = simples + n end
-    end
-    if not GREEN[t] then green = false end
+-- What each kind adds to a hand's composition: its suit bit, or HONOUR; SIMPLE_KIND;
+-- NOT_GREEN.
+local HONOUR, SIMPLE_KIND, NOT_GREEN = 8, 16, 32
+local COMPOSITION, CHOW_COMPOSITION = {}, {}     -- by kind; by the first kind of a chow
+for t, k in pairs(TILE) do
+  COMPOSITION[t] = (k.honour and HONOUR or SUIT_BIT[k.suit]) | (k.major and 0 or SIMPLE_KIND)
+                   | (GREEN[t] and 0 or NOT_GREEN)
+end
+for i = 1, 34 do
+  local t, lo = KINDS[i], KINDS[i + 2]
+  if lo and TILE[t].suit == TILE[lo].suit and not TILE[t].honour then
+    CHOW_COMPOSITION[t] = COMPOSITION[t] | COMPOSITION[KINDS[i + 1]] | COMPOSITION[lo]
   end
-  return mask, honours, simples, green
+end
+
+-- Composition of the hand, concealed tiles and declared sets (§17.7): the mask of its
+-- suits, whether it holds honours, whether it holds simples, whether it is all green.
+local function composition(f)
+  local bits, of, tiles, melds = 0, COMPOSITION, f.tiles, f.melds
+  for i = 1, #tiles do bits = bits | of[tiles[i]] end
+  for i = 1, #melds do
+    local m = melds[i]
+    bits = bits | (m.type == "chow" and CHOW_COMPOSITION or of)[m.tile]
+  end
+  return bits & 7, bits & HONOUR ~= 0, bits & SIMPLE_KIND ~= 0, bits & NOT_GREEN == 0
 end
 
 local ONE_SUIT = { [1] = true, [2] = true, [4] = true }
@@ -192,23 +199,6 @@ local function complete(c, i, hi, need_pair)
   return ok
 end
 
-local scratch, group_n = {}, {}         -- reused by §17.4 (no allocation per hand)
-for i = 1, 34 do scratch[i] = 0 end
-
--- `complete` of one group, remembered by the group's counts (3 bits a kind; the suits are
--- alike, honours apart). The memo is bounded: it starts again when it grows large.
-local memo, memo_size = {}, 0
-local function group_complete(c, g, need_pair, key)
-  local id = (key << 3) | (g == 4 and 4 or 0) | (need_pair and 1 or 0)
-  local v = memo[id]
-  if v == nil then
-    v = complete(c, GROUP_LO[g], GROUP_HI[g], need_pair)
-    if memo_size >= 100000 then memo, memo_size = {}, 0 end
-    memo[id], memo_size = v, memo_size + 1
-  end
-  return v
-end
-
 -- Could kind k join a tile held in c[lo..hi] (itself, or a neighbour for a chow)?
 local function near(c, k, lo, hi)
   if c[k] > 0 then return true end
@@ -217,79 +207,100 @@ local function near(c, k, lo, hi)
       or (k + 1 <= hi and c[k + 1] > 0) or (k + 2 <= hi and c[k + 2] > 0)
 end
 
--- Does one more tile of a kind other than `skip` complete group g as it stands in c
--- (sets only, or sets and the pair)?
-local function another_tile_completes(c, g, need_pair, skip)
-  local lo, hi = GROUP_LO[g], GROUP_HI[g]
-  local key = 0
-  for i = hi, lo, -1 do key = (key << 3) | c[i] end
-  for k = lo, hi do
-    if k ~= skip and near(c, k, lo, hi) then
-      c[k] = c[k] + 1
-      local wins = group_complete(c, g, need_pair, key + (1 << (3 * (k - lo))))
-      c[k] = c[k] - 1
-      if wins then return true end
-    end
-  end
-  return false
+-- A group's tiles as one number, its key: 3 bits a kind, the group's first kind lowest.
+-- Each kind's group, its unit in the key and its bit in a mask of the group's kinds.
+local GROUP_OF_KIND, KEY_UNIT, KIND_MASK = {}, {}, {}
+for i, t in ipairs(KINDS) do
+  local g = GROUP_OF[i]
+  GROUP_OF_KIND[t], KEY_UNIT[t], KIND_MASK[t] = g, 1 << (3 * (i - GROUP_LO[g])), 1 << (i - GROUP_LO[g])
 end
+
+local scratch = {}                      -- the counts of one group, by kind index
+for i = 1, 34 do scratch[i] = 0 end
+
+-- The kinds (a mask) of which one more tile completes group g holding `key` (into sets,
+-- and the pair when it then holds 3n+2 tiles); with bit 9 when the group as it stands is
+-- complete with a pair. Remembered by key; the memo is bounded: it starts again when it
+-- grows large.
+local COMPLETE_NOW = 1 << 9
+local memo, memo_size = {}, 0
+local function group_waits(key, g)
+  local id = (key << 1) | (g == 4 and 1 or 0)     -- the suits are alike, honours apart
+  local v = memo[id]
+  if v == nil then
+    local c, lo, hi, n = scratch, GROUP_LO[g], GROUP_HI[g], 0
+    for i = lo, hi do c[i] = (key >> (3 * (i - lo))) & 7; n = n + c[i] end
+    v = (n % 3 == 2 and complete(c, lo, hi, true)) and COMPLETE_NOW or 0
+    for k = lo, hi do
+      if near(c, k, lo, hi) then
+        c[k] = c[k] + 1
+        if complete(c, lo, hi, n % 3 == 1) then v = v | (1 << (k - lo)) end
+        c[k] = c[k] - 1
+      end
+    end
+    for i = lo, hi do c[i] = 0 end
+    if memo_size >= 100000 then memo, memo_size = {}, 0 end
+    memo[id], memo_size = v, memo_size + 1
+  end
+  return v
+end
+
+local group_key = {}                    -- reused by §17.4 (no allocation per hand)
 
 -- §17.4 A15: the winning tile is the only kind that completes the hand without it
 -- (structurally, §11.1; declared sets stay as they are). The groups m, p, s, honours
 -- complete independently. As the hand with the winning tile w is complete, every group
 -- but w's is complete without it; so another tile completes the hand when it completes
 -- w's group, or (w's group being complete with the pair) when it turns the group that
--- holds the hand's pair into sets.
+-- holds the hand's pair into sets (no tile completes a group of 3n tiles).
 local function only_possible(f)
-  for _, rd in ipairs(f.readings) do
+  local readings = f.readings
+  for i = 1, #readings do
+    local rd = readings[i]
     if rd.wait == "two_sided" or rd.wait == "pair" then return false end   -- two kinds wait
     if rd.win_set and rd.sets[rd.win_set].type == "kong" then return false end
   end
-  local c, n = scratch, group_n                      -- c is all zeros between calls
-  n[1], n[2], n[3], n[4] = 0, 0, 0, 0
-  for t, k in pairs(f.counts) do
-    local i = INDEX[t]
-    if i then
-      c[i] = k
-      n[GROUP_OF[i]] = n[GROUP_OF[i]] + k
-    end
+  local key, tiles = group_key, f.tiles
+  key[1], key[2], key[3], key[4] = 0, 0, 0, 0
+  for i = 1, #tiles do
+    local t = tiles[i]
+    local g = GROUP_OF_KIND[t]
+    key[g] = key[g] + KEY_UNIT[t]
   end
-  local w = INDEX[f.win_tile]
-  local gw = GROUP_OF[w]
-  c[w], n[gw] = c[w] - 1, n[gw] - 1
-  local only = not another_tile_completes(c, gw, n[gw] % 3 == 1, w)
-  if only and n[gw] % 3 == 2 and complete(c, GROUP_LO[gw], GROUP_HI[gw], true) then
+  local w = f.win_tile
+  local gw = GROUP_OF_KIND[w]
+  local rest = group_waits(key[gw] - KEY_UNIT[w], gw)     -- w's group without w
+  if rest & ~KIND_MASK[w] & ~COMPLETE_NOW ~= 0 then return false end
+  if rest & COMPLETE_NOW ~= 0 then
     for h = 1, 4 do
-      if h ~= gw and n[h] % 3 == 2 and another_tile_completes(c, h, false, nil) then only = false end
+      if h ~= gw and group_waits(key[h], h) & ~COMPLETE_NOW ~= 0 then return false end
     end
   end
-  for t in pairs(f.counts) do                         -- back to all zeros
-    local i = INDEX[t]
-    if i then c[i] = 0 end
-  end
-  return only
+  return true
 end
 
 ------------------------------------------------------------------------------------------
 -- Table A — base points (§14)
 
--- A1-A6: pungs and kongs of a reading. Also counts what B1-B3, B7, B8, B13 and C5 need.
+-- A1-A6: pungs and kongs of a reading. Also counts what B1-B3, B7, B8, B13 and C5 need
+-- (all_hidden: every pung and kong counts as concealed).
 local function set_points(f, rd, seat, round, out)
   local pts, chows, hidden_pungs, all_hidden = 0, 0, 0, true
   local dragons, own, prevailing = 0, 0, 0
   local own_wind, prevailing_wind = WIND_OF[seat], WIND_OF[round]
-  for i, s in ipairs(rd.sets) do
-    local exposed, hidden = set_state(f, rd, i, s)
-    if not hidden then all_hidden = false end
+  local sets = rd.sets
+  for i = 1, #sets do
+    local s = sets[i]
     if s.type == "chow" then                                         -- A7: chow, 0
       chows = chows + 1
     else
+      local exposed, hidden = set_state(f, rd, i, s)
       local t = s.tile
-      local class = TILE[t].class
-      local value = SET_BASE[class] * (s.type == "kong" and 4 or 1) * (exposed and 1 or 2)
-      pts = pts + line(out, SET_NAME[s.type][class], value, "points")
-      if hidden then hidden_pungs = hidden_pungs + 1 end
-      if TILE[t].dragon then dragons = dragons + 1 end
+      local k = TILE[t]
+      local value = SET_BASE[k.class] * (s.type == "kong" and 4 or 1) * (exposed and 1 or 2)
+      pts = pts + line(out, SET_NAME[s.type][k.class], value, "points")
+      if hidden then hidden_pungs = hidden_pungs + 1 else all_hidden = false end
+      if k.dragon then dragons = dragons + 1 end
       if t == own_wind then own = own + 1 end
       if t == prevailing_wind then prevailing = prevailing + 1 end
     end
@@ -328,7 +339,8 @@ end
 -- B4-B6: own flower and season, all four flowers, all four seasons.
 local function bonus_doubles(o, seat, bonus, out)
   local own_f, own_s, flowers, seasons = false, false, 0, 0
-  for _, b in ipairs(bonus) do
+  for i = 1, #bonus do
+    local b = bonus[i]
     if b == OWN_FLOWER[seat] then own_f = true end
     if b == OWN_SEASON[seat] then own_s = true end
     if FLOWER[b] then flowers = flowers + 1 else seasons = seasons + 1 end
@@ -370,25 +382,26 @@ end
 ------------------------------------------------------------------------------------------
 -- The winner: hand-level facts (computed once per hand), then one tally per reading
 
--- Facts of the whole hand that do not depend on the reading.
+-- Facts of the whole hand that do not depend on the reading (one table, refilled for
+-- each hand: one hand is scored at a time).
+local context = {}
 local function hand_context(f)
-  local o = f.options
-  local mask, honours, simples, green = composition(f.all_counts)
-  local x = {
-    one_suit = ONE_SUIT[mask] == true,
-    honours = honours,
-    simples = simples,
-    green = green,
-    mask = mask,
-    drops = drops_of(o),
-  }
+  local o, melds = f.options, f.melds
+  local mask, honours, simples, green = composition(f)
   -- §17.2 concealed hand (B9, C1, C5): self-drawn, and no meld but concealed/claimed kongs
-  local concealed = (f.win_by == "self")
-  local kongs = 0
-  for _, m in ipairs(f.melds) do
+  local concealed, kongs = (f.win_by == "self"), 0
+  for i = 1, #melds do
+    local m = melds[i]
     if m.type == "kong" then kongs = kongs + 1 end
     if m.type ~= "kong" or m.kong == "promoted" then concealed = false end
   end
+  local x = context
+  x.one_suit = ONE_SUIT[mask] == true
+  x.honours = honours
+  x.simples = simples
+  x.green = green
+  x.mask = mask
+  x.drops = drops_of(o)
   x.concealed = concealed
   x.kongs = kongs
   x.only_possible = o.only_possible_points and not o.wd_table and #f.readings > 0 and only_possible(f)
@@ -397,7 +410,7 @@ end
 
 -- C2 Nine Gates: no declared set; the 13 tiles before the winning tile are 1112345678999.
 local function nine_gates(f, x)
-  if #f.melds > 0 or not x.one_suit or x.honours > 0 then return false end
+  if #f.melds > 0 or not x.one_suit or x.honours then return false end
   local kinds = SUIT_KINDS[TILE[f.win_tile].suit]
   for r = 1, 9 do
     local t = kinds[r]
@@ -410,7 +423,7 @@ end
 
 -- DMJL Squirming Snake: one suit, pungs/kongs of 1 and 9, pair of 2, 5 or 8, two chows.
 local function squirming_snake(f, x)
-  if not x.one_suit or x.honours > 0 then return false end
+  if not x.one_suit or x.honours then return false end
   local kinds = SUIT_KINDS[TILE[f.win_tile].suit]
   local ac = f.all_counts
   if (ac[kinds[1]] or 0) < 3 or (ac[kinds[9]] or 0) < 3 then return false end
@@ -427,11 +440,11 @@ end
 local function limit_hand(f, x, rd, chows, all_hidden)
   local o, fl, ac = f.options, f.flags, f.all_counts
   local bmja = o.ruleset_preset == "bmja"
-  local pure = x.one_suit and x.honours == 0
+  local pure = x.one_suit and not x.honours
   if pure and x.concealed and not x.drops.C1 then return "Concealed pure suit" end    -- C1
   if nine_gates(f, x) then return bmja and "Gates of Heaven" or "Nine Gates" end             -- C2
   if x.mask == 0 then return "All honours" end                                                -- C3
-  if x.honours == 0 and x.simples == 0 then return "Heads and Tails" end                     -- C4
+  if not x.honours and not x.simples then return "Heads and Tails" end                       -- C4
   if chows == 0 and all_hidden and f.win_by == "self" and not x.drops.C5 then        -- C5
     return "Hidden Treasure"
   end
@@ -499,16 +512,16 @@ local function winner_tally(f, x, rd, out)
   if chows == 0 then dbl = dbl + line(out, "no chow", 1, "doubles") end               -- B8
   if x.concealed and not o.wd_table then
     dbl = dbl + line(out, "concealed hand", 1, "doubles") end                        -- B9
-  if x.one_suit and x.honours > 0 and not x.drops.B10 then
+  if x.one_suit and x.honours and not x.drops.B10 then
     dbl = dbl + line(out, "one suit with honours", 1, "doubles") end                 -- B10
-  if x.one_suit and x.honours == 0 then
+  if x.one_suit and not x.honours then
     if o.ruleset_preset == "bmja" then
       if chows == 0 then dbl = dbl + line(out, "Purity", 3, "doubles") end           -- BMJA
     else
       dbl = dbl + line(out, "one suit, no honours", 3, "doubles")                    -- B11
     end
   end
-  if x.simples == 0 and x.honours > 0 and x.mask ~= 0 then
+  if not x.simples and x.honours and x.mask ~= 0 then
     dbl = dbl + line(out, "only terminals and honours", 1, "doubles") end            -- B12
   if chows == 4 and pair_pts == 0 and not x.drops.B13 then
     dbl = dbl + line(out, "zero-point hand", 1, "doubles") end                       -- B13
@@ -555,7 +568,7 @@ R.qualifications = {
     return false, "One-Double game: the hand scores no double besides flowers and seasons"
   end,
   cleared_hand = function(f, x)                                   -- one suit (+ honours), terminals (+ honours), honours
-    if x.mask == 0 or ONE_SUIT[x.mask] or x.simples == 0 then return true end
+    if x.mask == 0 or ONE_SUIT[x.mask] or not x.simples then return true end
     return false, "Cleared-Hand game: the hand is not one suit, terminals or honours"
   end,
 }
@@ -641,11 +654,22 @@ local function invalid(f)
   return nil
 end
 
+-- The winner's explanation is written into a reused buffer (no table grown line by
+-- line); `taken` copies it out and empties the buffer.
+local buffer, unpack = {}, table.unpack
+local function taken()
+  local n = #buffer
+  local items = { unpack(buffer, 1, n) }
+  for i = 1, n do buffer[i] = nil end
+  return items
+end
+
 -- score(f): the winner's value (§13), and every loser's (result.losers) when the
 -- situation gives their hands.
 function R.score(f)
   local bad = invalid(f)
   if bad then return nil, bad end
+  if buffer[1] then taken() end                      -- left over by an error
   local o = f.options
   local qualifies = f.rules.qualifications[o.game_type]
   local x = hand_context(f)
@@ -656,27 +680,26 @@ function R.score(f)
     value, limit = { points = 0, doubles = 0, score = rounded(o, limit_of(o)) }, "Thirteen Orphans"
   else
     -- §11.4: every reading, the highest final score (then the highest score before the limit)
-    local single = (#f.readings == 1)                -- one reading: explain it at once
-    for _, rd in ipairs(f.readings) do
-      local lines = single and {} or nil
-      local pts, dbl, bonus_dbl, lim, chows = winner_tally(f, x, rd, lines)
+    local readings = f.readings
+    local single = (#readings == 1)                  -- one reading: explain it at once
+    for i = 1, #readings do
+      local rd = readings[i]
+      local pts, dbl, bonus_dbl, lim, chows = winner_tally(f, x, rd, single and buffer or nil)
       local ok, why = qualifies(f, x, dbl, bonus_dbl, lim)
       if ok and not preset_allows(o, chows, lim) then ok, why = false, "BMJA: at most one chow in a winning hand" end
       if ok then
         local sc, limit_name = final_score(o, pts, dbl, lim)
         local raw = lim and math.huge or (pts << dbl)
         if not value or sc > value.score or (sc == value.score and raw > best_raw) then
-          value, items, limit, best_raw, best = { points = pts, doubles = dbl, score = sc }, lines, limit_name, raw, rd
+          value, limit, best_raw, best = { points = pts, doubles = dbl, score = sc }, limit_name, raw, rd
         end
       else
         reason = reason or why
       end
     end
+    if value and not single then winner_tally(f, x, best, buffer) end  -- explain the best one
+    items = taken()
     if not value then return { wins = false, reason = reason or "not a complete hand" } end
-    if not items then
-      items = {}
-      winner_tally(f, x, best, items)
-    end
   end
   if limit and limit ~= "limit" then                   -- a limit hand: no points or doubles
     value.points, value.doubles = 0, 0
@@ -703,7 +726,8 @@ function R.settle(f, result)
   local pay = { E = 0, S = 0, W = 0, N = 0 }
   local w, sw = f.seat, result.value.score
   local payer = (o.discarder_pays and f.win_by == "discard") and f.from or nil   -- §19.6
-  for _, l in ipairs(SEATS) do                                                  -- §19.1
+  for i = 1, 4 do                                                               -- §19.1
+    local l = SEATS[i]
     if l ~= w then
       if payer then
         pay[payer] = pay[payer] - sw * ((l == "E" or w == "E") and 2 or 1)
@@ -731,10 +755,10 @@ end
 
 ------------------------------------------------------------------------------------------
 -- Play: the engine settings and hooks (docs/hooks.md, "Engine settings", "Play hooks").
--- Claims (chow only from the left, §8.2), precedence (§8.3), robbing (§9.4) and the kong
--- box are engine settings; the hooks add the Original Call (§10.2), the calling
--- declaration and the sacred discard (options, §10), the Babcock qualification (§20),
--- and the dealer rotation (§5).
+-- Claims (chow only from the left, §8.2), precedence (§8.3), robbing (§9.4), the kong
+-- box and the declarations (the Original Call §10.2, calling §10.1) are engine settings;
+-- the hooks add the Original Call's conditions to win, the sacred discard (option, §10.3),
+-- the Babcock qualification (§20), and the dealer rotation (§5).
 
 local ORIGINAL_CALL, CALLING = 1, 2          -- seat flag bits set by the declarations
 
@@ -769,6 +793,13 @@ function R.configure(o)
     rob_promoted = true, rob_concealed_thirteen = true,   -- §9.4
     kong_after_claim = false,                         -- §8.5
     rounds = o.rounds,                                -- §5.3
+    -- §10.2 the Original Call with the first discard of a calling hand, §10.1 (option
+    -- must_declare_calling) the calling declaration: the engine offers them with every
+    -- discard that leaves the hand calling
+    declarations = { { name = "original_call", when = "first_discard", flags = ORIGINAL_CALL },
+                     o.must_declare_calling and { name = "calling", flags = CALLING,
+                                                  unless_flags = CALLING | ORIGINAL_CALL } or nil },
+    claim_lock_flags = ORIGINAL_CALL,                 -- §10.2 a discard is claimed only to win
   }
 end
 
@@ -836,8 +867,6 @@ function R.situation(g, win, s)
   end
 end
 
-local tiles_of, analysis = jong.tiles, jong.analysis   -- looked up once (jong is a proxy)
-
 -- The situation of a win the engine is about to offer `action.seat`: the tile drawn in
 -- turn, or the latest discard (or the kong tile robbed) in a claim window.
 local function situation_of(g, action)
@@ -902,14 +931,9 @@ local function sacred(g, seat, tile)
   return false
 end
 
--- The engine games in which an Original Call has been made: the engine sets seat flags
--- only through apply_action, so in the others no seat holds it and the hooks need not
--- read the state (a stand-in game without g.core is always read).
-local original_calls = setmetatable({}, { __mode = "k" })
-
 local function original_call(g, seat)
-  if g.core and not original_calls[g] then return false end
-  return seat_flag(g:state(), seat, ORIGINAL_CALL)
+  local _, _, flags = g:seat_summary(seat)
+  return flags & ORIGINAL_CALL ~= 0
 end
 
 -- may_win(g, action): asked before a Mah Jong is offered or applied.
@@ -918,7 +942,7 @@ function R.may_win(g, action)
   if original_call(g, action.seat) and not original_call_kept(g, action.seat) then
     return false, "Original Call: the hand was changed"                         -- §10.2
   end
-  if o.must_declare_calling and not seat_flag(g:state(), action.seat, CALLING | ORIGINAL_CALL) then
+  if o.must_declare_calling and select(3, g:seat_summary(action.seat)) & (CALLING | ORIGINAL_CALL) == 0 then
     return false, "calling was not declared"                                    -- §10.1
   end
   if o.sacred_discard and g:state().phase ~= "turn" and sacred(g, action.seat, action.tile) then
@@ -931,59 +955,6 @@ function R.may_win(g, action)
   if not result then return false, reason end
   if not result.wins then return false, result.reason end
   return true
-end
-
--- may_claim(g, action): a chow, pung or kong claim. §10.2: after the Original Call a
--- discard may be claimed only to win.
-function R.may_claim(g, action)
-  if original_call(g, action.seat) then
-    return false, "Original Call: a discard may be claimed only to win"
-  end
-  return true
-end
-
--- Would the seat be calling after discarding `tile`? (concealed: list of tiles)
-local function calling_after(concealed, melds, tile)
-  local rest, skipped = {}, false
-  for _, t in ipairs(concealed) do
-    if t == tile and not skipped then skipped = true else rest[#rest + 1] = t end
-  end
-  local a = analysis(table.concat(rest) .. " " .. table.concat(melds, " "))
-  return a and a.waits and #a.waits > 0
-end
-
--- Could some discard leave the hand calling? Not when its 14 tiles are two or more tiles
--- from ready (shanten > 0): then no discard leaves it ready.
-local function may_be_calling(concealed, melds)
-  local a = analysis(concealed .. " " .. table.concat(melds, " "))
-  return not (a and a.shanten and a.shanten.all and a.shanten.all > 0)
-end
-
--- actions(g, seat): §10.2 the Original Call with the first discard of a calling hand;
--- §10.1 (option must_declare_calling) the calling declaration.
-function R.actions(g, seat)
-  local o = g.options
-  local ndiscards, nmelds, flags = g:seat_summary(seat)   -- cheap: no state built
-  local original = ndiscards == 0 and nmelds == 0
-  local calling = o.must_declare_calling and flags & (CALLING | ORIGINAL_CALL) == 0
-  if not (original or calling) then return {} end
-  local me = g:state().seats[seat]
-  if not may_be_calling(me.concealed, me.melds) then return {} end
-  local tiles, out, seen = tiles_of(me.concealed), {}, {}
-  for _, t in ipairs(tiles) do
-    if not seen[t] and calling_after(tiles, me.melds, t) then
-      seen[t] = true
-      if original then out[#out + 1] = { type = "original_call", tile = t } end
-      if calling then out[#out + 1] = { type = "calling", tile = t } end
-    end
-  end
-  return out
-end
-
--- apply_action(g, action): both declarations are made with a discard.
-function R.apply_action(g, action)
-  if action.type == "original_call" then original_calls[g] = true end
-  return { discard = true, set_flags = action.type == "original_call" and ORIGINAL_CALL or CALLING }
 end
 
 -- next_deal(g): §5.4 East keeps the deal when he wins (up to the C17 streak, §5.7) and

@@ -1084,59 +1084,6 @@ function R.is_furiten(waits, own_discards, missed, riichi_missed)
   return false
 end
 
--- 7.1: may this player declare riichi with his discard? p = {concealed = bool (no meld
--- but concealed kongs), tenpai_after_discard = bool, points = n, wall_left = n, riichi = bool
--- (already declared)}.
-function R.riichi_allowed(p, opts)
-  opts = opts or DEFAULTS
-  if p.riichi then return false, "riichi already declared" end
-  if not p.concealed then return false, "open hand" end
-  if not p.tenpai_after_discard then return false, "not tenpai" end
-  if opts.riichi_needs_1000 and p.points < R.riichi_deposit then return false, "fewer than 1,000 points" end
-  if p.wall_left < opts.riichi_min_wall then return false, "too few tiles left in the wall" end
-  return true
-end
-
--- 6.5: kuikae. After a chi or pon, may the caller discard this tile? call = {type = "chow" or
--- "pung", claimed = tile kind taken, tile = lowest tile of the formed set}.
-function R.kuikae_allows(call, discard, opts)
-  opts = opts or DEFAULTS
-  if opts.kuikae == "allowed" then return true end
-  if discard == call.claimed then return false, "kuikae: the called tile" end
-  if call.type == "chow" and SUIT[discard] == SUIT[call.claimed] then
-    local low, c, d = RANK[call.tile], RANK[call.claimed], RANK[discard]
-    if (c == low and d == low + 3) or (c == low + 2 and d == low - 1) then
-      return false, "kuikae: the other end of the sequence"
-    end
-  end
-  return true
-end
-
--- 6.2, 6.6-6.8, 7.3: may `seat` claim for `kind` ("chow", "pung", "kong", "win")?
--- c = {seat, from, kind, riichi = bool (the claimer), last_discard = bool, wall_empty = bool,
--- robbing = "promoted"/"concealed"/nil, kokushi = bool (the claimer's hand is thirteen orphans)}.
-function R.claim_allowed(c, opts)
-  opts = opts or DEFAULTS
-  if c.robbing then                               -- 6.7-6.8: only promoted kongs can be robbed
-    if c.kind ~= "win" then return false, "only a win can rob a kong" end
-    if c.robbing == "promoted" then return true end
-    if c.robbing == "concealed" and opts.rob_ankan_kokushi and c.kokushi then return true end
-    return false, "only a promoted kong can be robbed"
-  end
-  if c.kind == "win" then return true end
-  if c.riichi then return false, "riichi: the hand is locked" end
-  if c.kind == "chow" and c.seat ~= SEATS[SEAT_INDEX[c.from] % 4 + 1] then
-    return false, "only the next player may chi"
-  end
-  if c.last_discard and opts.call_on_last_discard == "ron_only" then
-    return false, "only ron on the last discard"
-  end
-  if c.kind == "kong" and c.wall_empty and opts.kan_on_last_tile == "forbidden" then
-    return false, "no kong on the last tile"
-  end
-  return true
-end
-
 ---------------------------------------------------------------------------
 -- Engine hooks (docs/hooks.md, "Play hooks"): each gets the game g. They read the state
 -- with state(g): g.core:state() itself, because g:state()'s cache can still show the
@@ -1258,22 +1205,6 @@ function R.apply_action(g, action)
   return { abort = action.type == "kyuushu" }
 end
 
--- The call the seat in turn has just made (for kuikae), or nil.
-local function call_just_made(g, st, seat)
-  if st.drawn or not st.after_claim then return nil end     -- the state knows: no call
-  local version = g.core:version()        -- the same for every discard of one decision
-  local cache = g.japanese_call
-  if cache and cache.version == version then return cache.call or nil end
-  local call = scan_back(g, st, function(e)
-    if (e.type == "chow" or e.type == "pung") and e.seat == seat then
-      return { type = e.type, claimed = jong.kind_of(e.tile), tile = jong.kind_of(e.chow or e.tile) }
-    end
-    if e.type ~= "dora" then return false end
-  end)
-  g.japanese_call = { version = version, call = call }
-  return call or nil
-end
-
 -- 7.3: after riichi, a concealed kong of the drawn tile only when the waits stay the same.
 local function riichi_kong_allowed(g, st, me, tile)
   if g.options.riichi_ankan == "forbidden" then return false, "riichi: no kong" end
@@ -1301,30 +1232,17 @@ local function riichi_kong_allowed(g, st, me, tile)
   return true
 end
 
--- may_claim(g, action): claims (chow, pung, kong), and the seat in turn's discards and
--- kongs (riichi lock 7.3, kuikae 6.5, kongs on the last tile 5.4).
+-- may_claim(g, action): asked (configure's `ask`) about concealed kongs: after riichi only
+-- of the drawn tile and when the waits stay the same (7.3). The engine settings say the
+-- rest: the riichi lock and kuikae (6.5) on discards, no call but ron after riichi, chi only
+-- from the left, calls on the last discard (6.6) and kongs on the last tile (5.4).
 function R.may_claim(g, action)
   local st = g:state()
-  local seat = action.seat
-  local me = st.seats[seat]
-  local riichi = me.flags & RIICHI ~= 0
-  if action.type == "discard" then
-    if riichi then
-      if st.drawn and action.tile ~= st.drawn then return false, "riichi: discard the drawn tile" end
-      return true
-    end
-    local call = call_just_made(g, st, seat)
-    if call then return R.kuikae_allows(call, jong.kind_of(action.tile), g.options) end
-    return true
-  elseif action.type == "kong_concealed" or action.type == "kong_promoted" then
-    if st.wall == 0 and g.options.kan_on_last_tile == "forbidden" then   -- 5.4
-      return false, "no kong on the last tile"
-    end
-    if riichi then return riichi_kong_allowed(g, st, me, action.tile) end
-    return true
+  local me = st.seats[action.seat]
+  if action.type == "kong_concealed" and me.flags & RIICHI ~= 0 then
+    return riichi_kong_allowed(g, st, me, action.tile)
   end
-  return R.claim_allowed({ seat = seat, from = st.discarder or st.turn, kind = action.type, riichi = riichi,
-                           last_discard = st.wall == 0, wall_empty = st.wall == 0 }, g.options)
+  return true
 end
 
 -- The win the engine would record if `action` (a win) were taken now.

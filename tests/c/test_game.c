@@ -1086,6 +1086,79 @@ static void test_allowed_discards(void)
     game_free(g);
 }
 
+/* ---- declarations the engine offers by itself (riichi-like) ---- */
+
+static int extras_of(struct game *g, int seat, char *tiles, size_t n)
+{
+    struct action list[MAX_ACTIONS];
+    int m = game_legal(g, seat, list, MAX_ACTIONS), count = 0;
+    tiles[0] = '\0';
+    for (int i = 0; i < m; i++)
+        if (list[i].type == ACT_EXTRA) {
+            char name[3];
+            tile_name(list[i].tile, name);
+            strncat(tiles, name, n - strlen(tiles) - 1);
+            count++;
+        }
+    return count;
+}
+
+static void test_declarations(void)
+{
+    const char *hands[4] = { "0m5m67m123p456p789s1z", claim_hands[1], claim_hands[2], claim_hands[3] };
+    struct game_rules r;
+    game_rules_default(&r);
+    r.wall.reds[0] = 1;
+    r.nextra = 1;
+    strcpy(r.extra_names[0], "riichi");
+    r.ndeclarations = 1;
+    r.declarations[0] = (struct declaration){ .extra = 0, .closed = true, .min_wall = 4, .min_points = 1000,
+                                              .deposit = 1000, .flags = 1, .first_flags = 2, .unless_flags = 1 };
+    r.lock_flags = r.claim_lock_flags = 1;
+    struct game *g = stacked(&r, NULL, hands, "5m9m9m9m", NULL);
+    char tiles[64];
+    /* ready after 0m, 5m (waits 1z) or 1z (waits 5m 8m); the red five first */
+    CHECK_EQ_INT(extras_of(g, E, tiles, sizeof tiles), 3);
+    CHECK_EQ_STR(tiles, "0m5m1z");
+    struct action a = { .type = ACT_EXTRA, .seat = E, .tile = tile("6m"), .extra = 0 };
+    REFUSED(g, game_apply(g, &a),
+            "seat E cannot riichi 6m: the declaration needs a discard that leaves the hand ready, and its conditions");
+    a.tile = tile("1z");
+    CHECK_EQ_INT(game_apply(g, &a), 0);
+    CHECK_EQ_INT(g->st.seats[E].flags, 3);   /* first discard, no call: first_flags too */
+    CHECK_EQ_INT(game_points(g, E), 24000);
+    CHECK_EQ_INT(g->st.deposits, 1000);
+    CHECK_EQ_INT(g->st.seats[E].discards[0].extra, 1);
+    CHECK(invariants(g), "after the declaration");
+    pass_all(g);
+    CHECK_EQ_INT(act(g, ACT_DISCARD, S, "5m"), 0);
+    CHECK(legal_has(g, E, ACT_WIN), "the declared seat may win on 5m");
+    CHECK(!legal_has(g, E, ACT_PUNG), "but not pung it");
+    REFUSED(g, act(g, ACT_PUNG, E, NULL), "seat E cannot pung 5m: after its declaration the seat claims a discard only to win");
+    pass_all(g);
+    CHECK_EQ_INT(act(g, ACT_DISCARD, W, "9m"), 0);
+    pass_all(g);
+    CHECK_EQ_INT(act(g, ACT_DISCARD, N, "9m"), 0);
+    pass_all(g);
+    CHECK_EQ_INT(g->st.turn, E);
+    CHECK_EQ_INT(extras_of(g, E, tiles, sizeof tiles), 0);   /* declared already */
+    REFUSED(g, act(g, ACT_DISCARD, E, "7m"), "seat E cannot discard 7m: after its declaration the seat discards only the tile it drew");
+    game_free(g);
+
+    r.declarations[0].min_points = 30000;   /* the seat has 25000 */
+    g = stacked(&r, NULL, hands, NULL, NULL);
+    CHECK_EQ_INT(extras_of(g, E, tiles, sizeof tiles), 0);
+    game_free(g);
+    r.declarations[0].min_points = 0;
+    r.declarations[0].when = DECLARE_FIRST_DISCARD;
+    r.declarations[0].first_flags = 0;
+    g = stacked(&r, NULL, hands, NULL, NULL);
+    CHECK_EQ_INT(extras_of(g, E, tiles, sizeof tiles), 3);
+    CHECK_EQ_INT(act(g, ACT_DISCARD, E, "1z"), 0);   /* the first discard made without it */
+    CHECK_EQ_INT(g->st.seats[E].flags, 0);
+    game_free(g);
+}
+
 static void test_bad_rules(void)
 {
     struct game_rules r;
@@ -1510,6 +1583,7 @@ int main(void)
     test_replay_and_determinism();
     test_bad_rules();
     test_allowed_discards();
+    test_declarations();
     test_random_seats();
     test_fuzz_against_legal();
     test_self_play();

@@ -1,14 +1,38 @@
 -- The Japanese ruleset's shortcuts give the answers of the long way round:
--- the engine's discards (its riichi lock and kuikae settings) agree with may_claim (per
--- discard), has_yaku (may_win's
+-- the engine's discards (its riichi lock and kuikae settings) agree with the spec's rules
+-- written out here per discard, has_yaku (may_win's
 -- one-han test) with score(f).wins, and scoring keeps no state between calls.
 -- Spec: /work/shared/rules/japanese.md (6.5 kuikae, 7.3 riichi lock, 8.2, 12, 13, 18).
 local lu = require "luaunit"
 
 local R = jong.load_rules("japanese")
 
--- Plays bot games step by step; in every turn, checks the legal discards against may_claim
--- for each tile in the hand. "riichi": declares riichi whenever it can (riichi locks).
+-- 7.3, 6.5 written out: may the seat in turn discard tile t? After riichi only the drawn
+-- tile; right after a chi or pon (kuikae forbidden) not the called kind nor, after a chi,
+-- the kind at the other end of the sequence.
+local SEQ_SUIT = { m = true, p = true, s = true }
+local function spec_allows(g, st, seat, t, options)
+  local k = jong.kind_of(t)
+  if st.seats[seat].flags & 1 ~= 0 and st.drawn then return k == jong.kind_of(st.drawn) and t == st.drawn end
+  if options.kuikae == "allowed" or st.drawn or not st.after_claim then return true end
+  local ev = g:deal_events()
+  local call
+  for i = #ev, 1, -1 do
+    local e = ev[i]
+    if e.type ~= "dora" then call = e break end
+  end
+  if not call or call.seat ~= seat or (call.type ~= "chow" and call.type ~= "pung") then return true end
+  local claimed = jong.kind_of(call.tile)
+  if k == claimed then return false end
+  if call.type == "chow" and k:sub(2) == claimed:sub(2) and SEQ_SUIT[k:sub(2)] then
+    local low, c, d = tonumber(jong.kind_of(call.chow):sub(1, 1)), tonumber(claimed:sub(1, 1)), tonumber(k:sub(1, 1))
+    if (c == low and d == low + 3) or (c == low + 2 and d == low - 1) then return false end
+  end
+  return true
+end
+
+-- Plays bot games step by step; in every turn, checks the legal discards against the
+-- spec's rules for each tile in the hand. "riichi": declares riichi whenever it can.
 local function check_discards(seed, options, riichi)
   local g = assert(jong.game { rules = "japanese", seed = seed, options = options })
   local turns, locked, restricted = 0, 0, 0   -- restricted: turns with a list (not nil)
@@ -31,7 +55,7 @@ local function check_discards(seed, options, riichi)
       for _, t in ipairs(jong.tiles(st.seats[seat].concealed)) do
         if not seen[t] then
           seen[t] = true
-          local ok = R.may_claim(g, { type = "discard", seat = seat, tile = t })
+          local ok = spec_allows(g, st, seat, t, g.options)
           lu.assertEquals(set[t] == true, ok == true,
             "seed " .. seed .. ": discard " .. t .. " of " .. st.seats[seat].concealed)
         end

@@ -235,6 +235,31 @@ end
 
 local S_NO_5S = "135m135p139s1357z"       -- South without a 5s
 
+-- 6.5 kuikae: South calls East's 4m with 23m; he may then discard neither 4m (the called
+-- tile) nor 1m (the other end of 1234m); with kuikae allowed he may.
+local function kuikae_game(options)
+  local hands = { E = HANDS.E, S = "1234m159p159s135z", W = HANDS.W, N = HANDS.N }
+  local g = assert(jong.game { rules = "japanese", seed = 1, options = options,
+                               wall = { front = front(hands, "9m"), back = BACK } })
+  assert(g:play("E", "d 4m"))
+  for _, seat in ipairs(g:waiting()) do
+    if seat ~= "S" then assert(g:play(seat, "pass")) end
+  end
+  assert(g:play("S", "chow 2m"))
+  return g
+end
+
+function test_kuikae()
+  local g = kuikae_game()
+  for _, tile in ipairs { "4m", "1m" } do
+    local ok, why = g:play("S", "d " .. tile)
+    lu.assertNil(ok)
+    lu.assertStrContains(why, "kuikae")
+  end
+  lu.assertTrue(g:play("S", "d 9p"))
+  lu.assertTrue(kuikae_game({ kuikae = "allowed" }):play("S", "d 4m"))
+end
+
 function test_riichi_lock()
   -- East 234m456p678s5556s declares riichi; with the 4th 5s the kong would change his waits
   -- (4s 6s 7s -> 6s): no kong, and only the drawn tile can go.

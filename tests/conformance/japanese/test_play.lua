@@ -89,49 +89,38 @@ function test_furiten_kinds()
   lu.assertTrue(R.is_furiten(waits, {}, false, true))                     -- riichi
 end
 
----------------------------------------------------------------- 7.1 Riichi
+---------------------------------------------------------------- 7.1 Riichi, 6.2-6.6 claims
 
-function test_riichi_allowed()
-  local p = { concealed = true, tenpai_after_discard = true, points = 1000, wall_left = 4 }
-  lu.assertTrue(R.riichi_allowed(p, options()))
-  p.wall_left = 3
-  lu.assertFalse(R.riichi_allowed(p, options()))
-  lu.assertTrue(R.riichi_allowed(p, options({ riichi_min_wall = 0 })))
-  p.wall_left, p.points = 10, 900
-  lu.assertFalse(R.riichi_allowed(p, options()))
-  lu.assertTrue(R.riichi_allowed(p, options({ riichi_needs_1000 = false })))
-  p.points, p.concealed = 5000, false
-  lu.assertFalse(R.riichi_allowed(p, options()))
-  p.concealed, p.tenpai_after_discard = true, false
-  lu.assertFalse(R.riichi_allowed(p, options()))
+-- The riichi conditions and the claim rules are engine settings (docs/hooks.md); the
+-- engine's behaviour under them is tested in tests/c/test_game.c and test_game.lua.
+local function engine(o)
+  return R.configure(options(o))
 end
 
----------------------------------------------------------------- 6.5 Kuikae, 6.2 claims
-
-function test_kuikae()
-  local call = { type = "chow", claimed = "4m", tile = "2m" }     -- 4m called with 23m
-  lu.assertFalse(R.kuikae_allows(call, "4m", options()))
-  lu.assertFalse(R.kuikae_allows(call, "1m", options()))
-  lu.assertTrue(R.kuikae_allows(call, "5m", options()))
-  lu.assertTrue(R.kuikae_allows(call, "1m", options({ kuikae = "allowed" })))
-  call = { type = "chow", claimed = "3m", tile = "3m" }           -- 3m called with 45m
-  lu.assertFalse(R.kuikae_allows(call, "6m", options()))
-  lu.assertTrue(R.kuikae_allows(call, "6p", options()))
-  lu.assertFalse(R.kuikae_allows({ type = "pung", claimed = "7z", tile = "7z" }, "7z", options()))
+function test_riichi_declaration_settings()
+  local d = engine({}).declarations[1]
+  lu.assertEquals(d.name, "riichi")
+  lu.assertTrue(d.closed)                                       -- 7.1 closed hand
+  lu.assertEquals({ d.min_wall, d.min_points, d.deposit }, { 4, 1000, 1000 })
+  lu.assertEquals({ d.flags, d.first_flags, d.unless_flags }, { 1, 2, 1 })   -- 7.4 double riichi
+  lu.assertEquals(engine({ riichi_min_wall = 0 }).declarations[1].min_wall, 0)
+  lu.assertNil(engine({ riichi_needs_1000 = false }).declarations[1].min_points)
+  local e = engine({})
+  lu.assertEquals({ e.lock_flags, e.claim_lock_flags }, { 1, 1 })   -- 7.3 the locked hand
 end
 
-function test_claim_allowed()
-  local o = options()
-  lu.assertTrue(R.claim_allowed({ seat = "S", from = "E", kind = "chow" }, o))
-  lu.assertFalse(R.claim_allowed({ seat = "W", from = "E", kind = "chow" }, o))
-  lu.assertTrue(R.claim_allowed({ seat = "W", from = "E", kind = "pung" }, o))
-  lu.assertTrue(R.claim_allowed({ seat = "W", from = "E", kind = "pung", last_discard = true }, o))
-  lu.assertFalse(R.claim_allowed({ seat = "W", from = "E", kind = "pung", last_discard = true },
-                             options({ call_on_last_discard = "ron_only" })))
-  lu.assertTrue(R.claim_allowed({ seat = "W", from = "E", kind = "win", robbing = "promoted" }, o))
-  lu.assertFalse(R.claim_allowed({ seat = "W", from = "E", kind = "win", robbing = "concealed", kokushi = true }, o))
-  lu.assertTrue(R.claim_allowed({ seat = "W", from = "E", kind = "win", robbing = "concealed", kokushi = true },
-                            options({ rob_ankan_kokushi = true })))
+function test_claim_settings()
+  local e = engine({})
+  lu.assertTrue(e.kuikae)                                       -- 6.5
+  lu.assertEquals(e.last_discard, "any")                        -- 6.6
+  lu.assertFalse(e.no_kong_on_last_tile)                        -- 5.4
+  lu.assertFalse(e.rob_concealed_thirteen)                      -- 6.7
+  e = engine({ kuikae = "allowed", call_on_last_discard = "ron_only", kan_on_last_tile = "forbidden",
+               rob_ankan_kokushi = true })
+  lu.assertFalse(e.kuikae)
+  lu.assertEquals(e.last_discard, "win_only")
+  lu.assertTrue(e.no_kong_on_last_tile)
+  lu.assertTrue(e.rob_concealed_thirteen)
 end
 
 ---------------------------------------------------------------- declarative play facts
