@@ -498,6 +498,16 @@ local function show_table()
       say("             discards ", table.concat(list, " "))
     end
   end
+  local ranking = S.game.rules.final_ranking
+  if st.phase == "match_end" and ranking then
+    local points, parts = {}, {}
+    for _, seat in ipairs(SEATS) do points[st.seats[seat].player + 1] = st.seats[seat].points end
+    for _, r in ipairs(ranking(points, S.game.options)) do
+      parts[#parts + 1] = string.format("%d. player %d %d%s", r.rank, r.player, r.points,
+        r.uma ~= 0 and string.format(" (uma %+d: %d)", r.uma, r.total) or "")
+    end
+    say("final ranking: " .. table.concat(parts, ", "))
+  end
 end
 
 -- Plays one action for a seat; fails with the engine's reason.

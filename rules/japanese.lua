@@ -27,6 +27,7 @@ local R = {
   riichi_deposit = 1000,                   -- 7.2
   noten_total = 3000,                      -- 9.3
   honba_value = 300,                       -- 17.3
+  west_target = 30000,                     -- 4.6 west_extension: Tenhou's target (the spec names none)
 }
 
 -- 20. Option registry: every option with its default.
@@ -776,9 +777,9 @@ end
 -- Value of the reading in C: payment, yakuman count, han (with dora), fu, yaku mask;
 -- nil if no yaku.
 -- alone: the only reading (nothing to compare): no payment (0), and fu nil (counted with the
--- explanation).
-local function evaluate(f, dora_total, alone)
-  local yakuman = (H.yakuman_gates ~= 0 or C.pungs3) and yakuman_count(f, nil) or 0
+-- explanation); its yakuman lines, if any, go straight to items (when given).
+local function evaluate(f, dora_total, alone, items)
+  local yakuman = (H.yakuman_gates ~= 0 or C.pungs3) and yakuman_count(f, items) or 0
   if yakuman > 0 then
     if alone then return 0, yakuman, 0, 0, 0 end
     return hand_payment(8000 * yakuman, H.dealer, H.tsumo), yakuman, 0, 0, 0
@@ -817,6 +818,7 @@ function R.score(f)
   local n = #readings
   local candidates = n + (sevens and 1 or 0) + (f.thirteen_orphans and 1 or 0)
   local alone = candidates == 1
+  local items = { nil, nil, nil, nil, nil, nil, nil, nil }   -- (room for 8 lines: no regrowing)
   for i = 1, candidates do
     local form, reading = "standard", readings[i]
     if i > n then form = (i == n + 1 and sevens) and "seven_pairs" or "thirteen_orphans" end
@@ -824,7 +826,7 @@ function R.score(f)
       if best_is_last then C, SPARE = SPARE, C end              -- keep the best one aside
       setup(f, form, reading)
     end
-    local pay, y, h, fu, mask = evaluate(f, dora_total, alone)
+    local pay, y, h, fu, mask = evaluate(f, dora_total, alone, alone and items)
     best_is_last = pay and (alone or better(pay, y, h, fu, best_pay, best_y, best_h, best_f))
     if best_is_last then
       best_pay, best_y, best_h, best_f, best_mask = pay, y, h, fu, mask
@@ -841,9 +843,8 @@ function R.score(f)
 
   -- Explain the chosen reading.
   if not best_is_last then C, SPARE = SPARE, C end             -- the best reading, set aside
-  local items = {}
   if best_y > 0 then
-    yakuman_count(f, items)
+    if not alone then yakuman_count(f, items) end          -- (alone: written by evaluate)
     return { wins = true, value = { yakuman = best_y }, items = items, limit = "Yakuman" }
   end
   yaku_items(items, best_mask)
@@ -903,6 +904,7 @@ end
 -- pao_suukantsu) the tile of the fourth kong.
 local function liable_seat(f, result)
   local opts = f.options
+  if #f.melds < 3 then return nil end   -- (three dragon or four wind melds, or four kongs)
   local has = {}
   for _, item in ipairs(result.items) do if item.unit == "yakuman" then has[item.name] = item.value end end
   local dragons, winds, kongs = 0, 0, 0
@@ -1069,10 +1071,50 @@ function R.rotation(s)
   end
   local last_round = opts.match_length == "tonpuusen" and "E" or "S"
   local ended = SEAT_INDEX[round] > SEAT_INDEX[last_round]
+  local top = 0
+  for _, p in pairs(s.points or {}) do top = math.max(top, p) end
+  -- 4.6 west_extension (Tenhou, the spec names no details): when the last round ends with
+  -- nobody at 30,000 the next wind is played; it ends after any hand that leaves somebody
+  -- at 30,000 or more, and at the end of that round.
+  if opts.west_extension and s.points then
+    local extra = SEAT_INDEX[s.round] > SEAT_INDEX[last_round]
+    if extra then
+      ended = top >= R.west_target or SEAT_INDEX[round] > SEAT_INDEX[s.round]
+    elseif ended and top < R.west_target then
+      ended = false
+    end
+  end
+  -- 4.6 agari_yame: the dealer of the match's last hand who wins it while first in points
+  -- (ties go to the earlier seat of the first deal: he is the last of it) may stop there.
+  if opts.agari_yame and s.outcome == "win" and keep and s.points and s.dealer == 4
+     and (s.round == last_round or SEAT_INDEX[s.round] > SEAT_INDEX[last_round]) then
+    local first = true
+    for i = 2, #s.points do if s.points[i] >= s.points[1] then first = false end end
+    if first then ended = true end
+  end
   if opts.tobi and s.points then
     for _, p in pairs(s.points) do if p < 0 then ended = true end end
   end
   return { round = round, dealer = dealer, honba = honba, ended = ended, keep = keep }
+end
+
+-- 4.6: the final ranking. points = the players' points in the order of the first deal's
+-- seats (1 = the first dealer); the ranking is by points, ties to the earlier seat; uma
+-- (option, thousands of points by rank) is added: {{player = 1-4, points =, rank =, uma =,
+-- total =}, ...} first to last.
+function R.final_ranking(points, opts)
+  opts = opts or DEFAULTS
+  local out = {}
+  for i, p in ipairs(points) do out[i] = { player = i, points = p } end
+  table.sort(out, function(a, b)
+    if a.points ~= b.points then return a.points > b.points end
+    return a.player < b.player
+  end)
+  for rank, r in ipairs(out) do
+    r.rank, r.uma = rank, (opts.uma or {})[rank] or 0
+    r.total = r.points + 1000 * r.uma
+  end
+  return out
 end
 
 -- 8.3: furiten. waits = list of the player's winning tile kinds (with or without yaku);
@@ -1110,6 +1152,7 @@ function R.configure(o)
     last_discard = o.call_on_last_discard == "allowed" and "any" or "win_only",  -- 6.6
     kong_source = "loose",                                      -- 5.4
     dora_first = 4, dora_step = 2,       -- 5.2: dead index 0-3 replacement tiles, then D0 U0 D1 U1 ...
+    kong_dora_after_discard = o.kan_dora_timing == "after_discard",   -- 5.6
     rounds = o.match_length == "tonpuusen" and 1 or 2,          -- 4.3
     -- 7.1, 7.2, 7.4: riichi with a discard that leaves the closed hand tenpai; double
     -- riichi with the first discard before any call

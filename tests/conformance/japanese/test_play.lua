@@ -79,6 +79,56 @@ function test_tobi_option()
   lu.assertTrue(R.rotation(s).ended)
 end
 
+-- 4.6 agari_yame: the last dealer who wins while first may stop; not when he is not first.
+function test_agari_yame_option()
+  local s = { round = "S", dealer = 4, honba = 0, outcome = "win", dealer_won = true,
+              points = { 40000, 20000, 20000, 20000 }, options = options() }
+  lu.assertFalse(R.rotation(s).ended)                      -- default: he plays on (renchan)
+  s.options = options({ agari_yame = true })
+  lu.assertTrue(R.rotation(s).ended)
+  s.points = { 30000, 30000, 20000, 20000 }                -- tied for first: the tie is not his
+  lu.assertFalse(R.rotation(s).ended)
+  s.points, s.dealer = { 40000, 20000, 20000, 20000 }, 3   -- not the last hand
+  lu.assertFalse(R.rotation(s).ended)
+end
+
+-- 4.6 west_extension: nobody at 30,000 after South 4: West is played, until somebody
+-- reaches 30,000 after a hand or the West round ends.
+function test_west_extension_option()
+  local o = options({ west_extension = true })
+  local s = { round = "S", dealer = 4, honba = 0, outcome = "win", dealer_won = false,
+              points = { 26000, 25000, 25000, 24000 }, options = options() }
+  lu.assertTrue(R.rotation(s).ended)                       -- default: South 4 ends it
+  s.options = o
+  local r = R.rotation(s)
+  lu.assertEquals({ r.ended, r.round, r.dealer }, { false, "W", 1 })
+  s.points = { 31000, 25000, 20000, 24000 }
+  lu.assertTrue(R.rotation(s).ended)                       -- somebody has 30,000
+  s.round, s.dealer, s.points = "W", 2, { 26000, 25000, 25000, 24000 }
+  lu.assertFalse(R.rotation(s).ended)                      -- West 2, nobody at 30,000
+  s.points = { 26000, 30000, 20000, 24000 }
+  lu.assertTrue(R.rotation(s).ended)                       -- sudden death in West
+  s.dealer, s.points = 4, { 26000, 25000, 25000, 24000 }
+  lu.assertTrue(R.rotation(s).ended)                       -- the West round is the last
+end
+
+-- 4.6 final ranking: by points, ties to the earlier seat of the first deal, uma added.
+function test_final_ranking_and_uma()
+  local r = R.final_ranking({ 30000, 30000, 15000, 25000 }, options())
+  lu.assertEquals({ r[1].player, r[2].player, r[3].player, r[4].player }, { 1, 2, 4, 3 })
+  lu.assertEquals({ r[1].total, r[4].total }, { 30000, 15000 })
+  r = R.final_ranking({ 30000, 30000, 15000, 25000 }, options({ uma = { 20, 10, -10, -20 } }))
+  lu.assertEquals({ r[1].total, r[2].total, r[3].total, r[4].total }, { 50000, 40000, 15000, -5000 })
+  lu.assertEquals({ r[3].player, r[3].uma }, { 4, -10 })
+end
+
+-- 5.6 kan_dora_timing: the engine turns an open or promoted kong's indicator at the next
+-- discard with `after_discard` (tests/c/test_game.c: test_kong_dora_after_discard).
+function test_kan_dora_timing_setting()
+  lu.assertFalse(R.configure(options()).kong_dora_after_discard)
+  lu.assertTrue(R.configure(options({ kan_dora_timing = "after_discard" })).kong_dora_after_discard)
+end
+
 ---------------------------------------------------------------- 8.3 Furiten, 8.2 minimum
 
 function test_furiten_kinds()
