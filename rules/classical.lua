@@ -155,15 +155,9 @@ for i = 1, 34 do
   end
 end
 
--- Composition of the hand, concealed tiles and declared sets (§17.7): the mask of its
+-- Composition of the hand (§17.7) from the composition bits of its tiles: the mask of its
 -- suits, whether it holds honours, whether it holds simples, whether it is all green.
-local function composition(f)
-  local bits, of, tiles, melds = 0, COMPOSITION, f.tiles, f.melds
-  for i = 1, #tiles do bits = bits | of[tiles[i]] end
-  for i = 1, #melds do
-    local m = melds[i]
-    bits = bits | (m.type == "chow" and CHOW_COMPOSITION or of)[m.tile]
-  end
+local function composition(bits)
   return bits & 7, bits & HONOUR ~= 0, bits & SIMPLE_KIND ~= 0, bits & NOT_GREEN == 0
 end
 
@@ -245,7 +239,57 @@ local function group_waits(key, g)
   return v
 end
 
-local group_key = {}                    -- reused by §17.4 (no allocation per hand)
+-- What a set or pair adds to the hand, by its type and first kind: the composition bits
+-- of its tiles (§17.7) and its tiles as units of its group's key.
+local SET_TILES = { chow = {}, pung = {}, kong = {}, pair = {} }
+for i, t in ipairs(KINDS) do
+  local unit, bits = KEY_UNIT[t], COMPOSITION[t]
+  SET_TILES.pair[t] = { bits = bits, units = 2 * unit }
+  SET_TILES.pung[t] = { bits = bits, units = 3 * unit }
+  SET_TILES.kong[t] = { bits = bits, units = 4 * unit }
+  if CHOW_COMPOSITION[t] then
+    SET_TILES.chow[t] = { bits = CHOW_COMPOSITION[t], units = unit + KEY_UNIT[KINDS[i + 1]] + KEY_UNIT[KINDS[i + 2]] }
+  end
+end
+
+-- The hand's tiles in one pass: the key of each group of its concealed tiles (§17.4;
+-- group_key, reused: no allocation per hand) and the composition bits of all its tiles
+-- (§17.7). From its first reading (every reading holds the same tiles), else from the
+-- concealed tiles and the declared sets.
+local group_key = {}
+local function hand_tiles(f)
+  local key, bits = group_key, 0
+  key[1], key[2], key[3], key[4] = 0, 0, 0, 0
+  local rd = f.readings[1]
+  if rd then
+    local sets = rd.sets
+    for i = 1, #sets do
+      local s = sets[i]
+      local t = s.tile
+      local set = SET_TILES[s.type][t]
+      bits = bits | set.bits
+      if s.meld == nil then
+        local g = GROUP_OF_KIND[t]
+        key[g] = key[g] + set.units
+      end
+    end
+    local pair = SET_TILES.pair[rd.pair]
+    local g = GROUP_OF_KIND[rd.pair]
+    key[g], bits = key[g] + pair.units, bits | pair.bits
+  else
+    local tiles, melds = f.tiles, f.melds
+    for i = 1, #tiles do
+      local t = tiles[i]
+      local g = GROUP_OF_KIND[t]
+      key[g], bits = key[g] + KEY_UNIT[t], bits | COMPOSITION[t]
+    end
+    for i = 1, #melds do
+      local m = melds[i]
+      bits = bits | SET_TILES[m.type][m.tile].bits
+    end
+  end
+  return key, bits
+end
 
 -- §17.4 A15: the winning tile is the only kind that completes the hand without it
 -- (structurally, §11.1; declared sets stay as they are). The groups m, p, s, honours
@@ -253,19 +297,12 @@ local group_key = {}                    -- reused by §17.4 (no allocation per h
 -- but w's is complete without it; so another tile completes the hand when it completes
 -- w's group, or (w's group being complete with the pair) when it turns the group that
 -- holds the hand's pair into sets (no tile completes a group of 3n tiles).
-local function only_possible(f)
+local function only_possible(f, key)
   local readings = f.readings
   for i = 1, #readings do
     local rd = readings[i]
     if rd.wait == "two_sided" or rd.wait == "pair" then return false end   -- two kinds wait
     if rd.win_set and rd.sets[rd.win_set].type == "kong" then return false end
-  end
-  local key, tiles = group_key, f.tiles
-  key[1], key[2], key[3], key[4] = 0, 0, 0, 0
-  for i = 1, #tiles do
-    local t = tiles[i]
-    local g = GROUP_OF_KIND[t]
-    key[g] = key[g] + KEY_UNIT[t]
   end
   local w = f.win_tile
   local gw = GROUP_OF_KIND[w]
@@ -338,6 +375,7 @@ end
 
 -- B4-B6: own flower and season, all four flowers, all four seasons.
 local function bonus_doubles(o, seat, bonus, out)
+  if #bonus == 0 then return 0 end
   local own_f, own_s, flowers, seasons = false, false, 0, 0
   for i = 1, #bonus do
     local b = bonus[i]
@@ -387,7 +425,8 @@ end
 local context = {}
 local function hand_context(f)
   local o, melds = f.options, f.melds
-  local mask, honours, simples, green = composition(f)
+  local key, bits = hand_tiles(f)
+  local mask, honours, simples, green = composition(bits)
   -- §17.2 concealed hand (B9, C1, C5): self-drawn, and no meld but concealed/claimed kongs
   local concealed, kongs = (f.win_by == "self"), 0
   for i = 1, #melds do
@@ -404,7 +443,8 @@ local function hand_context(f)
   x.drops = drops_of(o)
   x.concealed = concealed
   x.kongs = kongs
-  x.only_possible = o.only_possible_points and not o.wd_table and #f.readings > 0 and only_possible(f)
+  x.flagged = next(f.flags) ~= nil                   -- any of the situation's flags
+  x.only_possible = o.only_possible_points and not o.wd_table and #f.readings > 0 and only_possible(f, key)
   return x
 end
 
@@ -449,25 +489,31 @@ local function limit_hand(f, x, rd, chows, all_hidden)
     return "Hidden Treasure"
   end
   if x.kongs == 4 then return "Fourfold Plenty" end                                          -- C6
-  if (ac["5z"] or 0) >= 3 and (ac["6z"] or 0) >= 3 and (ac["7z"] or 0) >= 3
-     and not (bmja and chows > 0) then return "Three Great Scholars" end                     -- C7
-  if (ac["1z"] or 0) >= 3 and (ac["2z"] or 0) >= 3 and (ac["3z"] or 0) >= 3
-     and (ac["4z"] or 0) >= 3 then return "Four Blessings Hovering over the Door" end        -- C8
+  if x.honours then
+    if (ac["5z"] or 0) >= 3 and (ac["6z"] or 0) >= 3 and (ac["7z"] or 0) >= 3
+       and not (bmja and chows > 0) then return "Three Great Scholars" end                   -- C7
+    if (ac["1z"] or 0) >= 3 and (ac["2z"] or 0) >= 3 and (ac["3z"] or 0) >= 3
+       and (ac["4z"] or 0) >= 3 then return "Four Blessings Hovering over the Door" end      -- C8
+  end
   if x.green then return "Imperial Jade" end                                                 -- C9
   -- C10 Thirteen Orphans has no reading: see R.score
-  if fl.first_turn and f.seat == "E" and f.win_by == "self"
-     and o.heaven_blessing == "limit" then return "Blessing of Heaven" end                   -- C11
-  if fl.first_turn and f.seat ~= "E"
-     and (f.win_by == "discard" or o.earth_blessing_first_draw) then return "Blessing of Earth" end -- C12
-  if fl.kong_replacement and f.win_tile == "5p" then
-    return "Gathering the Plum Blossom from the Roof" end                                    -- C13
-  if fl.last_tile and f.win_by == "self" and f.win_tile == "1p" then
-    return "Plucking the Moon from the Bottom of the Sea" end                                -- C14
-  if fl.robbing_kong and f.win_tile == "2s" then return "Scratching a Carrying Pole" end     -- C15
-  if fl.kong_upon_kong then return "Twofold Fortune" end                                     -- C16
-  local n, streak = o.east_streak_limit, tonumber(f.situation.streak)
-  if f.seat == "E" and n ~= "off" and streak and streak >= n and not x.drops.C17 then
-    return "East's Nth consecutive win" end                                                  -- C17
+  if x.flagged then
+    if fl.first_turn and f.seat == "E" and f.win_by == "self"
+       and o.heaven_blessing == "limit" then return "Blessing of Heaven" end                 -- C11
+    if fl.first_turn and f.seat ~= "E"
+       and (f.win_by == "discard" or o.earth_blessing_first_draw) then return "Blessing of Earth" end -- C12
+    if fl.kong_replacement and f.win_tile == "5p" then
+      return "Gathering the Plum Blossom from the Roof" end                                  -- C13
+    if fl.last_tile and f.win_by == "self" and f.win_tile == "1p" then
+      return "Plucking the Moon from the Bottom of the Sea" end                              -- C14
+    if fl.robbing_kong and f.win_tile == "2s" then return "Scratching a Carrying Pole" end   -- C15
+    if fl.kong_upon_kong then return "Twofold Fortune" end                                   -- C16
+  end
+  if f.seat == "E" then
+    local n, streak = o.east_streak_limit, tonumber(f.situation.streak)
+    if n ~= "off" and streak and streak >= n and not x.drops.C17 then
+      return "East's Nth consecutive win" end                                                -- C17
+  end
   if o.ruleset_preset == "dmjl" and squirming_snake(f, x) then return "Squirming Snake" end  -- DMJL
   return nil
 end
@@ -525,16 +571,18 @@ local function winner_tally(f, x, rd, out)
     dbl = dbl + line(out, "only terminals and honours", 1, "doubles") end            -- B12
   if chows == 4 and pair_pts == 0 and not x.drops.B13 then
     dbl = dbl + line(out, "zero-point hand", 1, "doubles") end                       -- B13
-  if fl.kong_replacement and not x.drops.B14 then
-    dbl = dbl + line(out, "winning tile is a kong replacement", 1, "doubles") end    -- B14
-  if fl.last_tile and self_drawn then
-    dbl = dbl + line(out, "winning tile is the last tile of the live wall", 1, "doubles") end -- B15
-  if fl.last_tile and not self_drawn then
-    dbl = dbl + line(out, "winning on the discard made after the last live-wall tile was drawn", 1, "doubles") end -- B16
-  if fl.robbing_kong then dbl = dbl + line(out, "robbing the kong", 1, "doubles") end  -- B17
-  if fl.original_call then dbl = dbl + line(out, "Mah Jong with Original Call", 1, "doubles") end -- B18
-  if fl.first_turn and seat == "E" and self_drawn and o.heaven_blessing == "three_doubles" then
-    dbl = dbl + line(out, "Blessing of Heaven", 3, "doubles") end                    -- C11 option
+  if x.flagged then
+    if fl.kong_replacement and not x.drops.B14 then
+      dbl = dbl + line(out, "winning tile is a kong replacement", 1, "doubles") end  -- B14
+    if fl.last_tile and self_drawn then
+      dbl = dbl + line(out, "winning tile is the last tile of the live wall", 1, "doubles") end -- B15
+    if fl.last_tile and not self_drawn then
+      dbl = dbl + line(out, "winning on the discard made after the last live-wall tile was drawn", 1, "doubles") end -- B16
+    if fl.robbing_kong then dbl = dbl + line(out, "robbing the kong", 1, "doubles") end -- B17
+    if fl.original_call then dbl = dbl + line(out, "Mah Jong with Original Call", 1, "doubles") end -- B18
+    if fl.first_turn and seat == "E" and self_drawn and o.heaven_blessing == "three_doubles" then
+      dbl = dbl + line(out, "Blessing of Heaven", 3, "doubles") end                  -- C11 option
+  end
   return pts, dbl, bonus_dbl, limit_hand(f, x, rd, chows, all_hidden), chows
 end
 
@@ -644,23 +692,25 @@ end
 -- Situations that cannot hold (DESIGN: `nil, reason`).
 local function invalid(f)
   local fl, self_drawn = f.flags, f.win_by == "self"
-  if fl.robbing_kong and self_drawn then return "robbing_kong needs win_by discard" end
-  if fl.kong_replacement and not self_drawn then return "kong_replacement needs win_by self" end
-  if fl.kong_upon_kong and not fl.kong_replacement then return "kong_upon_kong needs kong_replacement" end
-  if fl.first_turn and f.seat == "E" and not self_drawn then return "first_turn: East wins on his dealt tiles (self)" end
-  if fl.first_turn and f.seat ~= "E" and not self_drawn and f.from ~= "E" then
-    return "first_turn: Blessing of Earth is won on East's first discard" end
+  if next(fl) ~= nil then                                        -- the flags
+    if fl.robbing_kong and self_drawn then return "robbing_kong needs win_by discard" end
+    if fl.kong_replacement and not self_drawn then return "kong_replacement needs win_by self" end
+    if fl.kong_upon_kong and not fl.kong_replacement then return "kong_upon_kong needs kong_replacement" end
+    if fl.first_turn and f.seat == "E" and not self_drawn then return "first_turn: East wins on his dealt tiles (self)" end
+    if fl.first_turn and f.seat ~= "E" and not self_drawn and f.from ~= "E" then
+      return "first_turn: Blessing of Earth is won on East's first discard" end
+  end
   if #f.bonus > 0 and not f.options.bonus_tiles then return "bonus tiles are not in play (bonus_tiles = false)" end
   return nil
 end
 
 -- The winner's explanation is written into a reused buffer (no table grown line by
 -- line); `taken` copies it out and empties the buffer.
-local buffer, unpack = {}, table.unpack
+local buffer, NOTHING, unpack, move = {}, {}, table.unpack, table.move
 local function taken()
   local n = #buffer
   local items = { unpack(buffer, 1, n) }
-  for i = 1, n do buffer[i] = nil end
+  move(NOTHING, 1, n, 1, buffer)                       -- nil, nil, ...
   return items
 end
 
@@ -728,13 +778,11 @@ function R.settle(f, result)
   local payer = (o.discarder_pays and f.win_by == "discard") and f.from or nil   -- §19.6
   for i = 1, 4 do                                                               -- §19.1
     local l = SEATS[i]
-    if l ~= w then
-      if payer then
-        pay[payer] = pay[payer] - sw * ((l == "E" or w == "E") and 2 or 1)
-        pay[w] = pay[w] + sw * ((l == "E" or w == "E") and 2 or 1)
-      else
-        transfer(pay, l, w, sw)
-      end
+    if l ~= w then                                       -- l's payment, by the discarder (§19.6)
+      local amount = (l == "E" or w == "E") and 2 * sw or sw                 -- East: double
+      local from = payer or l
+      pay[from] = pay[from] - amount
+      pay[w] = pay[w] + amount
     end
   end
   local losers = result.losers
@@ -769,6 +817,7 @@ local DEAD_WALL = {
   babcock_mixed = { dead_policy = "none", dead_size = 0, reserve = 14 },  -- 15th from the end is the last
   none          = { dead_policy = "none", dead_size = 0, reserve = 0 },   -- the very last tile is drawn
   stacks7       = { dead_policy = "not_replenished", dead_size = 14, reserve = 0 },
+  dice_stacks   = { dead_policy = "not_replenished", dead_size = 14, reserve = 0, from_dice = true },
 }
 
 -- Engine settings that depend on the options (called once when a game starts).
@@ -776,8 +825,8 @@ function R.configure(o)
   local wall = o.dead_wall
   if o.game_type ~= "mixed_hand" and wall == "exhaustible16" then wall = "none" end   -- §20
   local dw = DEAD_WALL[wall]
-  if not dw then                                      -- dice_stacks
-    error("classical.dead_wall = " .. tostring(wall) .. " needs a kong box sized by the second throw, which the engine does not offer")
+  if o.multi_win == "by_set_type" then
+    error("classical.multi_win = by_set_type: the engine resolves several Mah Jong claims by turn order only")
   end
   return {
     bonus = o.bonus_tiles,                            -- §4
@@ -785,6 +834,7 @@ function R.configure(o)
     dice = 2, second_throw = true,                    -- §6.2
     deal_order = "blocks",                            -- §6.4
     dead_policy = dw.dead_policy, dead_size = dw.dead_size, reserve = dw.reserve,
+    dead_from_dice = dw.from_dice,                    -- dice_stacks: as many stacks as the second throw
     dead_empty_draw = dw.dead_policy == "not_replenished",   -- §9.3 kong box empty: a draw
     kong_source = "loose",
     bonus_source = o.bonus_replacement == "kong_box" and "loose" or "head",   -- §7.3
@@ -793,6 +843,7 @@ function R.configure(o)
     rob_promoted = true, rob_concealed_thirteen = true,   -- §9.4
     kong_after_claim = false,                         -- §8.5
     rounds = o.rounds,                                -- §5.3
+    random_seats = true,                              -- §5.2 (random or dice: the engine draws seats from its seed)
     -- §10.2 the Original Call with the first discard of a calling hand, §10.1 (option
     -- must_declare_calling) the calling declaration: the engine offers them with every
     -- discard that leaves the hand calling
@@ -800,6 +851,9 @@ function R.configure(o)
                      o.must_declare_calling and { name = "calling", flags = CALLING,
                                                   unless_flags = CALLING | ORIGINAL_CALL } or nil },
     claim_lock_flags = ORIGINAL_CALL,                 -- §10.2 a discard is claimed only to win
+    -- may_win for every Mah Jong; may_claim for kongs (§10.2) and, with the option, pungs (§8.7)
+    ask = o.missed_pung_lock and { "win", "kong_concealed", "kong_promoted", "pung" }
+          or { "win", "kong_concealed", "kong_promoted" },
   }
 end
 
@@ -954,6 +1008,35 @@ function R.may_win(g, action)
   local result, reason = R.score(f)
   if not result then return false, reason end
   if not result.wins then return false, result.reason end
+  return true
+end
+
+-- §8.7 (option missed_pung_lock): since the seat's own last discard it passed on a discard
+-- of this kind while holding the pair (its hand has not changed since: no turn of its own).
+local function passed_pung(g, seat, kind)
+  local ev = g:deal_events()
+  local passed = false                  -- a pass by the seat on the discard found next
+  for i = #ev, 1, -1 do
+    local e = ev[i]
+    if e.seat == seat and e.type == "discard" then return false end
+    if e.type == "pass" and e.seat == seat then passed = true
+    elseif e.type == "discard" then
+      if passed and jong.kind_of(e.tile) == kind then return true end
+      passed = false
+    end
+  end
+  return false
+end
+
+-- may_claim(g, action): §10.2 after the Original Call no kong may be declared; §8.7 a pung
+-- passed up may not be claimed before the seat's next turn (option).
+function R.may_claim(g, action)
+  if (action.type == "kong_concealed" or action.type == "kong_promoted") and original_call(g, action.seat) then
+    return false, "Original Call: no kong may be declared"
+  end
+  if action.type == "pung" and g.options.missed_pung_lock and passed_pung(g, action.seat, jong.kind_of(action.tile)) then
+    return false, "a pung passed up waits for the player's next turn"
+  end
   return true
 end
 

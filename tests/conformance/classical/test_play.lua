@@ -62,7 +62,21 @@ function TestEngineSettings.test_dead_wall_options()
   lu.assertEquals(e.dead_policy, "none")
   e = conf { bonus_tiles = false, bonus_replacement = "kong_box" }
   lu.assertEquals({ e.bonus, e.side, e.bonus_source }, { false, 17, "loose" })
-  lu.assertErrorMsgContains("second throw", r.configure, assert(jong.resolve_options(r, { dead_wall = "dice_stacks" })))
+  e = conf { dead_wall = "dice_stacks" }                                    -- as many stacks as the second throw
+  lu.assertEquals({ e.dead_policy, e.dead_from_dice, e.second_throw }, { "not_replenished", true, true })
+  lu.assertErrorMsgContains("turn order", r.configure, assert(jong.resolve_options(r, { multi_win = "by_set_type" })))
+end
+
+-- §6.3 dice_stacks in play: the kong box is 2 x the second throw tiles, and every tile is
+-- accounted for over whole matches.
+function TestEngineSettings.test_dice_stacks_in_play()
+  for seed = 1, 3 do
+    local g = assert(jong.game { rules = "classical", seed = seed, options = { dead_wall = "dice_stacks" } })
+    local dead = g:state().dead
+    lu.assertTrue(dead >= 4 and dead <= 24 and dead % 2 == 0, "kong box " .. dead)
+    lu.assertTrue(g:run_bots(nil, "greedy", 3000) > 0)
+    lu.assertTrue(g:check())
+  end
 end
 
 TestScenarios = {}
@@ -116,6 +130,45 @@ function TestScenarios.test_original_call()
   local r = g.last_results[1].result
   lu.assertEquals(r.value, { points = 24, doubles = 1, score = 48 })
   lu.assertEquals(r.items[#r.items].name, "Mah Jong with Original Call")
+end
+
+-- §10.2: after the Original Call no kong may be declared: East draws the fourth 1m.
+local function east_draws_fourth_1m(original_call)
+  local E = tiles("1m1m1m2m3m4m5m6m7m8m9m1p")
+  local g = game("classical", wall(E, S_SETS, W_SETS, N_SETS, tiles("1p6z6z6z9p7z7z7z1m")))
+  assert(g:play("E", { type = original_call and "original_call" or "discard", tile = "9p" }))
+  for _ = 1, 12 do
+    local st = g:state()
+    if st.phase == "turn" and st.turn == "E" then break end
+    local seat = g:waiting()[1]
+    if st.phase == "turn" then assert(g:play(seat, { type = "discard", tile = "7z" }))
+    else assert(g:play(seat, { type = "pass" })) end
+  end
+  lu.assertEquals(g:state().drawn, "1m")
+  return legal_types(g, "E").kong_concealed == true
+end
+
+function TestScenarios.test_no_kong_after_original_call()
+  lu.assertTrue(east_draws_fourth_1m(false))
+  lu.assertFalse(east_draws_fourth_1m(true))
+end
+
+-- §8.7 (option missed_pung_lock): North passes on East's 6z holding 6z6z; South then
+-- discards the other 6z before North's turn: North may pung it only without the option.
+local function north_may_pung_again(options)
+  local E = tiles("1m1m1m2m2m2m3m3m3m4m4m4m")
+  local N = tiles("6z6z9s9s9s1z1z1z2z2z2z3z3z")
+  local g = game("classical", wall(E, S_SETS, W_SETS, N, tiles("6z5z5z3z9m6z")), options)
+  assert(g:play("E", { type = "discard", tile = "6z" }))
+  lu.assertEquals(g:waiting(), { "N" })
+  assert(g:play("N", { type = "pass" }))
+  assert(g:play("S", { type = "discard", tile = "6z" }))
+  return legal_types(g, "N").pung == true
+end
+
+function TestScenarios.test_missed_pung_lock_option()
+  lu.assertTrue(north_may_pung_again({}))
+  lu.assertFalse(north_may_pung_again({ missed_pung_lock = true }))
 end
 
 -- C16: East declares a concealed kong, another with its replacement, and goes out on the
