@@ -945,6 +945,20 @@ static int l_brief(lua_State *L)
     return 7;
 }
 
+/* g:outcome() -> how the deal ended ("win", "exhaustive", "abortive"; nil while it is
+ * played) and the winners' seats: without building the state. */
+static int l_outcome(lua_State *L)
+{
+    const struct game_state *st = &check_game(L, 1)->g->st;
+    if (!st->result)
+        return lua_pushnil(L), 1;
+    lua_pushstring(L, st->result == EV_WIN ? "win" : st->result == DRAW_ABORTIVE ? "abortive" : "exhaustive");
+    int n = st->result == EV_WIN ? st->nwins : 0;
+    for (int i = 0; i < n; i++)
+        lua_pushstring(L, seat_names[st->wins[i].seat & 3]);
+    return 1 + n;
+}
+
 /* g:waits(seat) -> the kinds that would complete the seat's hand of 13 - 3 * melds
  * concealed tiles in the rules' forms, but for kinds it holds four times (empty when
  * the hand has another size). */
@@ -1176,6 +1190,7 @@ static const luaL_Reg game_methods[] = {
     { "seat", l_seat },
     { "brief", l_brief },
     { "waits", l_waits },
+    { "outcome", l_outcome },
     { "undo", l_undo },
     { "replay", l_replay },
     { "check", l_check },

@@ -135,6 +135,9 @@ local function make_hooks(G, skip)
   return hooks
 end
 
+-- The engine settings of resolved options, made once (read-only once made).
+local engine_cache = setmetatable({}, { __mode = "k" })
+
 -- jong.game{rules = "base", seed = 1, options = {...}, wall = {front = "...", back = "..."}}
 -- -> a game, or nil, reason.
 function jong.game(o)
@@ -145,8 +148,14 @@ function jong.game(o)
   options, err = jong.resolve_options(r, o.options)
   if not options then return nil, err end
   local G = setmetatable({ rules = r, options = options, seed = o.seed or 1, redo_stack = {} }, Game)
-  local ok, engine = pcall(jong.engine_settings, r, options)
-  if not ok then return nil, jong.first_line(engine) end
+  local engine = engine_cache[options]   -- resolved options belong to one ruleset
+  if not engine then
+    local ok
+    ok, engine = pcall(jong.engine_settings, r, options)
+    if not ok then return nil, jong.first_line(engine) end
+    engine_cache[options] = engine
+  end
+  local ok
   local core
   ok, core, err = pcall(jong.game_new, engine, make_hooks(G, engine.skip_hooks), G.seed)
   if not ok then return nil, jong.first_line(core) end
@@ -272,11 +281,10 @@ end
 
 -- After a deal has ended: did the dealer (East) win, was it a draw?
 function Game:deal_outcome()
-  local st = self:state()
-  local dealer_won = false
-  for _, seat in ipairs(st.winners or {}) do dealer_won = dealer_won or seat == "E" end
-  return { dealer_won = dealer_won, drawn = st.result == "exhaustive" or st.result == "abortive",
-    result = st.result, winners = st.winners or {} }
+  local result, w1, w2, w3 = self.core:outcome()
+  local winners = { w1, w2, w3 }
+  return { dealer_won = w1 == "E" or w2 == "E" or w3 == "E", drawn = result == "exhaustive" or result == "abortive",
+    result = result, winners = winners }
 end
 
 local NEXT_WIND = { E = "S", S = "W", W = "N", N = "E" }
@@ -285,10 +293,9 @@ local NEXT_WIND = { E = "S", S = "W", W = "N", N = "E" }
 -- `honba` counters); else the deal passes, the round wind advancing when it comes back
 -- to the first dealer, and the match ends after `rounds` round winds.
 function Game:rotation(keep, rounds, honba)
-  local st = self:state()
-  if keep then return { dealer_keeps = true, round = st.round, honba = honba or 0, match_over = false } end
-  local round = st.round
-  if st.seats.S.player == 0 then   -- the deal passes back to the first dealer
+  local round = select(4, self.core:brief())
+  if keep then return { dealer_keeps = true, round = round, honba = honba or 0, match_over = false } end
+  if select(5, self.core:seat_summary("S")) == 0 then   -- the deal passes back to the first dealer
     if jong.seat_index(round) >= rounds then
       return { dealer_keeps = false, round = round, honba = 0, match_over = true }
     end

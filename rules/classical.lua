@@ -90,6 +90,7 @@ local WIND_OF = { E = "1z", S = "2z", W = "3z", N = "4z" }            -- §17.1
 local OWN_FLOWER = { E = "f1", S = "f2", W = "f3", N = "f4" }
 local OWN_SEASON = { E = "g1", S = "g2", W = "g3", N = "g4" }
 local SEATS = { "E", "S", "W", "N" }
+local OTHER_SEATS = { E = { "S", "W", "N" }, S = { "E", "W", "N" }, W = { "E", "S", "N" }, N = { "E", "S", "W" } }
 local GREEN = { ["2s"] = true, ["3s"] = true, ["4s"] = true, ["6s"] = true, ["8s"] = true, ["6z"] = true }  -- C9
 local SUIT_KINDS = { m = {}, p = {}, s = {} }      -- SUIT_KINDS.m[5] == "5m"
 for _, su in ipairs(SUITS) do for r = 1, 9 do SUIT_KINDS[su][r] = r .. su end end
@@ -103,6 +104,13 @@ local SET_NAME = {                                                   -- A1-A6
   kong = { simples = "kong of simples", terminals = "kong of terminals", honours = "kong of honours" },
 }
 local SET_BASE = { simples = 2, terminals = 4, honours = 4 }         -- exposed pung; kong x4, concealed x2
+local SET_ITEM = { pung = {}, kong = {} }     -- by set type and kind: name, exposed points, dragon
+for t, k in pairs(TILE) do
+  for typ, items in pairs(SET_ITEM) do
+    items[t] = { name = SET_NAME[typ][k.class], points = SET_BASE[k.class] * (typ == "kong" and 4 or 1),
+                 dragon = k.dragon }
+  end
+end
 
 ------------------------------------------------------------------------------------------
 -- Small shared helpers
@@ -155,11 +163,6 @@ for i = 1, 34 do
   end
 end
 
--- Composition of the hand (§17.7) from the composition bits of its tiles: the mask of its
--- suits, whether it holds honours, whether it holds simples, whether it is all green.
-local function composition(bits)
-  return bits & 7, bits & HONOUR ~= 0, bits & SIMPLE_KIND ~= 0, bits & NOT_GREEN == 0
-end
 
 local ONE_SUIT = { [1] = true, [2] = true, [4] = true }
 
@@ -240,15 +243,16 @@ local function group_waits(key, g)
 end
 
 -- What a set or pair adds to the hand, by its type and first kind: the composition bits
--- of its tiles (§17.7) and its tiles as units of its group's key.
+-- of its tiles (§17.7), its group and its tiles as units of the group's key.
 local SET_TILES = { chow = {}, pung = {}, kong = {}, pair = {} }
 for i, t in ipairs(KINDS) do
-  local unit, bits = KEY_UNIT[t], COMPOSITION[t]
-  SET_TILES.pair[t] = { bits = bits, units = 2 * unit }
-  SET_TILES.pung[t] = { bits = bits, units = 3 * unit }
-  SET_TILES.kong[t] = { bits = bits, units = 4 * unit }
+  local unit, bits, g = KEY_UNIT[t], COMPOSITION[t], GROUP_OF_KIND[t]
+  SET_TILES.pair[t] = { bits = bits, group = g, units = 2 * unit }
+  SET_TILES.pung[t] = { bits = bits, group = g, units = 3 * unit }
+  SET_TILES.kong[t] = { bits = bits, group = g, units = 4 * unit }
   if CHOW_COMPOSITION[t] then
-    SET_TILES.chow[t] = { bits = CHOW_COMPOSITION[t], units = unit + KEY_UNIT[KINDS[i + 1]] + KEY_UNIT[KINDS[i + 2]] }
+    SET_TILES.chow[t] = { bits = CHOW_COMPOSITION[t], group = g,
+                          units = unit + KEY_UNIT[KINDS[i + 1]] + KEY_UNIT[KINDS[i + 2]] }
   end
 end
 
@@ -260,21 +264,20 @@ local group_key = {}
 local function hand_tiles(f)
   local key, bits = group_key, 0
   key[1], key[2], key[3], key[4] = 0, 0, 0, 0
-  local rd = f.readings[1]
+  local rd, tiles_of = f.readings[1], SET_TILES
   if rd then
     local sets = rd.sets
     for i = 1, #sets do
       local s = sets[i]
-      local t = s.tile
-      local set = SET_TILES[s.type][t]
+      local set = tiles_of[s.type][s.tile]
       bits = bits | set.bits
       if s.meld == nil then
-        local g = GROUP_OF_KIND[t]
+        local g = set.group
         key[g] = key[g] + set.units
       end
     end
-    local pair = SET_TILES.pair[rd.pair]
-    local g = GROUP_OF_KIND[rd.pair]
+    local pair = tiles_of.pair[rd.pair]
+    local g = pair.group
     key[g], bits = key[g] + pair.units, bits | pair.bits
   else
     local tiles, melds = f.tiles, f.melds
@@ -333,11 +336,10 @@ local function set_points(f, rd, seat, round, out)
     else
       local exposed, hidden = set_state(f, rd, i, s)
       local t = s.tile
-      local k = TILE[t]
-      local value = SET_BASE[k.class] * (s.type == "kong" and 4 or 1) * (exposed and 1 or 2)
-      pts = pts + line(out, SET_NAME[s.type][k.class], value, "points")
+      local item = SET_ITEM[s.type][t]
+      pts = pts + line(out, item.name, exposed and item.points or 2 * item.points, "points")
       if hidden then hidden_pungs = hidden_pungs + 1 else all_hidden = false end
-      if k.dragon then dragons = dragons + 1 end
+      if item.dragon then dragons = dragons + 1 end
       if t == own_wind then own = own + 1 end
       if t == prevailing_wind then prevailing = prevailing + 1 end
     end
@@ -425,8 +427,10 @@ end
 local context = {}
 local function hand_context(f)
   local o, melds = f.options, f.melds
+  -- §17.7 composition: the mask of the suits, whether it holds honours, whether it holds
+  -- simples, whether it is all green
   local key, bits = hand_tiles(f)
-  local mask, honours, simples, green = composition(bits)
+  local mask, honours, simples, green = bits & 7, bits & HONOUR ~= 0, bits & SIMPLE_KIND ~= 0, bits & NOT_GREEN == 0
   -- §17.2 concealed hand (B9, C1, C5): self-drawn, and no meld but concealed/claimed kongs
   local concealed, kongs = (f.win_by == "self"), 0
   for i = 1, #melds do
@@ -482,7 +486,7 @@ local function limit_hand(f, x, rd, chows, all_hidden)
   local bmja = o.ruleset_preset == "bmja"
   local pure = x.one_suit and not x.honours
   if pure and x.concealed and not x.drops.C1 then return "Concealed pure suit" end    -- C1
-  if nine_gates(f, x) then return bmja and "Gates of Heaven" or "Nine Gates" end             -- C2
+  if pure and nine_gates(f, x) then return bmja and "Gates of Heaven" or "Nine Gates" end    -- C2
   if x.mask == 0 then return "All honours" end                                                -- C3
   if not x.honours and not x.simples then return "Heads and Tails" end                       -- C4
   if chows == 0 and all_hidden and f.win_by == "self" and not x.drops.C5 then        -- C5
@@ -776,14 +780,13 @@ function R.settle(f, result)
   local pay = { E = 0, S = 0, W = 0, N = 0 }
   local w, sw = f.seat, result.value.score
   local payer = (o.discarder_pays and f.win_by == "discard") and f.from or nil   -- §19.6
-  for i = 1, 4 do                                                               -- §19.1
-    local l = SEATS[i]
-    if l ~= w then                                       -- l's payment, by the discarder (§19.6)
-      local amount = (l == "E" or w == "E") and 2 * sw or sw                 -- East: double
-      local from = payer or l
-      pay[from] = pay[from] - amount
-      pay[w] = pay[w] + amount
-    end
+  local others = OTHER_SEATS[w]
+  for i = 1, 3 do                                                               -- §19.1
+    local l = others[i]                                  -- l's payment, by the discarder (§19.6)
+    local amount = (l == "E" or w == "E") and 2 * sw or sw                     -- East: double
+    local from = payer or l
+    pay[from] = pay[from] - amount
+    pay[w] = pay[w] + amount
   end
   local losers = result.losers
   if losers == nil and f.situation.losers then losers = assert(score_losers(f)) end
@@ -1045,8 +1048,8 @@ end
 -- prevailing wind advances when the deal returns to the round's first East; the game
 -- ends after `rounds` winds. The engine's counter (honba) holds East's consecutive wins.
 function R.next_deal(g)
-  local st, o, out = g:state(), g.options, g:deal_outcome()
-  local streak = st.honba or 0
+  local o, out = g.options, g:deal_outcome()
+  local streak = select(5, g:brief())
   if out.dealer_won then
     streak = streak + 1
     if o.east_streak_limit == "off" or streak < o.east_streak_limit then

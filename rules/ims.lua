@@ -135,6 +135,9 @@ end
 
 local h = { seq = {} }
 
+-- h.shape: what the reading holds of what the standard fan rules need (s11 `std`), as bits.
+local SEQ2, SEQ3, TRIP3, HONOUR_SETS = 1, 2, 4, 8
+
 -- The tile classes of the concealed tiles (the irregular patterns have no melds).
 local function read_tiles(f)
   local all, any, tiles = 0xff, 0, f.tiles
@@ -145,16 +148,9 @@ local function read_tiles(f)
   h.all, h.any, h.reading = all, any, nil
 end
 
--- s9: is set i of the reading a Revealed Set? Claimed melds and promoted quadruplets, and
--- the set completed by a grabbed winning tile. Concealed quadruplets are concealed.
-local function revealed(set, i, reading)
-  if set.meld then return not set.concealed end
-  return i == reading.win_set and h.grab
-end
-
 -- The summary of a standard reading: its sets, its pair and its tile classes.
 local function read_sets(reading)
-  local seq = h.seq
+  local seq, win_set, grab = h.seq, reading.win_set, h.grab
   local nseq, ntrip, nkong, nconcealed, nmelded = 0, 0, 0, 0, 0
   local seq_bits, trip_bits = 0, 0              -- RANK_BIT of each sequence's first tile, each triplet
   local seq_odd, sisters = 0, 0                 -- sequences seen an odd number of times; disjoint pairs
@@ -164,7 +160,9 @@ local function read_sets(reading)
   local sets = reading.sets
   for i = 1, #sets do
     local set = sets[i]
-    local t = set.tile
+    local t, meld = set.tile, set.meld
+    local melded = meld and not set.concealed        -- claimed, or a promoted quadruplet
+    if melded then nmelded = nmelded + 1 end
     if set.type == "chow" then
       nseq = nseq + 1
       seq[nseq] = t
@@ -172,15 +170,19 @@ local function read_sets(reading)
       seq_bits = seq_bits | bit
       if seq_odd & bit ~= 0 then sisters = sisters + 1 end
       seq_odd = seq_odd ~ bit
-      all, any = all & CHOW_ALL[t], any | CHOW_ANY[t]
-      if CHOW_ANY[t] & TERMINAL == 0 then all_th = false end
+      local chow_any = CHOW_ANY[t]
+      all, any = all & CHOW_ALL[t], any | chow_any
+      if chow_any & TERMINAL == 0 then all_th = false end
     else
       local k = KIND[t]
-      all, any = all & k.mask, any | k.mask
+      local mask = k.mask
+      all, any = all & mask, any | mask
       ntrip = ntrip + 1
       trip_bits = trip_bits | (RANK_BIT[t] or 0)
       if set.type == "kong" then nkong = nkong + 1 end
-      if not revealed(set, i, reading) then nconcealed = nconcealed + 1 end
+      -- s9: a Revealed Set is a melded set, or the set completed by a grabbed winning tile
+      -- (concealed quadruplets are concealed)
+      if not (melded or not meld and i == win_set and grab) then nconcealed = nconcealed + 1 end
       if k.dragon then dragons = dragons + 1 end
       if k.wind then
         winds = winds + 1
@@ -189,7 +191,6 @@ local function read_sets(reading)
       end
       if not k.th then all_th = false end
     end
-    if set.meld and not set.concealed then nmelded = nmelded + 1 end
   end
   h.reading, h.all, h.any = reading, all, any
   h.nseq, h.ntrip, h.nkong, h.nconcealed, h.nmelded = nseq, ntrip, nkong, nconcealed, nmelded
@@ -197,6 +198,8 @@ local function read_sets(reading)
   h.seq_bits, h.trip_bits, h.sisters = seq_bits, trip_bits, sisters
   h.all_sets_th = all_th
   h.pair_th, h.pair_dragon, h.pair_wind = pk.th, pk.dragon, pk.wind
+  h.shape = (nseq >= 3 and SEQ2 | SEQ3 or nseq == 2 and SEQ2 or 0) | (ntrip >= 3 and TRIP3 or 0)
+            | (dragons + winds > 0 and HONOUR_SETS or 0)
 end
 
 -- F05: 1-2-3, 4-5-6 and 7-8-9 of one suit.
@@ -288,27 +291,31 @@ end
 
 ---------------------------------------------------------------------------------------------
 -- s11: the fan rules, in the spec's order (RULES[i] is F<i>). `std` rules count only for the
--- standard pattern ("triplets": they need a triplet-like set, "sequences": a sequence);
--- `form` rules only for their irregular pattern; the others for every pattern.
+-- standard pattern, and only for a reading that holds what `std` names (they score nothing
+-- otherwise: "honour sets": a dragon or wind set; "3 triplets": three triplet-likes, "2 (3)
+-- sequences": two (three) sequences; true: any reading); `form` rules only for their
+-- irregular pattern; `flag` rules only in a situation with a flag, `pure` rules only when
+-- every tile has one class (simple, terminal, honour or green) (they score nothing
+-- otherwise); the others for every pattern.
 
 local RULES = {
-  { id = "F01", name = "Dragon Sets", std = "triplets", points = function()
+  { id = "F01", name = "Dragon Sets", std = "honour sets", points = function()
       return h.dragon_sets end },
-  { id = "F02", name = "Wind Sets", std = "triplets", points = function()
+  { id = "F02", name = "Wind Sets", std = "honour sets", points = function()
       return h.wind_points end },
-  { id = "F03", name = "All Sequences", std = "sequences", points = function()
+  { id = "F03", name = "All Sequences", std = "3 sequences", points = function()
       return (h.fp and h.nseq == 4) and 1 or 0 end },
-  { id = "F04", name = "Equal Sequences in Three Suits", std = "sequences", points = function()
+  { id = "F04", name = "Equal Sequences in Three Suits", std = "3 sequences", points = function()
       if not in_three_suits(h.seq_bits) then return 0 end
       return h.fp and 2 or 1 end },
-  { id = "F05", name = "Straight", std = "sequences", points = function()
+  { id = "F05", name = "Straight", std = "3 sequences", points = function()
       if not straight() then return 0 end
       return h.fp and 2 or 1 end },
-  { id = "F06", name = "Sister Sequences", std = "sequences", points = function()
+  { id = "F06", name = "Sister Sequences", std = "2 sequences", points = function()
       if not h.fp then return 0 end
       local k = sister_pairs()
       return k == 2 and 3 or k end },
-  { id = "F07", name = "No Terminals", points = function()
+  { id = "F07", name = "No Terminals", pure = true, points = function()
       return h.all & SIMPLE ~= 0 and 1 or 0 end },
   { id = "F08", name = "All Terminals", std = true, points = function()
       if not (h.all_sets_th and h.pair_th) then return 0 end
@@ -321,23 +328,23 @@ local RULES = {
       return (h.fp and h.self) and 1 or 0 end },
   { id = "F10", name = "Totally Revealed", std = true, points = function()
       return (h.nmelded == 4 and h.grab_discard and h.reading.win_set == nil) and 1 or 0 end },
-  { id = "F11", name = "Under the Sea", points = function()
+  { id = "F11", name = "Under the Sea", flag = true, points = function()
       return (h.self and h.flags.last_tile) and 1 or 0 end },
-  { id = "F12", name = "Under the River", points = function()
+  { id = "F12", name = "Under the River", flag = true, points = function()
       return (h.grab_discard and h.flags.last_tile) and 1 or 0 end },
-  { id = "F13", name = "Winning after a Kong", points = function()
+  { id = "F13", name = "Winning after a Kong", flag = true, points = function()
       return h.after_kong and 1 or 0 end },
-  { id = "F14", name = "Robbing a Kong", points = function()
+  { id = "F14", name = "Robbing a Kong", flag = true, points = function()
       return h.flags.robbing_kong and 1 or 0 end },
-  { id = "F15", name = "All Triplets", std = "triplets", points = function()
+  { id = "F15", name = "All Triplets", std = "3 triplets", points = function()
       return h.ntrip == 4 and 2 or 0 end },
   { id = "F16", name = "7 Little Pairs", form = "seven_pairs", points = function()
       return 3 end },
-  { id = "F17", name = "Equal Triplets in Three Suits", std = "triplets", points = function()
+  { id = "F17", name = "Equal Triplets in Three Suits", std = "3 triplets", points = function()
       return in_three_suits(h.trip_bits) and 2 or 0 end },
-  { id = "F18", name = "3 Quadruplets", std = "triplets", points = function()
+  { id = "F18", name = "3 Quadruplets", std = "3 triplets", points = function()
       return h.nkong == 3 and 2 or 0 end },
-  { id = "F19", name = "3 Concealed Triplets", std = "triplets", points = function()
+  { id = "F19", name = "3 Concealed Triplets", std = "3 triplets", points = function()
       return h.nconcealed == 3 and 2 or 0 end },
   { id = "F20", name = "One Suit", points = function()
       if not ONE_SUIT[h.any & SUIT_BITS] then return 0 end
@@ -345,34 +352,36 @@ local RULES = {
       if h.any & HONOUR == 0 then p = p + 3 end
       if h.fp then p = p + 1 end
       return p end },
-  { id = "F21", name = "Minor 3 Dragons", std = "triplets", points = function()
+  { id = "F21", name = "Minor 3 Dragons", std = "honour sets", points = function()
       return (h.pair_dragon and h.dragon_sets == 2) and 2 or 0 end },
-  { id = "F22", name = "Major 3 Dragons", std = "triplets", points = function()
+  { id = "F22", name = "Major 3 Dragons", std = "honour sets", points = function()
       return h.dragon_sets == 3 and 12 or 0 end },
-  { id = "F23", name = "Minor 4 Winds", std = "triplets", points = function()
+  { id = "F23", name = "Minor 4 Winds", std = "honour sets", points = function()
       return (h.pair_wind and h.wind_sets == 3) and 12 or 0 end },
-  { id = "F24", name = "Major 4 Winds", std = "triplets", points = function()
+  { id = "F24", name = "Major 4 Winds", std = "honour sets", points = function()
       return h.wind_sets == 4 and 12 or 0 end },
-  { id = "F25", name = "Pure 1's & 9's", points = function()
+  { id = "F25", name = "Pure 1's & 9's", pure = true, points = function()
       return h.all & TERMINAL ~= 0 and 12 or 0 end },
-  { id = "F26", name = "Pure Honours", points = function()
+  { id = "F26", name = "Pure Honours", pure = true, points = function()
       return h.all & HONOUR ~= 0 and 12 or 0 end },
-  { id = "F27", name = "4 Quadruplets", std = "triplets", points = function()
+  { id = "F27", name = "4 Quadruplets", std = "3 triplets", points = function()
       return h.nkong == 4 and 12 or 0 end },
-  { id = "F28", name = "4 Concealed Triplets", std = "triplets", points = function()
+  { id = "F28", name = "4 Concealed Triplets", std = "3 triplets", points = function()
       return h.nconcealed == 4 and 12 or 0 end },
   { id = "F29", name = "9 Lanterns", std = true, points = function()
       return (h.fp and nine_lanterns(h.f)) and 12 or 0 end },
-  { id = "F30", name = "All Green", points = function()
+  { id = "F30", name = "All Green", pure = true, points = function()
       return h.all & GREEN ~= 0 and 12 or 0 end },
   { id = "F31", name = "13 Individuals", form = "thirteen_individuals", points = function()
       return 5 end },
   { id = "F32", name = "13 Orphans", form = "thirteen_orphans", points = function()
       return 12 end },
-  { id = "F33", name = "Heavenly / Earthly / Humanly", points = function()
+  { id = "F33", name = "Heavenly / Earthly / Humanly", flag = true, points = function()
       return h.flags.first_turn and 12 or 0 end },
 }
 R.fan_rules = RULES
+local RULE_NAME = {}
+for i, rule in ipairs(RULES) do RULE_NAME[i] = rule.name end
 
 -- s10, s12: the rules each pattern is scored by, as lists: list[j] an index into RULES,
 -- list.points[j] that rule's function. The rules for every pattern depend on the tiles and
@@ -383,20 +392,26 @@ local function add(list, i)
   list[#list + 1] = i
   list.points[#list] = RULES[i].points
 end
-local ANY_RULES, STD_RULES, FORM_LIST = rule_list(), {}, {}
-for shape = 0, 3 do STD_RULES[shape] = rule_list() end   -- shape: 1 = has sequences, 2 = has triplet-likes
+local NEEDS = { [true] = 0, ["2 sequences"] = SEQ2, ["3 sequences"] = SEQ3, ["3 triplets"] = TRIP3,
+                ["honour sets"] = HONOUR_SETS }
+local WITH_FLAGS, PURE = 1, 2
+local ANY_RULES, STD_RULES, FORM_LIST = {}, {}, {}   -- ANY_RULES[WITH_FLAGS | PURE], ...
+for k = 0, 3 do ANY_RULES[k] = rule_list() end
+for shape = 0, 15 do STD_RULES[shape] = rule_list() end
 for i, rule in ipairs(RULES) do
   if rule.form then
     FORM_LIST[rule.form] = rule_list()
     add(FORM_LIST[rule.form], i)
   elseif not rule.std then
-    add(ANY_RULES, i)
-  else
-    for shape = 0, 3 do
-      if rule.std == true or (rule.std == "sequences" and shape & 1 ~= 0)
-         or (rule.std == "triplets" and shape & 2 ~= 0) then
-        add(STD_RULES[shape], i)
+    for k = 0, 3 do
+      if (k & WITH_FLAGS ~= 0 or not rule.flag) and (k & PURE ~= 0 or not rule.pure) then
+        add(ANY_RULES[k], i)
       end
+    end
+  else
+    local needs = NEEDS[rule.std]
+    for shape = 0, 15 do
+      if shape & needs == needs then add(STD_RULES[shape], i) end
     end
   end
 end
@@ -416,7 +431,7 @@ local function score_rules(list, tally)
       sum = sum + p
     end
   end
-  tally.n = n
+  tally.n, tally[n + 1] = n, #RULES + 1               -- (an end mark after the last)
   return sum
 end
 
@@ -553,7 +568,9 @@ function R.score(f)
   -- The rules for every pattern: tile classes from the first reading, or the tiles.
   local readings = f.readings
   if #readings > 0 then read_sets(readings[1]) else read_tiles(f) end
-  local any_fan = score_rules(ANY_RULES, TALLY_ANY)
+  local key = (next(flags) ~= nil and WITH_FLAGS or 0)
+            | (h.all & (SIMPLE | TERMINAL | HONOUR | GREEN) ~= 0 and PURE or 0)
+  local any_fan = score_rules(ANY_RULES[key], TALLY_ANY)
 
   -- s10: the best decomposition by capped fan, then raw fan, then the first found.
   local cur, best = TALLY_A, TALLY_B
@@ -561,17 +578,16 @@ function R.score(f)
   for r = 1, #readings do
     local reading = readings[r]
     if r > 1 then read_sets(reading) end
-    local shape = (h.nseq > 0 and 1 or 0) | (h.ntrip > 0 and 2 or 0)
-    local raw = any_fan + score_rules(STD_RULES[shape], cur)
+    local raw = any_fan + score_rules(STD_RULES[h.shape], cur)
     local fan = raw < FAN_CAP and raw or FAN_CAP
     if fan > best_fan or (fan == best_fan and raw > best_raw) then
       best_form, best_reading, best_fan, best_raw = "standard", reading, fan, raw
       cur, best = best, cur
     end
   end
-  for j = 1, 3 do                                    -- the irregular patterns
-    local form = IRREGULAR[j]
-    if (j == 1 or #readings == 0) and IS_FORM[form](f) then
+  for j = 1, #readings > 0 and 1 or 3 do           -- the irregular patterns (only 7 pairs
+    local form = IRREGULAR[j]                        -- can also have a standard reading)
+    if IS_FORM[form](f) then
       local raw = any_fan + score_rules(FORM_LIST[form], cur)
       local fan = raw < FAN_CAP and raw or FAN_CAP
       if fan > best_fan or (fan == best_fan and raw > best_raw) then
@@ -591,16 +607,16 @@ function R.score(f)
   -- The explanation: one line per fan rule that scored, in the spec's order (the rules for
   -- every pattern merged with those of the pattern), then the aux items.
   local items, limit = {}, nil
-  local a, b, na, nb = 1, 1, TALLY_ANY.n, best.n
-  while a <= na or b <= nb do
-    local tally, k
-    if b > nb or (a <= na and TALLY_ANY[a] < best[b]) then
-      tally, k, a = TALLY_ANY, a, a + 1
+  local a, b, any_pts, best_pts = 1, 1, TALLY_ANY.pts, best.pts
+  for k = 1, TALLY_ANY.n + best.n do
+    local i, p
+    if TALLY_ANY[a] < best[b] then
+      i, p, a = TALLY_ANY[a], any_pts[a], a + 1
     else
-      tally, k, b = best, b, b + 1
+      i, p, b = best[b], best_pts[b], b + 1
     end
-    local name, p = RULES[tally[k]].name, tally.pts[k]
-    items[#items + 1] = { name = name, value = p, unit = "fan" }
+    local name = RULE_NAME[i]
+    items[k] = { name = name, value = p, unit = "fan" }
     if p == FAN_CAP and not limit then limit = name end
   end
   if best_fan < FAN_CAP then limit = nil elseif not limit then limit = "12 fan" end
@@ -631,25 +647,25 @@ end
 -- settle(f, result): s17, the first payment rule that applies.
 
 function R.settle(f, result)
-  local pay = { E = 0, S = 0, W = 0, N = 0 }
-  if not result or not result.wins then return pay end
+  if not result or not result.wins then return { E = 0, S = 0, W = 0, N = 0 } end
   if last.f ~= f then
     local again, err = R.score(f)
     if not again then error(err) end
   end
   local total = result.value.total
+  local pay
   if last.liable then                        -- P1 Four chows, P2 Major 3 Dragons, P3 Major 4 Winds
+    pay = { E = 0, S = 0, W = 0, N = 0 }
     pay[last.liable] = -total
   elseif f.win_by == "self" then             -- P4 Self-fed win: a third from each
     local share = total / 3
     if f.options.payment_rounding == "ceil" then share = math.ceil(share) end
     share = math.tointeger(share) or share
-    for i = 1, 4 do
-      if SEATS[i] ~= f.seat then pay[SEATS[i]] = -share end
-    end
+    pay = { E = -share, S = -share, W = -share, N = -share }
     pay[f.seat] = 3 * share
     return pay
   else                                       -- P5 Win on grab: the feeder
+    pay = { E = 0, S = 0, W = 0, N = 0 }
     pay[f.from] = -total
   end
   pay[f.seat] = total
@@ -794,35 +810,56 @@ end
 
 -- special_complete(g, seat, concealed, nmelds): the irregular complete hands the core's
 -- forms do not cover as IMS counts them: 13 Individuals, 7 pairs holding four of a kind.
--- Asked for every completion test, so first the signs read off the notation: 13 Individuals
--- is three tiles of each suit and five honours ("147m258p369s12234z", 18 characters); in
--- these 7 pairs every kind comes two or four times (the first two digits are alike) and one
--- digit four times over. Only then the hand itself.
-local KIND_ORDER = {}
-for i, t in ipairs(jong.TILES or {}) do KIND_ORDER[t] = i end
-local tiles_of, kind_of, byte, find = jong.tiles, jong.kind_of, string.byte, string.find
+-- Asked for every completion test (about a hundred times a deal), so both are read off the
+-- engine's notation of the concealed tiles, kinds in order and digits ascending within a
+-- suit, no red fives ("147m258p369s12234z"), byte by byte, giving up at the first sign
+-- against: no table, no string is built.
+local byte = string.byte
+local M, P, S, Z = byte("m"), byte("p"), byte("s"), byte("z")
+local ONE, THREE, LETTER = byte("1"), byte("3"), byte("a")
 
-local function special_hand(g, concealed)
-  local tiles = {}
-  for i, t in ipairs(tiles_of(concealed)) do tiles[i] = kind_of(t) end
-  if #tiles ~= 14 then return false end
-  table.sort(tiles, function(a, b) return (KIND_ORDER[a] or 99) < (KIND_ORDER[b] or 99) end)
-  local counts = {}
-  for _, t in ipairs(tiles) do counts[t] = (counts[t] or 0) + 1 end
-  local f = { tiles = tiles, counts = counts, melds = {}, options = g.options }
-  return seven_pairs(f) or thirteen_individuals(f)
+-- s10 13 Individuals: 1-4-7, 2-5-8, 3-6-9 in three different suits ("147m"), three single
+-- honours and a pair of a fourth: 18 characters (the caller has seen them, and "m" fourth),
+-- the five honours with one pair among them.
+local function thirteen_individuals_notation(c)
+  if byte(c, 8) ~= P or byte(c, 12) ~= S or byte(c, 18) ~= Z then return false end
+  local m, p, s = byte(c, 1), byte(c, 5), byte(c, 9)
+  if m == p or m == s or p == s then return false end            -- three different triads
+  for i = 1, 9, 4 do
+    local a, b, d = byte(c, i, i + 2)
+    if a < ONE or a > THREE or b ~= a + 3 or d ~= b + 3 then return false end
+  end
+  local h1, h2, h3, h4, h5 = byte(c, 13, 17)
+  local alike = (h1 == h2 and 1 or 0) + (h2 == h3 and 1 or 0) + (h3 == h4 and 1 or 0) + (h4 == h5 and 1 or 0)
+  return alike == 1
+end
+
+-- s10 7 little pairs with four identical tiles as two pairs (A10): every kind twice or four
+-- times (the digits go two by two within each suit), 14 tiles, and one kind four times.
+local function seven_pairs_with_four_notation(c)
+  local i, n, tiles, four, last = 1, #c, 0, false, nil
+  while i <= n do
+    local a, b = byte(c, i, i + 1)
+    if a >= LETTER then                                          -- a suit ends
+      i, last = i + 1, nil
+    elseif a ~= b then
+      return false
+    else
+      if a == last then four = true end
+      i, last, tiles = i + 2, a, tiles + 2
+    end
+  end
+  return four and tiles == 14
 end
 
 function R.special_complete(g, seat, concealed, nmelds)
   if nmelds > 0 then return false end
-  if #concealed == 18 and find(concealed, "^%d%d%dm%d%d%dp%d%d%ds%d%d%d%d%dz$") then
-    return special_hand(g, concealed)                                -- 13 Individuals?
+  local c1, c2, _, c4 = byte(concealed, 1, 4)
+  if c4 == M and #concealed == 18 then                           -- three tiles of "m" first
+    return thirteen_individuals_notation(concealed)
   end
-  if g.options.seven_pairs_allow_four_of_a_kind and byte(concealed, 1) == byte(concealed, 2)
-     and find(concealed, "(%d)%1%1%1") then
-    return special_hand(g, concealed)                                -- 7 pairs with four alike?
-  end
-  return false
+  if c1 ~= c2 or not g.options.seven_pairs_allow_four_of_a_kind then return false end  -- a pair first
+  return seven_pairs_with_four_notation(concealed)
 end
 
 -- next_deal(g): after settlement. s4.3: the dealer keeps the deal when he won (alone or with

@@ -299,12 +299,12 @@ function setup(f, form, reading)
   C.honour_pungs, C.dragon_pungs, C.wind_pungs = honour_pungs, dragons, winds
   C.chow_bits, C.pung_bits = chow_bits, pung_bits
   C.peikou, C.pungs3 = peikou, n_pung >= 3
-  C.pair = reading.pair
   local p = reading.pair
-  C.pinfu = H.closed and n_chow == 4 and reading.wait == "two_sided"
+  local pinfu = H.closed and n_chow == 4 and reading.wait == "two_sided"
     and not DRAGON[p] and p ~= WIND_TILE[f.seat] and p ~= WIND_TILE[f.round]
+  C.pair, C.pinfu = p, pinfu
   -- the conditions of the reading's yaku (their `when`)
-  C.gates = (C.pinfu and GATE.pinfu or 0) | (peikou > 0 and GATE.has_peikou or 0)
+  C.gates = (pinfu and GATE.pinfu or 0) | (peikou > 0 and GATE.has_peikou or 0)
     | (n_chow >= 3 and GATE.chows3 or 0) | (outside and GATE.outside or 0)
     | (n_pung >= 3 and GATE.pungs3 or 0) | (honour_pungs ~= 0 and GATE.honour_pung or 0)
 end
@@ -904,7 +904,6 @@ end
 -- pao_suukantsu) the tile of the fourth kong.
 local function liable_seat(f, result)
   local opts = f.options
-  if #f.melds < 3 then return nil end   -- (three dragon or four wind melds, or four kongs)
   local has = {}
   for _, item in ipairs(result.items) do if item.unit == "yakuman" then has[item.name] = item.value end end
   local dragons, winds, kongs = 0, 0, 0
@@ -973,11 +972,13 @@ function R.settle(f, result)
   local honba, deposits = f.honba or 0, f.deposits or 0
   if situation and situation.winners and not takes_honba(f) then honba, deposits = 0, 0 end
   local liable, share
-  if value.yakuman and not value.han then liable, share = liable_seat(f, result) end
+  if value.yakuman and not value.han and #f.melds >= 3 then    -- (3 dragon / 4 wind melds, 4 kongs)
+    liable, share = liable_seat(f, result)
+  end
   if liable == winner then liable = nil end
   local limit_ron = dealer and 48000 or 32000               -- one yakuman paid by one player
   if f.win_by == "discard" then
-    local total = ceil100((dealer and 6 or 4) * basic)
+    local total = -((-(dealer and 6 or 4) * basic) // 100) * 100    -- ceil100 (17.1)
     if liable and liable ~= f.from then                   -- 17.6: ron by a third player
       local half = limit_ron * share // 2
       move(pay, liable, winner, half)
@@ -1496,11 +1497,11 @@ function R.next_deal(g)
   local _, _, _, round, honba, _, deal = g.core:brief()
   local o = g.japanese_outcome
   if not o or o.deal ~= deal then o = {} end
-  local points, dealer = {}, nil
-  for i, seat in ipairs(SEATS) do
-    local _, _, _, p, player = g.core:seat_summary(seat)
-    points[i] = p
-    dealer = dealer or player + 1
+  local opts = g.options
+  local points, dealer = nil, select(5, g.core:seat_summary("E")) + 1
+  if opts.tobi or opts.agari_yame or opts.west_extension then   -- only these read the points
+    points = {}
+    for i, seat in ipairs(SEATS) do points[i] = select(4, g.core:seat_summary(seat)) end
   end
   local r = R.rotation({ round = round, dealer = dealer, honba = honba,
                          outcome = o.win and "win" or o.draw == "abort" and "abort" or "draw",

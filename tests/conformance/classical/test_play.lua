@@ -264,6 +264,7 @@ local function deal_end(options, last, honba, dealer, round)
                result = last.type == "win" and "win" or "exhaustive",
                winners = last.type == "win" and { last.seat } or {} }
   return setmetatable({ rules = r, options = assert(jong.resolve_options(r, options)),
+           core = require("stand_in").core(st),
            state = function() return st end,
            events = function() return { { type = "deal_start" }, last, { type = "settle" } } end },
          { __index = jong.Game })

@@ -159,6 +159,7 @@ local function fake_game(st, events, given)
     end
   end
   function g:state() return st end
+  g.core = require("stand_in").core(st)
   function g:events(first)
     local out = {}
     for i = first or 1, #events do

@@ -1,0 +1,29 @@
+-- A stand-in for the engine's game (`g.core`) over a hand-made state table, for
+-- conformance tests that call play hooks on a game object built by hand: the cheap
+-- accessors (docs/api.md) answer from the table as the engine would from its state.
+local M = {}
+
+local SEATS = { "E", "S", "W", "N" }
+
+-- core(st): st as g:state() gives it (phase, turn, wall, round, honba, deposits, deal,
+-- result, winners, seats = {E = {discards =, melds =, flags =, points =, player =}, ...}).
+function M.core(st)
+  local core = {}
+  function core:brief()
+    return st.phase or "deal_end", st.turn or "E", st.wall or 0, st.round or "E", st.honba or 0,
+           st.deposits or 0, st.deal or 0
+  end
+  function core:seat_summary(seat)
+    local me = st.seats[seat] or {}
+    return #(me.discards or {}), #(me.melds or {}), me.flags or 0, me.points or 0, me.player or 0
+  end
+  function core:outcome()
+    if not st.result then return nil end
+    return st.result, table.unpack(st.winners or {})
+  end
+  function core:state() return st end
+  return core
+end
+
+M.SEATS = SEATS
+return M
