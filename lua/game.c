@@ -931,7 +931,8 @@ static int l_seat(lua_State *L)
 }
 
 /* g:brief() -> phase, seat in turn, tiles an ordinary draw may still take, round wind,
- * honba, deposits on the table, deal number: without building the state. */
+ * honba, deposits on the table, deal number, times the deal has passed in this round:
+ * without building the state. */
 static int l_brief(lua_State *L)
 {
     const struct game_state *st = &check_game(L, 1)->g->st;
@@ -942,7 +943,8 @@ static int l_brief(lua_State *L)
     lua_pushinteger(L, st->honba);
     lua_pushinteger(L, st->deposits);
     lua_pushinteger(L, st->deal_no);
-    return 7;
+    lua_pushinteger(L, st->deal_in_round);
+    return 8;
 }
 
 /* g:outcome() -> how the deal ended ("win", "exhaustive", "abortive"; nil while it is

@@ -291,11 +291,11 @@ local NEXT_WIND = { E = "S", S = "W", W = "N", N = "E" }
 
 -- The usual rotation, for next_deal hooks: with `keep` the dealer keeps the deal (with
 -- `honba` counters); else the deal passes, the round wind advancing when it comes back
--- to the first dealer, and the match ends after `rounds` round winds.
+-- to the round's first dealer (its fourth pass), and the match ends after `rounds` winds.
 function Game:rotation(keep, rounds, honba)
-  local round = select(4, self.core:brief())
+  local _, _, _, round, _, _, _, passes = self.core:brief()
   if keep then return { dealer_keeps = true, round = round, honba = honba or 0, match_over = false } end
-  if select(5, self.core:seat_summary("S")) == 0 then   -- the deal passes back to the first dealer
+  if passes == 3 then   -- the deal passes back to the round's first dealer
     if jong.seat_index(round) >= rounds then
       return { dealer_keeps = false, round = round, honba = 0, match_over = true }
     end

@@ -369,6 +369,7 @@ end
 -- B1-B3: one double for each pung or kong of dragons, of the own wind, of the
 -- prevailing wind (counted by set_points).
 local function honour_set_doubles(dragons, own, prevailing, out)
+  if dragons + own + prevailing == 0 then return 0 end
   for _ = 1, dragons do line(out, "pung or kong of dragons", 1, "doubles") end          -- B1
   for _ = 1, own do line(out, "pung or kong of own wind", 1, "doubles") end             -- B2
   for _ = 1, prevailing do line(out, "pung or kong of prevailing wind", 1, "doubles") end -- B3

@@ -108,6 +108,11 @@ for r = 1, 7 do
   IS_DRAGON[r .. "z"] = r >= 5
 end
 local SUITS_IN_MASK = { [0] = 0, 1, 1, 2, 1, 2, 2, 3 }
+-- CHOW_CLASS[t]: the CLASS bits of the three tiles of the chow that starts at t.
+local CHOW_CLASS = {}
+for _, s in ipairs({ "m", "p", "s" }) do
+  for r = 1, 7 do CHOW_CLASS[r .. s] = CLASS[r .. s] | CLASS[(r + 1) .. s] | CLASS[(r + 2) .. s] end
+end
 
 local FLOWERS = { "f1", "f2", "f3", "f4" }
 local SEASONS = { "g1", "g2", "g3", "g4" }
@@ -129,10 +134,26 @@ local function limit_value(o)
 end
 
 -- §13.2: the suits and tile classes of the whole hand (sets, pair, winning tile; no bonus tiles).
--- Returns the number of suits and whether honours, terminals and simples occur.
+-- Returns the number of suits and whether honours, terminals and simples occur. Read off the
+-- sets and pair of a reading (every reading holds all the tiles), else off the tiles one by one.
 local function suit_profile(f)
   local mask = 0
-  for t in pairs(f.all_counts) do mask = mask | (CLASS[t] or 0) end
+  local reading = f.readings[1]
+  if reading then
+    local sets = reading.sets
+    mask = CLASS[reading.pair]
+    for i = 1, #sets do
+      local set = sets[i]
+      mask = mask | (set.type == "chow" and CHOW_CLASS[set.tile] or CLASS[set.tile])
+    end
+  else
+    local tiles, melds = f.tiles, f.melds
+    for i = 1, #tiles do mask = mask | CLASS[tiles[i]] end
+    for i = 1, #melds do
+      local set = melds[i].tiles
+      for j = 1, #set do mask = mask | CLASS[set[j]] end
+    end
+  end
   return SUITS_IN_MASK[mask & 7], mask & HONOUR ~= 0, mask & TERMINAL ~= 0, mask & SIMPLE ~= 0
 end
 
@@ -172,6 +193,7 @@ local function analyse_hand(f)
   h.concealed = concealed_hand(f, o)
   h.bonus = f.bonus
   h.thirteen = false
+  h.flags = flags
 end
 
 -- The sets of one standard reading (§12.1, §12.4; §13.1 what is concealed, §13.4 a kong is a pung).
@@ -202,6 +224,11 @@ local function read_sets(r)
   h.chows, h.pungs, h.kongs, h.concealed_pungs = chows, pungs, kongs, concealed
   h.dragon_pungs, h.wind_pungs, h.seat_pung, h.round_pung = dragons, winds, seat_pung, round_pung
   h.pair = r.pair
+  local pair = r.pair
+  h.four_concealed_pungs = pungs == 4 and concealed == 4                   -- H4
+  h.small_three_dragons = dragons == 2 and IS_DRAGON[pair] == true         -- H11
+  h.big_three_dragons = dragons == 3                                       -- H12
+  h.small_four_winds = winds == 3 and IS_WIND[pair] == true                -- H13
 end
 
 -- Thirteen orphans has no sets.
@@ -210,14 +237,18 @@ local function no_sets()
   h.chows, h.pungs, h.kongs, h.concealed_pungs = 0, 0, 0, 0
   h.dragon_pungs, h.wind_pungs, h.seat_pung, h.round_pung = 0, 0, false, false
   h.pair = nil
+  h.four_concealed_pungs, h.small_three_dragons, h.big_three_dragons, h.small_four_winds = false, false, false, false
 end
 
-local function four_concealed_pungs(h) return h.pungs == 4 and h.concealed_pungs == 4 end
-local function small_three_dragons(h) return h.dragon_pungs == 2 and IS_DRAGON[h.pair] == true end
-local function big_three_dragons(h) return h.dragon_pungs == 3 end
-local function small_four_winds(h) return h.wind_pungs == 3 and IS_WIND[h.pair] == true end
--- §12.8 the mjc preset, §12.1 hk.four_concealed = limit: these shape items become limit hands.
-local function made_limit(h, id) return h.mjc or (id == "H4" and h.o.four_concealed == "limit") end
+-- The options under which some items are played at all (an item's `only`):
+local function with_flowers(o) return o.use_flowers end                      -- §12.6
+local function with_humanly_hand(o) return o.humanly_hand end                -- §12.7
+local function with_last_discard(o) return o.last_discard end                -- §8.2, H20
+local function mjc(o) return o.faan_preset == "mjc" end                      -- §12.8
+local function not_mjc(o) return o.faan_preset ~= "mjc" end
+-- §12.8 the mjc preset, §12.1 hk.four_concealed = limit: H4 becomes a limit hand.
+local function h4_limit(o) return mjc(o) or o.four_concealed == "limit" end
+local function h4_ordinary(o) return not h4_limit(o) end
 local function count_of(list, tile)
   for i = 1, #list do if list[i] == tile then return 1 end end
   return 0
@@ -230,86 +261,81 @@ end
 ---------------------------------------------------------------------------------------------
 -- §12: the faan items in the spec's order. Each entry: spec number, name, group, and a
 -- function of h returning the faan (nil/false when the item does not apply) and how many
--- lines it makes (default 1).
+-- lines it makes (default 1); `only`: the options under which the item is played; `needs`: a
+-- fact of the hand (NEEDS below) without which the item cannot apply (the function checks
+-- it too: `needs` only spares asking).
 -- Groups: "limit" (§12.7; they replace the "shape" group H1-H13, §11.5, and so come first),
 -- "shape", "way" (§12.5), "bonus" (§12.6; not counted toward the minimum).
 
 local ITEMS = {
   -- §12.7 Limit hands
-  { "L1", "All honours", "limit", function(h) return h.std and h.suits == 0 and 10 end },
+  { "L1", "All honours", "limit", needs = "honours", function(h) return h.std and h.suits == 0 and 10 end },
   { "L2", "Orphans", "limit", function(h) return h.std and not h.honours and not h.simples and 10 end },
-  { "L3", "Nine gates", "limit", function(h) return h.nine_gates and 10 end },
-  { "L4", "Big four winds", "limit", function(h) return h.wind_pungs == 4 and 13 end },
-  { "L5", "Thirteen orphans", "limit", function(h) return h.thirteen and 13 end },
+  { "L3", "Nine gates", "limit", needs = "nine_gates", function(h) return h.nine_gates and 10 end },
+  { "L4", "Big four winds", "limit", needs = "honours", function(h) return h.wind_pungs == 4 and 13 end },
+  { "L5", "Thirteen orphans", "limit", needs = "thirteen", function(h) return h.thirteen and 13 end },
   { "L6", "All kongs", "limit", function(h) return h.kongs == 4 and 13 end },
-  { "L7", "Heavenly hand", "limit", function(h) return h.first_turn and h.dealer and h.self and 13 end },
-  { "L8", "Earthly hand", "limit", function(h)
+  { "L7", "Heavenly hand", "limit", needs = "first_turn", function(h) return h.first_turn and h.dealer and h.self and 13 end },
+  { "L8", "Earthly hand", "limit", needs = "first_turn", function(h)
       return h.first_turn and not h.dealer and not h.self and h.f.from == "E" and 13 end },
-  { "§12.7", "Humanly hand", "limit", function(h)
-      return h.o.humanly_hand and h.first_turn and not h.dealer and not h.self and h.f.from ~= "E" and 13 end },
+  { "§12.7", "Humanly hand", "limit", only = with_humanly_hand, needs = "first_turn", function(h)
+      return h.first_turn and not h.dealer and not h.self and h.f.from ~= "E" and 13 end },
   -- the shape items that options make limit hands (their ordinary entries follow)
-  { "H4", "Four concealed pungs", "limit", function(h)
-      return made_limit(h, "H4") and four_concealed_pungs(h) and h.limit_value end },
-  { "H12", "Big three dragons", "limit", function(h)
-      return made_limit(h, "H12") and big_three_dragons(h) and h.limit_value end },
-  { "H13", "Small four winds", "limit", function(h)
-      return made_limit(h, "H13") and small_four_winds(h) and h.limit_value end },
+  { "H4", "Four concealed pungs", "limit", only = h4_limit, function(h)
+      return h.four_concealed_pungs and h.limit_value end },
+  { "H12", "Big three dragons", "limit", only = mjc, needs = "honours", function(h) return h.big_three_dragons and h.limit_value end },
+  { "H13", "Small four winds", "limit", only = mjc, needs = "honours", function(h) return h.small_four_winds and h.limit_value end },
 
   -- §12.1 Hand shape (H1 Chicken hand: see R.score)
   { "H2", "Common hand", "shape", function(h)
       return h.chows == 4 and (h.o.common_hand_pair == "any" or IS_SUITED[h.pair] == true) and 1 end },
   { "H3", "All pungs", "shape", function(h)
-      return h.pungs == 4 and not four_concealed_pungs(h) and (h.mjc and 2 or 3) end },
-  { "H4", "Four concealed pungs", "shape", function(h)
-      return not made_limit(h, "H4") and four_concealed_pungs(h) and 8 end },
+      return h.pungs == 4 and not h.four_concealed_pungs and (h.mjc and 2 or 3) end },
+  { "H4", "Four concealed pungs", "shape", only = h4_ordinary, function(h) return h.four_concealed_pungs and 8 end },
   -- §12.2 Suit
-  { "H5", "Mixed one suit", "shape", function(h)
+  { "H5", "Mixed one suit", "shape", needs = "honours", function(h)
       return h.std and h.suits == 1 and h.honours and (h.mjc and 2 or 3) end },
   { "H6", "Pure one suit", "shape", function(h)
       return h.std and h.suits == 1 and not h.honours and (h.mjc and 4 or h.o.pure_suit_faan) end },
   -- §12.3 Terminals
-  { "H7", "Mixed orphans", "shape", function(h)
+  { "H7", "Mixed orphans", "shape", needs = "honours", function(h)
       return h.std and h.honours and h.terminals and not h.simples and 1 end },
   -- §12.4 Honour sets
-  { "H8", "Dragon pung/kong", "shape", function(h)
-      if h.mjc and small_three_dragons(h) then return false end    -- mjc: Small three dragons is 4 flat
+  { "H8", "Dragon pung/kong", "shape", needs = "honours", function(h)
+      if h.mjc and h.small_three_dragons then return false end     -- mjc: Small three dragons is 4 flat
       return h.dragon_pungs > 0 and 1, h.dragon_pungs
     end },
-  { "H9", "Seat-wind pung/kong", "shape", function(h) return h.seat_pung and 1 end },
-  { "H10", "Prevailing-wind pung/kong", "shape", function(h) return h.round_pung and 1 end },
-  { "H11", "Small three dragons", "shape", function(h) return small_three_dragons(h) and (h.mjc and 4 or 3) end },
-  { "H12", "Big three dragons", "shape", function(h)
-      return not made_limit(h, "H12") and big_three_dragons(h) and 5 end },
-  { "H13", "Small four winds", "shape", function(h)
-      return not made_limit(h, "H13") and small_four_winds(h) and 3 end },
+  { "H9", "Seat-wind pung/kong", "shape", needs = "honours", function(h) return h.seat_pung and 1 end },
+  { "H10", "Prevailing-wind pung/kong", "shape", needs = "honours", function(h) return h.round_pung and 1 end },
+  { "H11", "Small three dragons", "shape", needs = "honours", function(h) return h.small_three_dragons and (h.mjc and 4 or 3) end },
+  { "H12", "Big three dragons", "shape", only = not_mjc, needs = "honours", function(h) return h.big_three_dragons and 5 end },
+  { "H13", "Small four winds", "shape", only = not_mjc, needs = "honours", function(h) return h.small_four_winds and 3 end },
 
   -- §12.5 Way of winning
-  { "H14", "Self-drawn", "way", function(h) return h.self and 1 end },
-  { "H15", "Concealed hand", "way", function(h) return h.concealed and 1 end },
-  { "H16", "Win on kong replacement", "way", function(h)
-      local flags = h.f.flags
+  { "H14", "Self-drawn", "way", needs = "self", function(h) return h.self and 1 end },
+  { "H15", "Concealed hand", "way", needs = "concealed", function(h) return h.concealed and 1 end },
+  { "H16", "Win on kong replacement", "way", needs = "kong_replacement", function(h)
+      local flags = h.flags
       return flags.kong_replacement and not flags.kong_upon_kong and 1 end },
-  { "H17", "Kong upon kong", "way", function(h) return h.f.flags.kong_upon_kong and 8 end },
-  { "H18", "Robbing a kong", "way", function(h) return h.f.flags.robbing_kong and 1 end },
-  { "H19", "Last tile", "way", function(h) return h.f.flags.last_tile and h.self and 1 end },
-  { "H20", "Last discard", "way", function(h)
-      return h.f.flags.last_tile and not h.self and h.o.last_discard and 1 end },
+  { "H17", "Kong upon kong", "way", needs = "kong_upon_kong", function(h) return h.flags.kong_upon_kong and 8 end },
+  { "H18", "Robbing a kong", "way", needs = "robbing_kong", function(h) return h.flags.robbing_kong and 1 end },
+  { "H19", "Last tile", "way", needs = "last_tile", function(h) return h.flags.last_tile and h.self and 1 end },
+  { "H20", "Last discard", "way", only = with_last_discard, needs = "last_tile", function(h)
+      return h.flags.last_tile and not h.self and 1 end },
 
   -- §12.6 Bonus tiles (only with hk.use_flowers)
-  { "H21", "Seat flower / seat season", "bonus", function(h)
-      if not h.o.use_flowers then return false end
+  { "H21", "Seat flower / seat season", "bonus", only = with_flowers, function(h)
       local b, seat = h.bonus, h.f.seat
       local n = 0
       if not complete_set(b, FLOWERS) then n = n + count_of(b, SEAT_FLOWER[seat]) end
       if not complete_set(b, SEASONS) then n = n + count_of(b, SEAT_SEASON[seat]) end
       return n > 0 and 1, n
     end },
-  { "H22", "Complete set", "bonus", function(h)
-      if not h.o.use_flowers then return false end
+  { "H22", "Complete set", "bonus", only = with_flowers, function(h)
       local n = (complete_set(h.bonus, FLOWERS) and 1 or 0) + (complete_set(h.bonus, SEASONS) and 1 or 0)
       return n > 0 and 2, n
     end },
-  { "H23", "No bonus tiles", "bonus", function(h) return h.o.use_flowers and #h.bonus == 0 and 1 end },
+  { "H23", "No bonus tiles", "bonus", only = with_flowers, function(h) return #h.bonus == 0 and 1 end },
 }
 
 -- §12.6 H24, H25: a flower win, scored alone and paid as self-drawn (exempt from the minimum).
@@ -325,42 +351,100 @@ local CHICKEN_HAND = "Chicken hand"                                  -- H1: no f
 -- the same for every reading of a hand.
 local DEPENDS_ON_READING = { L4 = true, L6 = true, H2 = true, H3 = true, H4 = true, H8 = true,
                              H9 = true, H10 = true, H11 = true, H12 = true, H13 = true }
-local READING_ITEMS, HAND_ITEMS = {}, {}
-for _, e in ipairs(ITEMS) do
-  local list = DEPENDS_ON_READING[e[1]] and READING_ITEMS or HAND_ITEMS
-  list[#list + 1] = e
+
+-- The facts of a hand that items may need (their `needs`): fields of h, then situation flags.
+local NEEDS = { "honours", "self", "concealed", "first_turn", "nine_gates", "thirteen" }
+local NEEDS_FLAG = { "kong_replacement", "kong_upon_kong", "robbing_kong", "last_tile" }
+local NEED_BIT = {}
+for i, name in ipairs(NEEDS) do NEED_BIT[name] = 1 << (i - 1) end
+for i, name in ipairs(NEEDS_FLAG) do NEED_BIT[name] = 1 << (#NEEDS + i - 1) end
+
+-- The NEED_BIT facts that hold for the hand in h.
+local function needs_met()
+  local met, flags = 0, h.f.flags
+  for i = 1, #NEEDS do
+    if h[NEEDS[i]] then met = met | (1 << (i - 1)) end
+  end
+  if next(flags) then
+    for i = 1, #NEEDS_FLAG do
+      if flags[NEEDS_FLAG[i]] then met = met | (1 << (#NEEDS + i - 1)) end
+    end
+  end
+  return met
 end
 
--- Adds up the items of `list` for the hand and reading in h; with `out`, also writes their
--- lines to it. `limited`: a limit hand has already scored (the shape items then count only
--- with hk.unlimited_faan, §11.5). Returns the faan of the limit hands, of the shape items,
--- of the rest, of the bonus tiles (part of the rest) and whether a limit hand scored.
-local function add_up(list, out, limited)
-  local limit_sum, shape_sum, rest_sum, bonus_sum = 0, 0, 0, 0
-  local unlimited = h.o.unlimited_faan
+-- The items in play under an options table for a hand with the facts `met`, by group (in the
+-- spec's order): `all` of them, the `hand` items (the same for every reading) and the
+-- `reading` items (that depend on it). Made once per options table and facts (resolved
+-- options are shared and never changed).
+local ITEMS_FOR = setmetatable({}, { __mode = "k" })
+
+local function items_in_play(o)
+  local by_facts = ITEMS_FOR[o]
+  if not by_facts then by_facts = {}; ITEMS_FOR[o] = by_facts end
+  local met = needs_met()
+  local lists = by_facts[met]
+  if not lists then
+    lists = {}
+    for _, part in ipairs { "all", "hand", "reading" } do
+      lists[part] = { limit = {}, shape = {}, way = {}, bonus = {} }
+    end
+    for _, e in ipairs(ITEMS) do
+      if (not e.only or e.only(o)) and (not e.needs or met & NEED_BIT[e.needs] ~= 0) then
+        local group = e[3]
+        local part = DEPENDS_ON_READING[e[1]] and lists.reading or lists.hand
+        lists.all[group][#lists.all[group] + 1] = e
+        part[group][#part[group] + 1] = e
+      end
+    end
+    by_facts[met] = lists
+  end
+  return lists
+end
+
+-- The line of an item worth v faan in a result's `items`, made once per item and value: the
+-- lines are shared by the results (read them, do not change them).
+for _, e in ipairs(ITEMS) do e.lines = {} end
+
+local function line_of(e, v)
+  local line = e.lines[v]
+  if not line then
+    line = { name = e[2], value = v, unit = "faan" }
+    e.lines[v] = line
+  end
+  return line
+end
+
+-- Adds up the items of one list for the hand and reading in h; with `out`, also writes their
+-- lines to it. Returns the faan and whether any item scored.
+local function add_up(list, out)
+  local sum, scored = 0, false
   for i = 1, #list do
     local e = list[i]
-    local group = e[3]
-    if group ~= "shape" or not limited or unlimited then
-      local v, times = e[4](h)
-      if v then
-        times = times or 1
-        local faan = v * times
-        if group == "limit" then
-          limit_sum, limited = limit_sum + faan, true
-        elseif group == "shape" then
-          shape_sum = shape_sum + faan
-        else
-          rest_sum = rest_sum + faan
-          if group == "bonus" then bonus_sum = bonus_sum + faan end
-        end
-        if out then
-          for _ = 1, times do out[#out + 1] = { name = e[2], value = v, unit = "faan" } end
-        end
+    local v, times = e[4](h)
+    if v then
+      times = times or 1
+      sum, scored = sum + v * times, true
+      if out then
+        local line = line_of(e, v)
+        for _ = 1, times do out[#out + 1] = line end
       end
     end
   end
-  return limit_sum, shape_sum, rest_sum, bonus_sum, limited
+  return sum, scored
+end
+
+-- The faan of the item groups of `lists` (one part of items_in_play): of the limit hands, the
+-- shape items, the rest, the bonus tiles (part of the rest) and whether a limit hand scored.
+-- `limited`: a limit hand has already scored. §11.5: a limit hand replaces the shape items
+-- H1-H13 (unless hk.unlimited_faan).
+local function add_up_groups(lists, out, limited)
+  local limit, scored = add_up(lists.limit, out)
+  limited = limited or scored
+  local shape = 0
+  if not limited or h.o.unlimited_faan then shape = add_up(lists.shape, out) end
+  local way, bonus = add_up(lists.way, out), add_up(lists.bonus, out)
+  return limit, shape, way + bonus, bonus, limited
 end
 
 local function capped(faan, o)                                      -- §11.3
@@ -387,9 +471,17 @@ local function check_options(o)
   return nil
 end
 
+-- The reason of check_options by options table: resolved options are shared and never
+-- changed (the engine's g.options, the defaults), so each is checked once.
+local OPTIONS_CHECKED = setmetatable({}, { __mode = "k" })
+
 local function check_situation(f)
   local o, flags, seat = f.options, f.flags, f.seat
-  local bad = check_options(o)
+  local bad = OPTIONS_CHECKED[o]
+  if bad == nil then
+    bad = check_options(o) or false
+    OPTIONS_CHECKED[o] = bad
+  end
   if bad then return bad end
   if #f.bonus > 0 and not o.use_flowers then return "bonus tiles need hk.use_flowers" end
   local kongs = 0
@@ -442,11 +534,12 @@ end
 -- §11.1: of several readings, the one that gives the most faan after the limit (then before it).
 local function choose_reading(readings, o)
   h.std = true
-  local hl, hs, hr, _, hlimited = add_up(HAND_ITEMS, nil, false)
+  local lists = items_in_play(o)
+  local hl, hs, hr, _, hlimited = add_up_groups(lists.hand, nil, false)
   local best, best_capped, best_total = 1, -1, -1
   for i = 1, #readings do
     read_sets(readings[i])
-    local rl, rs, rr, _, limited = add_up(READING_ITEMS, nil, hlimited)
+    local rl, rs, rr, _, limited = add_up_groups(lists.reading, nil, hlimited)
     local shape = (limited and not o.unlimited_faan) and 0 or hs + rs                -- §11.5
     local total = hl + rl + shape + hr + rr
     local c = capped(total, o)
@@ -483,7 +576,7 @@ local function judge(f, explain)
   if complete then
     items = explain and {} or nil
     local l, s, r
-    l, s, r, bonus, limited = add_up(ITEMS, items, false)
+    l, s, r, bonus, limited = add_up_groups(items_in_play(o).all, items, false)
     total = l + s + r
   end
 
@@ -642,13 +735,37 @@ function R.configure(o)
     last_discard = o.last_discard and "win_only" or "none",  -- §8.2
     multi_win = o.multi_win == "all" and "all" or "nearest", -- §7.3
     rounds = o.rounds,                                       -- §5.4
+    -- §5.1 hk.seating: the wind draw (shuffled wind tiles, three dice to say who draws
+    -- first) and a random seating both give each player a wind at random: the engine
+    -- draws the seats from its seed either way.
+    random_seats = true,
   }
 end
 
 -- Asked before a win is offered (may_win(g, action)): §11.2 a hand below hk.min_faan
 -- cannot be declared (that would be a false Mah Jong, §10.1).
+--
+-- may_win is asked for every win the engine could offer, so it builds the situation itself
+-- with g:brief() rather than g:situation (which builds the whole state): the same fields as
+-- g:situation gives for this ruleset (there is no dora in this game; deposits are for the
+-- settlement only), then the situation hook. tests/conformance/hongkong/test_play.lua checks
+-- that both agree over self-play.
+function R.win_situation(g, win)
+  local _, _, _, round, honba = g:brief()
+  local flags = {}
+  if win.loose then flags[#flags + 1] = "kong_replacement" end
+  if win.how == "rob" then flags[#flags + 1] = "robbing_kong" end
+  if win.last_tile then flags[#flags + 1] = "last_tile" end
+  if win.first_turn then flags[#flags + 1] = "first_turn" end
+  local s = { rules = g.rules, options = g.options, seat = win.seat, round = round, hand = win.hand,
+              win_tile = win.tile, win_by = win.how == "self" and "self" or "discard", from = win.from,
+              flags = flags, honba = honba, deposits = 0, game = g, win = win }
+  R.situation(g, win, s)
+  return s
+end
+
 function R.may_win(g, action)
-  local f, err = jong.facts(g:situation(action.win))
+  local f, err = jong.facts(R.win_situation(g, action.win))
   if not f then return false, err end
   local result, reason = judge(f, false)
   if not result then return false, reason end
@@ -658,26 +775,48 @@ end
 
 -- Asked when the engine builds the situation of a win (situation(g, win, s), also for
 -- may_win): §12.5 H17 adds the flag kong_upon_kong when the winning tile is the replacement
--- of a kong declared right after drawing the replacement of an earlier kong.
+-- of a kong declared right after drawing the replacement of an earlier kong; §9.3 with
+-- hk.fifth_tile_penalty, the flag fifth_tile on a discard (below).
 local KONGS = { kong = true, kong_concealed = true, kong_promoted = true }
 
-function R.situation(g, win, s)
-  if not win.loose then return end
+local function kong_upon_kong(g, win)
   local events = g:events(math.max(1, g:state().events - 5))
   local i = #events
   while i > 0 and events[i].type == "win" do i = i - 1 end     -- a win already logged
   local replacement, kong, first = events[i], events[i - 1], events[i - 2]
-  if first and replacement.type == "draw" and replacement.from == "loose"
+  return first and replacement.type == "draw" and replacement.from == "loose"
      and KONGS[kong.type] and kong.seat == win.seat
-     and first.type == "draw" and first.from == "loose" and first.seat == win.seat then
-    s.flags[#s.flags + 1] = "kong_upon_kong"
+     and first.type == "draw" and first.from == "loose" and first.seat == win.seat
+end
+
+-- §9.3 hk.fifth_tile_penalty: the winning discard was made with fewer than 5 tiles left in
+-- the wall and no tile of its kind had been seen among the discards before it.
+local function fifth_tile(g, win)
+  local _, _, left = g:brief()
+  if left >= 5 then return false end
+  local kind, seen = jong.kind_of(win.tile), 0
+  local seats = g:state().seats
+  for i = 1, 4 do
+    for _, d in ipairs(seats[SEATS[i]].discards) do
+      if jong.kind_of(d.tile) == kind then seen = seen + 1 end
+    end
+  end
+  return seen <= 1                                   -- the winning discard itself only
+end
+
+function R.situation(g, win, s)
+  if win.loose and kong_upon_kong(g, win) then s.flags[#s.flags + 1] = "kong_upon_kong" end
+  if win.how == "discard" and g.options.fifth_tile_penalty and fifth_tile(g, win) then
+    s.flags[#s.flags + 1] = "fifth_tile"
   end
 end
 
 -- After settlement (next_deal(g)). §5.3: the dealer keeps the deal when he wins or, with
 -- hk.draw_keeps_dealer, after a draw; otherwise it passes to his right. §5.4: when it comes
--- back to the first dealer (player 0) the prevailing wind advances; after hk.rounds winds
--- the game is over. There are no counters (honba) in this game.
+-- back to the player who was the first dealer of the prevailing wind (the fourth pass in
+-- the wind: the seats are drawn, §5.1, so that need not be player 0) the prevailing wind
+-- advances; after hk.rounds winds the game is over (g:rotation). There are no counters.
+
 function R.next_deal(g)
   local o, out = g.options, g:deal_outcome()
   return g:rotation(out.dealer_won or (out.drawn and o.draw_keeps_dealer), o.rounds)

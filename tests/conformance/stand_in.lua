@@ -6,12 +6,15 @@ local M = {}
 local SEATS = { "E", "S", "W", "N" }
 
 -- core(st): st as g:state() gives it (phase, turn, wall, round, honba, deposits, deal,
--- result, winners, seats = {E = {discards =, melds =, flags =, points =, player =}, ...}).
+-- deal_in_round, result, winners, seats = {E = {discards =, melds =, flags =, points =,
+-- player =}, ...}). Without deal_in_round, the player of seat East (the passes of the deal
+-- when the first dealer was player 0).
 function M.core(st)
   local core = {}
   function core:brief()
+    local passes = st.deal_in_round or (st.seats.E and st.seats.E.player) or 0
     return st.phase or "deal_end", st.turn or "E", st.wall or 0, st.round or "E", st.honba or 0,
-           st.deposits or 0, st.deal or 0
+           st.deposits or 0, st.deal or 0, passes
   end
   function core:seat_summary(seat)
     local me = st.seats[seat] or {}

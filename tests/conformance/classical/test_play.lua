@@ -298,6 +298,30 @@ function TestDealer.test_round_and_game_end()
   lu.assertTrue(r.next_deal(deal_end({ rounds = 1 }, { type = "win", seat = "S" }, 0, 3, "E")).match_over)
 end
 
+-- §5.2, §5.5 in real games: the seats are drawn from the seed, and the prevailing wind
+-- advances when the deal comes back to the round's first East, whoever that player is.
+function TestDealer.test_wind_follows_the_drawn_first_dealer()
+  local firsts = {}
+  for seed = 1, 6 do
+    local g = assert(jong.game { rules = "classical", seed = seed, options = { draw_passes_deal = true } })
+    local first = g:state().seats.E.player
+    firsts[first] = true
+    local round = "E"
+    for _ = 1, 400 do
+      assert(g:run_bots(nil, "random", 1) == 1)
+      local st = g:state()
+      if st.phase == "match_end" then break end
+      if st.round ~= round then
+        lu.assertEquals(st.seats.E.player, first, "seed " .. seed .. ": " .. round .. " -> " .. st.round)
+        round = st.round
+        if round == "W" then break end
+      end
+    end
+    lu.assertNotEquals(round, "E", "seed " .. seed .. ": the wind never advanced")
+  end
+  lu.assertTrue(firsts[1] or firsts[2] or firsts[3] or false)   -- some first dealer is not player 0
+end
+
 -- The wash-out in a real game: nobody scores, East keeps the deal (§12.1, §5.4).
 function TestDealer.test_wash_out_in_play()
   local g = assert(jong.game { rules = "classical", seed = 7 })

@@ -162,7 +162,7 @@ end
 function TestPlay.test_self_play_with_options()
   local sets = {
     { use_flowers = true, dead_wall14 = true, last_discard = true, multi_win = "all", min_faan = 0,
-      humanly_hand = true },
+      humanly_hand = true, fifth_tile_penalty = true },
     { draw_keeps_dealer = false, rounds = 2, faan_preset = "mjc", liability_hands = "extended",
       money_table = "doubling", faan_limit = 7 },
     { use_flowers = true, min_faan = 1, concealed_with_flowers = false, unlimited_faan = true,
@@ -184,6 +184,111 @@ function TestPlay.test_self_play_with_options()
       end
     end
   end
+end
+
+-- may_win builds the situation of a win with g:brief() (R.win_situation) instead of
+-- g:situation: over self-play both give the same facts and the same judgement of every win
+-- the engine asks about.
+function TestPlay.test_may_win_sees_the_situation_of_the_win()
+  local R = assert(jong.load_rules("hongkong"))
+  local may_win, asked, differ = R.may_win, 0, {}
+  local function facts_line(s)
+    local f = assert(jong.facts(s))
+    local flags = {}
+    for name in pairs(f.flags) do flags[#flags + 1] = name end
+    table.sort(flags)
+    local r = R.score(f)
+    return table.concat({ f.seat, f.round, f.situation.hand, f.win_tile, f.win_by, tostring(f.from),
+                          table.concat(flags, ","), tostring(r.wins), r.reason or r.value.faan }, " ")
+  end
+  R.may_win = function(g, action)
+    asked = asked + 1
+    local mine, engine = facts_line(R.win_situation(g, action.win)), facts_line(g:situation(action.win))
+    if mine ~= engine then differ[#differ + 1] = mine .. " | " .. engine end
+    return may_win(g, action)
+  end
+  local ok, err = pcall(function()
+    for _, options in ipairs { {}, { use_flowers = true, last_discard = true, humanly_hand = true, min_faan = 0 } } do
+      for seed = 1, 2 do
+        local g = jong.game { rules = "hongkong", seed = seed, options = options }
+        lu.assertNotNil(g:run_bots(nil, "greedy", 400000))
+      end
+    end
+  end)
+  R.may_win = may_win
+  lu.assertTrue(ok, err)
+  lu.assertTrue(asked > 100)
+  lu.assertEquals(differ, {})
+end
+
+-- §5.1 hk.seating (wind_draw and random alike): the players' winds are drawn from the seed,
+-- so the first dealer is any player; §5.4 the prevailing wind advances exactly when the deal
+-- comes back to the player who dealt first in the wind.
+function TestPlay.test_seats_are_drawn_and_the_wind_follows_the_first_dealer()
+  local first_dealers = {}
+  for seed = 1, 12 do
+    local seating = seed % 2 == 0 and "random" or "wind_draw"
+    local g = jong.game { rules = "hongkong", seed = seed, options = { seating = seating } }
+    local first = g:seat("E").player
+    first_dealers[first] = true
+    lu.assertNotNil(g:run_bots(nil, "greedy", 400000))
+    lu.assertEquals(g:state().phase, "match_end")
+    local round, winds = nil, 0
+    for _, e in ipairs(g:events()) do
+      if e.type == "deal_start" then
+        if e.round ~= round then
+          lu.assertEquals(math.tointeger(e.dealer), first)   -- a wind begins with the first dealer
+          round, winds = e.round, winds + 1
+        end
+      end
+    end
+    lu.assertEquals(winds, 4)
+  end
+  lu.assertEquals(first_dealers, { [0] = true, [1] = true, [2] = true, [3] = true })
+end
+
+-- §9.3 hk.fifth_tile_penalty in play: the situation hook flags fifth_tile on a discard win
+-- when fewer than 5 tiles are left and the tile had not been seen among the discards; the
+-- discarder then pays for all. A stand-in game gives the wall count and the discards.
+local function stand_in(left, discards, options)
+  local R = assert(jong.load_rules("hongkong"))
+  local seats = {}
+  for _, seat in ipairs { "E", "S", "W", "N" } do
+    local list = {}
+    for i, t in ipairs(jong.tiles(discards[seat] or "")) do list[i] = { tile = t } end
+    seats[seat] = { discards = list }
+  end
+  local g = setmetatable({ rules = R, options = assert(jong.resolve_options(R, options)) }, { __index = jong.Game })
+  function g:brief() return "claim", "N", left, "E", 0, 0, 1 end
+  function g:state() return { seats = seats, events = 0 } end
+  return R, g
+end
+
+function TestPlay.test_fifth_tile_in_play()
+  -- West wins on North's discard 5p (Pure one suit, 7 faan: u = 32).
+  local win = { seat = "W", from = "N", tile = "5p", how = "discard", hand = "22255p [123p]@S [456p]@S [789p]@S" }
+  local function payments(left, discards, options)
+    local R, g = stand_in(left, discards, options)
+    local s = R.win_situation(g, win)
+    local r = jong.score(s)
+    lu.assertTrue(r.wins, r.reason)
+    local flagged = false
+    for _, name in ipairs(s.flags) do flagged = flagged or name == "fifth_tile" end
+    return r.payments, flagged
+  end
+  local on = { fifth_tile_penalty = true, liability_announce = "manual" }   -- no Calling 9 here
+  local pay, flagged = payments(4, { E = "1z9m", N = "3s5p" }, on)          -- 5p unseen before
+  lu.assertTrue(flagged)
+  lu.assertEquals(pay, { W = 128, N = -128, E = 0, S = 0 })
+  pay, flagged = payments(4, { E = "5p1z", N = "3s5p" }, on)                -- 5p seen before
+  lu.assertFalse(flagged)
+  lu.assertEquals(pay, { W = 128, N = -64, E = -32, S = -32 })
+  pay, flagged = payments(5, { N = "5p" }, on)                              -- 5 tiles left
+  lu.assertFalse(flagged)
+  lu.assertEquals(pay, { W = 128, N = -64, E = -32, S = -32 })
+  pay, flagged = payments(2, { N = "5p" }, { liability_announce = "manual" })   -- option off
+  lu.assertFalse(flagged)
+  lu.assertEquals(pay, { W = 128, N = -64, E = -32, S = -32 })
 end
 
 -- hk.draw_keeps_dealer = false: the deal passes after a draw; hk.rounds = 1: East only.
