@@ -910,7 +910,7 @@ static int open_window(struct game *g, int phase, int from, tile_t t)
     }
     if (phase == PHASE_CLAIM && g->rules.last_discard == LAST_DISCARD_NONE && wall_drawable(&st->wall) == 0)
         return 0;
-    bool orphans = phase == PHASE_ROB && st->rob_type == ACT_KONG_CONCEALED;
+    bool orphans = phase == PHASE_ROB && st->rob_type == ACT_KONG_CONCEALED && !g->rules.rob_concealed_any;
     for (int s = 0; s < 4; s++) {
         if (s == from)
             continue;
@@ -1127,7 +1127,7 @@ static int do_kong(struct game *g, const struct action *a)
         h->melds[h->nmelds++] = (struct meld){ .type = MELD_KONG, .kong = KONG_CONCEALED,
                                                .kind = (uint8_t)k, .from = SEAT_NONE, .reds = (uint8_t)reds };
         ev_tile(g, EV_KONG_CONCEALED, s, (tile_t)k);
-        if (g->rules.rob_concealed_thirteen) {
+        if (g->rules.rob_concealed_thirteen || g->rules.rob_concealed_any) {
             st->rob_type = ACT_KONG_CONCEALED;
             int ask = open_window(g, PHASE_ROB, s, (tile_t)k);
             if (ask < 0)

@@ -99,6 +99,7 @@ struct game_rules {
     uint8_t multi_win;             /* enum multi_win */
     bool rob_promoted;             /* a promoted kong can be robbed */
     bool rob_concealed_thirteen;   /* a concealed kong can be robbed for thirteen orphans */
+    bool rob_concealed_any;        /* a concealed kong can be robbed by any hand its tile completes */
     bool kong_after_claim;         /* concealed kong right after a chow/pung claim */
     bool promote_after_claim;      /* promoted kong right after a chow/pung claim */
     bool win_after_claim;          /* declare a win right after a chow/pung claim */

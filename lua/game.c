@@ -183,6 +183,7 @@ static void read_rules(lua_State *L, int t, struct game_rules *r)
     r->multi_win = (uint8_t)opt_choice(L, t, "multi_win", multis, MULTI_NEAREST);
     r->rob_promoted = opt_bool(L, t, "rob_promoted", true);
     r->rob_concealed_thirteen = opt_bool(L, t, "rob_concealed_thirteen", false);
+    r->rob_concealed_any = opt_bool(L, t, "rob_concealed_any", false);
     r->kong_after_claim = opt_bool(L, t, "kong_after_claim", false);
     r->win_after_claim = opt_bool(L, t, "win_after_claim", false);
     r->max_kongs = (uint8_t)opt_int(L, t, "max_kongs", 0);

@@ -739,6 +739,7 @@ function R.configure(o)
     -- first) and a random seating both give each player a wind at random: the engine
     -- draws the seats from its seed either way.
     random_seats = true,
+    rob_concealed_any = o.rob_kong == "seed_literal",        -- §7.5 the seed's literal reading
   }
 end
 

@@ -83,6 +83,31 @@ function TestPlay.test_robbing_a_promoted_kong()
   lu.assertEquals(items, { "Mixed one suit 3", "Concealed hand 1", "Robbing a kong 1" })
 end
 
+-- §7.5 hk.rob_kong = seed_literal: South draws the fourth 5s and declares a concealed kong;
+-- East, waiting on 2s/5s, may rob it (only with the option); South pays as the discarder.
+local function south_declares_concealed_5s(options)
+  local g = game(wall_front("12334678999s11z6z", "555s12345678m12p", "23456789p12345m", "222333444555z6z", "5s"),
+                 options, "9m9m")
+  play(g, "E", "d 6z")
+  for _, seat in ipairs(g:waiting()) do play(g, seat, "pass") end
+  play(g, "S", { type = "kong_concealed", tile = "5s" })
+  return g
+end
+
+function TestPlay.test_seed_literal_robs_a_concealed_kong()
+  lu.assertNotEquals(south_declares_concealed_5s({}):state().phase, "rob")
+  local g = south_declares_concealed_5s({ rob_kong = "seed_literal" })
+  lu.assertEquals(g:state().phase, "rob")
+  play(g, "E", "win")
+  local win = last_event(g, "win")
+  lu.assertEquals({ win.by, win.from }, { "rob", "S" })
+  local items = {}
+  for i, it in ipairs(g.last_results[1].result.items) do items[i] = it.name .. " " .. it.value end
+  lu.assertEquals(items[#items], "Robbing a kong 1")
+  local pay = last_event(g, "settle").payments
+  lu.assertTrue(pay.W < 0 and pay.W == pay.N and pay.S == 2 * pay.W, "the declarer pays as the discarder")   -- §14.2
+end
+
 -- West's common hand (common 1 + concealed 1 = 2 faan) may not win on South's 4s under the
 -- default minimum of 3; with hk.min_faan = 2 it may.
 function TestPlay.test_minimum_faan_refuses_the_win()
