@@ -12,6 +12,7 @@ local R = {
   name = "hongkong",
   option_prefix = "hk.",
   forms = { "standard", "thirteen_orphans" },              -- no seven pairs in this game
+  extras = { "announce" },                                 -- §9.1 with hk.liability_announce = manual
   -- situation flags `jong score` accepts (docs/hongkong.md):
   flags = {
     "kong_replacement",      -- H16: won on the replacement tile after a kong
@@ -740,6 +741,7 @@ function R.configure(o)
     -- draws the seats from its seed either way.
     random_seats = true,
     rob_concealed_any = o.rob_kong == "seed_literal",        -- §7.5 the seed's literal reading
+    skip_hooks = o.liability_announce ~= "manual" and { "actions" } or nil,   -- §9.1
   }
 end
 
@@ -805,8 +807,36 @@ local function fifth_tile(g, win)
   return seen <= 1                                   -- the winning discard itself only
 end
 
+-- §9.1 hk.liability_announce = manual: the announcement of calling 9 (or 12) pieces is a
+-- declaration (no discard), offered once the seat's three exposed sets, all claimed, are of
+-- one suit without honours; it sets the seat flag ANNOUNCED, and a win after it carries the
+-- flag liability_announced. (With auto the engine needs no declaration: asked only with manual.)
+local ANNOUNCED = 1
+
+function R.actions(g, seat)
+  local _, nmelds, flags = g:seat_summary(seat)
+  if nmelds < 3 or flags & ANNOUNCED ~= 0 then return {} end
+  local suit, exposed = nil, 0
+  for _, m in ipairs(g:seat(seat).melds) do
+    if m:sub(-1) ~= "c" then                                 -- a concealed kong is not exposed
+      local s = m:match("(%a)%]")
+      if s == "z" or (suit and s ~= suit) then return {} end
+      suit, exposed = s, exposed + 1
+    end
+  end
+  if exposed < 3 then return {} end
+  return { { type = "announce" } }
+end
+
+function R.apply_action(g, action)
+  return { set_flags = ANNOUNCED }
+end
+
 function R.situation(g, win, s)
   if win.loose and kong_upon_kong(g, win) then s.flags[#s.flags + 1] = "kong_upon_kong" end
+  if g.options.liability_announce == "manual" and select(3, g:seat_summary(win.seat)) & ANNOUNCED ~= 0 then
+    s.flags[#s.flags + 1] = "liability_announced"
+  end
   if win.how == "discard" and g.options.fifth_tile_penalty and fifth_tile(g, win) then
     s.flags[#s.flags + 1] = "fifth_tile"
   end

@@ -24,6 +24,7 @@ function M.core(st)
     if not st.result then return nil end
     return st.result, table.unpack(st.winners or {})
   end
+  function core:seat(seat) return st.seats[seat] end
   function core:state() return st end
   return core
 end

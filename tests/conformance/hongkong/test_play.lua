@@ -285,8 +285,42 @@ local function stand_in(left, discards, options)
   end
   local g = setmetatable({ rules = R, options = assert(jong.resolve_options(R, options)) }, { __index = jong.Game })
   function g:brief() return "claim", "N", left, "E", 0, 0, 1 end
+  function g:seat_summary() return 0, 0, 0, 0, 0 end                      -- nobody announced (§9.1)
   function g:state() return { seats = seats, events = 0 } end
   return R, g
+end
+
+-- §9.1 hk.liability_announce = manual: the announcement is offered to a seat whose three
+-- exposed sets are of one suit without honours, once; a win after it carries the flag.
+function TestPlay.test_liability_announcement_in_play()
+  local R = assert(jong.load_rules("hongkong"))
+  local function game_with(melds, flags)
+    local st = { seats = { W = { melds = melds, flags = flags or 0, discards = {} } } }
+    local g = setmetatable({ rules = R, options = assert(jong.resolve_options(R, { liability_announce = "manual" })),
+                             core = require("stand_in").core(st) }, { __index = jong.Game })
+    return g
+  end
+  local one_suit = { "[123p]@S", "[456p]@N", "[777p]@E" }
+  lu.assertEquals(R.actions(game_with(one_suit), "W"), { { type = "announce" } })
+  lu.assertEquals(R.actions(game_with({ "[123p]@S", "[456p]@N", "[555z]@E" }), "W"), {})      -- an honour set
+  lu.assertEquals(R.actions(game_with({ "[123p]@S", "[456p]@N", "[1111p]c" }), "W"), {})      -- two exposed
+  lu.assertEquals(R.actions(game_with(one_suit, 1), "W"), {})                                 -- announced
+  lu.assertEquals(R.apply_action(game_with(one_suit), { type = "announce", seat = "W" }), { set_flags = 1 })
+  local s = { flags = {} }
+  R.situation(game_with(one_suit, 1), { seat = "W", how = "discard" }, s)
+  lu.assertEquals(s.flags, { "liability_announced" })
+  s = { flags = {} }
+  R.situation(game_with(one_suit, 0), { seat = "W", how = "discard" }, s)
+  lu.assertEquals(s.flags, {})
+  -- in self-play the announcement is made and every match keeps its invariants
+  local made = 0
+  for seed = 1, 12 do
+    local g = assert(jong.game { rules = "hongkong", seed = seed, options = { liability_announce = "manual" } })
+    lu.assertNotNil(g:run_bots(nil, "greedy", 400000))
+    lu.assertTrue(g:check())
+    for _, e in ipairs(g:events()) do if e.type == "extra" and e.name == "announce" then made = made + 1 end end
+  end
+  lu.assertTrue(made > 0)
 end
 
 function TestPlay.test_fifth_tile_in_play()
