@@ -1334,20 +1334,21 @@ local function furiten(g, st, seat, me)
   for _, d in ipairs(me.discards) do own[kind_of(d.tile)] = true end
   if R.is_furiten(waits, own, false, false) then return true end
   local riichi = me.flags & RIICHI ~= 0
-  -- The engine keeps the misses: `missed`, the winning tiles let pass since the own last
-  -- discard, and `last_miss`, the event after the latest such pass (a robbed concealed
-  -- kong counts there but not here: with rob_ankan_kokushi, scan the events).
-  -- (Only the newest event is taken as the tile offered now: when a pass has been logged
-  -- since, the offered tile itself counts as let pass, and the events are scanned.)
-  local newest = g:events(st.events)[1]
-  if not g.options.rob_ankan_kokushi and (newest.type == "discard" or newest.type == "kong_promoted") then
+  -- The engine keeps the misses of the windows closed so far: `missed`, the winning tiles
+  -- let pass since the own last discard, and `last_miss`, the event after the latest such
+  -- pass (a robbed concealed kong counts there but not here: with rob_ankan_kokushi, scan
+  -- the events). Other seats' answers in the window open now do not matter.
+  if not g.options.rob_ankan_kokushi then
     if next(me.missed) then return true end
     if not riichi or me.last_miss <= st.deal_event then return false end
     return me.last_miss > riichi_discard_event(g, st, seat, me)
   end
   local own_seen, offered = 0, true
   return scan_back(g, st, function(e)
-    if offered then offered = false; return nil end   -- the tile offered now
+    if offered then                                   -- the answers so far, the tile offered now
+      if e.type ~= "pass" then offered = false end
+      return nil
+    end
     if e.type == "discard" and e.seat == seat then
       own_seen = own_seen + 1
       -- temporary furiten ends at the own last discard; riichi furiten at the riichi discard

@@ -260,6 +260,24 @@ function test_kuikae()
   lu.assertTrue(kuikae_game({ kuikae = "allowed" }):play("S", "d 4m"))
 end
 
+-- 8.3: furiten does not depend on the order of the answers: West (who could pon) passes on
+-- North's 4s first; East, waiting on 1s/4s and not furiten, may still ron.
+-- (With rob_ankan_kokushi the events are read instead of the engine's misses: the same.)
+function test_ron_after_another_seat_passed()
+  for _, options in ipairs { {}, { rob_ankan_kokushi = true } } do
+    local hands = { E = HANDS.E, S = HANDS.S, W = "246m246p24467s26z", N = HANDS.N }
+    local g = assert(jong.game { rules = "japanese", seed = 1, options = options,
+                                 wall = { front = front(hands, "9m6z7z4s"), back = BACK } })
+    play(g, "E", "d 9m"); play(g, "S", "d 6z"); play(g, "W", "d 7z")
+    assert(g:play("N", "d 4s"))
+    lu.assertTrue(can_win(g, "E"))
+    assert(g:play("W", "pass"))
+    lu.assertTrue(can_win(g, "E"))
+    assert(g:play("E", "win"))
+    lu.assertEquals(g:state().result, "win")
+  end
+end
+
 function test_riichi_lock()
   -- East 234m456p678s5556s declares riichi; with the 4th 5s the kong would change his waits
   -- (4s 6s 7s -> 6s): no kong, and only the drawn tile can go.
