@@ -198,6 +198,30 @@ static uint64_t swap_call_ban(const struct game *g, int seat)
     return 0;
 }
 
+/* Kuikae: would a chow (low: its lowest kind) or pung (low < 0) of kind k leave the seat
+ * only tiles it may not discard right after the call? Then the call is not allowed. */
+static bool kuikae_leaves_nothing(const struct hand *h, int k, int low)
+{
+    uint8_t c[TILE_KINDS];
+    memcpy(c, h->counts, sizeof c);
+    if (low < 0) {
+        c[k] -= 2;
+    } else {
+        for (int i = low; i < low + 3; i++)
+            if (i != k)
+                c[i]--;
+    }
+    c[k] = 0;
+    if (low >= 0 && k == low && low % 9 <= 5)
+        c[low + 3] = 0;
+    if (low >= 0 && k == low + 2 && low % 9 >= 1)
+        c[low - 1] = 0;
+    for (int i = 0; i < TILE_KINDS; i++)
+        if (c[i])
+            return false;
+    return true;
+}
+
 /* Why the rules' lock or kuikae bar this discard of the seat in turn, or NULL. */
 static const char *engine_discard_ban(const struct game *g, int seat, tile_t t)
 {
@@ -380,6 +404,9 @@ static int check_rules(struct game *g, struct action *a, const char **why)
         }
         if (last && g->rules.last_discard == LAST_DISCARD_WIN_ONLY)
             return refuse(why, "the last discard can only be claimed to win");
+        if (g->rules.kuikae && (a->type == ACT_CHOW || a->type == ACT_PUNG) &&
+            kuikae_leaves_nothing(h, k, a->type == ACT_CHOW ? a->chow : -1))
+            return refuse(why, "kuikae: the call would leave no tile to discard");
         return answered(st, s, why);
     }
     }

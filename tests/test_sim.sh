@@ -25,7 +25,10 @@ sim "base random" --rules base --games $((50 * scale)) --seed 1 --bots random
 sim "base greedy" --rules base --games $((50 * scale)) --seed 2 --bots greedy
 for r in japanese classical hongkong ims; do
   sim "$r greedy" --rules $r --games 1000 --deals $((50 * scale)) --seed 3 --bots greedy
+  sim "$r random" --rules $r --games 1000 --deals $((50 * scale)) --seed 4 --bots random
 done
+# Seed 5 once reached a chow that left only kuikae-banned tiles (now refused): 80 matches.
+sim "japanese random, seed 5" --rules japanese --games 80 --seed 5 --bots random
 
 # The same seed gives the same log.
 "$JONG" sim --rules base --games 3 --seed 7 --log "$log1" >/dev/null 2>&1
