@@ -171,6 +171,46 @@ function TestScenarios.test_missed_pung_lock_option()
   lu.assertFalse(north_may_pung_again({ missed_pung_lock = true }))
 end
 
+-- §9.4: South pungs East's 5s and later promotes it with the fourth; East, waiting on 2s/5s,
+-- robs the kong (B17 "robbing the kong"). A concealed kong of the same tiles is not robbed.
+local function south_kongs_5s(promoted)
+  local E = tiles(promoted and "12334678999s11z5s" or "12334678999s11z6z")
+  local S = tiles(promoted and "55s123456789m12p" or "555s12345678m12p")
+  local W, N = tiles("23456789p12345m"), tiles("222333444555z6z")
+  local function first12(t) return { table.unpack(t, 1, 12) } end
+  local rest = { E[13], S[13], W[13], N[13], E[14] }
+  for _, t in ipairs(tiles(promoted and "7z7z6z5s" or "5s")) do rest[#rest + 1] = t end
+  local g = game("classical", wall(first12(E), first12(S), first12(W), first12(N), rest))
+  local function pass_all()
+    while g:state().phase == "claim" do assert(g:play(g:waiting()[1], { type = "pass" })) end
+  end
+  if promoted then
+    assert(g:play("E", { type = "discard", tile = "5s" }))
+    assert(g:play("S", { type = "pung" }))
+    assert(g:play("S", { type = "discard", tile = "1p" })); pass_all()
+    assert(g:play("W", { type = "discard", tile = "7z" })); pass_all()
+    assert(g:play("N", { type = "discard", tile = "7z" })); pass_all()
+    assert(g:play("E", { type = "discard", tile = "6z" })); pass_all()
+    assert(g:play("S", { type = "kong_promoted", tile = "5s" }))
+  else
+    assert(g:play("E", { type = "discard", tile = "6z" })); pass_all()
+    assert(g:play("S", { type = "kong_concealed", tile = "5s" }))
+  end
+  return g
+end
+
+function TestScenarios.test_robbing_a_promoted_kong_only()
+  local g = south_kongs_5s(true)
+  lu.assertEquals(g:state().phase, "rob")
+  assert(g:play("E", { type = "win" }))
+  local names = {}
+  for _, it in ipairs(g.last_results[1].result.items) do names[it.name] = true end
+  lu.assertTrue(names["robbing the kong"])
+  g = south_kongs_5s(false)
+  lu.assertEquals(g:state().phase, "turn")                 -- no rob window: South draws his loose tile
+  lu.assertEquals(g:state().turn, "S")
+end
+
 -- C16: East declares a concealed kong, another with its replacement, and goes out on the
 -- second replacement (kong box tiles 9s, then 8p).
 function TestScenarios.test_twofold_fortune()
