@@ -178,7 +178,20 @@ static uint64_t kind_bits(int k)
     return 1ull << k | (kind_is_five(k) ? 1ull << (DISCARD_RED + k / 9) : 0);
 }
 
-/* Kuikae: the kinds the seat may not discard right after its chow or pung (0: none). */
+/* Kuikae: the kinds (bit k) a seat may not discard right after a chow (low: its lowest
+ * kind) or pung (low < 0) of kind k: the claimed kind and, after a chow, the other end. */
+static uint64_t kuikae_kinds(int k, int low)
+{
+    uint64_t ban = 1ull << k;
+    if (low >= 0 && k == low && low % 9 <= 5)
+        ban |= 1ull << (low + 3);
+    if (low >= 0 && k == low + 2 && low % 9 >= 1)
+        ban |= 1ull << (low - 1);
+    return ban;
+}
+
+/* Kuikae: the discards (discard_bit) the seat may not make right after its chow or pung
+ * (0: none). */
 static uint64_t swap_call_ban(const struct game *g, int seat)
 {
     for (int i = g->nlog - 1; i >= 0; i--) {
@@ -187,12 +200,9 @@ static uint64_t swap_call_ban(const struct game *g, int seat)
             continue;
         if ((e->type != EV_CHOW && e->type != EV_PUNG) || e->seat != seat)
             return 0;
-        int claimed = tile_kind(e->tile), low = e->kind;
-        uint64_t ban = kind_bits(claimed);
-        if (e->type == EV_CHOW && claimed == low && low % 9 <= 5)
-            ban |= kind_bits(low + 3);
-        if (e->type == EV_CHOW && claimed == low + 2 && low % 9 >= 1)
-            ban |= kind_bits(low - 1);
+        uint64_t kinds = kuikae_kinds(tile_kind(e->tile), e->type == EV_CHOW ? e->kind : -1), ban = 0;
+        for (uint64_t rest = kinds; rest; rest &= rest - 1)
+            ban |= kind_bits(__builtin_ctzll(rest));
         return ban;
     }
     return 0;
@@ -211,13 +221,9 @@ static bool kuikae_leaves_nothing(const struct hand *h, int k, int low)
             if (i != k)
                 c[i]--;
     }
-    c[k] = 0;
-    if (low >= 0 && k == low && low % 9 <= 5)
-        c[low + 3] = 0;
-    if (low >= 0 && k == low + 2 && low % 9 >= 1)
-        c[low - 1] = 0;
+    uint64_t banned = kuikae_kinds(k, low);
     for (int i = 0; i < TILE_KINDS; i++)
-        if (c[i])
+        if (c[i] && !(banned >> i & 1))
             return false;
     return true;
 }

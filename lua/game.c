@@ -844,6 +844,12 @@ static void push_seat(lua_State *L, const struct game *g, int s, int game_idx)
     lua_setfield(L, -2, "last_miss");
 }
 
+/* How a deal ended, as hooks and the state name it. */
+static const char *result_name(const struct game_state *st)
+{
+    return st->result == EV_WIN ? "win" : st->result == DRAW_ABORTIVE ? "abortive" : "exhaustive";
+}
+
 static const char *const phase_names[] = { "turn", "claim", "rob", "deal_end", "match_end" };
 
 static int l_state(lua_State *L)
@@ -867,7 +873,7 @@ static int l_state(lua_State *L)
     lua_pushinteger(L, st->deal_in_round);
     lua_setfield(L, -2, "deal_in_round");
     if (st->result) {
-        lua_pushstring(L, st->result == EV_WIN ? "win" : st->result == DRAW_ABORTIVE ? "abortive" : "exhaustive");
+        lua_pushstring(L, result_name(st));
         lua_setfield(L, -2, "result");
         lua_createtable(L, st->nwins, 0);
         for (int i = 0; st->result == EV_WIN && i < st->nwins; i++) {
@@ -955,7 +961,7 @@ static int l_outcome(lua_State *L)
     const struct game_state *st = &check_game(L, 1)->g->st;
     if (!st->result)
         return lua_pushnil(L), 1;
-    lua_pushstring(L, st->result == EV_WIN ? "win" : st->result == DRAW_ABORTIVE ? "abortive" : "exhaustive");
+    lua_pushstring(L, result_name(st));
     int n = st->result == EV_WIN ? st->nwins : 0;
     for (int i = 0; i < n; i++)
         lua_pushstring(L, seat_names[st->wins[i].seat & 3]);
