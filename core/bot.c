@@ -1,4 +1,5 @@
 #include "bot.h"
+#include "game_private.h"
 
 #include <stdio.h>
 

@@ -171,7 +171,7 @@ struct next_deal {
     bool match_over;
 };
 
-struct game;
+struct game;   /* opaque outside core/ (see game_private.h) */
 
 /* Every hook returns HOOK_OK, HOOK_REFUSED (may_act only: msg is the reason) or
  * HOOK_ERROR (msg is the error: the action is refused, the state as before). msg
@@ -294,26 +294,6 @@ struct game_state {
     int deal_no;
 };
 
-struct game {
-    struct game_rules rules;
-    struct game_hooks hooks;
-    bool has_hooks;
-    uint64_t seed;
-    int nfront, nback;     /* stacked first deal (0, 0: shuffled) */
-    tile_t front[MAX_WALL], back[MAX_WALL];
-    struct game_state st;
-    struct event *log;
-    int nlog, caplog;
-    struct action *acts;   /* every action applied, for replay */
-    int nacts, capacts;
-    char err[256];
-    char msg[200];         /* hooks' scratch: a refusal's reason or an error */
-    /* The legal actions of the current state, kept so that hooks are asked once per
-     * state (hooks must answer from the game state alone). */
-    uint8_t legal_ok;      /* seats whose list is kept */
-    uint8_t nlegal[4];
-    struct action legal[4][MAX_ACTIONS];
-};
 
 /* A new match (the first deal is dealt) from the seed. hooks may be NULL. Returns
  * NULL with err filled in when the rules are invalid or memory runs out. */
@@ -355,9 +335,16 @@ void game_win_record(const struct game *g, int seat, int how, int from, tile_t t
  * Returns 0, or -1 with msg filled in. */
 int game_check(const struct game *g, char *msg, size_t n);
 
-/* Accessors for bindings. */
-static inline const struct hand *game_hand(const struct game *g, int seat) { return &g->st.seats[seat].hand; }
-static inline int32_t game_points(const struct game *g, int seat) { return g->st.points[g->st.seat_player[seat]]; }
+/* Read access for bindings and programs (struct game itself is private to core/). */
+const struct game_state *game_state(const struct game *g);
+const struct game_rules *game_rules(const struct game *g);
+const struct hand *game_hand(const struct game *g, int seat);
+int32_t game_points(const struct game *g, int seat);
+/* The event log and the actions applied so far (i from 0). */
+int game_nevents(const struct game *g);
+const struct event *game_event(const struct game *g, int i);
+int game_nactions(const struct game *g);
+const struct action *game_action(const struct game *g, int i);
 /* The tile at a dora indicator / ura indicator position (the i-th revealed); -1 when none. */
 int game_dora(const struct game *g, int i);
 int game_ura(const struct game *g, int i);

@@ -1,33 +1,20 @@
 /* Games in Lua: the C turn-flow engine (core/game) as a userdata, and the engine's
  * hooks answered by Lua functions (built by the prelude from a ruleset's hooks).
  * Every hook call goes through lj_pcall. */
-#include "lj.h"
+#include "game_binding.h"
 
 #include <stdio.h>
 #include <string.h>
 
-#include "bot.h"
-#include "game.h"
 #include "notation.h"
+#include "bot.h"
 
-#define GAME_MT "jong.game"
-
-static const char *const act_names[ACT_TYPES] = {
+const char *const act_names[ACT_TYPES] = {
     "pass", "discard", "chow", "pung", "kong", "kong_concealed", "kong_promoted", "win", "extra", "next",
 };
-static const char seat_names[][2] = { "E", "S", "W", "N" };
+const char seat_names[][2] = { "E", "S", "W", "N" };
 
-struct lgame {
-    struct game *g;
-    lua_State *L;      /* the state the hooks run in */
-    int hooks_ref;     /* registry: the table of hook functions */
-    int self_ref;      /* registry (weak table): this userdata, for passing it to hooks */
-    struct rng bots;   /* the built-in players' random numbers */
-    lua_Integer version;   /* changes whenever the state may have changed */
-    bool special_concealed_only;   /* special_complete is never true with melds */
-};
-
-static int seat_arg(lua_State *L, int idx)
+int seat_arg(lua_State *L, int idx)
 {
     const char *s = luaL_checkstring(L, idx);
     int seat = s[0] && !s[1] ? seat_parse(s[0]) : -1;
@@ -36,204 +23,20 @@ static int seat_arg(lua_State *L, int idx)
     return seat;
 }
 
-static void push_tile(lua_State *L, tile_t t)
+void push_tile(lua_State *L, tile_t t)
 {
     char name[3];
     tile_name(t, name);
     lua_pushlstring(L, name, 2);
 }
 
-/* ---- reading the engine configuration ---- */
-
-static int opt_bool(lua_State *L, int t, const char *k, bool def)
-{
-    lua_getfield(L, t, k);
-    bool v = lua_isnil(L, -1) ? def : lua_toboolean(L, -1);
-    lua_pop(L, 1);
-    return v;
-}
-
-/* For hook results: never raises (an engine action is under way). */
-static long get_int(lua_State *L, int t, const char *k, long def)
-{
-    lua_getfield(L, t, k);
-    int isnum;
-    long v = (long)lua_tointegerx(L, -1, &isnum);
-    lua_pop(L, 1);
-    return isnum ? v : def;
-}
-
-static long opt_int(lua_State *L, int t, const char *k, long def)
-{
-    lua_getfield(L, t, k);
-    long v = lua_isnil(L, -1) ? def : (long)luaL_checkinteger(L, -1);
-    lua_pop(L, 1);
-    return v;
-}
-
-static int opt_choice(lua_State *L, int t, const char *k, const char *const names[], int def)
-{
-    lua_getfield(L, t, k);
-    if (lua_isnil(L, -1)) {
-        lua_pop(L, 1);
-        return def;
-    }
-    const char *v = luaL_checkstring(L, -1);
-    for (int i = 0; names[i]; i++)
-        if (!strcmp(names[i], v)) {
-            lua_pop(L, 1);
-            return i;
-        }
-    return luaL_error(L, "engine setting '%s' cannot be '%s'", k, v);
-}
-
-/* The extra id of a declaration's name, added to the extras when not among them. */
-static uint8_t extra_id(lua_State *L, struct game_rules *r, const char *name)
-{
-    for (int i = 0; i < r->nextra; i++)
-        if (!strcmp(r->extra_names[i], name))
-            return (uint8_t)i;
-    if (r->nextra >= MAX_EXTRA)
-        luaL_error(L, "engine setting 'declarations': too many extra actions");
-    snprintf(r->extra_names[r->nextra], EXTRA_NAME, "%s", name);
-    return r->nextra++;
-}
-
-/* declarations = {{name = "riichi", when = "any_turn"|"first_discard", closed = bool,
- * min_wall = n, min_points = n, deposit = n, flags = n, first_flags = n, unless_flags = n}, ...} */
-static void read_declarations(lua_State *L, int t, struct game_rules *r)
-{
-    static const char *const whens[] = { "any_turn", "first_discard", NULL };
-    lua_getfield(L, t, "declarations");
-    if (lua_istable(L, -1)) {
-        int list = lua_gettop(L);
-        for (int i = 1; lua_rawgeti(L, list, i) != LUA_TNIL; i++) {
-            if (!lua_istable(L, -1) || r->ndeclarations >= MAX_DECLARATIONS)
-                luaL_error(L, "engine setting 'declarations': entry %d is not a table or one too many", i);
-            int d = lua_gettop(L);
-            struct declaration *dc = &r->declarations[r->ndeclarations++];
-            lua_getfield(L, d, "name");
-            const char *name = lua_tostring(L, -1);
-            if (!name)
-                luaL_error(L, "engine setting 'declarations': entry %d has no name", i);
-            dc->extra = extra_id(L, r, name);
-            lua_pop(L, 1);
-            dc->when = (uint8_t)opt_choice(L, d, "when", whens, DECLARE_ANY_TURN);
-            dc->closed = opt_bool(L, d, "closed", false);
-            dc->min_wall = (uint8_t)opt_int(L, d, "min_wall", 0);
-            dc->min_points = (int32_t)opt_int(L, d, "min_points", INT32_MIN);
-            dc->deposit = (int32_t)opt_int(L, d, "deposit", 0);
-            dc->flags = (uint32_t)opt_int(L, d, "flags", 0);
-            dc->first_flags = (uint32_t)opt_int(L, d, "first_flags", 0);
-            dc->unless_flags = (uint32_t)opt_int(L, d, "unless_flags", 0);
-            lua_pop(L, 1);
-        }
-        lua_pop(L, 1);
-    }
-    lua_pop(L, 1);
-}
-
-/* Reads the engine table (names as in docs/hooks.md) over the defaults. */
-static void read_rules(lua_State *L, int t, struct game_rules *r)
-{
-    static const char *const policies[] = { "fixed", "not_replenished", "none", NULL };
-    static const char *const sources[] = { "loose", "head", NULL };
-    static const char *const orders[] = { "blocks", "seat", NULL };
-    static const char *const multis[] = { "nearest", "all", "double_only", NULL };
-    static const char *const lasts[] = { "any", "win_only", "none", NULL };
-    game_rules_default(r);
-    r->wall.bonus = opt_bool(L, t, "bonus", false);
-    lua_getfield(L, t, "reds");
-    if (lua_istable(L, -1))
-        for (int i = 0; i < 3; i++) {
-            lua_rawgeti(L, -1, i + 1);
-            r->wall.reds[i] = (uint8_t)luaL_optinteger(L, -1, 0);
-            lua_pop(L, 1);
-        }
-    lua_pop(L, 1);
-    r->wall.side = (uint8_t)opt_int(L, t, "side", 0);
-    r->wall.dice = (uint8_t)opt_int(L, t, "dice", 2);
-    r->wall.second_throw = opt_bool(L, t, "second_throw", false);
-    r->wall.dead_policy = (uint8_t)opt_choice(L, t, "dead_policy", policies, DEAD_FIXED);
-    r->wall.dead_size = (uint8_t)opt_int(L, t, "dead_size", r->wall.dead_policy == DEAD_NONE ? 0 : 14);
-    r->wall.reserve = (uint8_t)opt_int(L, t, "reserve", 0);
-    r->deal_order = (uint8_t)opt_choice(L, t, "deal_order", orders, DEAL_BLOCKS);
-    r->bonus_source = (uint8_t)opt_choice(L, t, "bonus_source", sources, SRC_LOOSE);
-    r->kong_source = (uint8_t)opt_choice(L, t, "kong_source", sources, SRC_LOOSE);
-    r->dead_empty_draw = opt_bool(L, t, "dead_empty_draw", false);
-    lua_getfield(L, t, "claims");
-    if (lua_istable(L, -1)) {
-        r->claims = 0;
-        for (int i = 1; lua_rawgeti(L, -1, i) != LUA_TNIL; i++) {
-            const char *c = lua_tostring(L, -1);
-            r->claims |= !c ? 0 : !strcmp(c, "chow") ? CLAIM_CHOW : !strcmp(c, "pung") ? CLAIM_PUNG
-                       : !strcmp(c, "kong") ? CLAIM_KONG : !strcmp(c, "win") ? CLAIM_WIN : 0;
-            lua_pop(L, 1);
-        }
-        lua_pop(L, 1);
-    }
-    lua_pop(L, 1);
-    lua_getfield(L, t, "precedence");
-    if (lua_istable(L, -1)) {
-        static const int acts[] = { ACT_CHOW, ACT_PUNG, ACT_KONG, ACT_WIN };
-        for (int i = 0; i < 4; i++)
-            r->precedence[acts[i]] = (uint8_t)opt_int(L, lua_gettop(L), act_names[acts[i]], r->precedence[acts[i]]);
-    }
-    lua_pop(L, 1);
-    r->multi_win = (uint8_t)opt_choice(L, t, "multi_win", multis, MULTI_NEAREST);
-    r->rob_promoted = opt_bool(L, t, "rob_promoted", true);
-    r->rob_concealed_thirteen = opt_bool(L, t, "rob_concealed_thirteen", false);
-    r->rob_concealed_any = opt_bool(L, t, "rob_concealed_any", false);
-    r->kong_after_claim = opt_bool(L, t, "kong_after_claim", false);
-    r->win_after_claim = opt_bool(L, t, "win_after_claim", false);
-    r->max_kongs = (uint8_t)opt_int(L, t, "max_kongs", 0);
-    r->last_discard = (uint8_t)opt_choice(L, t, "last_discard", lasts, LAST_DISCARD_ANY);
-    r->lock_flags = (uint32_t)opt_int(L, t, "lock_flags", 0);
-    r->claim_lock_flags = (uint32_t)opt_int(L, t, "claim_lock_flags", 0);
-    r->no_kong_on_last_tile = opt_bool(L, t, "no_kong_on_last_tile", false);
-    r->kuikae = opt_bool(L, t, "kuikae", false);
-    r->promote_after_claim = opt_bool(L, t, "promote_after_claim", false);
-    r->random_seats = opt_bool(L, t, "random_seats", false);
-    r->kong_dora_after_discard = opt_bool(L, t, "kong_dora_after_discard", false);
-    r->wall.dead_from_dice = opt_bool(L, t, "dead_from_dice", false);
-    r->forms = (unsigned)opt_int(L, t, "forms", FORM_ALL);
-    r->dora_first = (uint8_t)opt_int(L, t, "dora_first", 0);
-    r->dora_step = (uint8_t)opt_int(L, t, "dora_step", 0);
-    r->start_points = (int32_t)opt_int(L, t, "start_points", 25000);
-    r->rounds = (uint8_t)opt_int(L, t, "rounds", 4);
-    r->flat_win = (int32_t)opt_int(L, t, "flat_win", 1000);
-    lua_getfield(L, t, "extras");
-    if (lua_istable(L, -1)) {
-        for (int i = 1; i <= MAX_EXTRA && lua_rawgeti(L, -1, i) != LUA_TNIL; i++) {
-            snprintf(r->extra_names[i - 1], EXTRA_NAME, "%s", luaL_checkstring(L, -1));
-            r->nextra = (uint8_t)i;
-            lua_pop(L, 1);
-        }
-        lua_pop(L, 1);
-    }
-    lua_pop(L, 1);
-    read_declarations(L, t, r);
-    lua_getfield(L, t, "ask");
-    if (lua_istable(L, -1)) {
-        r->ask_mask = 0;
-        for (int i = 1; lua_rawgeti(L, -1, i) != LUA_TNIL; i++) {
-            const char *c = lua_tostring(L, -1);
-            for (int a = 0; a < ACT_TYPES; a++)
-                if (c && !strcmp(c, act_names[a]))
-                    r->ask_mask |= 1u << a;
-            lua_pop(L, 1);
-        }
-        lua_pop(L, 1);
-    }
-    lua_pop(L, 1);
-}
 
 /* ---- actions ---- */
 
-static void push_action(lua_State *L, const struct game *g, const struct action *a)
+void push_action(lua_State *L, const struct game *g, const struct action *a)
 {
     lua_createtable(L, 0, 5);
-    lua_pushstring(L, a->type == ACT_EXTRA ? action_name(&g->rules, a) : act_names[a->type]);
+    lua_pushstring(L, a->type == ACT_EXTRA ? action_name(game_rules(g), a) : act_names[a->type]);
     lua_setfield(L, -2, "type");
     lua_pushstring(L, seat_names[a->seat & 3]);
     lua_setfield(L, -2, "seat");
@@ -269,7 +72,7 @@ static int tile_field(lua_State *L, int t, const char *k, tile_t *out)
 }
 
 /* An action table -> struct action; raises a Lua error when it is malformed. */
-static void read_action(lua_State *L, int t, const struct game *g, struct action *a)
+void read_action(lua_State *L, int t, const struct game *g, struct action *a)
 {
     luaL_checktype(L, t, LUA_TTABLE);
     memset(a, 0, sizeof *a);
@@ -282,8 +85,8 @@ static void read_action(lua_State *L, int t, const struct game *g, struct action
     for (int i = 0; i < ACT_TYPES; i++)
         if (!strcmp(type, act_names[i]))
             found = i;
-    for (int i = 0; found < 0 && i < g->rules.nextra; i++)
-        if (!strcmp(type, g->rules.extra_names[i])) {
+    for (int i = 0; found < 0 && i < game_rules(g)->nextra; i++)
+        if (!strcmp(type, game_rules(g)->extra_names[i])) {
             found = ACT_EXTRA;
             a->extra = (uint8_t)i;
         }
@@ -295,325 +98,6 @@ static void read_action(lua_State *L, int t, const struct game *g, struct action
     tile_t chow = 0;
     if (tile_field(L, t, "chow", &chow))
         a->chow = (uint8_t)tile_kind(chow);
-}
-
-/* ---- hooks: C adapters that call the Lua functions ---- */
-
-/* Pushes hooks[name] and the game userdata; returns false when there is no such hook. */
-static bool push_hook(struct lgame *lg, const char *name)
-{
-    lua_State *L = lg->L;
-    lua_rawgeti(L, LUA_REGISTRYINDEX, lg->hooks_ref);
-    lua_getfield(L, -1, name);
-    lua_remove(L, -2);
-    if (!lua_isfunction(L, -1)) {
-        lua_pop(L, 1);
-        return false;
-    }
-    lua_getfield(L, LUA_REGISTRYINDEX, "jong.games");
-    lua_rawgeti(L, -1, lg->self_ref);
-    lua_remove(L, -2);
-    return true;
-}
-
-/* Calls the hook pushed by push_hook with nargs more arguments; on error copies the
- * message to msg. Returns HOOK_OK with nres results on the stack, or HOOK_ERROR. */
-static int call_hook(struct lgame *lg, const char *name, int nargs, int nres, char *msg, size_t n)
-{
-    char what[64];
-    snprintf(what, sizeof what, "hook %s", name);
-    if (lj_pcall(lg->L, nargs + 1, nres, what, &lj_hook_limits) != LUA_OK) {
-        snprintf(msg, n, "%s", lua_tostring(lg->L, -1) ? lua_tostring(lg->L, -1) : "error");
-        lua_pop(lg->L, 1);
-        return HOOK_ERROR;
-    }
-    return HOOK_OK;
-}
-
-static void push_win(lua_State *L, const struct win *w);
-
-static int h_may_act(void *ctx, const struct game *g, const struct action *a, char *msg, size_t n)
-{
-    struct lgame *lg = ctx;
-    if (!push_hook(lg, "may_act"))
-        return HOOK_OK;
-    push_action(lg->L, g, a);
-    if (a->type == ACT_WIN) {
-        /* The win as settlement would be given it: action.win, for g:situation. */
-        const struct game_state *st = &g->st;
-        struct win w;
-        if (st->phase == PHASE_TURN)
-            game_win_record(g, a->seat, WIN_SELF_DRAW, SEAT_NONE, a->tile, &w);
-        else
-            game_win_record(g, a->seat, st->phase == PHASE_ROB ? WIN_ROB : WIN_DISCARD, st->discarder,
-                            st->claim_tile, &w);
-        push_win(lg->L, &w);
-        lua_setfield(lg->L, -2, "win");
-    }
-    if (call_hook(lg, "may_act", 1, 2, msg, n) != HOOK_OK)
-        return HOOK_ERROR;
-    int r = HOOK_OK;
-    if (!lua_toboolean(lg->L, -2)) {
-        snprintf(msg, n, "%s", lua_isstring(lg->L, -1) ? lua_tostring(lg->L, -1) : "the rules forbid it");
-        r = HOOK_REFUSED;
-    }
-    lua_pop(lg->L, 2);
-    return r;
-}
-
-static int h_allowed_discards(void *ctx, const struct game *g, int seat, uint64_t *allowed, char *msg, size_t n)
-{
-    struct lgame *lg = ctx;
-    lua_State *L = lg->L;
-    (void)g;
-    *allowed = ~(uint64_t)0;
-    if (!push_hook(lg, "allowed_discards"))
-        return HOOK_OK;
-    lua_pushstring(L, seat_names[seat]);
-    if (call_hook(lg, "allowed_discards", 1, 1, msg, n) != HOOK_OK)
-        return HOOK_ERROR;
-    if (lua_istable(L, -1)) {
-        *allowed = 0;
-        for (int i = 1; lua_rawgeti(L, -1, i) == LUA_TSTRING; i++) {
-            const char *ts = lua_tostring(L, -1);
-            bool red = false;
-            int k = strlen(ts) == 2 ? kind_parse(ts, &red) : -1;
-            lua_pop(L, 1);
-            if (k < 0 || k >= TILE_KINDS) {
-                snprintf(msg, n, "hook allowed_discards: bad tile '%s'", ts);
-                lua_pop(L, 2);
-                return HOOK_ERROR;
-            }
-            *allowed |= (uint64_t)1 << (red ? DISCARD_RED + kind_suit(k) : k);
-        }
-        lua_pop(L, 1);
-    }
-    lua_pop(L, 1);
-    return HOOK_OK;
-}
-
-static int h_extra_actions(void *ctx, const struct game *g, int seat, struct action *out, int max,
-                           int *count, char *msg, size_t n)
-{
-    struct lgame *lg = ctx;
-    lua_State *L = lg->L;
-    *count = 0;
-    if (!push_hook(lg, "extra_actions"))
-        return HOOK_OK;
-    lua_pushstring(L, seat_names[seat]);
-    if (call_hook(lg, "extra_actions", 1, 1, msg, n) != HOOK_OK)
-        return HOOK_ERROR;
-    if (lua_istable(L, -1)) {
-        for (int i = 1; *count < max && lua_rawgeti(L, -1, i) == LUA_TTABLE; i++) {
-            lua_pushstring(L, seat_names[seat]);
-            lua_setfield(L, -2, "seat");
-            struct action a;
-            memset(&a, 0, sizeof a);
-            lua_getfield(L, -1, "type");
-            const char *type = lua_tostring(L, -1);
-            bool known = false;
-            for (int e = 0; type && e < g->rules.nextra; e++)
-                if (!strcmp(type, g->rules.extra_names[e])) {
-                    a.extra = (uint8_t)e;
-                    known = true;
-                }
-            lua_pop(L, 1);
-            if (!known) {
-                snprintf(msg, n, "hook extra_actions: unknown declaration '%s'", type ? type : "?");
-                lua_pop(L, 2);
-                return HOOK_ERROR;
-            }
-            a.type = ACT_EXTRA;
-            a.seat = (uint8_t)seat;
-            lua_getfield(L, -1, "tile");
-            const char *ts = lua_tostring(L, -1);
-            bool red = false;
-            int k = ts && strlen(ts) == 2 ? kind_parse(ts, &red) : -1;
-            lua_pop(L, 1);
-            if (ts && (k < 0 || k >= TILE_KINDS)) {
-                snprintf(msg, n, "hook extra_actions: bad tile '%s'", ts);
-                lua_pop(L, 2);
-                return HOOK_ERROR;
-            }
-            a.tile = k < 0 ? 0 : (tile_t)(k | (red ? TILE_RED : 0));
-            out[(*count)++] = a;
-            lua_pop(L, 1);
-        }
-        lua_pop(L, 1);
-    }
-    lua_pop(L, 1);
-    return HOOK_OK;
-}
-
-static int h_apply_extra(void *ctx, const struct game *g, const struct action *a,
-                         struct extra_effect *eff, char *msg, size_t n)
-{
-    struct lgame *lg = ctx;
-    lua_State *L = lg->L;
-    memset(eff, 0, sizeof *eff);
-    if (!push_hook(lg, "apply_extra"))
-        return HOOK_OK;
-    push_action(L, g, a);
-    if (call_hook(lg, "apply_extra", 1, 1, msg, n) != HOOK_OK)
-        return HOOK_ERROR;
-    if (lua_istable(L, -1)) {
-        int t = lua_gettop(L);
-        eff->set_flags = (uint32_t)get_int(L, t, "set_flags", 0);
-        eff->deposit = (int32_t)get_int(L, t, "deposit", 0);
-        eff->discard = opt_bool(L, t, "discard", false);
-        eff->abort = opt_bool(L, t, "abort", false);
-    }
-    lua_pop(L, 1);
-    return HOOK_OK;
-}
-
-static int h_special_complete(void *ctx, const struct game *g, int seat, const uint8_t counts[TILE_KINDS],
-                              int nmelds, bool *complete, char *msg, size_t n)
-{
-    struct lgame *lg = ctx;
-    (void)g;
-    *complete = false;
-    if ((nmelds > 0 && lg->special_concealed_only) || !push_hook(lg, "special_complete"))
-        return HOOK_OK;
-    char buf[64];
-    notation_format_counts(counts, NULL, buf, sizeof buf);
-    lua_pushstring(lg->L, seat_names[seat]);
-    lua_pushstring(lg->L, buf);
-    lua_pushinteger(lg->L, nmelds);
-    if (call_hook(lg, "special_complete", 3, 1, msg, n) != HOOK_OK)
-        return HOOK_ERROR;
-    *complete = lua_toboolean(lg->L, -1);
-    lua_pop(lg->L, 1);
-    return HOOK_OK;
-}
-
-/* Reads {E = n, S = n, W = n, N = n, taken = n} into a settlement. */
-static int read_settlement(lua_State *L, struct settlement *out, char *msg, size_t n, const char *hook)
-{
-    memset(out, 0, sizeof *out);
-    if (!lua_istable(L, -1)) {
-        snprintf(msg, n, "hook %s returned no payments table", hook);
-        lua_pop(L, 1);
-        return HOOK_ERROR;
-    }
-    int t = lua_gettop(L);
-    for (int s = 0; s < 4; s++) {
-        lua_getfield(L, t, seat_names[s]);
-        lua_Integer v = lua_tointeger(L, -1);
-        out->delta[s] = (int32_t)v;
-        lua_pop(L, 1);
-    }
-    lua_getfield(L, t, "taken");
-    out->taken = (int32_t)lua_tointeger(L, -1);
-    lua_pop(L, 2);
-    return HOOK_OK;
-}
-
-static void push_win(lua_State *L, const struct win *w)
-{
-    static const char *const hows[] = { "self", "discard", "rob" };
-    lua_createtable(L, 0, 8);
-    lua_pushstring(L, seat_names[w->seat & 3]);
-    lua_setfield(L, -2, "seat");
-    if (w->from != SEAT_NONE) {
-        lua_pushstring(L, seat_names[w->from & 3]);
-        lua_setfield(L, -2, "from");
-    }
-    push_tile(L, w->tile);
-    lua_setfield(L, -2, "tile");
-    lua_pushstring(L, hows[w->how < 3 ? w->how : 0]);
-    lua_setfield(L, -2, "how");
-    char buf[128];
-    notation_format_hand(&w->hand, buf, sizeof buf);
-    lua_pushstring(L, buf);
-    lua_setfield(L, -2, "hand");
-    lua_pushboolean(L, (w->flags & WINF_LOOSE) != 0);
-    lua_setfield(L, -2, "loose");
-    lua_pushboolean(L, (w->flags & WINF_LAST_TILE) != 0);
-    lua_setfield(L, -2, "last_tile");
-    lua_pushboolean(L, (w->flags & WINF_FIRST_TURN) != 0);
-    lua_setfield(L, -2, "first_turn");
-    lua_pushboolean(L, (w->flags & WINF_ROB_CONCEALED) != 0);
-    lua_setfield(L, -2, "rob_concealed");
-}
-
-static int h_settle_win(void *ctx, const struct game *g, const struct win *wins, int nwins,
-                        struct settlement *out, char *msg, size_t n)
-{
-    struct lgame *lg = ctx;
-    (void)g;
-    if (!push_hook(lg, "settle_win")) {
-        snprintf(msg, n, "no settle_win hook");
-        return HOOK_ERROR;
-    }
-    lua_createtable(lg->L, nwins, 0);
-    for (int i = 0; i < nwins; i++) {
-        push_win(lg->L, &wins[i]);
-        lua_rawseti(lg->L, -2, i + 1);
-    }
-    if (call_hook(lg, "settle_win", 1, 1, msg, n) != HOOK_OK)
-        return HOOK_ERROR;
-    return read_settlement(lg->L, out, msg, n, "settle_win");
-}
-
-static int h_settle_draw(void *ctx, const struct game *g, int kind, const char *reason,
-                         struct settlement *out, char *msg, size_t n)
-{
-    struct lgame *lg = ctx;
-    (void)g;
-    memset(out, 0, sizeof *out);
-    if (!push_hook(lg, "settle_draw"))
-        return HOOK_OK;
-    lua_pushstring(lg->L, kind == DRAW_ABORTIVE ? "abortive" : "exhaustive");
-    lua_pushstring(lg->L, reason ? reason : "");
-    if (call_hook(lg, "settle_draw", 2, 1, msg, n) != HOOK_OK)
-        return HOOK_ERROR;
-    return read_settlement(lg->L, out, msg, n, "settle_draw");
-}
-
-static int h_check_abort(void *ctx, const struct game *g, bool *abort, char *msg, size_t n)
-{
-    struct lgame *lg = ctx;
-    (void)g;
-    *abort = false;
-    if (!push_hook(lg, "check_abort"))
-        return HOOK_OK;
-    if (call_hook(lg, "check_abort", 0, 1, msg, n) != HOOK_OK)
-        return HOOK_ERROR;
-    if (lua_isstring(lg->L, -1)) {
-        *abort = true;
-        snprintf(msg, n, "%s", lua_tostring(lg->L, -1));
-    }
-    lua_pop(lg->L, 1);
-    return HOOK_OK;
-}
-
-static int h_next_deal(void *ctx, const struct game *g, struct next_deal *out, char *msg, size_t n)
-{
-    struct lgame *lg = ctx;
-    (void)g;
-    if (!push_hook(lg, "next_deal")) {
-        snprintf(msg, n, "no next_deal hook");
-        return HOOK_ERROR;
-    }
-    if (call_hook(lg, "next_deal", 0, 1, msg, n) != HOOK_OK)
-        return HOOK_ERROR;
-    lua_State *L = lg->L;
-    if (!lua_istable(L, -1)) {
-        snprintf(msg, n, "hook next_deal returned no table");
-        lua_pop(L, 1);
-        return HOOK_ERROR;
-    }
-    int t = lua_gettop(L);
-    out->dealer_keeps = opt_bool(L, t, "dealer_keeps", false);
-    lua_getfield(L, t, "round");
-    const char *r = lua_tostring(L, -1);
-    out->round = (uint8_t)(r && seat_parse(r[0]) >= 0 ? seat_parse(r[0]) : 0);
-    lua_pop(L, 1);
-    out->honba = (uint8_t)get_int(L, t, "honba", 0);
-    out->match_over = opt_bool(L, t, "match_over", false);
-    lua_pop(L, 1);
-    return HOOK_OK;
 }
 
 /* ---- the userdata ---- */
@@ -647,40 +131,8 @@ static int l_game_new(lua_State *L)
     lua_pushvalue(L, -2);
     lg->self_ref = luaL_ref(L, -2);
     lua_pop(L, 1);
-    struct game_hooks hooks = {
-        .ctx = lg,
-        .may_act = h_may_act,
-        .allowed_discards = h_allowed_discards,
-        .extra_actions = h_extra_actions,
-        .apply_extra = h_apply_extra,
-        .special_complete = h_special_complete,
-        .settle_win = h_settle_win,
-        .settle_draw = h_settle_draw,
-        .check_abort = h_check_abort,
-        .next_deal = h_next_deal,
-    };
-    /* A hook the Lua table lacks is NULL: the engine's default applies. */
-    static const char *const names[] = { "may_act", "extra_actions", "apply_extra", "special_complete",
-                                         "settle_win", "settle_draw", "check_abort", "next_deal",
-                                         "allowed_discards" };
-    for (int i = 0; i < 9; i++) {
-        lua_getfield(L, 2, names[i]);
-        bool has = lua_isfunction(L, -1);
-        lua_pop(L, 1);
-        if (has)
-            continue;
-        switch (i) {
-        case 0: hooks.may_act = NULL; break;
-        case 1: hooks.extra_actions = NULL; break;
-        case 2: hooks.apply_extra = NULL; break;
-        case 3: hooks.special_complete = NULL; break;
-        case 4: hooks.settle_win = NULL; break;
-        case 5: hooks.settle_draw = NULL; break;
-        case 6: hooks.check_abort = NULL; break;
-        case 7: hooks.next_deal = NULL; break;
-        default: hooks.allowed_discards = NULL; break;
-        }
-    }
+    struct game_hooks hooks;
+    lgame_hooks(L, 2, lg, &hooks);
     rng_seed(&lg->bots, (uint64_t)seed ^ 0x626f7473u);
     lg->special_concealed_only = opt_bool(L, 1, "special_concealed_only", false);
     char err[256];
@@ -752,7 +204,7 @@ static char seat_mt_key;   /* address: the seat tables' metatable, and their gam
 
 static void push_discards(lua_State *L, const struct game *g, int s)
 {
-    const struct seat_state *ss = &g->st.seats[s];
+    const struct seat_state *ss = &game_state(g)->seats[s];
     lua_createtable(L, ss->ndiscards, 0);
     for (int i = 0; i < ss->ndiscards; i++) {
         lua_createtable(L, 0, 3);
@@ -764,7 +216,7 @@ static void push_discards(lua_State *L, const struct game *g, int s)
         }
         if (ss->discards[i].extra) {
             struct action a = { .type = ACT_EXTRA, .extra = (uint8_t)(ss->discards[i].extra - 1) };
-            lua_pushstring(L, action_name(&g->rules, &a));
+            lua_pushstring(L, action_name(game_rules(g), &a));
             lua_setfield(L, -2, "with");
         }
         lua_rawseti(L, -2, i + 1);
@@ -791,7 +243,7 @@ static int l_seat_index(lua_State *L)
 
 static void push_seat(lua_State *L, const struct game *g, int s, int game_idx)
 {
-    const struct seat_state *ss = &g->st.seats[s];
+    const struct seat_state *ss = &game_state(g)->seats[s];
     lua_createtable(L, 0, 16);
     char buf[128];
     notation_format_hand(&ss->hand, buf, sizeof buf);
@@ -825,7 +277,7 @@ static void push_seat(lua_State *L, const struct game *g, int s, int game_idx)
     lua_setmetatable(L, -2);
     lua_pushinteger(L, game_points(g, s));
     lua_setfield(L, -2, "points");
-    lua_pushinteger(L, g->st.seat_player[s]);
+    lua_pushinteger(L, game_state(g)->seat_player[s]);
     lua_setfield(L, -2, "player");
     lua_pushinteger(L, ss->flags);
     lua_setfield(L, -2, "flags");
@@ -856,7 +308,7 @@ static int l_state(lua_State *L)
 {
     struct lgame *lg = check_game(L, 1);
     const struct game *g = lg->g;
-    const struct game_state *st = &g->st;
+    const struct game_state *st = game_state(g);
     lua_createtable(L, 0, 32);
     lua_pushstring(L, phase_names[st->phase < 5 ? st->phase : 0]);
     lua_setfield(L, -2, "phase");
@@ -919,10 +371,10 @@ static int l_state(lua_State *L)
         lua_setfield(L, -2, seat_names[s]);
     }
     lua_setfield(L, -2, "seats");
-    lua_pushinteger(L, g->nlog);
+    lua_pushinteger(L, game_nevents(g));
     lua_setfield(L, -2, "events");
-    int first = g->nlog - 1;
-    while (first > 0 && g->log[first].type != EV_DEAL_START)
+    int first = game_nevents(g) - 1;
+    while (first > 0 && game_event(g, first)->type != EV_DEAL_START)
         first--;
     lua_pushinteger(L, first + 1);
     lua_setfield(L, -2, "deal_event");
@@ -937,28 +389,52 @@ static int l_seat(lua_State *L)
     return 1;
 }
 
-/* g:brief() -> phase, seat in turn, tiles an ordinary draw may still take, round wind,
- * honba, deposits on the table, deal number, times the deal has passed in this round:
- * without building the state. */
+/* Sets field k of the table on top to integer v. */
+static void set_int(lua_State *L, const char *k, lua_Integer v)
+{
+    lua_pushinteger(L, v);
+    lua_setfield(L, -2, k);
+}
+
+static void set_str(lua_State *L, const char *k, const char *v)
+{
+    lua_pushstring(L, v);
+    lua_setfield(L, -2, k);
+}
+
+/* The table at idx when the caller passed one to refill, else a new one; on top. */
+static void result_table(lua_State *L, int idx, int nfields)
+{
+    if (lua_istable(L, idx))
+        lua_pushvalue(L, idx);
+    else
+        lua_createtable(L, 0, nfields);
+}
+
+/* g:brief([t]) -> {phase, turn (seat in turn), drawable (tiles an ordinary draw may
+ * still take), round (wind), honba, deposits, deal (number), deal_in_round (times the
+ * deal has passed in this round)}, without building the state; t is refilled when
+ * given. */
 static int l_brief(lua_State *L)
 {
-    const struct game_state *st = &check_game(L, 1)->g->st;
-    lua_pushstring(L, phase_names[st->phase < 5 ? st->phase : 0]);
-    lua_pushstring(L, seat_names[st->turn & 3]);
-    lua_pushinteger(L, wall_drawable(&st->wall));
-    lua_pushstring(L, seat_names[st->round & 3]);
-    lua_pushinteger(L, st->honba);
-    lua_pushinteger(L, st->deposits);
-    lua_pushinteger(L, st->deal_no);
-    lua_pushinteger(L, st->deal_in_round);
-    return 8;
+    const struct game_state *st = game_state(check_game(L, 1)->g);
+    result_table(L, 2, 8);
+    set_str(L, "phase", phase_names[st->phase < 5 ? st->phase : 0]);
+    set_str(L, "turn", seat_names[st->turn & 3]);
+    set_int(L, "drawable", wall_drawable(&st->wall));
+    set_str(L, "round", seat_names[st->round & 3]);
+    set_int(L, "honba", st->honba);
+    set_int(L, "deposits", st->deposits);
+    set_int(L, "deal", st->deal_no);
+    set_int(L, "deal_in_round", st->deal_in_round);
+    return 1;
 }
 
 /* g:outcome() -> how the deal ended ("win", "exhaustive", "abortive"; nil while it is
  * played) and the winners' seats: without building the state. */
 static int l_outcome(lua_State *L)
 {
-    const struct game_state *st = &check_game(L, 1)->g->st;
+    const struct game_state *st = game_state(check_game(L, 1)->g);
     if (!st->result)
         return lua_pushnil(L), 1;
     lua_pushstring(L, result_name(st));
@@ -981,7 +457,7 @@ static int l_waits(lua_State *L)
     uint8_t held[TILE_KINDS];
     bool w[TILE_KINDS];
     hand_all_counts(h, held);
-    waits(h->counts, h->nmelds, held, lg->g->rules.forms, w);
+    waits(h->counts, h->nmelds, held, game_rules(lg->g)->forms, w);
     for (int k = 0, n = 0; k < TILE_KINDS; k++)
         if (w[k]) {
             char name[3];
@@ -996,8 +472,8 @@ static int l_waits(lua_State *L)
 static int l_ura(lua_State *L)
 {
     struct lgame *lg = check_game(L, 1);
-    lua_createtable(L, lg->g->st.ndora, 0);
-    for (int i = 0; i < lg->g->st.ndora; i++) {
+    lua_createtable(L, game_state(lg->g)->ndora, 0);
+    for (int i = 0; i < game_state(lg->g)->ndora; i++) {
         int t = game_ura(lg->g, i);
         if (t < 0)
             break;
@@ -1014,10 +490,10 @@ static int l_events(lua_State *L)
     int first = (int)luaL_optinteger(L, 2, 1);
     if (first < 1)
         first = 1;
-    lua_createtable(L, lg->g->nlog >= first ? lg->g->nlog - first + 1 : 0, 0);
+    lua_createtable(L, game_nevents(lg->g) >= first ? game_nevents(lg->g) - first + 1 : 0, 0);
     char buf[512];
-    for (int i = first - 1, k = 1; i < lg->g->nlog; i++, k++) {
-        event_json(&lg->g->rules, &lg->g->log[i], i, buf, sizeof buf);
+    for (int i = first - 1, k = 1; i < game_nevents(lg->g); i++, k++) {
+        event_json(game_rules(lg->g), game_event(lg->g, i), i, buf, sizeof buf);
         lua_pushstring(L, buf);
         lua_rawseti(L, -2, k);
     }
@@ -1028,10 +504,10 @@ static int l_events(lua_State *L)
 static int l_actions(lua_State *L)
 {
     struct lgame *lg = check_game(L, 1);
-    lua_createtable(L, lg->g->nacts, 0);
+    lua_createtable(L, game_nactions(lg->g), 0);
     char buf[256];
-    for (int i = 0; i < lg->g->nacts; i++) {
-        action_json(&lg->g->rules, &lg->g->acts[i], buf, sizeof buf);
+    for (int i = 0; i < game_nactions(lg->g); i++) {
+        action_json(game_rules(lg->g), game_action(lg->g, i), buf, sizeof buf);
         lua_pushstring(L, buf);
         lua_rawseti(L, -2, i + 1);
     }
@@ -1041,7 +517,7 @@ static int l_actions(lua_State *L)
 static int l_undo(lua_State *L)
 {
     struct lgame *lg = check_game(L, 1);
-    if (lg->g->nacts == 0)
+    if (game_nactions(lg->g) == 0)
         return lua_pushnil(L), lua_pushstring(L, "nothing to undo"), 2;
     return result(L, lg, game_undo(lg->g));
 }
@@ -1051,24 +527,26 @@ static int l_replay(lua_State *L)
 {
     struct lgame *lg = check_game(L, 1);
     lua_Integer n = luaL_checkinteger(L, 2);
-    if (n < 0 || n > lg->g->nacts)
-        return lua_pushnil(L), lua_pushfstring(L, "no action %d to replay to (0-%d)", (int)n, lg->g->nacts), 2;
+    if (n < 0 || n > game_nactions(lg->g))
+        return lua_pushnil(L), lua_pushfstring(L, "no action %d to replay to (0-%d)", (int)n, game_nactions(lg->g)), 2;
     return result(L, lg, game_replay(lg->g, (int)n));
 }
 
-/* g:seat_summary(seat) -> discards made, melds, ruleset flags, points, player: what
- * hooks called often need, without building the state. */
+/* g:seat_summary(seat[, t]) -> {discards (made), melds, flags (the ruleset's),
+ * points, player}: what hooks called often need, without building the state; t is
+ * refilled when given. */
 static int l_seat_summary(lua_State *L)
 {
     struct lgame *lg = check_game(L, 1);
     int s = seat_arg(L, 2);
-    const struct seat_state *ss = &lg->g->st.seats[s];
-    lua_pushinteger(L, ss->ndiscards);
-    lua_pushinteger(L, ss->hand.nmelds);
-    lua_pushinteger(L, ss->flags);
-    lua_pushinteger(L, game_points(lg->g, s));
-    lua_pushinteger(L, lg->g->st.seat_player[s]);
-    return 5;
+    const struct seat_state *ss = &game_state(lg->g)->seats[s];
+    result_table(L, 3, 5);
+    set_int(L, "discards", ss->ndiscards);
+    set_int(L, "melds", ss->hand.nmelds);
+    set_int(L, "flags", ss->flags);
+    set_int(L, "points", game_points(lg->g, s));
+    set_int(L, "player", game_state(lg->g)->seat_player[s]);
+    return 1;
 }
 
 /* g:version() -> a number that changes whenever the state may have changed: the
@@ -1077,13 +555,13 @@ static int l_seat_summary(lua_State *L)
 static int l_version(lua_State *L)
 {
     struct lgame *lg = check_game(L, 1);
-    lua_pushinteger(L, lg->version * 1000000 + lg->g->nlog);
+    lua_pushinteger(L, lg->version * 1000000 + game_nevents(lg->g));
     return 1;
 }
 
 static int l_nactions(lua_State *L)
 {
-    lua_pushinteger(L, check_game(L, 1)->g->nacts);
+    lua_pushinteger(L, game_nactions(check_game(L, 1)->g));
     return 1;
 }
 
@@ -1235,3 +713,4 @@ void lj_open_game(lua_State *L)
     lua_pushcfunction(L, l_game_new);
     lua_setfield(L, -2, "game_new");
 }
+

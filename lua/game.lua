@@ -190,12 +190,13 @@ function Game:state()
   return self.state_cache
 end
 function Game:waiting() return self.core:waiting() end
--- Discards made, melds and ruleset flags of a seat, without building the state.
-function Game:seat_summary(seat) return self.core:seat_summary(seat) end
+-- {discards, melds, flags, points, player} of a seat, without building the state.
+function Game:seat_summary(seat, t) return self.core:seat_summary(seat, t) end
 -- One seat's table as in g:state().seats, built alone.
 function Game:seat(seat) return self.core:seat(seat) end
--- Phase, seat in turn and the tiles an ordinary draw may still take.
-function Game:brief() return self.core:brief() end
+-- {phase, turn, drawable, round, honba, deposits, deal, deal_in_round}, without
+-- building the state.
+function Game:brief(t) return self.core:brief(t) end
 function Game:waits(seat) return self.core:waits(seat) end
 -- Frees the engine's game now (a program playing many games need not wait for the
 -- collector); any later use of the game raises an error.
@@ -293,7 +294,8 @@ local NEXT_WIND = { E = "S", S = "W", W = "N", N = "E" }
 -- `honba` counters); else the deal passes, the round wind advancing when it comes back
 -- to the round's first dealer (its fourth pass), and the match ends after `rounds` winds.
 function Game:rotation(keep, rounds, honba)
-  local _, _, _, round, _, _, _, passes = self.core:brief()
+  local b = self.core:brief()
+  local round, passes = b.round, b.deal_in_round
   if keep then return { dealer_keeps = true, round = round, honba = honba or 0, match_over = false } end
   if passes == 3 then   -- the deal passes back to the round's first dealer
     if jong.seat_index(round) >= rounds then

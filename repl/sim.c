@@ -30,8 +30,8 @@ static void usage(FILE *out)
 /* Counts the events from index `from` on. */
 static void tally(const struct game *g, int from, struct sim_totals *t)
 {
-    for (int i = from; i < g->nlog; i++) {
-        const struct event *e = &g->log[i];
+    for (int i = from; i < game_nevents(g); i++) {
+        const struct event *e = game_event(g, i);
         if (e->type == EV_DEAL_START)
             t->deals++;
         else if (e->type == EV_WIN)
@@ -44,8 +44,8 @@ static void tally(const struct game *g, int from, struct sim_totals *t)
 static void write_log(FILE *log, const struct game *g, int from, int match)
 {
     char buf[512];
-    for (int i = from; i < g->nlog; i++) {
-        event_json(&g->rules, &g->log[i], i, buf, sizeof buf);
+    for (int i = from; i < game_nevents(g); i++) {
+        event_json(game_rules(g), game_event(g, i), i, buf, sizeof buf);
         fprintf(log, "{\"match\":%d,\"event\":%s}\n", match, buf);
     }
 }
@@ -58,7 +58,7 @@ static int play_match(struct game *g, int kind, struct rng *rng, struct sim_tota
     char msg[256];
     if (log)
         write_log(log, g, 0, match);
-    logged = g->nlog;
+    logged = game_nevents(g);
     tally(g, 0, t);
     for (long steps = 0; steps < 2000000; steps++) {
         if (max_deals && t->deals > max_deals)
@@ -67,21 +67,21 @@ static int play_match(struct game *g, int kind, struct rng *rng, struct sim_tota
         if (r == 0)
             return 0;
         if (r < 0) {
-            fprintf(stderr, "sim: match %d: event %d: %s\n", match, g->nlog, game_error(g));
+            fprintf(stderr, "sim: match %d: event %d: %s\n", match, game_nevents(g), game_error(g));
             return -1;
         }
         t->actions++;
         if (game_check(g, msg, sizeof msg) != 0) {
             char ev[512] = "";
-            if (g->nlog)
-                event_json(&g->rules, &g->log[g->nlog - 1], g->nlog - 1, ev, sizeof ev);
+            if (game_nevents(g))
+                event_json(game_rules(g), game_event(g, game_nevents(g) - 1), game_nevents(g) - 1, ev, sizeof ev);
             fprintf(stderr, "sim: match %d: invariant broken after event %s: %s\n", match, ev, msg);
             return -1;
         }
         tally(g, logged, t);
         if (log)
             write_log(log, g, logged, match);
-        logged = g->nlog;
+        logged = game_nevents(g);
     }
     fprintf(stderr, "sim: match %d did not end\n", match);
     return -1;

@@ -990,7 +990,7 @@ local function sacred(g, seat, tile)
 end
 
 local function original_call(g, seat)
-  local _, _, flags = g:seat_summary(seat)
+  local flags = g:seat_summary(seat).flags
   return flags & ORIGINAL_CALL ~= 0
 end
 
@@ -1000,7 +1000,7 @@ function R.may_win(g, action)
   if original_call(g, action.seat) and not original_call_kept(g, action.seat) then
     return false, "Original Call: the hand was changed"                         -- §10.2
   end
-  if o.must_declare_calling and select(3, g:seat_summary(action.seat)) & (CALLING | ORIGINAL_CALL) == 0 then
+  if o.must_declare_calling and g:seat_summary(action.seat).flags & (CALLING | ORIGINAL_CALL) == 0 then
     return false, "calling was not declared"                                    -- §10.1
   end
   if o.sacred_discard and g:state().phase ~= "turn" and sacred(g, action.seat, action.tile) then
@@ -1050,7 +1050,7 @@ end
 -- ends after `rounds` winds. The engine's counter (honba) holds East's consecutive wins.
 function R.next_deal(g)
   local o, out = g.options, g:deal_outcome()
-  local streak = select(5, g:brief())
+  local streak = g:brief().honba
   if out.dealer_won then
     streak = streak + 1
     if o.east_streak_limit == "off" or streak < o.east_streak_limit then

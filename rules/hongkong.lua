@@ -754,7 +754,8 @@ end
 -- settlement only), then the situation hook. tests/conformance/hongkong/test_play.lua checks
 -- that both agree over self-play.
 function R.win_situation(g, win)
-  local _, _, _, round, honba = g:brief()
+  local b = g:brief()
+  local round, honba = b.round, b.honba
   local flags = {}
   if win.loose then flags[#flags + 1] = "kong_replacement" end
   if win.how == "rob" then flags[#flags + 1] = "robbing_kong" end
@@ -795,7 +796,7 @@ end
 -- §9.3 hk.fifth_tile_penalty: the winning discard was made with fewer than 5 tiles left in
 -- the wall and no tile of its kind had been seen among the discards before it.
 local function fifth_tile(g, win)
-  local _, _, left = g:brief()
+  local left = g:brief().drawable
   if left >= 5 then return false end
   local kind, seen = jong.kind_of(win.tile), 0
   local seats = g:state().seats
@@ -814,7 +815,8 @@ end
 local ANNOUNCED = 1
 
 function R.actions(g, seat)
-  local _, nmelds, flags = g:seat_summary(seat)
+  local me = g:seat_summary(seat)
+  local nmelds, flags = me.melds, me.flags
   if nmelds < 3 or flags & ANNOUNCED ~= 0 then return {} end
   local suit, exposed = nil, 0
   for _, m in ipairs(g:seat(seat).melds) do
@@ -834,7 +836,7 @@ end
 
 function R.situation(g, win, s)
   if win.loose and kong_upon_kong(g, win) then s.flags[#s.flags + 1] = "kong_upon_kong" end
-  if g.options.liability_announce == "manual" and select(3, g:seat_summary(win.seat)) & ANNOUNCED ~= 0 then
+  if g.options.liability_announce == "manual" and g:seat_summary(win.seat).flags & ANNOUNCED ~= 0 then
     s.flags[#s.flags + 1] = "liability_announced"
   end
   if win.how == "discard" and g.options.fifth_tile_penalty and fifth_tile(g, win) then

@@ -934,7 +934,7 @@ end
 
 -- Remembers how the deal of a game ended, for next_deal (several winners: merged).
 local function record_outcome(g, outcome)
-  local deal = select(7, g.core:brief())
+  local deal = g.core:brief().deal
   local o = g.japanese_outcome
   if not o or o.deal ~= deal then
     o = { deal = deal }
@@ -1232,7 +1232,7 @@ end
 -- 10: kyuushu kyuuhai, on the first turn before any call (riichi, 7.1, is a declaration
 -- the engine offers: see configure).
 function R.actions(g, seat)
-  local ndiscards = g:seat_summary(seat)
+  local ndiscards = g:seat_summary(seat).discards
   if ndiscards > 0 then return {} end
   local st = g:state()
   if st.phase ~= "turn" or st.turn ~= seat or any_meld(st) then return {} end
@@ -1451,7 +1451,8 @@ function R.settle_draw(g, kind, reason)
     record_outcome(g, { draw = "abort" })
     return { E = 0, S = 0, W = 0, N = 0 }
   end
-  local _, _, _, round, honba, deposits = g.core:brief()
+  local b = g.core:brief()
+  local round, honba, deposits = b.round, b.honba, b.deposits
   local tenpai, nagashi = {}, {}
   for _, seat in ipairs(SEATS) do
     tenpai[seat] = is_tenpai(g, seat)
@@ -1473,7 +1474,8 @@ function R.settle_draw(g, kind, reason)
   if deposits > 0 and g.options.leftover_deposits == "to_first" then
     local points, players = {}, {}
     for i, seat in ipairs(SEATS) do
-      local _, _, _, p, player = g.core:seat_summary(seat)
+      local me = g.core:seat_summary(seat)
+      local p, player = me.points, me.player
       points[i], players[i] = p + pay[seat], player
     end
     local r = R.rotation({ round = round, dealer = players[1] + 1, honba = honba,
@@ -1495,14 +1497,15 @@ end
 
 -- next_deal(g): dealer rotation, honba and the end of the match (4.3, 4.4).
 function R.next_deal(g)
-  local _, _, _, round, honba, _, deal = g.core:brief()
+  local b = g.core:brief()
+  local round, honba, deal = b.round, b.honba, b.deal
   local o = g.japanese_outcome
   if not o or o.deal ~= deal then o = {} end
   local opts = g.options
-  local points, dealer = nil, select(5, g.core:seat_summary("E")) + 1
+  local points, dealer = nil, g.core:seat_summary("E").player + 1
   if opts.tobi or opts.agari_yame or opts.west_extension then   -- only these read the points
     points = {}
-    for i, seat in ipairs(SEATS) do points[i] = select(4, g.core:seat_summary(seat)) end
+    for i, seat in ipairs(SEATS) do points[i] = g.core:seat_summary(seat).points end
   end
   local r = R.rotation({ round = round, dealer = dealer, honba = honba,
                          outcome = o.win and "win" or o.draw == "abort" and "abort" or "draw",

@@ -58,8 +58,8 @@ static void bench_sim(lua_State *L, const char *rules, const char *name, double 
             lua_settop(L, 0);
             return;
         }
-        for (int i = 0; i < g->nlog; i++)
-            deals += g->log[i].type == EV_DEAL_START;
+        for (int i = 0; i < game_nevents(g); i++)
+            deals += game_event(g, i)->type == EV_DEAL_START;
         matches++;
         lj_game_close(L, -1);
         lua_settop(L, 0);

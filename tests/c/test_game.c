@@ -4,7 +4,7 @@
 #include <string.h>
 
 #include "check.h"
-#include "game.h"
+#include "game_private.h"   /* a test of the engine's internals */
 #include "notation.h"
 
 enum { E, S, W, N };

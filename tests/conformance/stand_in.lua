@@ -13,12 +13,14 @@ function M.core(st)
   local core = {}
   function core:brief()
     local passes = st.deal_in_round or (st.seats.E and st.seats.E.player) or 0
-    return st.phase or "deal_end", st.turn or "E", st.wall or 0, st.round or "E", st.honba or 0,
-           st.deposits or 0, st.deal or 0, passes
+    return { phase = st.phase or "deal_end", turn = st.turn or "E", drawable = st.wall or 0,
+             round = st.round or "E", honba = st.honba or 0, deposits = st.deposits or 0,
+             deal = st.deal or 0, deal_in_round = passes }
   end
   function core:seat_summary(seat)
     local me = st.seats[seat] or {}
-    return #(me.discards or {}), #(me.melds or {}), me.flags or 0, me.points or 0, me.player or 0
+    return { discards = #(me.discards or {}), melds = #(me.melds or {}), flags = me.flags or 0,
+             points = me.points or 0, player = me.player or 0 }
   end
   function core:outcome()
     if not st.result then return nil end

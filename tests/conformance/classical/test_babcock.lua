@@ -135,7 +135,10 @@ local function claim_window(rules)
                  W = seat("1234p", {}, { {}, {} }), N = seat("1234s", {}, { {}, {} }) } }
   return { rules = r, options = assert(jong.resolve_options(r, {})),
            state = function() return st end,
-           seat_summary = function(_, s) local me = st.seats[s] return #me.discards, #me.melds, me.flags end,
+           seat_summary = function(_, s)
+             local me = st.seats[s]
+             return { discards = #me.discards, melds = #me.melds, flags = me.flags }
+           end,
            events = function() return { { type = "draw", seat = "W", tile = "7p", from = "wall" },
                                         { type = "discard", seat = "W", tile = "7p" } } end }
 end

@@ -266,7 +266,10 @@ local function south_may_win_on_7p(options, south_discard, south_flags, south_dr
                                        W = seat("1234p", {}), N = seat("1234s", {}) } }
   local g = { rules = r, options = assert(jong.resolve_options(r, options)),
               state = function() return st end,
-              seat_summary = function(_, s) local me = st.seats[s] return #me.discards, #me.melds, me.flags end,
+              seat_summary = function(_, s)
+             local me = st.seats[s]
+             return { discards = #me.discards, melds = #me.melds, flags = me.flags }
+           end,
               events = function(_, first) local out = {} for i = first, #ev do out[#out + 1] = ev[i] end return out end }
   return r.may_win(g, { type = "win", seat = "S", tile = "7p" })
 end

@@ -284,8 +284,11 @@ local function stand_in(left, discards, options)
     seats[seat] = { discards = list }
   end
   local g = setmetatable({ rules = R, options = assert(jong.resolve_options(R, options)) }, { __index = jong.Game })
-  function g:brief() return "claim", "N", left, "E", 0, 0, 1 end
-  function g:seat_summary() return 0, 0, 0, 0, 0 end                      -- nobody announced (§9.1)
+  function g:brief()
+    return { phase = "claim", turn = "N", drawable = left, round = "E", honba = 0, deposits = 0, deal = 1,
+             deal_in_round = 0 }
+  end
+  function g:seat_summary() return { discards = 0, melds = 0, flags = 0, points = 0, player = 0 } end                      -- nobody announced (§9.1)
   function g:state() return { seats = seats, events = 0 } end
   return R, g
 end

@@ -1,0 +1,828 @@
+/* The turn flow: applying actions, claim windows, draws, wins, settlement, deals. */
+#include "game_private.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+/* ---- the flow ---- */
+
+static int settle(struct game *g, const struct settlement *s)
+{
+    struct game_state *st = &g->st;
+    int32_t sum = 0;
+    for (int i = 0; i < 4; i++)
+        sum += s->delta[i];
+    if (s->taken < 0 || s->taken > st->deposits || sum != s->taken) {
+        snprintf(g->err, sizeof g->err,
+                 "settlement does not balance: payments sum to %ld, deposits taken %ld of %ld",
+                 (long)sum, (long)s->taken, (long)st->deposits);
+        return -1;
+    }
+    struct event *e = ev_new(g, EV_SETTLE, SEAT_NONE);
+    for (int i = 0; i < 4; i++) {
+        st->points[st->seat_player[i]] += s->delta[i];
+        st->last_delta[i] = s->delta[i];
+        e->v[i] = s->delta[i];
+    }
+    st->deposits -= s->taken;
+    e->v[4] = s->taken;
+    st->phase = PHASE_DEAL_END;
+    return 0;
+}
+
+static int end_draw(struct game *g, int kind, const char *reason)
+{
+    struct game_state *st = &g->st;
+    struct settlement s;
+    memset(&s, 0, sizeof s);
+    if (g->hooks.settle_draw) {
+        g->msg[0] = '\0';
+        if (g->hooks.settle_draw(g->hooks.ctx, g, kind, reason, &s, g->msg, sizeof g->msg) != HOOK_OK)
+            return hook_error(g, "settle_draw");
+    }
+    struct event *e = ev_new(g, EV_DRAW_END, SEAT_NONE);
+    e->v[0] = kind;
+    snprintf(e->text, sizeof e->text, "%s", reason);
+    st->result = (uint8_t)kind;
+    return settle(g, &s);
+}
+
+static void reveal_dora(struct game *g)
+{
+    struct game_state *st = &g->st;
+    if (!g->rules.dora_step)
+        return;
+    int idx = g->rules.dora_first + st->ndora * g->rules.dora_step;
+    int t = wall_dead_tile(&st->wall, idx);
+    if (t < 0)
+        return;
+    struct event *e = ev_tile(g, EV_DORA, SEAT_NONE, (tile_t)t);
+    e->v[0] = idx;
+    st->ndora++;
+}
+
+/* A tile from a replacement source; -1 when there is none. */
+static int take_from(struct game *g, int src)
+{
+    struct wall *w = &g->st.wall;
+    if (src == SRC_HEAD)
+        return wall_draw_head(w);
+    if (g->rules.dead_empty_draw && !wall_loose_from_dead(w))
+        return -1;
+    return wall_loose(w);
+}
+
+/* The seat gets tile t (from src, enum draw_src); bonus tiles are exposed and replaced
+ * until a tile that plays arrives. Returns the tile, -2 when the wall ran out (the deal
+ * then ended as a draw), -1 on a hook error. */
+static int receive(struct game *g, int seat, int t, int src)
+{
+    struct hand *h = &g->st.seats[seat].hand;
+    for (;;) {
+        if (t < 0)
+            return end_draw(g, DRAW_EXHAUSTIVE, "") < 0 ? -1 : -2;
+        struct event *e = ev_tile(g, EV_DRAW, seat, (tile_t)t);
+        e->src = (uint8_t)src;
+        if (!kind_is_bonus(tile_kind((tile_t)t)))
+            break;
+        hand_add(h, (tile_t)t);
+        ev_tile(g, EV_BONUS, seat, (tile_t)t);
+        t = take_from(g, g->rules.bonus_source);
+        src = DRAWN_REPLACEMENT;
+    }
+    hand_add(h, (tile_t)t);
+    return t;
+}
+
+/* The seat draws (src DRAWN_WALL: an ordinary draw, DRAWN_LOOSE: a kong replacement)
+ * and is in turn. */
+static int draw_turn(struct game *g, int seat, int src)
+{
+    struct game_state *st = &g->st;
+    int t = src == DRAWN_WALL ? wall_draw(&st->wall) : take_from(g, g->rules.kong_source);
+    t = receive(g, seat, t, src);
+    if (t < 0)
+        return t == -2 ? 0 : -1;
+    st->phase = PHASE_TURN;
+    st->turn = (uint8_t)seat;
+    st->has_drawn = true;
+    st->drawn = (tile_t)t;
+    st->drawn_loose = src == DRAWN_LOOSE;
+    st->after_claim = false;
+    return 0;
+}
+
+static int default_settle_win(const struct game *g, const struct win *w, int nwins, struct settlement *s)
+{
+    memset(s, 0, sizeof *s);
+    int32_t flat = g->rules.flat_win;
+    for (int i = 0; i < nwins; i++) {
+        if (w[i].how == WIN_SELF_DRAW) {
+            for (int o = 0; o < 4; o++)
+                if (o != w[i].seat) {
+                    s->delta[o] -= flat;
+                    s->delta[w[i].seat] += flat;
+                }
+        } else {
+            s->delta[w[i].from] -= flat;
+            s->delta[w[i].seat] += flat;
+        }
+    }
+    return 0;
+}
+
+void game_win_record(const struct game *g, int seat, int how, int from, tile_t tile, struct win *w)
+{
+    const struct game_state *st = &g->st;
+    memset(w, 0, sizeof *w);
+    w->seat = (uint8_t)seat;
+    w->from = (uint8_t)from;
+    w->tile = tile;
+    w->how = (uint8_t)how;
+    w->hand = st->seats[seat].hand;
+    if (how != WIN_SELF_DRAW)
+        hand_add(&w->hand, tile);
+    if (how == WIN_SELF_DRAW && st->drawn_loose)
+        w->flags |= WINF_LOOSE;
+    if (wall_drawable(&st->wall) == 0 && !(how == WIN_SELF_DRAW && st->drawn_loose) && how != WIN_ROB)
+        w->flags |= WINF_LAST_TILE;
+    if (!st->any_call && st->seats[seat].ndiscards == 0)
+        w->flags |= WINF_FIRST_TURN;
+    if (how == WIN_ROB && st->rob_type == ACT_KONG_CONCEALED)
+        w->flags |= WINF_ROB_CONCEALED;
+}
+
+static int do_wins(struct game *g, const int *seats, int n, int how, int from, tile_t tile)
+{
+    struct game_state *st = &g->st;
+    st->nwins = (uint8_t)n;
+    for (int i = 0; i < n; i++)
+        game_win_record(g, seats[i], how, from, tile, &st->wins[i]);
+    struct settlement s;
+    if (g->hooks.settle_win) {
+        memset(&s, 0, sizeof s);
+        g->msg[0] = '\0';
+        if (g->hooks.settle_win(g->hooks.ctx, g, st->wins, n, &s, g->msg, sizeof g->msg) != HOOK_OK)
+            return hook_error(g, "settle_win");
+    } else {
+        default_settle_win(g, st->wins, n, &s);
+    }
+    for (int i = 0; i < n; i++) {
+        const struct win *w = &st->wins[i];
+        struct event *e = ev_tile(g, EV_WIN, w->seat, w->tile);
+        e->from = w->from;
+        e->src = w->how;
+        e->kind = w->flags;
+    }
+    st->result = EV_WIN;
+    return settle(g, &s);
+}
+
+/* Turns the kong dora indicators that waited for a discard. */
+static void reveal_pending(struct game *g)
+{
+    for (; g->st.pending_dora; g->st.pending_dora--)
+        reveal_dora(g);
+}
+
+/* After a kong stands: count it, turn a dora (or, with kong_dora_after_discard, at the
+ * declarer's next discard for a claimed or promoted kong), draw the replacement. */
+static int finish_kong(struct game *g, int seat, bool concealed)
+{
+    g->st.nkongs++;
+    reveal_pending(g);
+    if (g->rules.kong_dora_after_discard && !concealed)
+        g->st.pending_dora++;
+    else
+        reveal_dora(g);
+    return draw_turn(g, seat, DRAWN_LOOSE);
+}
+
+/* Could the seat have more to say than pass in the window being opened? Only what
+ * the hand makes possible; the legality is then checked by list_actions. */
+static bool has_candidates(const struct game *g, int s)
+{
+    const struct game_state *st = &g->st;
+    int k = tile_kind(st->claim_tile);
+    const struct hand *h = &st->seats[s].hand;
+    if (st->could_win & (1 << s))
+        return true;
+    if (st->phase != PHASE_CLAIM)
+        return false;
+    if (h->counts[k] >= 2)
+        return true;
+    if (k >= 27 || s != (st->discarder + 1) % 4)
+        return false;
+    int r = k % 9;
+    return (r >= 2 && h->counts[k - 2] && h->counts[k - 1]) || (r >= 1 && r <= 7 && h->counts[k - 1] && h->counts[k + 1]) ||
+           (r <= 6 && h->counts[k + 1] && h->counts[k + 2]);
+}
+
+/* Opens a window on the tile for the seats other than `from`: claims after a discard
+ * (PHASE_CLAIM) or robbing a kong (PHASE_ROB, rob_type set). Seats whose only legal
+ * answer is pass are answered for. Returns the mask of seats asked, or -1. */
+static int open_window(struct game *g, int phase, int from, tile_t t)
+{
+    struct game_state *st = &g->st;
+    st->phase = (uint8_t)phase;
+    st->discarder = (uint8_t)from;
+    st->claim_tile = t;
+    st->waiting = 0;
+    st->could_win = 0;
+    for (int s = 0; s < 4; s++) {
+        st->answer[s] = (struct action){ .type = ACT_PASS, .seat = (uint8_t)s, .tile = t };
+    }
+    if (phase == PHASE_CLAIM && g->rules.last_discard == LAST_DISCARD_NONE && wall_drawable(&st->wall) == 0)
+        return 0;
+    bool orphans = phase == PHASE_ROB && st->rob_type == ACT_KONG_CONCEALED && !g->rules.rob_concealed_any;
+    for (int s = 0; s < 4; s++) {
+        if (s == from)
+            continue;
+        int c = completes_with(g, s, t, orphans);
+        if (c < 0)
+            return -1;
+        if (c)
+            st->could_win |= (uint8_t)(1 << s);
+    }
+    /* Ask every seat that has more than "pass" to say; keep their lists. */
+    st->waiting = (uint8_t)(15 & ~(1 << from));
+    uint8_t ask = 0;
+    g->err[0] = '\0';
+    for (int s = 0; s < 4; s++) {
+        if (s == from || !has_candidates(g, s))
+            continue;
+        g->nlegal[s] = (uint8_t)list_actions(g, s, g->legal[s], MAX_ACTIONS);
+        if (g->err[0])
+            return -1;
+        if (g->nlegal[s] > 1)
+            ask |= (uint8_t)(1 << s);
+    }
+    st->waiting = ask;
+    g->legal_ok = ask;
+    return ask;
+}
+
+/* Seats the tile completed that did not win on it. */
+static void note_misses(struct game *g)
+{
+    struct game_state *st = &g->st;
+    for (int s = 0; s < 4; s++) {
+        if ((st->could_win & (1 << s)) && st->answer[s].type != ACT_WIN) {
+            st->seats[s].missed |= 1ull << tile_kind(st->claim_tile);
+            st->seats[s].last_miss = g->nlog;
+        }
+    }
+}
+
+/* The winners among the answers, nearest to `from` first, by rules.multi_win.
+ * Returns how many; -2 when three winners abort the deal (MULTI_DOUBLE_ONLY). */
+static int pick_winners(const struct game *g, int seats[3])
+{
+    const struct game_state *st = &g->st;
+    int n = 0;
+    for (int i = 1; i < 4; i++) {
+        int s = (st->discarder + i) % 4;
+        if (st->answer[s].type == ACT_WIN)
+            seats[n++] = s;
+    }
+    if (n > 1 && g->rules.multi_win == MULTI_NEAREST)
+        n = 1;
+    if (n == 3 && g->rules.multi_win == MULTI_DOUBLE_ONLY)
+        return -2;
+    return n;
+}
+
+static int do_claim(struct game *g, const struct action *a)
+{
+    struct game_state *st = &g->st;
+    int s = a->seat, k = tile_kind(st->claim_tile);
+    struct seat_state *from = &st->seats[st->discarder];
+    struct hand *h = &st->seats[s].hand;
+    from->discards[from->ndiscards - 1].claimed_by = (uint8_t)s;
+    struct meld m = { .from = st->discarder, .kind = (uint8_t)k };
+    int reds = tile_is_red(st->claim_tile) ? 1 : 0;
+    int ev = EV_PUNG;
+    switch (a->type) {
+    case ACT_CHOW:
+        m.type = MELD_CHOW;
+        m.kind = a->chow;
+        for (int i = a->chow; i < a->chow + 3; i++)
+            if (i != k)
+                reds += take_kind(h, i, 1);
+        ev = EV_CHOW;
+        break;
+    case ACT_PUNG:
+        m.type = MELD_PUNG;
+        reds += take_kind(h, k, 2);
+        break;
+    default:
+        m.type = MELD_KONG;
+        m.kong = KONG_EXPOSED;
+        reds += take_kind(h, k, 3);
+        ev = EV_KONG;
+        break;
+    }
+    m.reds = (uint8_t)reds;
+    h->melds[h->nmelds++] = m;
+    st->any_call = true;
+    struct event *e = ev_tile(g, ev, s, st->claim_tile);
+    e->from = st->discarder;
+    e->kind = m.kind;
+    st->phase = PHASE_TURN;
+    st->turn = (uint8_t)s;
+    st->has_drawn = false;
+    st->drawn_loose = false;
+    if (a->type == ACT_KONG)
+        return finish_kong(g, s, false);
+    st->after_claim = true;
+    return 0;
+}
+
+static int next_draw(struct game *g)
+{
+    struct game_state *st = &g->st;
+    if (g->hooks.check_abort) {
+        bool abort = false;
+        g->msg[0] = '\0';
+        if (g->hooks.check_abort(g->hooks.ctx, g, &abort, g->msg, sizeof g->msg) != HOOK_OK)
+            return hook_error(g, "check_abort");
+        if (abort) {
+            char reason[sizeof ((struct event *)0)->text];
+            snprintf(reason, sizeof reason, "%.*s", (int)sizeof reason - 1, g->msg);
+            return end_draw(g, DRAW_ABORTIVE, reason);
+        }
+    }
+    if (wall_drawable(&st->wall) == 0)
+        return end_draw(g, DRAW_EXHAUSTIVE, "");
+    return draw_turn(g, (st->discarder + 1) % 4, DRAWN_WALL);
+}
+
+/* The wins claimed in a claim or rob window: returns 1 with *r the outcome when the
+ * window ends in wins (or the three-winner abort), 0 when nobody wins. */
+static int window_wins(struct game *g, int how, int *r)
+{
+    int seats[3];
+    int n = pick_winners(g, seats);
+    note_misses(g);
+    if (n == -2)
+        *r = end_draw(g, DRAW_ABORTIVE, "three winners");
+    else if (n > 0)
+        *r = do_wins(g, seats, n, how, g->st.discarder, g->st.claim_tile);
+    return n != 0;
+}
+
+static int resolve_claims(struct game *g)
+{
+    struct game_state *st = &g->st;
+    int r;
+    if (window_wins(g, WIN_DISCARD, &r))
+        return r;
+    const struct action *best = NULL;
+    for (int i = 1; i < 4; i++) {
+        const struct action *a = &st->answer[(st->discarder + i) % 4];
+        if (a->type != ACT_CHOW && a->type != ACT_PUNG && a->type != ACT_KONG)
+            continue;
+        if (!best || g->rules.precedence[a->type] > g->rules.precedence[best->type])
+            best = a;
+    }
+    if (best) {
+        struct action a = *best;
+        return do_claim(g, &a);
+    }
+    return next_draw(g);
+}
+
+static int finish_promoted(struct game *g, int s)
+{
+    struct hand *h = &g->st.seats[s].hand;
+    int k = tile_kind(g->st.claim_tile);
+    struct meld *m = &h->melds[find_pung(h, k)];
+    m->reds = (uint8_t)(m->reds + take_kind(h, k, 1));
+    m->type = MELD_KONG;
+    m->kong = KONG_PROMOTED;
+    return finish_kong(g, s, false);
+}
+
+static int resolve_rob(struct game *g)
+{
+    struct game_state *st = &g->st;
+    int r;
+    if (window_wins(g, WIN_ROB, &r))
+        return r;
+    st->phase = PHASE_TURN;
+    if (st->rob_type == ACT_KONG_PROMOTED)
+        return finish_promoted(g, st->discarder);
+    return finish_kong(g, st->discarder, true);
+}
+
+static int resolve(struct game *g)
+{
+    return g->st.phase == PHASE_CLAIM ? resolve_claims(g) : resolve_rob(g);
+}
+
+static int do_discard(struct game *g, int s, tile_t t, int extra)
+{
+    struct game_state *st = &g->st;
+    struct seat_state *ss = &st->seats[s];
+    hand_take(&ss->hand, t);
+    ss->discards[ss->ndiscards++] = (struct discard){ .tile = t, .claimed_by = SEAT_NONE, .extra = (uint8_t)extra };
+    ss->missed = 0;
+    struct event *e = ev_tile(g, EV_DISCARD, s, t);
+    e->extra = (uint8_t)extra;
+    reveal_pending(g);
+    st->has_drawn = false;
+    st->drawn_loose = false;
+    st->after_claim = false;
+    int ask = open_window(g, PHASE_CLAIM, s, t);
+    if (ask < 0)
+        return -1;
+    return ask ? 0 : resolve_claims(g);
+}
+
+static int do_kong(struct game *g, const struct action *a)
+{
+    struct game_state *st = &g->st;
+    int s = a->seat, k = tile_kind(a->tile);
+    struct hand *h = &st->seats[s].hand;
+    st->any_call = true;
+    st->has_drawn = false;
+    if (a->type == ACT_KONG_CONCEALED) {
+        int reds = take_kind(h, k, 4);
+        h->melds[h->nmelds++] = (struct meld){ .type = MELD_KONG, .kong = KONG_CONCEALED,
+                                               .kind = (uint8_t)k, .from = SEAT_NONE, .reds = (uint8_t)reds };
+        ev_tile(g, EV_KONG_CONCEALED, s, (tile_t)k);
+        if (g->rules.rob_concealed_thirteen || g->rules.rob_concealed_any) {
+            st->rob_type = ACT_KONG_CONCEALED;
+            int ask = open_window(g, PHASE_ROB, s, (tile_t)k);
+            if (ask < 0)
+                return -1;
+            if (ask)
+                return 0;
+            st->phase = PHASE_TURN;
+        }
+        return finish_kong(g, s, true);
+    }
+    /* Promoted: the tile stays in the hand until no one robs it. */
+    tile_t t = h->counts[k] > reds_of(h, k) ? (tile_t)k : (tile_t)(k | TILE_RED);
+    ev_tile(g, EV_KONG_PROMOTED, s, t);
+    st->claim_tile = t;
+    if (g->rules.rob_promoted) {
+        st->rob_type = ACT_KONG_PROMOTED;
+        int ask = open_window(g, PHASE_ROB, s, t);
+        if (ask < 0)
+            return -1;
+        if (ask)
+            return 0;
+        st->phase = PHASE_TURN;
+    }
+    return finish_promoted(g, s);
+}
+
+static int do_extra(struct game *g, const struct action *a)
+{
+    struct game_state *st = &g->st;
+    struct extra_effect eff;
+    memset(&eff, 0, sizeof eff);
+    g->msg[0] = '\0';
+    struct seat_state *ss = &st->seats[a->seat];
+    const struct declaration *d = declaration_of(&g->rules, a->extra);
+    if (d) {
+        eff.discard = true;
+        eff.deposit = d->deposit;
+        eff.set_flags = d->flags | (!st->any_call && !ss->ndiscards ? d->first_flags : 0);
+    } else if (g->hooks.apply_extra(g->hooks.ctx, g, a, &eff, g->msg, sizeof g->msg) != HOOK_OK) {
+        return hook_error(g, "apply_extra");
+    }
+    if (eff.discard && !hand_has(&ss->hand, a->tile)) {
+        snprintf(g->err, sizeof g->err, "hook apply_extra failed: it discards a tile the seat does not hold");
+        return -1;
+    }
+    ss->flags |= eff.set_flags;
+    st->points[st->seat_player[a->seat]] -= eff.deposit;
+    st->deposits += eff.deposit;
+    struct event *e = ev_tile(g, EV_EXTRA, a->seat, a->tile);
+    e->extra = a->extra;
+    if (eff.abort)
+        return end_draw(g, DRAW_ABORTIVE, action_name(&g->rules, a));
+    if (eff.discard)
+        return do_discard(g, a->seat, a->tile, a->extra + 1);
+    return 0;
+}
+
+/* Builds the wall, deals, replaces bonus tiles; the dealer is in turn. */
+int deal_begin(struct game *g)
+{
+    struct game_state *st = &g->st;
+    for (int s = 0; s < 4; s++) {
+        memset(&st->seats[s], 0, sizeof st->seats[s]);
+        st->seats[s].last_miss = -1;
+    }
+    st->nkongs = st->ndora = st->pending_dora = 0;
+    st->any_call = false;
+    st->result = 0;
+    st->nwins = 0;
+    st->waiting = st->could_win = 0;
+    memset(st->last_delta, 0, sizeof st->last_delta);
+    if (st->deal_no == 0 && g->nfront + g->nback > 0) {
+        char err[120];
+        if (wall_stack(&st->wall, &g->rules.wall, g->front, g->nfront, g->back, g->nback, err) < 0) {
+            snprintf(g->err, sizeof g->err, "%s", err);
+            return -1;
+        }
+    } else {
+        wall_build(&st->wall, &g->rules.wall, &st->rng);
+    }
+    struct event *e = ev_new(g, EV_DEAL_START, st->seat_player[0]);
+    e->v[0] = st->deal_no;
+    e->v[1] = st->round;
+    e->v[2] = st->honba;
+    e->v[3] = st->deposits;
+    e->n = st->wall.ndice;
+    memcpy(e->tiles, st->wall.dice, st->wall.ndice);
+
+    /* The order tiles are dealt in: per seat, how many in each pass. */
+    static const uint8_t blocks[][4] = { { 4, 4, 4, 4 }, { 4, 4, 4, 4 }, { 4, 4, 4, 4 }, { 1, 1, 1, 1 }, { 1, 0, 0, 0 } };
+    static const uint8_t by_seat[][4] = { { 13, 0, 0, 0 }, { 0, 13, 0, 0 }, { 0, 0, 13, 0 }, { 0, 0, 0, 13 }, { 1, 0, 0, 0 } };
+    const uint8_t (*order)[4] = g->rules.deal_order == DEAL_SEAT ? by_seat : blocks;
+    tile_t dealt[4][14];
+    int ndealt[4] = { 0 };
+    tile_t dealer_last = 0;
+    for (int pass = 0; pass < 5; pass++) {
+        for (int s = 0; s < 4; s++) {
+            for (int i = 0; i < order[pass][s]; i++) {
+                tile_t t = (tile_t)wall_draw_head(&st->wall);
+                dealt[s][ndealt[s]++] = t;
+                if (!kind_is_bonus(tile_kind(t))) {
+                    hand_add(&st->seats[s].hand, t);
+                    if (s == 0)
+                        dealer_last = t;
+                }
+            }
+        }
+    }
+    for (int s = 0; s < 4; s++) {
+        e = ev_new(g, EV_DEAL, s);
+        e->n = (uint8_t)ndealt[s];
+        memcpy(e->tiles, dealt[s], (size_t)ndealt[s]);
+    }
+    for (int s = 0; s < 4; s++) {
+        for (int i = 0; i < ndealt[s]; i++) {
+            tile_t b = dealt[s][i];
+            if (!kind_is_bonus(tile_kind(b)))
+                continue;
+            hand_add(&st->seats[s].hand, b);
+            ev_tile(g, EV_BONUS, s, b);
+            int t = receive(g, s, take_from(g, g->rules.bonus_source), DRAWN_REPLACEMENT);
+            if (t == -2)
+                return 0;
+            if (t < 0)
+                return -1;
+            if (s == 0)
+                dealer_last = (tile_t)t;
+        }
+    }
+    reveal_dora(g);
+    st->phase = PHASE_TURN;
+    st->turn = 0;
+    st->has_drawn = true;
+    st->drawn = dealer_last;
+    st->drawn_loose = false;
+    st->after_claim = false;
+    return 0;
+}
+
+static void default_next_deal(const struct game *g, struct next_deal *out)
+{
+    const struct game_state *st = &g->st;
+    memset(out, 0, sizeof *out);
+    out->round = st->round;
+    if (st->deal_in_round + 1 >= 4)
+        out->round++;
+    out->match_over = out->round >= g->rules.rounds;
+}
+
+static int do_next(struct game *g)
+{
+    struct game_state *st = &g->st;
+    struct next_deal nd;
+    if (g->hooks.next_deal) {
+        memset(&nd, 0, sizeof nd);
+        g->msg[0] = '\0';
+        if (g->hooks.next_deal(g->hooks.ctx, g, &nd, g->msg, sizeof g->msg) != HOOK_OK)
+            return hook_error(g, "next_deal");
+    } else {
+        default_next_deal(g, &nd);
+    }
+    struct event *e = ev_new(g, EV_NEXT_DEAL, SEAT_NONE);
+    e->v[0] = nd.dealer_keeps;
+    e->v[1] = nd.round;
+    e->v[2] = nd.honba;
+    e->v[3] = nd.match_over;
+    if (nd.match_over) {
+        st->phase = PHASE_MATCH_END;
+        return 0;
+    }
+    if (!nd.dealer_keeps) {
+        uint8_t old[4];
+        memcpy(old, st->seat_player, 4);
+        for (int s = 0; s < 4; s++)
+            st->seat_player[s] = old[(s + 1) % 4];
+    }
+    if (nd.round != st->round) {
+        st->round = nd.round & 3;
+        st->deal_in_round = 0;
+    } else if (!nd.dealer_keeps) {
+        st->deal_in_round++;
+    }
+    st->honba = nd.honba;
+    st->deal_no++;
+    return deal_begin(g);
+}
+
+static int perform(struct game *g, const struct action *a)
+{
+    struct game_state *st = &g->st;
+    switch (st->phase) {
+    case PHASE_DEAL_END:
+        return do_next(g);
+    case PHASE_CLAIM:
+    case PHASE_ROB:
+        st->answer[a->seat] = *a;
+        st->waiting &= (uint8_t)~(1 << a->seat);
+        if (a->type == ACT_PASS)
+            ev_new(g, EV_PASS, a->seat);
+        return st->waiting ? 0 : resolve(g);
+    default:
+        break;
+    }
+    switch (a->type) {
+    case ACT_DISCARD:
+        return do_discard(g, a->seat, a->tile, 0);
+    case ACT_KONG_CONCEALED:
+    case ACT_KONG_PROMOTED:
+        return do_kong(g, a);
+    case ACT_WIN: {
+        int s = a->seat;
+        return do_wins(g, &s, 1, WIN_SELF_DRAW, SEAT_NONE, a->tile);
+    }
+    case ACT_EXTRA:
+        return do_extra(g, a);
+    default:
+        snprintf(g->err, sizeof g->err, "internal: unhandled action");
+        return -1;
+    }
+}
+
+static void describe(const struct game *g, const struct action *a, char *buf, size_t n)
+{
+    char t[4];
+    tile_name(a->tile, t);
+    const char *name = action_name(&g->rules, a);
+    switch (a->type) {
+    case ACT_PASS:
+    case ACT_NEXT:
+        snprintf(buf, n, "%s", name);
+        break;
+    case ACT_WIN:
+        if (g->st.phase == PHASE_TURN)
+            snprintf(buf, n, "%s", name);
+        else
+            snprintf(buf, n, "%s on %s", name, t);
+        break;
+    default:
+        snprintf(buf, n, "%s %s", name, t);
+    }
+}
+
+/* The kept legal action the given one names, or NULL. Claims and wins name only
+ * their type (the tile is the state's); chows their lowest kind too. */
+static const struct action *find_kept(const struct game *g, const struct action *a)
+{
+    if (a->seat > 3 || !(g->legal_ok & (1 << a->seat)))
+        return NULL;
+    for (int i = 0; i < g->nlegal[a->seat]; i++) {
+        const struct action *k = &g->legal[a->seat][i];
+        if (k->type != a->type)
+            continue;
+        switch (a->type) {
+        case ACT_DISCARD:
+        case ACT_EXTRA:
+            if (k->tile == a->tile && k->extra == (a->type == ACT_EXTRA ? a->extra : 0))
+                return k;
+            break;
+        case ACT_KONG_CONCEALED:
+        case ACT_KONG_PROMOTED:
+            if (k->tile == tile_kind(a->tile))
+                return k;
+            break;
+        case ACT_CHOW:
+            if (k->chow == a->chow)
+                return k;
+            break;
+        default:
+            return k;
+        }
+    }
+    return NULL;
+}
+
+/* Can applying the action call a hook that may fail? Then the state is saved first,
+ * to be put back if one does. Window answers before the last are only recorded; a
+ * discard or a kong can reach may_act and special_complete (the window it opens) and
+ * the hooks of a window that passes (check_abort, settle_draw), never settle_win
+ * (nobody has answered yet); a window that resolves reaches settle_win only when
+ * somebody answered win. */
+/* A discard reaches may_act only when the ruleset is asked about claims, or about a win
+ * another seat can make on the tile; settle_draw only when it is the last tile. */
+static bool discard_may_call_hook(const struct game *g, const struct action *a)
+{
+    const struct game_hooks *h = &g->hooks;
+    if (h->special_complete || h->check_abort || (h->settle_draw && wall_drawable(&g->st.wall) == 0))
+        return true;
+    uint32_t ask = h->may_act ? g->rules.ask_mask : 0;
+    if (ask & (1u << ACT_CHOW | 1u << ACT_PUNG | 1u << ACT_KONG))
+        return true;
+    if (!(ask & 1u << ACT_WIN))
+        return false;
+    int k = tile_kind(a->tile);
+    for (int s = 0; s < 4; s++) {
+        const struct hand *h2 = &g->st.seats[s].hand;
+        if (s == a->seat || h2->counts[k] >= 4)
+            continue;
+        uint8_t c[TILE_KINDS];
+        memcpy(c, h2->counts, sizeof c);
+        c[k]++;
+        if (complete_any(c, h2->nmelds, g->rules.forms))
+            return true;
+    }
+    return false;
+}
+
+static bool may_call_hook(const struct game *g, const struct action *a)
+{
+    const struct game_hooks *h = &g->hooks;
+    const struct game_state *st = &g->st;
+    bool passing = h->settle_draw || h->check_abort;
+    switch (st->phase) {
+    case PHASE_CLAIM:
+    case PHASE_ROB: {
+        if (st->waiting & ~(1 << a->seat))
+            return false;
+        bool win = a->type == ACT_WIN;
+        for (int s = 0; s < 4; s++)
+            win |= st->answer[s].type == ACT_WIN;
+        return passing || (win && h->settle_win);
+    }
+    case PHASE_TURN:
+        if (a->type == ACT_WIN)
+            return h->settle_win != NULL;
+        if (a->type == ACT_EXTRA)
+            return true;
+        if (a->type == ACT_DISCARD)
+            return discard_may_call_hook(g, a);
+        return passing || h->may_act || h->special_complete;
+    default:
+        return true;
+    }
+}
+
+int game_apply(struct game *g, const struct action *in)
+{
+    const struct action *kept = find_kept(g, in);
+    struct action a = kept ? *kept : *in;
+    const char *why = NULL;
+    g->err[0] = '\0';
+    int r = kept ? LEGAL : check_action(g, &a, &why);
+    if (r != LEGAL) {
+        if (r == REFUSED) {
+            char what[64];
+            describe(g, &a, what, sizeof what);
+            snprintf(g->err, sizeof g->err, "seat %c cannot %s: %s",
+                     a.seat < 4 ? seat_letters[a.seat] : '?', what, why);
+        }
+        return -1;
+    }
+    if (reserve(g) < 0) {
+        snprintf(g->err, sizeof g->err, "out of memory");
+        return -1;
+    }
+    int nlog = g->nlog;
+    struct game_state saved;
+    bool save = g->has_hooks && may_call_hook(g, &a);
+    if (save)
+        saved = g->st;
+    g->legal_ok = 0;   /* the state changes; a window that opens keeps its own lists */
+    if (perform(g, &a) < 0) {
+        if (save)
+            g->st = saved;
+        g->nlog = nlog;
+        g->legal_ok = 0;
+        return -1;
+    }
+    g->acts[g->nacts++] = a;
+    return 0;
+}
+
+const char *game_error(const struct game *g) { return g->err; }
+

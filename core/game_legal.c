@@ -1,0 +1,553 @@
+/* Legal actions: what a seat may do now, and whether an action is allowed. */
+#include "game_private.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+/* ---- legality ---- */
+
+static uint64_t discard_bit(tile_t t)
+{
+    int k = tile_kind(t);
+    return 1ull << (tile_is_red(t) ? DISCARD_RED + k / 9 : k);
+}
+
+static uint64_t kind_bits(int k)
+{
+    return 1ull << k | (kind_is_five(k) ? 1ull << (DISCARD_RED + k / 9) : 0);
+}
+
+/* Kuikae: the kinds (bit k) a seat may not discard right after a chow (low: its lowest
+ * kind) or pung (low < 0) of kind k: the claimed kind and, after a chow, the other end. */
+static uint64_t kuikae_kinds(int k, int low)
+{
+    uint64_t ban = 1ull << k;
+    if (low >= 0 && k == low && low % 9 <= 5)
+        ban |= 1ull << (low + 3);
+    if (low >= 0 && k == low + 2 && low % 9 >= 1)
+        ban |= 1ull << (low - 1);
+    return ban;
+}
+
+/* Kuikae: the discards (discard_bit) the seat may not make right after its chow or pung
+ * (0: none). */
+static uint64_t swap_call_ban(const struct game *g, int seat)
+{
+    for (int i = g->nlog - 1; i >= 0; i--) {
+        const struct event *e = &g->log[i];
+        if (e->type == EV_DORA)
+            continue;
+        if ((e->type != EV_CHOW && e->type != EV_PUNG) || e->seat != seat)
+            return 0;
+        uint64_t kinds = kuikae_kinds(tile_kind(e->tile), e->type == EV_CHOW ? e->kind : -1), ban = 0;
+        for (uint64_t rest = kinds; rest; rest &= rest - 1)
+            ban |= kind_bits(__builtin_ctzll(rest));
+        return ban;
+    }
+    return 0;
+}
+
+/* Kuikae: would a chow (low: its lowest kind) or pung (low < 0) of kind k leave the seat
+ * only tiles it may not discard right after the call? Then the call is not allowed. */
+static bool kuikae_leaves_nothing(const struct hand *h, int k, int low)
+{
+    uint8_t c[TILE_KINDS];
+    memcpy(c, h->counts, sizeof c);
+    if (low < 0) {
+        c[k] -= 2;
+    } else {
+        for (int i = low; i < low + 3; i++)
+            if (i != k)
+                c[i]--;
+    }
+    uint64_t banned = kuikae_kinds(k, low);
+    for (int i = 0; i < TILE_KINDS; i++)
+        if (c[i] && !(banned >> i & 1))
+            return false;
+    return true;
+}
+
+/* Why the rules' lock or kuikae bar this discard of the seat in turn, or NULL. */
+static const char *engine_discard_ban(const struct game *g, int seat, tile_t t)
+{
+    const struct game_state *st = &g->st;
+    if ((st->seats[seat].flags & g->rules.lock_flags) && st->has_drawn && discard_bit(t) != discard_bit(st->drawn))
+        return "after its declaration the seat discards only the tile it drew";
+    if (g->rules.kuikae && st->after_claim && !st->has_drawn && (swap_call_ban(g, seat) & discard_bit(t)))
+        return "kuikae: not the claimed tile, nor the other end of the chow";
+    return NULL;
+}
+
+/* The discards the seat in turn may make: the rules' lock and kuikae, then the
+ * allowed_discards hook's mask; -1 if the hook failed. */
+static int allowed_discards(struct game *g, int seat, uint64_t *allowed)
+{
+    const struct game_state *st = &g->st;
+    *allowed = ~0ull;
+    g->msg[0] = '\0';
+    if ((st->seats[seat].flags & g->rules.lock_flags) && st->has_drawn)
+        *allowed = discard_bit(st->drawn);
+    else if (g->rules.kuikae && st->after_claim && !st->has_drawn)
+        *allowed &= ~swap_call_ban(g, seat);
+    uint64_t hook = ~0ull;
+    if (g->hooks.allowed_discards &&
+        g->hooks.allowed_discards(g->hooks.ctx, g, seat, &hook, g->msg, sizeof g->msg) != HOOK_OK)
+        return hook_error(g, "allowed_discards");
+    *allowed &= hook;
+    return 0;
+}
+
+static int refuse(const char **why, const char *reason)
+{
+    *why = reason;
+    return REFUSED;
+}
+
+static bool kong_limit(const struct game *g)
+{
+    return g->rules.max_kongs && g->st.nkongs >= g->rules.max_kongs;
+}
+
+/* Checked last in a window, so that a claim that could never be made says why. */
+static int answered(const struct game_state *st, int s, const char **why)
+{
+    return st->waiting & (1 << s) ? LEGAL : refuse(why, "the seat has already answered or has nothing to claim");
+}
+
+/* The structural rules of the current phase; fills in the tile of claims. */
+static int check_rules(struct game *g, struct action *a, const char **why)
+{
+    const struct game_state *st = &g->st;
+    int s = a->seat;
+    const struct hand *h = &st->seats[s].hand;
+
+    switch (st->phase) {
+    case PHASE_MATCH_END:
+        return refuse(why, "the match is over");
+    case PHASE_DEAL_END:
+        return a->type == ACT_NEXT ? LEGAL : refuse(why, "the deal is over");
+    case PHASE_TURN:
+        if (s != st->turn)
+            return refuse(why, "it is not this seat's turn");
+        switch (a->type) {
+        case ACT_DISCARD: {
+            if (!hand_has(h, a->tile))
+                return refuse(why, "the tile is not in the hand");
+            if (st->seats[s].ndiscards >= MAX_DISCARDS)
+                return refuse(why, "too many discards");
+            uint64_t allowed;
+            if (allowed_discards(g, s, &allowed) < 0)
+                return FAILED;
+            if (!(allowed & discard_bit(a->tile))) {
+                /* The reason: the engine's, the hook's message, else may_act's about this discard. */
+                const char *ban = engine_discard_ban(g, s, a->tile);
+                if (ban)
+                    return refuse(why, ban);
+                if (!g->msg[0] && g->hooks.may_act &&
+                    g->hooks.may_act(g->hooks.ctx, g, a, g->msg, sizeof g->msg) == HOOK_OK)
+                    g->msg[0] = '\0';
+                return refuse(why, g->msg[0] ? g->msg : "the ruleset does not allow this discard now");
+            }
+            return LEGAL;
+        }
+        case ACT_KONG_CONCEALED:
+        case ACT_KONG_PROMOTED: {
+            int k = tile_kind(a->tile);
+            a->tile = (tile_t)k;
+            if (k >= TILE_KINDS)
+                return refuse(why, "not a tile that makes sets");
+            if (kong_limit(g))
+                return refuse(why, "no more kongs in this deal");
+            if (g->rules.no_kong_on_last_tile && wall_drawable(&st->wall) == 0)
+                return refuse(why, "no kong on the last tile");
+            if (a->type == ACT_KONG_CONCEALED) {
+                if (h->counts[k] < 4)
+                    return refuse(why, "four of the tile are needed in the hand");
+                if (st->after_claim && !g->rules.kong_after_claim)
+                    return refuse(why, "no kong right after a chow or pung claim");
+            } else {
+                if (find_pung(h, k) < 0)
+                    return refuse(why, "no melded pung of the tile");
+                if (h->counts[k] < 1)
+                    return refuse(why, "the fourth tile is not in the hand");
+                if (st->after_claim && !g->rules.promote_after_claim)
+                    return refuse(why, "a pung is promoted only after a draw");
+            }
+            return LEGAL;
+        }
+        case ACT_WIN: {
+            a->tile = st->has_drawn ? st->drawn : st->claim_tile;
+            if (st->after_claim && !g->rules.win_after_claim)
+                return refuse(why, "no win right after a chow or pung claim");
+            int c = is_complete(g, s, h->counts, h->nmelds);
+            if (c < 0)
+                return FAILED;
+            return c ? LEGAL : refuse(why, "the hand is not complete");
+        }
+        case ACT_EXTRA:
+            return LEGAL;   /* checked against the hook's list in check_action */
+        case ACT_NEXT:
+            return refuse(why, "the deal is not over");
+        default:
+            return refuse(why, "there is no discard to claim");
+        }
+    case PHASE_CLAIM:
+    case PHASE_ROB: {
+        a->tile = st->claim_tile;
+        if (s == st->discarder)
+            return refuse(why, st->phase == PHASE_CLAIM ? "a seat cannot claim its own discard"
+                                                        : "a seat cannot rob its own kong");
+        int k = tile_kind(st->claim_tile);
+        if (a->type == ACT_PASS)
+            return answered(st, s, why);
+        if (a->type == ACT_WIN) {
+            if (!(st->could_win & (1 << s)))
+                return refuse(why, "the tile does not complete the hand");
+            if (st->phase == PHASE_CLAIM && !(g->rules.claims & CLAIM_WIN))
+                return refuse(why, "wins on a discard are not allowed");
+            return answered(st, s, why);
+        }
+        if (st->phase == PHASE_ROB)
+            return refuse(why, "a kong's tile can only be robbed to win");
+        if (st->seats[s].flags & g->rules.claim_lock_flags)
+            return refuse(why, "after its declaration the seat claims a discard only to win");
+        bool last = wall_drawable(&st->wall) == 0;
+        switch (a->type) {
+        case ACT_CHOW: {
+            if (!(g->rules.claims & CLAIM_CHOW))
+                return refuse(why, "chows are not allowed");
+            if (s != (st->discarder + 1) % 4)
+                return refuse(why, "chow only from the player on the left");
+            int c = a->chow;
+            if (k >= 27 || c >= 27 || c / 9 != k / 9 || c % 9 > 6 || k < c || k > c + 2)
+                return refuse(why, "the tiles do not make a chow");
+            for (int i = c; i < c + 3; i++)
+                if (i != k && h->counts[i] < 1)
+                    return refuse(why, "the chow's other tiles are not in the hand");
+            break;
+        }
+        case ACT_PUNG:
+            if (!(g->rules.claims & CLAIM_PUNG))
+                return refuse(why, "pungs are not allowed");
+            if (h->counts[k] < 2)
+                return refuse(why, "a pair of the tile is needed in the hand");
+            break;
+        case ACT_KONG:
+            if (!(g->rules.claims & CLAIM_KONG))
+                return refuse(why, "claimed kongs are not allowed");
+            if (h->counts[k] < 3)
+                return refuse(why, "three of the tile are needed in the hand");
+            if (kong_limit(g))
+                return refuse(why, "no more kongs in this deal");
+            if (last && g->rules.no_kong_on_last_tile)
+                return refuse(why, "no kong on the last tile");
+            break;
+        default:
+            return refuse(why, "only pass, chow, pung, kong or win answer a discard");
+        }
+        if (last && g->rules.last_discard == LAST_DISCARD_WIN_ONLY)
+            return refuse(why, "the last discard can only be claimed to win");
+        if (g->rules.kuikae && (a->type == ACT_CHOW || a->type == ACT_PUNG) &&
+            kuikae_leaves_nothing(h, k, a->type == ACT_CHOW ? a->chow : -1))
+            return refuse(why, "kuikae: the call would leave no tile to discard");
+        return answered(st, s, why);
+    }
+    }
+    return refuse(why, "unknown phase");
+}
+
+static void put_action(struct action *o, int type, int seat, tile_t t);
+
+/* The declaration the engine makes by itself with this extra id, or NULL. */
+const struct declaration *declaration_of(const struct game_rules *r, int extra)
+{
+    for (int i = 0; i < r->ndeclarations; i++)
+        if (r->declarations[i].extra == extra)
+            return &r->declarations[i];
+    return NULL;
+}
+
+/* Is the declaration open to the seat in turn now, before looking at its tiles? */
+static bool may_declare(const struct game *g, int seat, const struct declaration *d)
+{
+    const struct game_state *st = &g->st;
+    const struct seat_state *ss = &st->seats[seat];
+    if (ss->flags & d->unless_flags)
+        return false;
+    if (d->when == DECLARE_FIRST_DISCARD && (ss->ndiscards || ss->hand.nmelds))
+        return false;
+    if (d->closed)
+        for (int i = 0; i < ss->hand.nmelds; i++)
+            if (ss->hand.melds[i].kong != KONG_CONCEALED)
+                return false;
+    return wall_drawable(&st->wall) >= d->min_wall && game_points(g, seat) >= d->min_points;
+}
+
+/* The engine's declarations open to the seat in turn: one per declaration and per
+ * allowed discard that leaves the hand ready, by kind (a red five before the plain). */
+static int declarations(const struct game *g, int seat, uint64_t allowed, struct action *out, int max)
+{
+    const struct game_rules *r = &g->rules;
+    const struct declaration *open[MAX_DECLARATIONS];
+    int nopen = 0;
+    for (int i = 0; i < r->ndeclarations; i++)
+        if (may_declare(g, seat, &r->declarations[i]))
+            open[nopen++] = &r->declarations[i];
+    const struct hand *h = &g->st.seats[seat].hand;
+    /* no discard leaves ready a hand two or more tiles from ready */
+    if (!nopen || shanten_of(h->counts, h->nmelds, r->forms) > 0)
+        return 0;
+    uint8_t counts[TILE_KINDS], held[TILE_KINDS];
+    memcpy(counts, h->counts, sizeof counts);
+    hand_all_counts(h, held);
+    int n = 0;
+    for (int k = 0; k < TILE_KINDS; k++) {
+        if (!counts[k])
+            continue;
+        bool w[TILE_KINDS];
+        counts[k]--, held[k]--;
+        bool ready = waits(counts, h->nmelds, held, r->forms, w) > 0;
+        counts[k]++, held[k]++;
+        if (!ready)
+            continue;
+        int reds = reds_of(h, k);
+        for (int red = 1; red >= 0; red--) {
+            if (red ? !reds : counts[k] <= reds)
+                continue;
+            tile_t t = (tile_t)(red ? (unsigned)k | TILE_RED : (unsigned)k);
+            if (!(allowed & discard_bit(t)))
+                continue;
+            for (int i = 0; i < nopen && n < max; i++) {
+                put_action(&out[n], ACT_EXTRA, seat, t);
+                out[n++].extra = open[i]->extra;
+            }
+        }
+    }
+    return n;
+}
+
+/* Is the extra action offered: the engine's declarations, else the hook's list? */
+static int check_extra(struct game *g, const struct action *a, const char **why)
+{
+    struct action list[MAX_ACTIONS];
+    int n = 0;
+    if (declaration_of(&g->rules, a->extra)) {
+        uint64_t allowed;
+        if (allowed_discards(g, a->seat, &allowed) < 0)
+            return FAILED;
+        n = declarations(g, a->seat, allowed, list, MAX_ACTIONS);
+        for (int i = 0; i < n; i++)
+            if (list[i].extra == a->extra && list[i].tile == a->tile)
+                return LEGAL;
+        return refuse(why, "the declaration needs a discard that leaves the hand ready, and its conditions");
+    }
+    if (!g->hooks.extra_actions || !g->hooks.apply_extra)
+        return refuse(why, "the ruleset has no extra actions");
+    g->msg[0] = '\0';
+    if (g->hooks.extra_actions(g->hooks.ctx, g, a->seat, list, MAX_ACTIONS, &n, g->msg, sizeof g->msg) != HOOK_OK)
+        return hook_error(g, "extra_actions");
+    for (int i = 0; i < n && i < MAX_ACTIONS; i++)
+        if (list[i].extra == a->extra && list[i].tile == a->tile)
+            return LEGAL;
+    return refuse(why, "the ruleset does not offer it now");
+}
+
+int check_action(struct game *g, struct action *a, const char **why)
+{
+    if (a->seat > 3)
+        return refuse(why, "no such seat");
+    if (a->type >= ACT_TYPES)
+        return refuse(why, "no such action");
+    int r = check_rules(g, a, why);
+    if (r == LEGAL && a->type == ACT_EXTRA)
+        r = check_extra(g, a, why);
+    if (r != LEGAL || !g->hooks.may_act || !(g->rules.ask_mask & (1u << a->type)))
+        return r;
+    g->msg[0] = '\0';
+    switch (g->hooks.may_act(g->hooks.ctx, g, a, g->msg, sizeof g->msg)) {
+    case HOOK_OK:
+        return LEGAL;
+    case HOOK_REFUSED:
+        return refuse(why, g->msg[0] ? g->msg : "the ruleset does not allow it");
+    default:
+        return hook_error(g, "may_act");
+    }
+}
+
+static int push_if_legal(struct game *g, struct action a, struct action *out, int n, int max)
+{
+    const char *why;
+    if (n < max && check_action(g, &a, &why) == LEGAL)
+        out[n++] = a;
+    return n;
+}
+
+static void put_action(struct action *o, int type, int seat, tile_t t)
+{
+    /* field by field: a struct built with byte stores and copied whole stalls */
+    o->type = (uint8_t)type;
+    o->seat = (uint8_t)seat;
+    o->tile = t;
+    o->chow = 0;
+    o->extra = 0;
+}
+
+/* The seat in turn: win, then by kind its kongs and discards (a plain and a red five
+ * are two discards). */
+static int turn_actions(struct game *g, int seat, struct action *out, int max)
+{
+    const struct hand *h = &g->st.seats[seat].hand;
+    struct action a = { .type = ACT_WIN, .seat = (uint8_t)seat };
+    int n = push_if_legal(g, a, out, 0, max);
+    /* Discards differ only in the tile, which is held by construction: when one the
+     * ruleset allows is legal and may_act is not asked about discards, all it allows are. */
+    bool ask = g->hooks.may_act && (g->rules.ask_mask & (1u << ACT_DISCARD));
+    bool all = false;
+    uint64_t allowed;
+    if (allowed_discards(g, seat, &allowed) < 0)
+        return 0;
+    if (!ask) {
+        struct action d = { .type = ACT_DISCARD, .seat = (uint8_t)seat };
+        int found = 0;
+        for (int k = 0; k < TILE_KINDS && !found; k++) {
+            if (h->counts[k] > reds_of(h, k) && (allowed & (1ull << k)))
+                d.tile = (tile_t)k, found = 1;
+            else if (reds_of(h, k) && (allowed & discard_bit((tile_t)(k | TILE_RED))))
+                d.tile = (tile_t)(k | TILE_RED), found = 1;
+        }
+        const char *why;
+        all = found && check_action(g, &d, &why) == LEGAL;
+    }
+    /* The kinds held and the kinds of melded pungs, as bit masks (no branch per kind). */
+    uint64_t held = 0, pungs = 0;
+    for (int k = 0; k < TILE_KINDS; k++)
+        held |= (uint64_t)(h->counts[k] != 0) << k;
+    for (int i = 0; i < h->nmelds; i++)
+        if (h->melds[i].type == MELD_PUNG)
+            pungs |= 1ull << h->melds[i].kind;
+    for (uint64_t rest = held; rest; rest &= rest - 1) {
+        int k = __builtin_ctzll(rest);
+        int c = h->counts[k];
+        a.tile = (tile_t)k;
+        if (c == 4) {
+            a.type = ACT_KONG_CONCEALED;
+            n = push_if_legal(g, a, out, n, max);
+        }
+        if (pungs & (1ull << k)) {
+            a.type = ACT_KONG_PROMOTED;
+            n = push_if_legal(g, a, out, n, max);
+        }
+        int reds = reds_of(h, k);
+        for (int red = 0; red < 2; red++) {
+            if (red ? !reds : c <= reds)
+                continue;
+            tile_t t = (tile_t)(red ? (unsigned)k | TILE_RED : (unsigned)k);
+            if (!(allowed & discard_bit(t)))
+                continue;
+            if (all && n < max) {
+                put_action(&out[n++], ACT_DISCARD, seat, t);
+            } else if (ask) {
+                a.type = ACT_DISCARD;
+                a.tile = t;
+                n = push_if_legal(g, a, out, n, max);
+            }
+        }
+    }
+    n += declarations(g, seat, allowed, out + n, max - n);
+    if (g->hooks.extra_actions && g->hooks.apply_extra) {
+        struct action list[MAX_ACTIONS];
+        int m = 0;
+        g->msg[0] = '\0';
+        if (g->hooks.extra_actions(g->hooks.ctx, g, seat, list, MAX_ACTIONS, &m, g->msg, sizeof g->msg) != HOOK_OK) {
+            hook_error(g, "extra_actions");
+            return n;
+        }
+        for (int i = 0; i < m && i < MAX_ACTIONS && n < max; i++) {
+            list[i].type = ACT_EXTRA;
+            list[i].seat = (uint8_t)seat;
+            out[n++] = list[i];
+        }
+    }
+    return n;
+}
+
+/* The legal actions, computed (game_legal keeps them for the current state). */
+int list_actions(struct game *g, int seat, struct action *out, int max)
+{
+    const struct game_state *st = &g->st;
+    const struct hand *h = &st->seats[seat].hand;
+    struct action a = { .seat = (uint8_t)seat };
+    int n = 0;
+    switch (st->phase) {
+    case PHASE_DEAL_END:
+        a.type = ACT_NEXT;
+        return push_if_legal(g, a, out, n, max);
+    case PHASE_TURN:
+        return turn_actions(g, seat, out, max);
+    case PHASE_CLAIM:
+    case PHASE_ROB: {
+        int k = tile_kind(st->claim_tile);
+        a.type = ACT_PASS;
+        n = push_if_legal(g, a, out, n, max);
+        a.type = ACT_WIN;
+        n = push_if_legal(g, a, out, n, max);
+        if (st->phase == PHASE_ROB)
+            return n;
+        if (h->counts[k] >= 3) {
+            a.type = ACT_KONG;
+            n = push_if_legal(g, a, out, n, max);
+        }
+        if (h->counts[k] >= 2) {
+            a.type = ACT_PUNG;
+            n = push_if_legal(g, a, out, n, max);
+        }
+        if (k < 27 && seat == (st->discarder + 1) % 4) {
+            a.type = ACT_CHOW;
+            for (int c = k - 2; c <= k; c++) {
+                if (c < 0 || c / 9 != k / 9 || c % 9 > 6)
+                    continue;
+                a.chow = (uint8_t)c;
+                n = push_if_legal(g, a, out, n, max);
+            }
+        }
+        return n;
+    }
+    default:
+        return 0;
+    }
+}
+
+int game_legal(struct game *g, int seat, struct action *out, int max)
+{
+    if (seat < 0 || seat > 3 || !(game_waiting(g) & (1 << seat)))
+        return 0;
+    if (!(g->legal_ok & (1 << seat))) {
+        g->err[0] = '\0';
+        g->nlegal[seat] = (uint8_t)list_actions(g, seat, g->legal[seat], MAX_ACTIONS);
+        if (g->err[0])
+            return 0;   /* a hook failed: nothing is legal, and nothing is kept */
+        g->legal_ok |= (uint8_t)(1 << seat);
+    }
+    int n = g->nlegal[seat] < max ? g->nlegal[seat] : max;
+    memcpy(out, g->legal[seat], (size_t)n * sizeof *out);
+    return n;
+}
+
+void game_refresh(struct game *g) { g->legal_ok = 0; }
+
+int game_waiting(const struct game *g)
+{
+    switch (g->st.phase) {
+    case PHASE_TURN:
+        return 1 << g->st.turn;
+    case PHASE_CLAIM:
+    case PHASE_ROB:
+        return g->st.waiting;
+    case PHASE_DEAL_END:
+        return 15;
+    default:
+        return 0;
+    }
+}
+

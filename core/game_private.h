@@ -1,0 +1,131 @@
+/* The game's private parts, shared by the files of core/ that make up the engine:
+ * game.c (the public API, match set-up, replay), game_legal.c (legal actions),
+ * game_flow.c (applying actions: the turn flow), game_check.c (invariants),
+ * game_json.c (names and JSON). Nothing outside core/ includes this. */
+#ifndef JONG_GAME_PRIVATE_H
+#define JONG_GAME_PRIVATE_H
+
+#include "game.h"
+
+#include <string.h>
+
+static const char seat_letters[] = "ESWN";
+
+struct game {
+    struct game_rules rules;
+    struct game_hooks hooks;
+    bool has_hooks;
+    uint64_t seed;
+    int nfront, nback;     /* stacked first deal (0, 0: shuffled) */
+    tile_t front[MAX_WALL], back[MAX_WALL];
+    struct game_state st;
+    struct event *log;
+    int nlog, caplog;
+    struct action *acts;   /* every action applied, for replay */
+    int nacts, capacts;
+    char err[256];
+    char msg[200];         /* hooks' scratch: a refusal's reason or an error */
+    /* The legal actions of the current state, kept so that hooks are asked once per
+     * state (hooks must answer from the game state alone). */
+    uint8_t legal_ok;      /* seats whose list is kept */
+    uint8_t nlegal[4];
+    struct action legal[4][MAX_ACTIONS];
+};
+
+/* ---- hands ---- */
+
+static inline int reds_of(const struct hand *h, int k) { return kind_is_five(k) ? h->reds[k / 9] : 0; }
+
+static inline bool hand_has(const struct hand *h, tile_t t)
+{
+    int k = tile_kind(t);
+    if (k >= TILE_KINDS)
+        return false;
+    return tile_is_red(t) ? reds_of(h, k) > 0 : h->counts[k] > reds_of(h, k);
+}
+
+static inline void hand_add(struct hand *h, tile_t t)
+{
+    int k = tile_kind(t);
+    if (kind_is_bonus(k)) {
+        h->bonus[h->nbonus++] = (uint8_t)k;
+        return;
+    }
+    h->counts[k]++;
+    if (tile_is_red(t))
+        h->reds[k / 9]++;
+}
+
+static inline void hand_take(struct hand *h, tile_t t)
+{
+    int k = tile_kind(t);
+    h->counts[k]--;
+    if (tile_is_red(t))
+        h->reds[k / 9]--;
+}
+
+/* Takes n tiles of kind k, plain ones first; returns the red fives taken. */
+static inline int take_kind(struct hand *h, int k, int n)
+{
+    int reds = 0;
+    for (int i = 0; i < n; i++) {
+        if (h->counts[k] <= reds_of(h, k)) {
+            h->reds[k / 9]--;
+            reds++;
+        }
+        h->counts[k]--;
+    }
+    return reds;
+}
+
+static inline int find_pung(const struct hand *h, int k)
+{
+    for (int i = 0; i < h->nmelds; i++)
+        if (h->melds[i].type == MELD_PUNG && h->melds[i].kind == k)
+            return i;
+    return -1;
+}
+
+/* ---- events ---- */
+
+static inline struct event *ev_new(struct game *g, int type, int seat)
+{
+    struct event *e = &g->log[g->nlog++];
+    memset(e, 0, sizeof *e);
+    e->type = (uint8_t)type;
+    e->seat = (uint8_t)seat;
+    e->from = SEAT_NONE;
+    return e;
+}
+
+static inline struct event *ev_tile(struct game *g, int type, int seat, tile_t t)
+{
+    struct event *e = ev_new(g, type, seat);
+    e->tile = t;
+    return e;
+}
+
+/* ---- shared by the engine's files (game.c) ---- */
+
+/* Room in the log and the action list for one more action; 0 or -1 (no memory). */
+int reserve(struct game *g);
+int hook_error(struct game *g, const char *hook);
+/* 1 complete, 0 not, -1 hook error. */
+int is_complete(struct game *g, int seat, const uint8_t counts[TILE_KINDS], int nmelds);
+/* Does the tile complete the seat's hand (robbing a concealed kong: thirteen orphans only)? */
+int completes_with(struct game *g, int seat, tile_t t, bool orphans_only);
+
+/* game_legal.c */
+enum { LEGAL = 0, REFUSED = 1, FAILED = -1 };
+const struct declaration *declaration_of(const struct game_rules *r, int extra);
+/* Whether the action is legal now (LEGAL, REFUSED with *why, FAILED: a hook failed);
+ * fills in the tile of claims and wins. */
+int check_action(struct game *g, struct action *a, const char **why);
+/* Lists the seat's legal actions (see game_legal). */
+int list_actions(struct game *g, int seat, struct action *out, int max);
+
+/* game_flow.c */
+/* Deals the next deal of the match (the wall built or stacked, bonus replaced). */
+int deal_begin(struct game *g);
+
+#endif

@@ -1,0 +1,183 @@
+/* The engine settings: a Lua table read into struct game_rules. */
+#include "game_binding.h"
+
+#include <stdio.h>
+#include <string.h>
+
+#include "notation.h"
+
+/* ---- reading the engine configuration ---- */
+
+bool opt_bool(lua_State *L, int t, const char *k, bool def)
+{
+    lua_getfield(L, t, k);
+    bool v = lua_isnil(L, -1) ? def : lua_toboolean(L, -1);
+    lua_pop(L, 1);
+    return v;
+}
+
+static long opt_int(lua_State *L, int t, const char *k, long def)
+{
+    lua_getfield(L, t, k);
+    long v = lua_isnil(L, -1) ? def : (long)luaL_checkinteger(L, -1);
+    lua_pop(L, 1);
+    return v;
+}
+
+static int opt_choice(lua_State *L, int t, const char *k, const char *const names[], int def)
+{
+    lua_getfield(L, t, k);
+    if (lua_isnil(L, -1)) {
+        lua_pop(L, 1);
+        return def;
+    }
+    const char *v = luaL_checkstring(L, -1);
+    for (int i = 0; names[i]; i++)
+        if (!strcmp(names[i], v)) {
+            lua_pop(L, 1);
+            return i;
+        }
+    return luaL_error(L, "engine setting '%s' cannot be '%s'", k, v);
+}
+
+/* The extra id of a declaration's name, added to the extras when not among them. */
+static uint8_t extra_id(lua_State *L, struct game_rules *r, const char *name)
+{
+    for (int i = 0; i < r->nextra; i++)
+        if (!strcmp(r->extra_names[i], name))
+            return (uint8_t)i;
+    if (r->nextra >= MAX_EXTRA)
+        luaL_error(L, "engine setting 'declarations': too many extra actions");
+    snprintf(r->extra_names[r->nextra], EXTRA_NAME, "%s", name);
+    return r->nextra++;
+}
+
+/* declarations = {{name = "riichi", when = "any_turn"|"first_discard", closed = bool,
+ * min_wall = n, min_points = n, deposit = n, flags = n, first_flags = n, unless_flags = n}, ...} */
+static void read_declarations(lua_State *L, int t, struct game_rules *r)
+{
+    static const char *const whens[] = { "any_turn", "first_discard", NULL };
+    lua_getfield(L, t, "declarations");
+    if (lua_istable(L, -1)) {
+        int list = lua_gettop(L);
+        for (int i = 1; lua_rawgeti(L, list, i) != LUA_TNIL; i++) {
+            if (!lua_istable(L, -1) || r->ndeclarations >= MAX_DECLARATIONS)
+                luaL_error(L, "engine setting 'declarations': entry %d is not a table or one too many", i);
+            int d = lua_gettop(L);
+            struct declaration *dc = &r->declarations[r->ndeclarations++];
+            lua_getfield(L, d, "name");
+            const char *name = lua_tostring(L, -1);
+            if (!name)
+                luaL_error(L, "engine setting 'declarations': entry %d has no name", i);
+            dc->extra = extra_id(L, r, name);
+            lua_pop(L, 1);
+            dc->when = (uint8_t)opt_choice(L, d, "when", whens, DECLARE_ANY_TURN);
+            dc->closed = opt_bool(L, d, "closed", false);
+            dc->min_wall = (uint8_t)opt_int(L, d, "min_wall", 0);
+            dc->min_points = (int32_t)opt_int(L, d, "min_points", INT32_MIN);
+            dc->deposit = (int32_t)opt_int(L, d, "deposit", 0);
+            dc->flags = (uint32_t)opt_int(L, d, "flags", 0);
+            dc->first_flags = (uint32_t)opt_int(L, d, "first_flags", 0);
+            dc->unless_flags = (uint32_t)opt_int(L, d, "unless_flags", 0);
+            lua_pop(L, 1);
+        }
+        lua_pop(L, 1);
+    }
+    lua_pop(L, 1);
+}
+
+/* Reads the engine table (names as in docs/hooks.md) over the defaults. */
+void read_rules(lua_State *L, int t, struct game_rules *r)
+{
+    static const char *const policies[] = { "fixed", "not_replenished", "none", NULL };
+    static const char *const sources[] = { "loose", "head", NULL };
+    static const char *const orders[] = { "blocks", "seat", NULL };
+    static const char *const multis[] = { "nearest", "all", "double_only", NULL };
+    static const char *const lasts[] = { "any", "win_only", "none", NULL };
+    game_rules_default(r);
+    r->wall.bonus = opt_bool(L, t, "bonus", false);
+    lua_getfield(L, t, "reds");
+    if (lua_istable(L, -1))
+        for (int i = 0; i < 3; i++) {
+            lua_rawgeti(L, -1, i + 1);
+            r->wall.reds[i] = (uint8_t)luaL_optinteger(L, -1, 0);
+            lua_pop(L, 1);
+        }
+    lua_pop(L, 1);
+    r->wall.side = (uint8_t)opt_int(L, t, "side", 0);
+    r->wall.dice = (uint8_t)opt_int(L, t, "dice", 2);
+    r->wall.second_throw = opt_bool(L, t, "second_throw", false);
+    r->wall.dead_policy = (uint8_t)opt_choice(L, t, "dead_policy", policies, DEAD_FIXED);
+    r->wall.dead_size = (uint8_t)opt_int(L, t, "dead_size", r->wall.dead_policy == DEAD_NONE ? 0 : 14);
+    r->wall.reserve = (uint8_t)opt_int(L, t, "reserve", 0);
+    r->deal_order = (uint8_t)opt_choice(L, t, "deal_order", orders, DEAL_BLOCKS);
+    r->bonus_source = (uint8_t)opt_choice(L, t, "bonus_source", sources, SRC_LOOSE);
+    r->kong_source = (uint8_t)opt_choice(L, t, "kong_source", sources, SRC_LOOSE);
+    r->dead_empty_draw = opt_bool(L, t, "dead_empty_draw", false);
+    lua_getfield(L, t, "claims");
+    if (lua_istable(L, -1)) {
+        r->claims = 0;
+        for (int i = 1; lua_rawgeti(L, -1, i) != LUA_TNIL; i++) {
+            const char *c = lua_tostring(L, -1);
+            r->claims |= !c ? 0 : !strcmp(c, "chow") ? CLAIM_CHOW : !strcmp(c, "pung") ? CLAIM_PUNG
+                       : !strcmp(c, "kong") ? CLAIM_KONG : !strcmp(c, "win") ? CLAIM_WIN : 0;
+            lua_pop(L, 1);
+        }
+        lua_pop(L, 1);
+    }
+    lua_pop(L, 1);
+    lua_getfield(L, t, "precedence");
+    if (lua_istable(L, -1)) {
+        static const int acts[] = { ACT_CHOW, ACT_PUNG, ACT_KONG, ACT_WIN };
+        for (int i = 0; i < 4; i++)
+            r->precedence[acts[i]] = (uint8_t)opt_int(L, lua_gettop(L), act_names[acts[i]], r->precedence[acts[i]]);
+    }
+    lua_pop(L, 1);
+    r->multi_win = (uint8_t)opt_choice(L, t, "multi_win", multis, MULTI_NEAREST);
+    r->rob_promoted = opt_bool(L, t, "rob_promoted", true);
+    r->rob_concealed_thirteen = opt_bool(L, t, "rob_concealed_thirteen", false);
+    r->rob_concealed_any = opt_bool(L, t, "rob_concealed_any", false);
+    r->kong_after_claim = opt_bool(L, t, "kong_after_claim", false);
+    r->win_after_claim = opt_bool(L, t, "win_after_claim", false);
+    r->max_kongs = (uint8_t)opt_int(L, t, "max_kongs", 0);
+    r->last_discard = (uint8_t)opt_choice(L, t, "last_discard", lasts, LAST_DISCARD_ANY);
+    r->lock_flags = (uint32_t)opt_int(L, t, "lock_flags", 0);
+    r->claim_lock_flags = (uint32_t)opt_int(L, t, "claim_lock_flags", 0);
+    r->no_kong_on_last_tile = opt_bool(L, t, "no_kong_on_last_tile", false);
+    r->kuikae = opt_bool(L, t, "kuikae", false);
+    r->promote_after_claim = opt_bool(L, t, "promote_after_claim", false);
+    r->random_seats = opt_bool(L, t, "random_seats", false);
+    r->kong_dora_after_discard = opt_bool(L, t, "kong_dora_after_discard", false);
+    r->wall.dead_from_dice = opt_bool(L, t, "dead_from_dice", false);
+    r->forms = (unsigned)opt_int(L, t, "forms", FORM_ALL);
+    r->dora_first = (uint8_t)opt_int(L, t, "dora_first", 0);
+    r->dora_step = (uint8_t)opt_int(L, t, "dora_step", 0);
+    r->start_points = (int32_t)opt_int(L, t, "start_points", 25000);
+    r->rounds = (uint8_t)opt_int(L, t, "rounds", 4);
+    r->flat_win = (int32_t)opt_int(L, t, "flat_win", 1000);
+    lua_getfield(L, t, "extras");
+    if (lua_istable(L, -1)) {
+        for (int i = 1; i <= MAX_EXTRA && lua_rawgeti(L, -1, i) != LUA_TNIL; i++) {
+            snprintf(r->extra_names[i - 1], EXTRA_NAME, "%s", luaL_checkstring(L, -1));
+            r->nextra = (uint8_t)i;
+            lua_pop(L, 1);
+        }
+        lua_pop(L, 1);
+    }
+    lua_pop(L, 1);
+    read_declarations(L, t, r);
+    lua_getfield(L, t, "ask");
+    if (lua_istable(L, -1)) {
+        r->ask_mask = 0;
+        for (int i = 1; lua_rawgeti(L, -1, i) != LUA_TNIL; i++) {
+            const char *c = lua_tostring(L, -1);
+            for (int a = 0; a < ACT_TYPES; a++)
+                if (c && !strcmp(c, act_names[a]))
+                    r->ask_mask |= 1u << a;
+            lua_pop(L, 1);
+        }
+        lua_pop(L, 1);
+    }
+    lua_pop(L, 1);
+}
+
