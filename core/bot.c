@@ -2,6 +2,16 @@
 #include "game_private.h"
 
 #include <stdio.h>
+#include <string.h>
+
+int bot_kind(const char *name)
+{
+    static const char *const names[] = { "random", "greedy", "default" };
+    for (int k = 0; k < 3; k++)
+        if (!strcmp(name, names[k]))
+            return k;
+    return -1;
+}
 
 /* Shanten of the seat's concealed tiles after taking out kind k (and adding add,
  * unless add < 0), with the melds it would then have. */

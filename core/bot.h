@@ -6,7 +6,10 @@
 #include "game.h"
 #include "rng.h"
 
-enum bot_kind { BOT_RANDOM, BOT_GREEDY };
+enum bot_kind { BOT_RANDOM, BOT_GREEDY, BOT_DEFAULT };
+
+/* The kind named "random", "greedy" or "default"; -1 for another name. */
+int bot_kind(const char *name);
 
 /* Chooses the seat's action now. Returns 0 with *out set, or -1 when the seat has
  * nothing to do. */

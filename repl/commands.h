@@ -7,5 +7,6 @@ int cmd_analyze(int argc, char **argv);
 int cmd_score(int argc, char **argv);
 int cmd_script(int argc, char **argv);
 int cmd_sim(int argc, char **argv);
+int cmd_stats(int argc, char **argv);
 
 #endif

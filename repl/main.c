@@ -14,8 +14,11 @@ static void usage(FILE *out)
           "commands:\n"
           "  analyze HAND|-        shanten, waits and decompositions of hands, as JSON\n"
           "  score FILE|-          score situations given as JSON (see docs/formats.md)\n"
-          "  sim [--rules R] [--games N] [--seed S] [--bots random|greedy] [--log FILE]\n"
-          "                        self-play checking every invariant\n"
+          "  sim [--rules R] [--games N] [--seed S] [--bots default|greedy|random]\n"
+          "      [--shard K/N] [--stats FILE] [--check every|end|none] [--log FILE]\n"
+          "                        self-play checking every invariant, with statistics\n"
+          "  stats FILE | A B | --merge SHARDS\n"
+          "                        show, compare or merge self-play statistics\n"
           "  test FILE.lua [ARGS]  run a LuaUnit test or script with the jong module loaded\n"
           "  run FILE.lua [ARGS]   run a Lua script with the jong module loaded\n"
           "  help                  this text; `jong COMMAND --help` for a command\n", out);
@@ -32,6 +35,8 @@ int main(int argc, char **argv)
         return cmd_score(argc - 1, argv + 1);
     if (!strcmp(cmd, "sim"))
         return cmd_sim(argc - 1, argv + 1);
+    if (!strcmp(cmd, "stats"))
+        return cmd_stats(argc - 1, argv + 1);
     if (!strcmp(cmd, "test") || !strcmp(cmd, "run"))
         return cmd_script(argc - 1, argv + 1);
     if (!strcmp(cmd, "help") || !strcmp(cmd, "--help") || !strcmp(cmd, "-h")) {

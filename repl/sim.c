@@ -1,5 +1,5 @@
-/* jong sim: self-play with the built-in players, checking the invariants after
- * every action. */
+/* jong sim: self-play with the built-in players, checking the invariants, with
+ * statistics (repl/stats.lua) and shards of a seeded run. */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -10,6 +10,9 @@
 #include "game.h"
 #include "lj.h"
 #include "notation.h"
+#include "stats.h"
+
+enum check_when { CHECK_EVERY, CHECK_END, CHECK_NONE };
 
 struct sim_totals {
     long matches, deals, actions, self_draws, discard_wins, robs, draws, aborts;
@@ -17,14 +20,26 @@ struct sim_totals {
 
 static void usage(FILE *out)
 {
-    fputs("usage: jong sim [--rules R] [--games N] [--deals D] [--seed S] [--bots random|greedy] [--log FILE]\n"
+    fputs("usage: jong sim [--rules R] [--games N] [--seed S] [--bots default|greedy|random]\n"
+          "                [--shard K/N] [--stats FILE] [--check every|end|none] [--deals D] [--log FILE]\n"
           "Plays N matches of self-play (default 10) with built-in players under ruleset R\n"
-          "(default base) from seed S (default 1; match i uses seed S+i), checking after\n"
-          "every action (stopping once D deals have started, when --deals is given)\n"
-          "that every tile is accounted for, hand sizes are right and the\n"
-          "points sum to the start. Prints deals, wins by kind, draws and deals per CPU second;\n"
-          "exits 1 on a broken invariant, naming the event. --log writes every event as\n"
-          "JSON lines.\n", out);
+          "(default base) from seed S (default 1): match i (0 to N-1) deals from seed S+i and\n"
+          "its players draw their random numbers from it too, so every match is the same\n"
+          "whatever else runs.\n"
+          "  --bots      default: plays for value and defends (the default); greedy: lowest\n"
+          "              shanten only; random: any legal action (both for tests)\n"
+          "  --shard K/N plays only the matches i with i mod N = K-1: the shards 1/N..N/N of\n"
+          "              a run are disjoint and together are the run (merge their stats files\n"
+          "              with jong stats --merge)\n"
+          "  --stats F   writes the statistics as JSON to F (- for standard output); read\n"
+          "              and compare them with jong stats\n"
+          "  --check     when to check the invariants (every tile accounted for, hand sizes,\n"
+          "              points sum to the start): after every action (default), at the end\n"
+          "              of every deal, or never\n"
+          "  --deals D   stops once D deals have started\n"
+          "  --log F     writes every event as JSON lines\n"
+          "Prints deals, wins by kind, draws, matches and deals per CPU second; exits 1 on a\n"
+          "broken invariant, naming the event.\n", out);
 }
 
 /* Counts the events from index `from` on. */
@@ -50,35 +65,84 @@ static void write_log(FILE *log, const struct game *g, int from, int match)
     }
 }
 
+/* What the statistics need of one match (NULL collector: none kept). */
+struct match_stats {
+    struct stats *st;
+    int game_idx;            /* the Lua game on the stack */
+    char key[4];             /* start seat letter of each player */
+};
+
+static const char seat_letters[] = "ESWN";
+
+/* Reports the deals settled among events from..nlog-1 to the statistics. */
+static int stats_events(struct match_stats *ms, const struct game *g, int from)
+{
+    static const char *const how_name[] = { "self", "discard", "rob" };
+    for (int i = from; i < game_nevents(g); i++) {
+        const struct event *e = game_event(g, i);
+        if (e->type != EV_SETTLE)
+            continue;
+        const struct game_state *s = game_state(g);
+        struct stats_win w[3];
+        int n = s->result == EV_WIN ? s->nwins : 0;
+        for (int k = 0; k < n; k++) {
+            const struct win *x = &s->wins[k];
+            w[k].seat = x->seat;
+            w[k].key = ms->key[s->seat_player[x->seat]];
+            w[k].from_key = x->from == SEAT_NONE ? 0 : ms->key[s->seat_player[x->from]];
+            w[k].open = false;
+            for (int m = 0; m < x->hand.nmelds; m++)
+                if (x->hand.melds[m].kong != KONG_CONCEALED)
+                    w[k].open = true;
+            w[k].delta = e->v[x->seat];
+        }
+        const char *outcome = n ? how_name[s->wins[0].how]
+                                : s->result == DRAW_ABORTIVE ? "abortive" : "exhaustive";
+        if (stats_deal(ms->st, ms->game_idx, outcome, w, n) != 0)
+            return -1;
+    }
+    return 0;
+}
+
+static int check(const struct game *g, int match)
+{
+    char msg[256];
+    if (game_check(g, msg, sizeof msg) == 0)
+        return 0;
+    char ev[512] = "";
+    if (game_nevents(g))
+        event_json(game_rules(g), game_event(g, game_nevents(g) - 1), game_nevents(g) - 1, ev, sizeof ev);
+    fprintf(stderr, "sim: match %d: invariant broken after event %s: %s\n", match, ev, msg);
+    return -1;
+}
+
 /* Plays one match to its end. Returns 0, or -1 with the reason printed. */
 static int play_match(struct game *g, int kind, struct rng *rng, struct sim_totals *t, FILE *log, int match,
-                      long max_deals)
+                      long max_deals, int when, struct match_stats *ms)
 {
-    int logged = 0;
-    char msg[256];
     if (log)
         write_log(log, g, 0, match);
-    logged = game_nevents(g);
+    int logged = game_nevents(g);
     tally(g, 0, t);
     for (long steps = 0; steps < 2000000; steps++) {
         if (max_deals && t->deals > max_deals)
             return 0;   /* the deal budget is spent: the match stops here */
         int r = bot_step(g, kind, rng);
-        if (r == 0)
-            return 0;
+        if (r == 0) {
+            if (ms->st && stats_match(ms->st, g, ms->key) != 0)
+                return -1;
+            return when == CHECK_NONE ? 0 : check(g, match);
+        }
         if (r < 0) {
             fprintf(stderr, "sim: match %d: event %d: %s\n", match, game_nevents(g), game_error(g));
             return -1;
         }
         t->actions++;
-        if (game_check(g, msg, sizeof msg) != 0) {
-            char ev[512] = "";
-            if (game_nevents(g))
-                event_json(game_rules(g), game_event(g, game_nevents(g) - 1), game_nevents(g) - 1, ev, sizeof ev);
-            fprintf(stderr, "sim: match %d: invariant broken after event %s: %s\n", match, ev, msg);
+        if ((when == CHECK_EVERY || (when == CHECK_END && game_state(g)->phase >= PHASE_DEAL_END)) && check(g, match) != 0)
             return -1;
-        }
         tally(g, logged, t);
+        if (ms->st && stats_events(ms, g, logged) != 0)
+            return -1;
         if (log)
             write_log(log, g, logged, match);
         logged = game_nevents(g);
@@ -89,8 +153,8 @@ static int play_match(struct game *g, int kind, struct rng *rng, struct sim_tota
 
 int cmd_sim(int argc, char **argv)
 {
-    const char *rules = "base", *bots = "random", *log_path = NULL;
-    long games = 10, max_deals = 0;
+    const char *rules = "base", *bots = "default", *log_path = NULL, *stats_path = NULL, *checks = "every";
+    long games = 10, max_deals = 0, shard = 1, nshards = 1;
     long long seed = 1;
     for (int i = 1; i < argc; i++) {
         const char *a = argv[i], *v = i + 1 < argc ? argv[i + 1] : NULL;
@@ -109,15 +173,30 @@ int cmd_sim(int argc, char **argv)
             bots = v, i++;
         } else if (!strcmp(a, "--log") && v) {
             log_path = v, i++;
+        } else if (!strcmp(a, "--stats") && v) {
+            stats_path = v, i++;
+        } else if (!strcmp(a, "--check") && v) {
+            checks = v, i++;
+        } else if (!strcmp(a, "--shard") && v) {
+            char extra;
+            if (sscanf(v, "%ld/%ld%c", &shard, &nshards, &extra) != 2 || nshards < 1 || shard < 1 ||
+                shard > nshards) {
+                fprintf(stderr, "jong sim: --shard is K/N with 1 <= K <= N, not '%s'\n", v);
+                return 2;
+            }
+            i++;
         } else {
             fprintf(stderr, "jong sim: bad argument '%s'\n", a);
             usage(stderr);
             return 2;
         }
     }
-    int kind = !strcmp(bots, "random") ? BOT_RANDOM : !strcmp(bots, "greedy") ? BOT_GREEDY : -1;
-    if (kind < 0 || games < 1) {
-        fprintf(stderr, "jong sim: --bots is random or greedy, --games at least 1\n");
+    int kind = bot_kind(bots);
+    int when = !strcmp(checks, "every") ? CHECK_EVERY : !strcmp(checks, "end") ? CHECK_END
+             : !strcmp(checks, "none") ? CHECK_NONE : -1;
+    if (kind < 0 || games < 1 || when < 0) {
+        fprintf(stderr, "jong sim: --bots is default, greedy or random; --check every, end or none; "
+                        "--games at least 1\n");
         return 2;
     }
     FILE *log = NULL;
@@ -128,34 +207,58 @@ int cmd_sim(int argc, char **argv)
     lua_State *L = lj_open();
     if (!L)
         return 1;
+    struct match_stats ms = { 0 };
+    char shard_name[48] = "";
+    if (nshards > 1)
+        snprintf(shard_name, sizeof shard_name, "%ld/%ld", shard, nshards);
+    if (stats_path && !(ms.st = stats_new(L, rules, bots, seed, shard_name))) {
+        fprintf(stderr, "jong sim: %s\n", lua_tostring(L, -1));
+        lj_close(L);
+        return 1;
+    }
     struct sim_totals t = { 0 };
-    struct rng r;
-    rng_seed(&r, (uint64_t)seed);
     struct timespec t0, t1;
     clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &t0);
     int status = 0;
-    for (long m = 0; m < games && status == 0 && !(max_deals && t.deals >= max_deals); m++) {
+    for (long m = shard - 1; m < games && status == 0 && !(max_deals && t.deals >= max_deals); m += nshards) {
+        int base = lua_gettop(L);
         struct game *g = lj_game_start(L, rules, (long long)(seed + m));
         if (!g) {
             fprintf(stderr, "jong sim: %s\n", lua_tostring(L, -1));
             status = 1;
             break;
         }
-        if (play_match(g, kind, &r, &t, log, (int)m, max_deals) != 0)
+        struct rng r;
+        rng_seed(&r, (uint64_t)(seed + m) ^ 0x9e3779b97f4a7c15ull);
+        ms.game_idx = lua_gettop(L);
+        for (int s = 0; s < 4; s++)
+            ms.key[game_state(g)->seat_player[s]] = seat_letters[s];
+        if (play_match(g, kind, &r, &t, log, (int)m, max_deals, when, &ms) != 0)
             status = 1;
         t.matches++;
         lj_game_close(L, -1);
-        lua_settop(L, 0);
+        lua_settop(L, base);
     }
     clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &t1);
     double secs = (double)(t1.tv_sec - t0.tv_sec) + (double)(t1.tv_nsec - t0.tv_nsec) * 1e-9;
-    printf("rules %s, bots %s, seed %lld: %ld matches, %ld deals, %ld actions\n", rules, bots, seed,
-           t.matches, t.deals, t.actions);
-    printf("wins: %ld self-drawn, %ld on a discard, %ld robbing a kong; draws: %ld exhaustive, %ld abortive\n",
-           t.self_draws, t.discard_wins, t.robs, t.draws, t.aborts);
-    printf("%.0f deals/s\n", secs > 0 ? (double)t.deals / secs : 0.0);
+    FILE *out = stats_path && !strcmp(stats_path, "-") ? stderr : stdout;
+    fprintf(out, "rules %s, bots %s, seed %lld%s%s: %ld matches, %ld deals, %ld actions\n", rules, bots, seed,
+            nshards > 1 ? ", shard " : "", shard_name, t.matches, t.deals, t.actions);
+    fprintf(out, "wins: %ld self-drawn, %ld on a discard, %ld robbing a kong; draws: %ld exhaustive, %ld abortive\n",
+            t.self_draws, t.discard_wins, t.robs, t.draws, t.aborts);
+    fprintf(out, "%.1f matches/s, %.0f deals/s\n", secs > 0 ? (double)t.matches / secs : 0.0,
+            secs > 0 ? (double)t.deals / secs : 0.0);
     if (status == 0)
-        printf("invariants held after every action\n");
+        fprintf(out, when == CHECK_EVERY ? "invariants held after every action\n"
+                     : when == CHECK_END ? "invariants held at the end of every deal\n"
+                                         : "invariants not checked\n");
+    if (ms.st) {
+        if (status == 0 && stats_write(ms.st, stats_path) != 0) {
+            fprintf(stderr, "jong sim: %s\n", lua_tostring(L, -1));
+            status = 1;
+        }
+        stats_free(ms.st);
+    }
     if (log)
         fclose(log);
     lj_close(L);
