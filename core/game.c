@@ -159,6 +159,7 @@ void game_free(struct game *g)
         return;
     free(g->log);
     free(g->acts);
+    free(g->deal_walls);
     free(g);
 }
 
@@ -166,6 +167,7 @@ int game_reset(struct game *g, uint64_t seed)
 {
     g->seed = seed;
     g->nfront = g->nback = 0;
+    g->ndeal_walls = 0;
     return match_begin(g);
 }
 
@@ -184,6 +186,45 @@ int game_stack(struct game *g, const tile_t *front, int nfront, const tile_t *ba
     if (nback)
         memcpy(g->back, back, (size_t)nback);
     return match_begin(g);
+}
+
+int game_stack_deal(struct game *g, int deal, const tile_t *front, int nfront, const tile_t *back, int nback)
+{
+    struct wall w;
+    char err[120];
+    if (deal < 1) {
+        snprintf(g->err, sizeof g->err, "stacked deal %d: the first deal is stacked with game_stack", deal);
+        return -1;
+    }
+    if (wall_stack(&w, &g->rules.wall, front, nfront, back, nback, err) < 0) {
+        snprintf(g->err, sizeof g->err, "%s", err);
+        return -1;
+    }
+    struct deal_wall *dw = NULL;
+    for (int i = 0; i < g->ndeal_walls; i++)
+        if (g->deal_walls[i].deal == deal)
+            dw = &g->deal_walls[i];
+    if (!dw) {
+        if (g->ndeal_walls == g->capdeal_walls) {
+            int cap = g->capdeal_walls ? 2 * g->capdeal_walls : 16;
+            struct deal_wall *more = realloc(g->deal_walls, (size_t)cap * sizeof *more);
+            if (!more) {
+                snprintf(g->err, sizeof g->err, "out of memory");
+                return -1;
+            }
+            g->deal_walls = more;
+            g->capdeal_walls = cap;
+        }
+        dw = &g->deal_walls[g->ndeal_walls++];
+    }
+    dw->deal = deal;
+    dw->nfront = (uint8_t)nfront;
+    dw->nback = (uint8_t)nback;
+    if (nfront)
+        memcpy(dw->front, front, (size_t)nfront);
+    if (nback)
+        memcpy(dw->back, back, (size_t)nback);
+    return 0;
 }
 
 int game_replay(struct game *g, int n)

@@ -53,6 +53,8 @@ struct action {
     tile_t tile;     /* see enum act_type; claims and wins: the tile claimed (filled in by game_legal) */
     uint8_t chow;    /* ACT_CHOW: lowest kind of the chow */
     uint8_t extra;   /* ACT_EXTRA: id, an index into game_rules.extra_names */
+    uint8_t reds;    /* ACT_CHOW, ACT_PUNG, ACT_KONG: red fives of the hand to meld first
+                        (0: plain fives first; a recorded game says which were used) */
 };
 
 enum phase {
@@ -321,6 +323,13 @@ void game_refresh(struct game *g);
 /* Applies an action. Returns 0, or -1 with game_error() set and the state unchanged. */
 int game_apply(struct game *g, const struct action *a);
 const char *game_error(const struct game *g);
+
+/* Stacks the wall of a later deal: deal number `deal` (1 = the second deal of the
+ * match; as game_stack's front and back) is dealt from it when it begins, also when the
+ * match is replayed (undo). A deal that is not stacked is shuffled from the seed. For
+ * replaying recorded games deal by deal. Returns 0, or -1 (game_error()) with the game
+ * unchanged. */
+int game_stack_deal(struct game *g, int deal, const tile_t *front, int nfront, const tile_t *back, int nback);
 
 /* Replays the first n applied actions from the start (n = nacts - 1: undo).
  * Returns 0, or -1 if an action no longer applies (hooks that changed). */

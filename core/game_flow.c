@@ -309,17 +309,17 @@ static int do_claim(struct game *g, const struct action *a)
         m.kind = a->chow;
         for (int i = a->chow; i < a->chow + 3; i++)
             if (i != k)
-                reds += take_kind(h, i, 1);
+                reds += take_kind_reds(h, i, 1, a->reds);
         ev = EV_CHOW;
         break;
     case ACT_PUNG:
         m.type = MELD_PUNG;
-        reds += take_kind(h, k, 2);
+        reds += take_kind_reds(h, k, 2, a->reds);
         break;
     default:
         m.type = MELD_KONG;
         m.kong = KONG_EXPOSED;
-        reds += take_kind(h, k, 3);
+        reds += take_kind_reds(h, k, 3, a->reds);
         ev = EV_KONG;
         break;
     }
@@ -524,9 +524,19 @@ int deal_begin(struct game *g)
     st->nwins = 0;
     st->waiting = st->could_win = 0;
     memset(st->last_delta, 0, sizeof st->last_delta);
+    const struct deal_wall *dw = NULL;
+    for (int i = 0; i < g->ndeal_walls; i++)
+        if (g->deal_walls[i].deal == st->deal_no)
+            dw = &g->deal_walls[i];
     if (st->deal_no == 0 && g->nfront + g->nback > 0) {
         char err[120];
         if (wall_stack(&st->wall, &g->rules.wall, g->front, g->nfront, g->back, g->nback, err) < 0) {
+            snprintf(g->err, sizeof g->err, "%s", err);
+            return -1;
+        }
+    } else if (dw) {
+        char err[120];
+        if (wall_stack(&st->wall, &g->rules.wall, dw->front, dw->nfront, dw->back, dw->nback, err) < 0) {
             snprintf(g->err, sizeof g->err, "%s", err);
             return -1;
         }
@@ -791,6 +801,7 @@ int game_apply(struct game *g, const struct action *in)
 {
     const struct action *kept = find_kept(g, in);
     struct action a = kept ? *kept : *in;
+    a.reds = in->reds;   /* which fives a claim melds is the caller's choice */
     const char *why = NULL;
     g->err[0] = '\0';
     int r = kept ? LEGAL : check_action(g, &a, &why);

@@ -90,6 +90,13 @@ size_t action_json(const struct game_rules *r, const struct action *a, char *buf
         break;
     case ACT_CHOW:
         put_tile(&o, "chow", a->chow);
+        if (a->reds)
+            put(&o, ",\"reds\":%d", a->reds);
+        break;
+    case ACT_PUNG:
+    case ACT_KONG:
+        if (a->reds)
+            put(&o, ",\"reds\":%d", a->reds);
         break;
     case ACT_EXTRA:
         put(&o, ",\"name\":");

@@ -11,6 +11,13 @@
 
 static const char seat_letters[] = "ESWN";
 
+/* A stacked wall of a later deal (game_stack_deal). */
+struct deal_wall {
+    int deal;
+    uint8_t nfront, nback;
+    tile_t front[MAX_WALL], back[MAX_WALL];
+};
+
 struct game {
     struct game_rules rules;
     struct game_hooks hooks;
@@ -18,6 +25,8 @@ struct game {
     uint64_t seed;
     int nfront, nback;     /* stacked first deal (0, 0: shuffled) */
     tile_t front[MAX_WALL], back[MAX_WALL];
+    struct deal_wall *deal_walls;  /* stacked later deals (game_stack_deal) */
+    int ndeal_walls, capdeal_walls;
     struct game_state st;
     struct event *log;
     int nlog, caplog;
@@ -76,6 +85,19 @@ static inline int take_kind(struct hand *h, int k, int n)
         h->counts[k]--;
     }
     return reds;
+}
+
+/* Takes n tiles of kind k, up to `reds` red fives first, then plain ones first;
+ * returns the red fives taken. */
+static inline int take_kind_reds(struct hand *h, int k, int n, int reds)
+{
+    int taken = 0;
+    for (; n > 0 && reds > 0 && reds_of(h, k) > 0; n--, reds--) {
+        h->reds[k / 9]--;
+        h->counts[k]--;
+        taken++;
+    }
+    return taken + take_kind(h, k, n);
 }
 
 static inline int find_pung(const struct hand *h, int k)

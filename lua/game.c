@@ -98,6 +98,10 @@ void read_action(lua_State *L, int t, const struct game *g, struct action *a)
     tile_t chow = 0;
     if (tile_field(L, t, "chow", &chow))
         a->chow = (uint8_t)tile_kind(chow);
+    lua_getfield(L, t, "reds");
+    if (!lua_isnil(L, -1))
+        a->reds = (uint8_t)luaL_checkinteger(L, -1);
+    lua_pop(L, 1);
 }
 
 /* ---- the userdata ---- */
@@ -596,6 +600,17 @@ static int l_stack(lua_State *L)
     return result(L, lg, game_stack(lg->g, front, nf, back, nb));
 }
 
+/* g:stack_deal(deal, front, back): stack the wall of a later deal (1 = the second). */
+static int l_stack_deal(lua_State *L)
+{
+    struct lgame *lg = check_game(L, 1);
+    int deal = (int)luaL_checkinteger(L, 2);
+    tile_t front[MAX_WALL], back[MAX_WALL];
+    int nf = parse_wall_part(L, 3, front, MAX_WALL);
+    int nb = parse_wall_part(L, 4, back, MAX_WALL);
+    return result(L, lg, game_stack_deal(lg->g, deal, front, nf, back, nb));
+}
+
 static int l_reset(lua_State *L)
 {
     struct lgame *lg = check_game(L, 1);
@@ -682,6 +697,7 @@ static const luaL_Reg game_methods[] = {
     { "replay", l_replay },
     { "check", l_check },
     { "stack", l_stack },
+    { "stack_deal", l_stack_deal },
     { "reset", l_reset },
     { "bot", l_bot },
     { "close", l_gc },

@@ -8,5 +8,6 @@ int cmd_score(int argc, char **argv);
 int cmd_script(int argc, char **argv);
 int cmd_sim(int argc, char **argv);
 int cmd_stats(int argc, char **argv);
+int cmd_replay(int argc, char **argv);
 
 #endif

@@ -19,6 +19,9 @@ static void usage(FILE *out)
           "                        self-play checking every invariant, with statistics\n"
           "  stats FILE | A B | --merge SHARDS\n"
           "                        show, compare or merge self-play statistics\n"
+          "  replay --check [--rules R] FILE...\n"
+          "                        replay Tenhou (mjlog, tenhou.net/6), mjai or jong logs and\n"
+          "                        check every action and result\n"
           "  test FILE.lua [ARGS]  run a LuaUnit test or script with the jong module loaded\n"
           "  run FILE.lua [ARGS]   run a Lua script with the jong module loaded\n"
           "  help                  this text; `jong COMMAND --help` for a command\n", out);
@@ -37,6 +40,8 @@ int main(int argc, char **argv)
         return cmd_sim(argc - 1, argv + 1);
     if (!strcmp(cmd, "stats"))
         return cmd_stats(argc - 1, argv + 1);
+    if (!strcmp(cmd, "replay"))
+        return cmd_replay(argc - 1, argv + 1);
     if (!strcmp(cmd, "test") || !strcmp(cmd, "run"))
         return cmd_script(argc - 1, argv + 1);
     if (!strcmp(cmd, "help") || !strcmp(cmd, "--help") || !strcmp(cmd, "-h")) {

@@ -1,0 +1,71 @@
+/* jong replay / export / mjai: game records (repl/records.lua, repl/replay.lua, embedded
+ * at build time). The C side only opens the state, makes the modules `records` and
+ * `replay` requireable and hands the arguments to the Lua command. */
+#include <stdio.h>
+#include <string.h>
+
+#include "commands.h"
+#include "lj.h"
+#include "records.h"
+
+#define EMBED(sym, file) \
+    __asm__(".section .rodata\n.global " #sym "\n.hidden " #sym "\n.type " #sym ", @object\n" #sym ":\n" \
+            ".incbin \"" file "\"\n.byte 0\n.previous\n"); \
+    extern const char sym[]
+
+EMBED(records_lua_text, "repl/records.lua");
+EMBED(replay_lua_text, "repl/replay.lua");
+
+static const struct { const char *name, *chunk, *text; } modules[] = {
+    { "records", "@repl/records.lua", records_lua_text },
+    { "replay", "@repl/replay.lua", replay_lua_text },
+};
+
+int records_preload(lua_State *L)
+{
+    lua_getglobal(L, "package");
+    lua_getfield(L, -1, "preload");
+    for (size_t i = 0; i < sizeof modules / sizeof modules[0]; i++) {
+        if (luaL_loadbufferx(L, modules[i].text, strlen(modules[i].text), modules[i].chunk, "t") != LUA_OK) {
+            fprintf(stderr, "jong: %s\n", lua_tostring(L, -1));
+            lua_pop(L, 3);
+            return -1;
+        }
+        lua_setfield(L, -2, modules[i].name);
+    }
+    lua_pop(L, 2);
+    return 0;
+}
+
+/* Runs replay.<fn>({args...}) and returns its exit status. */
+static int run(const char *fn, int argc, char **argv)
+{
+    lua_State *L = lj_open();
+    if (!L)
+        return 1;
+    int status = 1;
+    if (records_preload(L) == 0) {
+        lua_getglobal(L, "require");
+        lua_pushstring(L, "replay");
+        if (lj_pcall(L, 1, 1, "require replay", NULL) != LUA_OK) {
+            fprintf(stderr, "jong: %s\n", lua_tostring(L, -1));
+        } else {
+            lua_getfield(L, -1, fn);
+            lua_remove(L, -2);
+            lua_createtable(L, argc > 1 ? argc - 1 : 0, 0);
+            for (int i = 1; i < argc; i++) {
+                lua_pushstring(L, argv[i]);
+                lua_rawseti(L, -2, i);
+            }
+            if (lj_pcall(L, 1, 1, fn, NULL) != LUA_OK)
+                fprintf(stderr, "jong: %s\n", lua_tostring(L, -1));
+            else
+                status = (int)lua_tointeger(L, -1);
+        }
+    }
+    fflush(stdout);
+    lj_close(L);
+    return status;
+}
+
+int cmd_replay(int argc, char **argv) { return run("cli_replay", argc, argv); }
