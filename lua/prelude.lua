@@ -66,8 +66,8 @@ end
 
 local KEY_ORDER = {}
 for i, k in ipairs { "ok", "wins", "rules", "hand", "name", "value", "han", "fu", "yakuman", "points",
-  "doubles", "score", "faan", "fan", "aux", "adjusted", "basic", "total", "items",
-  "unit", "limit", "payments", "losers", "E", "S", "W", "N", "reason", "error" } do
+  "doubles", "score", "faan", "fan", "flowers", "aux", "adjusted", "basic", "total", "items",
+  "unit", "count", "limit", "payments", "losers", "E", "S", "W", "N", "reason", "error" } do
   KEY_ORDER[k] = i
 end
 local function key_before(a, b)
@@ -427,7 +427,13 @@ function jong.score(s)
   if result == nil then return fail(reason or "hook score returned nothing") end
   if type(result) ~= "table" then return fail("hook score of " .. r.name .. " returned a " .. type(result)) end
   if not result.wins then
-    return { ok = true, wins = false, rules = r.name, reason = result.reason or "not a winning hand" }
+    -- A complete hand below the variant's minimum may still say its value (MCR).
+    local out = { ok = true, wins = false, rules = r.name, reason = result.reason or "not a winning hand" }
+    if result.value then
+      out.value = setmetatable(result.value, jong.json_object)
+      out.items = result.items or {}
+    end
+    return out
   end
   local out = { ok = true, wins = true, rules = r.name, value = result.value or {},
     items = result.items or {}, limit = result.limit or jong.json_null,
