@@ -93,7 +93,7 @@ static inline uint64_t honour_word(const uint8_t c[TILE_KINDS])
 struct view {
     uint64_t w0, w1, w2, w3, w4;
     int n[4];    /* tiles in the characters, dots, bamboo, honours */
-    int total;   /* tiles; -1 when a count is above 4 or the total above 14 */
+    int total;   /* tiles; -1 when a count is above 4 or the total above 17 */
 };
 
 static inline int suit_sum(const uint8_t *c) { return byte_sum(load8(c)) + c[8]; }
@@ -114,7 +114,7 @@ static inline void view_of(const uint8_t c[TILE_KINDS], struct view *v)
     v->n[2] = suit_sum(c + 18);
     v->n[3] = byte_sum(honour_word(c));
     int total = v->n[0] + v->n[1] + v->n[2] + v->n[3];
-    v->total = (bad & HIGHS) || total > 14 ? -1 : total;
+    v->total = (bad & HIGHS) || total > MAX_TILES ? -1 : total;
 }
 
 /* ---- table indices ---- */
@@ -134,7 +134,7 @@ static inline void codes8(const uint8_t *c, unsigned *lo, unsigned *hi)
 #endif
 }
 
-/* Dense index of a suit (9 counts 0-4, at most 14 tiles). */
+/* Dense index of a suit (9 counts 0-4, at most 17 tiles). */
 static inline unsigned suit_index(const uint8_t *c)
 {
     unsigned lo, hi;
@@ -176,8 +176,8 @@ static inline bool honours_complete(uint64_t hz)
 
 /* Tiles in a part: bit n of BAD_SIZES is set when n tiles cannot be sets and at most one
  * pair, of PAIR_SIZES when they hold the pair. size_kind: 1 for a pair, 16 for bad. */
-enum { BAD_SIZES = 0x2492, PAIR_SIZES = 0x4924 };
-static const uint8_t size_kind[15] = {0, 16, 1, 0, 16, 1, 0, 16, 1, 0, 16, 1, 0, 16, 1};
+enum { BAD_SIZES = 0x12492, PAIR_SIZES = 0x24924 };
+static const uint8_t size_kind[MAX_TILES + 1] = {0, 16, 1, 0, 16, 1, 0, 16, 1, 0, 16, 1, 0, 16, 1, 0, 16, 1};
 
 static inline int has_pair(int n) { return PAIR_SIZES >> n & 1; }
 
@@ -186,7 +186,7 @@ static inline int has_pair(int n) { return PAIR_SIZES >> n & 1; }
 /* idx (if not NULL) receives the three suits' indices when the hand is complete. */
 static bool standard_complete(const uint8_t c[TILE_KINDS], const struct view *v, int nmelds, unsigned *idx)
 {
-    if (nmelds < 0 || nmelds > 4 || v->total != 14 - 3 * nmelds) return false;
+    if (nmelds < MIN_MELDS || nmelds > 4 || v->total != 14 - 3 * nmelds) return false;
     uint64_t hz = honour_word(c);
     /* one pair in all, no suit of a bad size, no honour held once or four times */
     int pairs = size_kind[v->n[0]] + size_kind[v->n[1]] + size_kind[v->n[2]] + honour_pairs(hz);
@@ -293,11 +293,12 @@ static inline unsigned honour_mask(uint64_t ones)
 static const uint8_t kind_bytes[4] = {0, 1, 0, 1};
 
 /* Writes one decomposition: the entries' sets of every part after one another (4 sets
- * each time, two by two from dc_set2, without branches; the buffer has room). */
+ * each time, two by two from dc_set2, without branches; a fifth for a part of five
+ * sets; the buffer has room). */
 static void put(struct decomposition *d, const struct parts *ps, const uint32_t entries[NPARTS])
 {
     _Static_assert(sizeof(struct set) == 2, "struct set is {type, kind}");
-    uint8_t sets[2 * 4 * NPARTS];
+    uint8_t sets[2 * 4 * NPARTS + 4];
     uint32_t kinds;
     memcpy(&kinds, kind_bytes, 4);
     int n = 0;
@@ -309,6 +310,11 @@ static void put(struct decomposition *d, const struct parts *ps, const uint32_t 
         hi += add;
         memcpy(sets + 2 * n, &lo, 4);
         memcpy(sets + 2 * n + 4, &hi, 4);
+        if (ps->nsets[p] > 4) {
+            memcpy(&lo, dc_set2[e >> 20 & 1023], 4);
+            lo += add;
+            memcpy(sets + 2 * n + 8, &lo, 4);
+        }
         n += ps->nsets[p];
     }
     memcpy(d->sets, sets, sizeof d->sets);
@@ -326,10 +332,10 @@ int decompose(const uint8_t counts[TILE_KINDS], int nmelds, struct decomposition
     int several = 0;
     for (int s = 0; s < 3; s++) {
         uint32_t e = dc_dec[suit_rank(idx[s])];
-        ps.first[s] = e & 0xffffff;
-        ps.n[s] = (int)(e >> 24) + 1;
+        ps.first[s] = e & 0x1fffffff;
+        ps.n[s] = (int)(e >> 29) + 1;
         ps.nsets[s] = v.n[s] / 3;
-        several |= (int)(e >> 24);
+        several |= (int)(e >> 29);
     }
     /* Honours: counts 0, 2 or 3 here; the pair and the pungs from masks of the kinds. */
     uint64_t hz = honour_word(counts);
@@ -405,7 +411,7 @@ static inline int min_int(int a, int b) { return a < b ? a : b; }
 
 static int standard_shanten(const uint8_t c[TILE_KINDS], const struct view *v, int nmelds)
 {
-    if (nmelds < 0 || nmelds > 4 || v->total < 0) return SHANTEN_NONE;
+    if (nmelds < MIN_MELDS || nmelds > 4 || v->total < 0 || v->total > 14 - 3 * nmelds) return SHANTEN_NONE;
     unsigned nb = (unsigned)dc_nbase;
     unsigned a = dc_suit_vec[suit_index(c)], b = dc_suit_vec[suit_index(c + 9)];
     unsigned s = dc_suit_vec[suit_index(c + 18)], z = dc_honour_vec[honour_code(c + 27)];
@@ -534,7 +540,7 @@ int waits(const uint8_t counts[TILE_KINDS], int nmelds, const uint8_t held[TILE_
     memset(out, 0, TILE_KINDS * sizeof *out);
     struct view v;
     view_of(counts, &v);
-    if (nmelds < 0 || nmelds > 4 || v.total != 13 - 3 * nmelds) return 0;
+    if (nmelds < MIN_MELDS || nmelds > 4 || v.total != 13 - 3 * nmelds) return 0;
     uint8_t c[TILE_KINDS];
     memcpy(c, counts, sizeof c);
     if (forms & FORM_STANDARD) standard_waits(c, &v, held, out);

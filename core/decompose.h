@@ -1,7 +1,9 @@
 /* Hand analysis: complete-hand tests, decompositions, readings of the winning tile,
  * shanten and waits. All functions work on the counts of the concealed tiles; the
- * number of melds tells how many sets the concealed part must still make. They
- * allocate nothing and are safe to call from several threads. */
+ * number of melds tells how many sets the concealed part must still make: 4 - nmelds.
+ * Hands of five sets and a pair (16-tile variants) pass one meld less: nmelds - 1, so
+ * -1 for a concealed 17-tile hand (hand_analysis_melds in hand.h). They allocate
+ * nothing and are safe to call from several threads. */
 #ifndef JONG_DECOMPOSE_H
 #define JONG_DECOMPOSE_H
 
@@ -26,7 +28,7 @@ struct set {
 struct decomposition {
     uint8_t pair;
     uint8_t nsets;
-    struct set sets[4];
+    struct set sets[5];
 };
 
 /* How the winning tile completes a decomposition. */
@@ -44,7 +46,11 @@ struct reading {
     int8_t win_set;    /* index in d.sets of the set the winning tile completed; -1: the pair */
 };
 
-enum { MAX_DECOMPOSITIONS = 32, MAX_READINGS = 64, SHANTEN_NONE = 99 };
+enum {
+    MAX_DECOMPOSITIONS = 32, MAX_READINGS = 64, SHANTEN_NONE = 99,
+    MIN_MELDS = -1,   /* the nmelds of a concealed five-set hand */
+    MAX_TILES = 17,   /* concealed tiles of a complete five-set hand */
+};
 
 /* Complete-hand tests. The concealed count must be 14 - 3 * nmelds. */
 bool complete_standard(const uint8_t counts[TILE_KINDS], int nmelds);

@@ -4,15 +4,16 @@
  * A suit is 9 counts 0-4 (honours: 7 counts, no chows), seen as a base-5 code.
  *
  * cost[m][p] of a configuration: the fewest tiles to add so that it contains m sets and
- * p pairs (m 0-4, p 0-1) with no kind above 4. Computed over all 5^9 configurations:
- * first which (m, p) each one contains (by taking one group off, from smaller codes to
- * larger), then cost(h) = 0 when contained, else 1 + min over one added tile (from larger
- * codes to smaller). Each distinct cost vector is stored once in dc_vecs (16 bytes: byte
- * p * 8 + m) and every configuration refers to its vector by a one-byte id (there are
- * 130). dc_conv[a * dc_nbase + b] is the id of the min-plus convolution of vectors a and
- * b (the cost of m sets and p pairs taken from two parts; 50 more vectors).
+ * p pairs (m 0-5, p 0-1: a hand has four or five sets) with no kind above 4. Computed
+ * over all 5^9 configurations: first which (m, p) each one contains (by taking one group
+ * off, from smaller codes to larger), then cost(h) = 0 when contained, else 1 + min over
+ * one added tile (from larger codes to smaller). Each distinct cost vector is stored once
+ * in dc_vecs (16 bytes: byte p * 8 + m) and every configuration refers to its vector by a
+ * one-byte id (there are 198). dc_conv[a * dc_nbase + b] is the id of the min-plus
+ * convolution of vectors a and b (the cost of m sets and p pairs taken from two parts;
+ * 130 more vectors).
  *
- * Suit configurations of at most 14 tiles (405,350) are indexed densely:
+ * Suit configurations of at most 17 tiles (886,400) are indexed densely:
  * index = offset4[code of counts 1-4] + rank5[code of counts 5-9], where the codes of the
  * last five counts are ranked by their sum, so the valid ones for a given first-four sum
  * form a prefix. Honours are indexed by their plain base-5 code (78,125).
@@ -20,11 +21,12 @@
  * Complete suits (sets and at most one pair, no single left over) are marked in a
  * bitmap over the same index: 32 bits per uint64, the top 32 bits the number of complete
  * suits in the blocks before (so a suit's rank among them is one load and a popcount).
- * Each has its decompositions, sorted, packed in 24 bits each: bits 0-3 the pair's rank
- * 0-8 (15: none), then 5 bits per set: rank 0-8 and the type (bit 4, 1 = pung), sets
- * ascending by (rank, chow before pung). dc_dec[rank] holds the first one and in bits
- * 24-26 how many more; the few suits with more have an entry in dc_dec_multi, sorted:
- * the rank in the top 16 bits, where the others start in dc_dec_more in the low 16.
+ * Each has its decompositions (at most 6), sorted, packed in 29 bits each: bits 0-3 the
+ * pair's rank 0-8 (15: none), then 5 bits per set (at most 5): rank 0-8 and the type
+ * (bit 4, 1 = pung), sets ascending by (rank, chow before pung). dc_dec[rank] holds the
+ * first one and in bits 29-31 how many more; the few suits with more have an entry in
+ * dc_dec_multi, sorted: the rank in the top 16 bits, where the others start in
+ * dc_dec_more in the low 16.
  * dc_set2 unpacks two packed sets into two struct sets; dc_honour_pungs and
  * dc_honour_pair pack the honours of a complete hand from masks of their kinds. */
 #include <stdint.h>
@@ -37,7 +39,8 @@ enum {
     NCODE5 = 3125,       /* 5^5 */
     NCODE4 = 625,        /* 5^4 */
     NHONOUR = 78125,     /* 5^7 */
-    MAXTILES = 14,
+    MAXTILES = 17,       /* five sets and a pair in one suit */
+    MAXSETS = 5,
     BLOCK = 32,          /* bits of the complete-suit bitmap per uint64; the rank above */
     NOPAIR = 15,
 };
@@ -55,12 +58,12 @@ static int code_sum(int code, int n)
 
 /* Bit m * 2 + p: contains m sets and p pairs. */
 static uint16_t *contains;
-static uint8_t (*cost)[10];
+static uint8_t (*cost)[2 * (MAXSETS + 1)];
 
 static uint16_t shift_set(uint16_t bits)
 {
     uint16_t out = 0;
-    for (int m = 0; m < 4; m++)
+    for (int m = 0; m < MAXSETS; m++)
         for (int p = 0; p < 2; p++)
             if (bits & (1u << (m * 2 + p))) out |= (uint16_t)(1u << ((m + 1) * 2 + p));
     return out;
@@ -69,7 +72,7 @@ static uint16_t shift_set(uint16_t bits)
 static uint16_t shift_pair(uint16_t bits)
 {
     uint16_t out = 0;
-    for (int m = 0; m < 5; m++)
+    for (int m = 0; m <= MAXSETS; m++)
         if (bits & (1u << (m * 2))) out |= (uint16_t)(1u << (m * 2 + 1));
     return out;
 }
@@ -90,7 +93,7 @@ static void compute_costs(int nkinds, int chows)
         contains[code] = bits;
     }
     for (int code = ncode - 1; code >= 0; code--) {
-        for (int j = 0; j < 10; j++) {
+        for (int j = 0; j < 2 * (MAXSETS + 1); j++) {
             int best;
             if (contains[code] & (1u << j)) best = 0;
             else {
@@ -131,11 +134,11 @@ static uint16_t vec_find(const uint8_t v[16])
     }
 }
 
-static uint8_t vec_id(const uint8_t c[10])
+static uint8_t vec_id(const uint8_t c[2 * (MAXSETS + 1)])
 {
     uint8_t v[16];
     memset(v, 0, sizeof v);
-    for (int m = 0; m < 5; m++)
+    for (int m = 0; m <= MAXSETS; m++)
         for (int p = 0; p < 2; p++) v[p * 8 + m] = c[m * 2 + p];
     uint16_t id = vec_find(v);
     if (id >= MAXBASE) { fprintf(stderr, "gen_tables: too many suit vectors\n"); exit(1); }
@@ -146,7 +149,7 @@ static uint8_t vec_id(const uint8_t c[10])
 static void convolve(const uint8_t a[16], const uint8_t b[16], uint8_t out[16])
 {
     memset(out, 0, 16);
-    for (int m = 0; m < 5; m++)
+    for (int m = 0; m <= MAXSETS; m++)
         for (int p = 0; p < 2; p++) {
             int best = 255;
             for (int m1 = 0; m1 <= m; m1++)
@@ -167,7 +170,7 @@ static int set_key(uint32_t d, int i) { return (int)((d >> (4 + 5 * i)) & 31); }
 
 static uint32_t pack(int pair, const int *sets, int nsets)
 {
-    int s[4];
+    int s[MAXSETS];
     memcpy(s, sets, sizeof(int) * (size_t)nsets);
     for (int i = 1; i < nsets; i++)   /* key: rank * 2 + type */
         for (int j = i; j > 0 && (s[j] & 15) * 2 + (s[j] >> 4) < (s[j - 1] & 15) * 2 + (s[j - 1] >> 4); j--) {
@@ -311,7 +314,7 @@ int main(void)
     if (!dec || !multi) return 1;
     for (int idx = 0; idx < nsuit; idx++) {
         if (!(agari[idx / BLOCK] >> (idx % BLOCK) & 1)) continue;
-        int c[9], sets[4], code = complete_code[idx];
+        int c[9], sets[MAXSETS], code = complete_code[idx];
         int n = code_sum(code, 9);
         for (int i = 0; i < 9; i++) c[i] = digit(code, i);
         nfound = 0;
@@ -324,7 +327,7 @@ int main(void)
         if (nfound > most) most = nfound;
         npool += nfound;
         if (nfound > 1) multi[nmulti++] = (uint32_t)k << 16 | (uint32_t)nmore;
-        dec[k++] = found[0] | (uint32_t)(nfound - 1) << 24;
+        dec[k++] = found[0] | (uint32_t)(nfound - 1) << 29;
         if (nmore + nfound > cap) {
             cap = cap ? cap * 2 : 4096;
             more = realloc(more, sizeof *more * (size_t)cap);
@@ -393,7 +396,7 @@ int main(void)
             if (m >> k & 1) e |= (uint32_t)(16 | k) << (4 + 5 * n++);
             if (m >> k & 1) bits++;
         }
-        honour_pungs[m] = n <= 4 ? e : 0;
+        honour_pungs[m] = n <= MAXSETS ? e : 0;
         honour_pair[m] = (uint8_t)(m == 0 ? NOPAIR : bits == 1 ? __builtin_ctz((unsigned)m) : NOPAIR);
     }
     print_u32("dc_honour_pungs", honour_pungs, 128);

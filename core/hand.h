@@ -6,7 +6,7 @@
 
 enum meld_type { MELD_CHOW, MELD_PUNG, MELD_KONG };
 enum kong_type { KONG_NONE, KONG_EXPOSED, KONG_PROMOTED, KONG_CONCEALED };
-enum { SEAT_NONE = 0xff, MAX_MELDS = 4, MAX_BONUS = 8 };
+enum { SEAT_NONE = 0xff, MAX_MELDS = 5, MAX_BONUS = 8 };
 
 struct meld {
     uint8_t type;   /* enum meld_type */
@@ -33,5 +33,9 @@ int hand_size(const struct hand *h);
 void hand_all_counts(const struct hand *h, uint8_t out[TILE_KINDS]);
 /* Tiles of a meld: 3 or 4 (kong). */
 int meld_tiles(const struct meld *m);
+/* The nmelds argument of core/decompose.h for a hand of `sets` sets and a pair (4, or
+ * 5 in the 16-tile variants): the analysis counts against four sets, so a five-set hand
+ * passes one meld less (-1 for a concealed 17-tile hand). */
+static inline int hand_analysis_melds(int nmelds, int sets) { return nmelds + 4 - sets; }
 
 #endif

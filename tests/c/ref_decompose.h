@@ -88,7 +88,7 @@ static inline int ref_total(const uint8_t c[TILE_KINDS])
 
 static inline int ref_decompose(const uint8_t counts[TILE_KINDS], int nmelds, struct decomposition *out, int max)
 {
-    if (nmelds < 0 || nmelds > 4 || ref_total(counts) != 14 - 3 * nmelds) return 0;
+    if (nmelds < MIN_MELDS || nmelds > 4 || ref_total(counts) != 14 - 3 * nmelds) return 0;
     uint8_t c[TILE_KINDS];
     memcpy(c, counts, sizeof c);
     struct decomposition cur;
@@ -167,23 +167,25 @@ static inline int ref_readings(const uint8_t counts[TILE_KINDS], int nmelds, int
     return n;
 }
 
+enum { REF_SETS = 6 };   /* m 0-5 */
+
 /* cost[m][p]: the fewest tiles to add so that kinds first..first+nkinds-1 contain m sets
- * and p pairs with no kind above 4. A dynamic programme over the kinds that chooses at
+ * (0 to 5: four or five sets and a pair) and p pairs with no kind above 4. A dynamic programme over the kinds that chooses at
  * each kind how many pungs, pairs and chows start there; the state after kind i is the
  * chows started at i-1 (b2) and at i (b1), the sets so far and the pairs so far. */
-static inline void ref_costs(const uint8_t c[TILE_KINDS], int first, int nkinds, int cost[5][2])
+static inline void ref_costs(const uint8_t c[TILE_KINDS], int first, int nkinds, int cost[REF_SETS][2])
 {
     enum { INF = 1000 };
-    int cur[5][5][5][2], nxt[5][5][5][2];
-    for (int a = 0; a < 5; a++) for (int b = 0; b < 5; b++) for (int m = 0; m < 5; m++)
+    int cur[5][5][REF_SETS][2], nxt[5][5][REF_SETS][2];
+    for (int a = 0; a < 5; a++) for (int b = 0; b < 5; b++) for (int m = 0; m < REF_SETS; m++)
         for (int p = 0; p < 2; p++) cur[a][b][m][p] = INF;
     cur[0][0][0][0] = 0;
     for (int i = first; i < first + nkinds; i++) {
-        for (int a = 0; a < 5; a++) for (int b = 0; b < 5; b++) for (int m = 0; m < 5; m++)
+        for (int a = 0; a < 5; a++) for (int b = 0; b < 5; b++) for (int m = 0; m < REF_SETS; m++)
             for (int p = 0; p < 2; p++) nxt[a][b][m][p] = INF;
         bool chow_start = i < 27 && i % 9 <= 6;
         for (int b2 = 0; b2 < 5; b2++) for (int b1 = 0; b1 + b2 < 5; b1++)
-        for (int m = b1 + b2; m < 5; m++) for (int p = 0; p < 2; p++) {
+        for (int m = b1 + b2; m < REF_SETS; m++) for (int p = 0; p < 2; p++) {
             int v = cur[b2][b1][m][p];
             if (v >= INF) continue;
             for (int pung = 0; pung <= 1; pung++)
@@ -192,7 +194,7 @@ static inline void ref_costs(const uint8_t c[TILE_KINDS], int first, int nkinds,
                 for (int chow = 0; chow <= (chow_start ? 4 : 0); chow++) {
                     int t = used + chow;
                     int m2 = m + pung + chow;
-                    if (t > 4 || m2 > 4) break;
+                    if (t > 4 || m2 > REF_SETS - 1) break;
                     int cost = v + (t > c[i] ? t - c[i] : 0);
                     int *dst = &nxt[b1][chow][m2][p + pair];
                     if (cost < *dst) *dst = cost;
@@ -201,21 +203,21 @@ static inline void ref_costs(const uint8_t c[TILE_KINDS], int first, int nkinds,
         }
         memcpy(cur, nxt, sizeof cur);
     }
-    for (int m = 0; m < 5; m++)
+    for (int m = 0; m < REF_SETS; m++)
         for (int p = 0; p < 2; p++) cost[m][p] = cur[0][0][m][p];
 }
 
 /* Over the whole hand at once. */
 static inline int ref_shanten_standard(const uint8_t counts[TILE_KINDS], int nmelds)
 {
-    int cost[5][2];
+    int cost[REF_SETS][2];
     ref_costs(counts, 0, TILE_KINDS, cost);
     return cost[4 - nmelds][1] - 1;
 }
 
 /* The same, part by part (groups never cross parts, so the cost adds up): every way to
  * share the sets and the pair among the three suits and the honours. */
-static inline int ref_shanten_standard_parts(const int part[4][5][2], int nmelds)
+static inline int ref_shanten_standard_parts(const int part[4][REF_SETS][2], int nmelds)
 {
     int best = 1000, n = 4 - nmelds;
     for (int m0 = 0; m0 <= n; m0++) for (int m1 = 0; m0 + m1 <= n; m1++)

@@ -123,6 +123,45 @@ static void test_hand_picked(void)
     c[33] = 200;
     CHECK(!complete_any(c, 0, FORM_ALL), "a count of 200");
     CHECK_EQ_INT(shanten_of(c, 0, FORM_ALL), SHANTEN_NONE);
+
+    /* Five sets and a pair (a concealed 17-tile hand passes -1 melds). */
+    int five = hand_analysis_melds(0, 5);
+    CHECK_EQ_INT(five, -1);
+    counts_of("123456789m234p567s88s", c);
+    CHECK(complete_standard(c, five) && complete_any(c, five, FORM_ALL), "17 tiles complete");
+    CHECK(!complete_standard(c, 0) && !complete_seven_pairs(c, five), "17 tiles: not four sets");
+    CHECK_EQ_INT(decompose(c, five, d, MAX_DECOMPOSITIONS), 1);
+    CHECK_EQ_INT(d[0].nsets, 5);
+    CHECK_EQ_INT(d[0].pair, 25);
+    CHECK_EQ_INT(d[0].sets[4].kind, 22);   /* 567s */
+    CHECK_EQ_INT(readings(c, five, 12, r, MAX_READINGS), 1);   /* 4p: 23p waited on 1p/4p */
+    CHECK_EQ_INT(r[0].wait, WAIT_TWO_SIDED);
+    CHECK_EQ_INT(shanten_standard(c, five), -1);
+    counts_of("11122233344455566m", c);   /* five sets and the pair in one suit */
+    /* pair 33: 111 222 345 456 456; pair 66: 123 123 123 444 555 / 111 234 234 234 555 /
+     * 111 222 345 345 345 / 111 222 333 444 555 */
+    CHECK_EQ_INT(decompose(c, five, d, MAX_DECOMPOSITIONS), 5);
+    CHECK_EQ_INT(d[0].pair, 2);
+    CHECK_EQ_INT(d[4].nsets, 5);
+    CHECK_EQ_INT(d[4].sets[4].type, SET_PUNG);
+    CHECK_EQ_INT(d[4].sets[4].kind, 4);
+    CHECK_EQ_INT(d[3].sets[4].type, SET_CHOW);
+    CHECK_EQ_INT(d[3].sets[4].kind, 2);
+    counts_of("11122233344455566z", c);   /* honours: five pungs and a pair */
+    CHECK(complete_standard(c, five), "five honour pungs");
+    CHECK_EQ_INT(decompose(c, five, d, MAX_DECOMPOSITIONS), 1);
+    CHECK_EQ_INT(d[0].sets[4].kind, 31);
+    CHECK_EQ_INT(d[0].pair, 32);
+    counts_of("123456789m234p567s8s", c);   /* 16 tiles: waits */
+    CHECK_EQ_INT(shanten_standard(c, five), 0);
+    CHECK_EQ_INT(waits(c, five, c, FORM_ALL, w), 2);
+    CHECK(w[22] && w[25], "16 tiles wait on 5s and 8s");
+    counts_of("123456789m23p567s88s", c);
+    CHECK_EQ_INT(waits(c, five, c, FORM_STANDARD, w), 2);
+    CHECK(w[9] && w[12], "16 tiles wait on 1p and 4p");
+    counts_of("123456789m23p567s88s", c);
+    CHECK_EQ_INT(shanten_standard(c, 0), SHANTEN_NONE);   /* 16 tiles are too many for four sets */
+    CHECK_EQ_INT(waits(c, 0, c, FORM_ALL, w), 0);
 }
 
 /* ---- against the reference ---- */
@@ -130,29 +169,29 @@ static void test_hand_picked(void)
 static bool quick;   /* JONG_CHECK: sanitizer build, fewer random hands */
 
 /* Part cost vectors of the reference, computed once per suit or honour configuration. */
-static uint8_t suit_memo[1953125][5][2], honour_memo[78125][5][2];
+static uint8_t suit_memo[1953125][REF_SETS][2], honour_memo[78125][REF_SETS][2];
 static bool suit_done[1953125], honour_done[78125];
 
-static void ref_part(const uint8_t counts[TILE_KINDS], int part, int out[5][2])
+static void ref_part(const uint8_t counts[TILE_KINDS], int part, int out[REF_SETS][2])
 {
     int first = part * 9, n = part < 3 ? 9 : 7, code = 0;
     for (int i = n - 1; i >= 0; i--) code = code * 5 + counts[first + i];
     uint8_t (*memo)[2] = part < 3 ? suit_memo[code] : honour_memo[code];
     bool *done = part < 3 ? &suit_done[code] : &honour_done[code];
     if (!*done) {
-        int cost[5][2];
+        int cost[REF_SETS][2];
         ref_costs(counts, first, n, cost);
-        for (int m = 0; m < 5; m++) for (int p = 0; p < 2; p++) memo[m][p] = (uint8_t)cost[m][p];
+        for (int m = 0; m < REF_SETS; m++) for (int p = 0; p < 2; p++) memo[m][p] = (uint8_t)cost[m][p];
         *done = true;
     }
-    for (int m = 0; m < 5; m++) for (int p = 0; p < 2; p++) out[m][p] = memo[m][p];
+    for (int m = 0; m < REF_SETS; m++) for (int p = 0; p < 2; p++) out[m][p] = memo[m][p];
 }
 
 static void ref_shanten_forms(const uint8_t counts[TILE_KINDS], int nmelds, struct shanten *out)
 {
-    int part[4][5][2];
+    int part[4][REF_SETS][2];
     for (int i = 0; i < 4; i++) ref_part(counts, i, part[i]);
-    out->standard = ref_shanten_standard_parts((const int (*)[5][2])part, nmelds);
+    out->standard = ref_shanten_standard_parts((const int (*)[REF_SETS][2])part, nmelds);
     out->seven_pairs = ref_shanten_seven_pairs(counts, nmelds);
     out->thirteen_orphans = ref_shanten_thirteen_orphans(counts, nmelds);
     out->all = out->standard;
@@ -265,26 +304,27 @@ static void report(const char *what)
     }
 }
 
-/* Every configuration of one suit (0-14 tiles; a quarter of them under JONG_CHECK), the
- * rest of the hand honour pungs and a pair or a single, or melds. */
-static void test_single_suits(void)
+/* Every configuration of one suit (0-14 tiles, or 0-17 for hands of five sets; a quarter
+ * of them under JONG_CHECK), the rest of the hand honour pungs and a pair or a single,
+ * or melds. */
+static void test_single_suits(int sets)
 {
-    int configs = 0;
+    int configs = 0, most = 3 * sets + 2;
     for (int code = 0; code < 1953125; code++) {
         uint8_t c[TILE_KINDS];
         memset(c, 0, sizeof c);
         int n = 0, suit = configs % 3;
         for (int i = 0, x = code; i < 9; i++, x /= 5) { c[9 * suit + i] = (uint8_t)(x % 5); n += x % 5; }
-        if (n > 14) continue;
+        if (n > most) continue;
         configs++;
         if (quick && configs % 4 != 0) continue;   /* sanitizer build: a quarter of them */
-        for (int total = 13; total <= 14; total++) {
+        for (int total = most - 1; total <= most; total++) {
             int rest = total - n;
             if (rest < 0) continue;
             for (int melded = 0; melded < 2; melded++) {
                 uint8_t h[TILE_KINDS];
                 memcpy(h, c, sizeof h);
-                int nmelds = melded ? rest / 3 : 0, z = 27;
+                int nmelds = hand_analysis_melds(melded ? rest / 3 : 0, sets), z = 27;
                 if (!melded) for (int i = 0; i < rest / 3; i++) h[z++] = 3;
                 if (rest % 3) h[z] = (uint8_t)(rest % 3);
                 compare(h, nmelds);
@@ -292,30 +332,30 @@ static void test_single_suits(void)
             }
         }
     }
-    CHECK_EQ_INT(configs, 405350);
-    report("single suits");
+    CHECK_EQ_INT(configs, sets == 4 ? 405350 : 886400);
+    report(sets == 4 ? "single suits" : "single suits, five sets");
 }
 
-/* Every configuration of the honours (0-14 tiles), the rest of the hand chows and a
- * pair or a single in the suits, or melds. */
-static void test_honours(void)
+/* Every configuration of the honours (0-14 tiles, 0-17 for five sets), the rest of the
+ * hand chows and a pair or a single in the suits, or melds. */
+static void test_honours(int sets)
 {
-    static const int chows[4] = {0, 3, 6, 9};
-    int configs = 0;
+    static const int chows[5] = {0, 3, 6, 9, 12};
+    int configs = 0, most = 3 * sets + 2;
     for (int code = 0; code < 78125; code++) {
         uint8_t c[TILE_KINDS];
         memset(c, 0, sizeof c);
         int n = 0;
         for (int i = 0, x = code; i < 7; i++, x /= 5) { c[27 + i] = (uint8_t)(x % 5); n += x % 5; }
-        if (n > 14) continue;
+        if (n > most) continue;
         configs++;
-        for (int total = 13; total <= 14; total++) {
+        for (int total = most - 1; total <= most; total++) {
             int rest = total - n;
             if (rest < 0) continue;
             for (int melded = 0; melded < 2; melded++) {
                 uint8_t h[TILE_KINDS];
                 memcpy(h, c, sizeof h);
-                int nmelds = melded ? rest / 3 : 0;
+                int nmelds = hand_analysis_melds(melded ? rest / 3 : 0, sets);
                 if (!melded)
                     for (int i = 0; i < rest / 3; i++) { h[chows[i]]++; h[chows[i] + 1]++; h[chows[i] + 2]++; }
                 if (rest % 3) h[rest % 3 == 2 ? 18 : 22] = (uint8_t)(rest % 3 == 2 ? 2 : 1);
@@ -325,7 +365,7 @@ static void test_honours(void)
         }
     }
     CHECK(configs > 0, "honour configurations");
-    report("honours");
+    report(sets == 4 ? "honours" : "honours, five sets");
 }
 
 static void first_tiles(struct rng *r, uint8_t wall[136], int n, uint8_t c[TILE_KINDS])
@@ -335,32 +375,34 @@ static void first_tiles(struct rng *r, uint8_t wall[136], int n, uint8_t c[TILE_
     for (int i = 0; i < n; i++) c[wall[i]]++;
 }
 
-/* Random hands: the first tiles of shuffled walls, 13 and 14 tiles, with 0-4 melds. */
-static void test_random_hands(long count)
+/* Random hands: the first tiles of shuffled walls, 13 and 14 tiles (16 and 17 for five
+ * sets), with 0-4 (0-5) melds. */
+static void test_random_hands(long count, int sets)
 {
     struct rng r;
-    rng_seed(&r, 2);
+    rng_seed(&r, 2 + (uint64_t)sets);
     uint8_t wall[136], c[TILE_KINDS];
     for (int i = 0; i < 136; i++) wall[i] = (uint8_t)(i / 4);
     for (long i = 0; i < count; i++) {
-        int nmelds = i % 4 == 3 ? (int)(i / 4 % 5) : 0;
+        int melds = i % 4 == 3 ? (int)(i / 4 % (sets + 1)) : 0;
+        int nmelds = hand_analysis_melds(melds, sets);
         first_tiles(&r, wall, (i % 2 ? 13 : 14) - 3 * nmelds, c);
         compare(c, nmelds);
     }
-    report("random hands");
+    report(sets == 4 ? "random hands" : "random hands, five sets");
 }
 
 /* Random complete hands (a pair and sets, some of them melded) and the 13-tile hands
  * they come from: every tile of the hand is a wait of the hand without it. */
-static void test_random_complete(long count)
+static void test_random_complete(long count, int sets)
 {
     struct rng r;
-    rng_seed(&r, 3);
+    rng_seed(&r, 3 + (uint64_t)sets);
     long bad = 0;
     for (long i = 0; i < count; i++) {
         uint8_t c[TILE_KINDS];
         memset(c, 0, sizeof c);
-        int nmelds = (int)rng_below(&r, 5);
+        int nmelds = hand_analysis_melds((int)rng_below(&r, (uint64_t)sets + 1), sets);
         int k = (int)rng_below(&r, TILE_KINDS);
         c[k] = 2;
         for (int s = 0; s < 4 - nmelds;) {
@@ -388,7 +430,7 @@ static void test_random_complete(long count)
         }
     }
     CHECK(bad == 0, "%ld tiles of complete hands are not waits of the hand without them", bad);
-    report("random complete hands");
+    report(sets == 4 ? "random complete hands" : "random complete hands, five sets");
 }
 
 /* The reference's own split into parts against its whole-hand programme. */
@@ -400,7 +442,7 @@ static void test_reference_parts(long count)
     for (int i = 0; i < 136; i++) wall[i] = (uint8_t)(i / 4);
     long bad = 0;
     for (long i = 0; i < count; i++) {
-        int nmelds = (int)(i % 5);
+        int nmelds = (int)(i % 6) - 1;   /* -1: a concealed hand of five sets */
         first_tiles(&r, wall, (i % 2 ? 13 : 14) - 3 * nmelds, c);
         struct shanten s;
         ref_shanten_forms(c, nmelds, &s);
@@ -418,9 +460,11 @@ int main(void)
           "tables: %zu bytes", decompose_table_bytes());
     test_hand_picked();
     test_reference_parts(quick ? 2000 : 20000);
-    test_single_suits();
-    test_honours();
-    test_random_hands(quick ? 100000 : 1000000);
-    test_random_complete(quick ? 20000 : 200000);
+    for (int sets = 4; sets <= 5; sets++) {
+        test_single_suits(sets);
+        test_honours(sets);
+        test_random_hands(quick ? 100000 : 1000000, sets);
+        test_random_complete(quick ? 20000 : 200000, sets);
+    }
     return check_summary();
 }
