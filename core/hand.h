@@ -6,7 +6,7 @@
 
 enum meld_type { MELD_CHOW, MELD_PUNG, MELD_KONG };
 enum kong_type { KONG_NONE, KONG_EXPOSED, KONG_PROMOTED, KONG_CONCEALED };
-enum { SEAT_NONE = 0xff, MAX_MELDS = 5, MAX_BONUS = 8 };
+enum { SEAT_NONE = 0xff, MAX_MELDS = 5, MAX_BONUS = 8, MAX_CONCEALED = 17 };
 
 struct meld {
     uint8_t type;   /* enum meld_type */

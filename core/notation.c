@@ -152,6 +152,12 @@ static int parse_meld(const char *s, int *i, struct meld *m, struct notation_err
 
 int notation_parse_hand(const char *s, struct hand *h, bool any_size, struct notation_error *err)
 {
+    return notation_parse_hand_of(s, h, 4, any_size, err);
+}
+
+int notation_parse_hand_of(const char *s, struct hand *h, int sets, bool any_size, struct notation_error *err)
+{
+    int most = 3 * sets + 2;   /* 14 or 17 */
     memset(h, 0, sizeof *h);
     uint8_t all[TILE_KINDS] = { 0 };
     int i = 0, concealed = 0;
@@ -188,9 +194,9 @@ int notation_parse_hand(const char *s, struct hand *h, bool any_size, struct not
                 }
             h->bonus[h->nbonus++] = (uint8_t)kind;
         } else if (is_digit(s[i])) {
-            tile_t t[14];
+            tile_t t[MAX_CONCEALED];
             int start = i;
-            int n = parse_run(s, &i, t, 14, err);
+            int n = parse_run(s, &i, t, most, err);
             if (n < 0)
                 return -1;
             for (int a = 0; a < n; a++) {
@@ -203,17 +209,17 @@ int notation_parse_hand(const char *s, struct hand *h, bool any_size, struct not
                 h->counts[k]++;
                 if (tile_is_red(t[a]))
                     h->reds[kind_suit(k)]++;
-                if (++concealed > 14)
-                    return fail(err, start + a + 1, "more than 14 concealed tiles");
+                if (++concealed > most)
+                    return fail(err, start + a + 1, "more than %d concealed tiles", most);
             }
         } else {
             return fail(err, col, "unexpected character '%c'", s[i]);
         }
     }
     int size = hand_size(h);
-    if (size > 14 || (!any_size && size < 13))
+    if (size > most || (!any_size && size < most - 1))
         return fail(err, (int)strlen(s) + 1,
-                    "a hand holds 13 or 14 tiles (a meld counts 3); this one holds %d", size);
+                    "a hand holds %d or %d tiles (a meld counts 3); this one holds %d", most - 1, most, size);
     return 0;
 }
 

@@ -14,6 +14,9 @@ struct notation_error {
  * (a meld counts 3) unless any_size is set (then 0-14 are accepted).
  * Returns 0, or -1 with *err filled in; *h is then unspecified. */
 int notation_parse_hand(const char *s, struct hand *h, bool any_size, struct notation_error *err);
+/* The same for a hand of `sets` sets and a pair (4, or 5 in the 16-tile variants): 16 or
+ * 17 tiles for five sets (0-17 with any_size). */
+int notation_parse_hand_of(const char *s, struct hand *h, int sets, bool any_size, struct notation_error *err);
 
 /* Parses a plain run of tiles ("27p1z", "f1g2", spaces allowed) into tiles in order.
  * Returns the number of tiles, or -1 with *err filled in (also when more than max). */

@@ -140,10 +140,10 @@ static void push_set(lua_State *L, const struct set *s)
 }
 
 /* Readings of a complete hand, sets from the concealed tiles first, then the melds. */
-static void push_readings(lua_State *L, const struct hand *h, int win)
+static void push_readings(lua_State *L, const struct hand *h, int win, int sets)
 {
     struct reading r[MAX_READINGS];
-    int n = readings(h->counts, h->nmelds, win, r, MAX_READINGS);
+    int n = readings(h->counts, hand_analysis_melds(h->nmelds, sets), win, r, MAX_READINGS);
     lua_createtable(L, n, 0);
     for (int i = 0; i < n; i++) {
         lua_createtable(L, 0, 4);
@@ -169,25 +169,35 @@ static void push_readings(lua_State *L, const struct hand *h, int win)
     }
 }
 
-static int parse_or_fail(lua_State *L, const char *s, struct hand *h, bool any_size)
+static int parse_or_fail(lua_State *L, const char *s, struct hand *h, bool any_size, int sets)
 {
     struct notation_error err;
-    if (notation_parse_hand(s, h, any_size, &err) == 0)
+    if (notation_parse_hand_of(s, h, sets, any_size, &err) == 0)
         return 0;
     lua_pushnil(L);
     lua_pushstring(L, err.reason);
     return 2;
 }
 
-/* jong.hand_facts(hand, [win_tile], [any_size]) -> facts of the hand, or nil, reason.
- * With a winning tile: readings, seven_pairs, thirteen_orphans as well. */
+/* The sets of a complete hand from an optional argument: 4 (default) or 5. */
+static int sets_arg(lua_State *L, int idx)
+{
+    lua_Integer n = luaL_optinteger(L, idx, 4);
+    luaL_argcheck(L, n == 4 || n == 5, idx, "a hand has 4 or 5 sets");
+    return (int)n;
+}
+
+/* jong.hand_facts(hand, [win_tile], [any_size], [sets]) -> facts of the hand, or nil,
+ * reason. With a winning tile: readings, seven_pairs, thirteen_orphans as well. sets: 4
+ * (13/14-tile hands, the default) or 5 (16/17-tile hands). */
 static int l_hand_facts(lua_State *L)
 {
     const char *s = luaL_checkstring(L, 1);
     bool has_win = !lua_isnoneornil(L, 2);
     bool any_size = lua_toboolean(L, 3);
+    int sets = sets_arg(L, 4);
     struct hand h;
-    int r = parse_or_fail(L, s, &h, any_size);
+    int r = parse_or_fail(L, s, &h, any_size, sets);
     if (r)
         return r;
     int win = -1;
@@ -200,10 +210,12 @@ static int l_hand_facts(lua_State *L)
         if (!h.counts[win])
             return lua_pushnil(L),
                    lua_pushfstring(L, "the winning tile %s is not among the concealed tiles", w), 2;
-        if (hand_size(&h) != 14)
+        if (hand_size(&h) != 3 * sets + 2)
             return lua_pushnil(L),
-                   lua_pushfstring(L, "a winning hand holds 14 tiles (a meld counts 3); this one holds %d",
-                                   hand_size(&h)), 2;
+                   sets == 4 ? lua_pushfstring(L, "a winning hand holds 14 tiles (a meld counts 3); this one holds %d",
+                                               hand_size(&h))
+                             : lua_pushfstring(L, "a hand holds 16 or 17 tiles (a meld counts 3); this one holds %d",
+                                               hand_size(&h)), 2;
         if (red && !h.reds[kind_suit(win)])
             return lua_pushnil(L),
                    lua_pushfstring(L, "the winning tile %s is not among the concealed tiles", w), 2;
@@ -213,9 +225,9 @@ static int l_hand_facts(lua_State *L)
         set_kind(L, "win_tile", win);
         lua_pushboolean(L, red);
         lua_setfield(L, -2, "win_tile_red");
-        push_readings(L, &h, win);
+        push_readings(L, &h, win, sets);
         lua_setfield(L, -2, "readings");
-        if (complete_seven_pairs(h.counts, h.nmelds)) {
+        if (sets == 4 && complete_seven_pairs(h.counts, h.nmelds)) {
             lua_createtable(L, 7, 0);
             int n = 0;
             for (int k = 0; k < TILE_KINDS; k++)
@@ -225,7 +237,7 @@ static int l_hand_facts(lua_State *L)
                 }
             lua_setfield(L, -2, "seven_pairs");
         }
-        lua_pushboolean(L, complete_thirteen_orphans(h.counts, h.nmelds));
+        lua_pushboolean(L, sets == 4 && complete_thirteen_orphans(h.counts, h.nmelds));
         lua_setfield(L, -2, "thirteen_orphans");
     }
     return 1;
@@ -237,22 +249,27 @@ static unsigned forms_arg(lua_State *L, int idx)
     return (unsigned)f & FORM_ALL;
 }
 
-/* jong.analysis(hand, [forms]) -> {shanten = {all, standard, seven_pairs,
- * thirteen_orphans}, waits = {...}} or nil, reason. Impossible forms are absent. */
+/* jong.analysis(hand, [forms], [sets]) -> {shanten = {all, standard, seven_pairs,
+ * thirteen_orphans}, waits = {...}} or nil, reason. Impossible forms are absent.
+ * sets: 4 (13/14-tile hands, the default) or 5 (16/17-tile hands). */
 static int l_analysis(lua_State *L)
 {
     struct hand h;
-    int r = parse_or_fail(L, luaL_checkstring(L, 1), &h, true);
+    int sets = sets_arg(L, 3);
+    int r = parse_or_fail(L, luaL_checkstring(L, 1), &h, true, sets);
     if (r)
         return r;
-    unsigned forms = forms_arg(L, 2);
+    unsigned forms = forms_arg(L, 2) & (sets == 4 ? FORM_ALL : FORM_STANDARD);   /* 14-tile forms */
+    int nmelds = hand_analysis_melds(h.nmelds, sets);
     lua_createtable(L, 0, 3);
     int size = hand_size(&h);
-    if (size == 13 || size == 14) {
+    if (size == 3 * sets + 1 || size == 3 * sets + 2) {
         struct shanten sh;
-        shanten_forms(h.counts, h.nmelds, &sh);
+        shanten_forms(h.counts, nmelds, &sh);
+        if (sets != 4)
+            sh.seven_pairs = sh.thirteen_orphans = SHANTEN_NONE;
         lua_createtable(L, 0, 4);
-        lua_pushinteger(L, shanten_of(h.counts, h.nmelds, forms));
+        lua_pushinteger(L, shanten_of(h.counts, nmelds, forms));
         lua_setfield(L, -2, "all");
         lua_pushinteger(L, sh.standard);
         lua_setfield(L, -2, "standard");
@@ -267,11 +284,11 @@ static int l_analysis(lua_State *L)
         lua_setfield(L, -2, "shanten");
     }
     lua_createtable(L, 13, 0);
-    if (size == 13) {
+    if (size == 3 * sets + 1) {
         uint8_t held[TILE_KINDS];
         bool w[TILE_KINDS];
         hand_all_counts(&h, held);
-        waits(h.counts, h.nmelds, held, forms, w);
+        waits(h.counts, nmelds, held, forms, w);
         int n = 0;
         for (int k = 0; k < TILE_KINDS; k++)
             if (w[k]) {
@@ -285,16 +302,18 @@ static int l_analysis(lua_State *L)
     return 1;
 }
 
-/* jong.decompositions(hand) -> list of decompositions of the concealed tiles:
- * {pair = "5m", sets = {{type=, tile=}, ...}}. */
+/* jong.decompositions(hand, [sets]) -> list of decompositions of the concealed tiles:
+ * {pair = "5m", sets = {{type=, tile=}, ...}}. sets: 4 (the default) or 5. */
 static int l_decompositions(lua_State *L)
 {
     struct hand h;
-    int r = parse_or_fail(L, luaL_checkstring(L, 1), &h, true);
+    int sets = sets_arg(L, 2);
+    int r = parse_or_fail(L, luaL_checkstring(L, 1), &h, true, sets);
     if (r)
         return r;
     struct decomposition d[MAX_DECOMPOSITIONS];
-    int n = hand_size(&h) == 14 ? decompose(h.counts, h.nmelds, d, MAX_DECOMPOSITIONS) : 0;
+    int n = hand_size(&h) == 3 * sets + 2
+          ? decompose(h.counts, hand_analysis_melds(h.nmelds, sets), d, MAX_DECOMPOSITIONS) : 0;
     lua_createtable(L, n, 0);
     for (int i = 0; i < n; i++) {
         lua_createtable(L, 0, 2);
@@ -333,7 +352,7 @@ static int l_tiles(lua_State *L)
 static int l_format_hand(lua_State *L)
 {
     struct hand h;
-    int r = parse_or_fail(L, luaL_checkstring(L, 1), &h, true);
+    int r = parse_or_fail(L, luaL_checkstring(L, 1), &h, true, 5);   /* any size up to 17 */
     if (r)
         return r;
     char buf[128];

@@ -353,7 +353,7 @@ function jong.facts(s)
   if type(s.hand) ~= "string" then return field_error("hand", "is missing (a hand in notation)") end
   if type(s.win_tile) ~= "string" then return field_error("win_tile", "is missing (a tile such as \"5m\")") end
   local f
-  f, err = jong.hand_facts(s.hand, s.win_tile)
+  f, err = jong.hand_facts(s.hand, s.win_tile, false, r.hand_size == 16 and 5 or 4)
   if not f then return nil, err end
   f.rules, f.situation = r, s
   f.seat, err = seat_field(s, "seat", true)

@@ -1,5 +1,5 @@
-/* jong analyze HAND | jong analyze -: the shanten of each form, the waits and every
- * decomposition of a hand, as one JSON object a line:
+/* jong analyze [--rules NAME | --tiles 13|16] HAND | -: the shanten of each form, the
+ * waits and every decomposition of a hand, as one JSON object a line:
  *
  *   {"hand": "...", "shanten": {"all": n, "standard": n, "seven_pairs": n|null,
  *    "thirteen_orphans": n|null}, "waits": ["1m", ...], "decompositions": [[...], ...]}
@@ -8,11 +8,21 @@
  * the exit status is then 1. Every line is built in a fixed buffer; nothing is
  * allocated per line. */
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "commands.h"
 #include "decompose.h"
+#include "lj.h"
 #include "notation.h"
+
+/* Sets of a complete hand: 4 (13-tile hands), 5 (16-tile hands: --tiles 16, or a
+ * ruleset whose hand_size is 16). */
+static int hand_sets = 4;
+
+/* Seven pairs and thirteen orphans are hands of 14 tiles: with five sets, only the
+ * standard form. */
+static unsigned hand_forms(void) { return hand_sets == 4 ? FORM_ALL : FORM_STANDARD; }
 
 enum { LINE_MAX_BYTES = 4096 };
 
@@ -94,11 +104,11 @@ static void put_melds(struct out *o, const struct hand *h)
 static void put_waits(struct out *o, const struct hand *h)
 {
     put(o, ", \"waits\": [");
-    if (hand_size(h) == 13) {
+    if (hand_size(h) == 3 * hand_sets + 1) {
         uint8_t held[TILE_KINDS];
         bool w[TILE_KINDS];
         hand_all_counts(h, held);
-        waits(h->counts, h->nmelds, held, FORM_ALL, w);
+        waits(h->counts, hand_analysis_melds(h->nmelds, hand_sets), held, hand_forms(), w);
         bool first = true;
         for (int k = 0; k < TILE_KINDS; k++) {
             if (!w[k]) continue;
@@ -119,7 +129,8 @@ static void put_decompositions(struct out *o, const struct hand *h)
     put(o, ", \"decompositions\": [");
     bool first = true;
     struct decomposition d[MAX_DECOMPOSITIONS];
-    int n = hand_size(h) == 14 ? decompose(h->counts, h->nmelds, d, MAX_DECOMPOSITIONS) : 0;
+    int nmelds = hand_analysis_melds(h->nmelds, hand_sets);
+    int n = hand_size(h) == 3 * hand_sets + 2 ? decompose(h->counts, nmelds, d, MAX_DECOMPOSITIONS) : 0;
     for (int i = 0; i < n; i++) {
         put(o, first ? "[" : ", [");
         put_group(o, d[i].pair, 2, false);
@@ -131,7 +142,7 @@ static void put_decompositions(struct out *o, const struct hand *h)
         put_char(o, ']');
         first = false;
     }
-    if (complete_seven_pairs(h->counts, h->nmelds)) {
+    if ((hand_forms() & FORM_SEVEN_PAIRS) && complete_seven_pairs(h->counts, nmelds)) {
         put(o, first ? "[" : ", [");
         bool first_pair = true;
         for (int k = 0; k < TILE_KINDS; k++) {
@@ -143,7 +154,7 @@ static void put_decompositions(struct out *o, const struct hand *h)
         put_char(o, ']');
         first = false;
     }
-    if (complete_thirteen_orphans(h->counts, h->nmelds)) {
+    if ((hand_forms() & FORM_THIRTEEN_ORPHANS) && complete_thirteen_orphans(h->counts, nmelds)) {
         char tiles[40];
         notation_format_counts(h->counts, NULL, tiles, sizeof tiles);
         put(o, first ? "[" : ", [");
@@ -161,14 +172,18 @@ static int analyze_line(const char *line, struct out *o)
     o->len = 0;
     put(o, "{\"hand\": ");
     put_json_string(o, line);
-    if (notation_parse_hand(line, &h, false, &err) != 0) {
+    if (notation_parse_hand_of(line, &h, hand_sets, false, &err) != 0) {
         put(o, ", \"error\": ");
         put_json_string(o, err.reason);
         put_char(o, '}');
         return -1;
     }
     struct shanten sh;
-    shanten_forms(h.counts, h.nmelds, &sh);
+    shanten_forms(h.counts, hand_analysis_melds(h.nmelds, hand_sets), &sh);
+    if (hand_sets != 4) {
+        sh.seven_pairs = sh.thirteen_orphans = SHANTEN_NONE;
+        sh.all = sh.standard;
+    }
     put_shanten(o, ", \"shanten\": {\"all\": ", sh.all);
     put_shanten(o, ", \"standard\": ", sh.standard);
     put_shanten(o, ", \"seven_pairs\": ", sh.seven_pairs);
@@ -182,8 +197,11 @@ static int analyze_line(const char *line, struct out *o)
 
 static void usage(FILE *f)
 {
-    fputs("usage: jong analyze HAND\n"
-          "       jong analyze -      (one hand a line from standard input)\n"
+    fputs("usage: jong analyze [--rules NAME | --tiles 13|16] HAND\n"
+          "       jong analyze [--rules NAME | --tiles 13|16] -   (one hand a line from standard input)\n"
+          "\n"
+          "Hands are of 13/14 tiles by default; --tiles 16, or a ruleset dealing 16 tiles\n"
+          "(taiwanese), analyses hands of 16/17 tiles (five sets and a pair).\n"
           "\n"
           "Prints one JSON object per hand: the shanten of each form (-1 complete, 0 ready;\n"
           "null for a form the melds rule out), the waits of a 13-tile hand (melds count 3;\n"
@@ -196,11 +214,44 @@ static void usage(FILE *f)
           "Example: jong analyze '23455m678p [789s] [5555p]c'\n", f);
 }
 
+/* The hand size (13 or 16) a ruleset deals: its field hand_size. -1 when the ruleset
+ * does not load (the reason on stderr). */
+static int rules_hand_size(const char *name)
+{
+    lua_State *L = lj_open();
+    if (!L)
+        return -1;
+    int size = -1;
+    lua_pushstring(L, name);
+    if (lj_call_module(L, "load_rules", 1, 2) != LUA_OK) {
+        fprintf(stderr, "jong analyze: %s\n", lua_tostring(L, -1));
+    } else if (!lua_istable(L, -2)) {
+        fprintf(stderr, "jong analyze: %s\n", lua_isstring(L, -1) ? lua_tostring(L, -1) : "cannot load the rules");
+    } else {
+        lua_getfield(L, -2, "hand_size");
+        size = lua_isinteger(L, -1) ? (int)lua_tointeger(L, -1) : 13;
+    }
+    lj_close(L);
+    return size;
+}
+
 int cmd_analyze(int argc, char **argv)
 {
     if (argc == 2 && (!strcmp(argv[1], "--help") || !strcmp(argv[1], "-h"))) {
         usage(stdout);
         return 0;
+    }
+    if (argc == 4 && (!strcmp(argv[1], "--rules") || !strcmp(argv[1], "--tiles"))) {
+        int size = !strcmp(argv[1], "--rules") ? rules_hand_size(argv[2]) : atoi(argv[2]);
+        if (size < 0)
+            return 2;
+        if (size != 13 && size != 16) {
+            fprintf(stderr, "jong analyze: a hand size is 13 or 16, not %s\n", argv[2]);
+            return 2;
+        }
+        hand_sets = size == 16 ? 5 : 4;
+        argc -= 2;
+        argv += 2;
     }
     if (argc != 2) {
         usage(stderr);

@@ -18,6 +18,23 @@ static const char *analyze(const char *hand)
     return o.buf;
 }
 
+/* Hands of five sets and a pair (--tiles 16, --rules taiwanese). */
+static void test_five_sets(void)
+{
+    hand_sets = 5;
+    CHECK_EQ_STR(analyze("123456789m23p567s88s"),
+                 "{\"hand\": \"123456789m23p567s88s\", \"shanten\": {\"all\": 0, \"standard\": 0, "
+                 "\"seven_pairs\": null, \"thirteen_orphans\": null}, \"waits\": [\"1p\", \"4p\"], "
+                 "\"decompositions\": []}");
+    CHECK_EQ_STR(analyze("456789m234p567s88s [123m]@E"),
+                 "{\"hand\": \"456789m234p567s88s [123m]@E\", \"shanten\": {\"all\": -1, \"standard\": -1, "
+                 "\"seven_pairs\": null, \"thirteen_orphans\": null}, \"waits\": [], \"decompositions\": ["
+                 "[\"88s\",\"456m\",\"789m\",\"234p\",\"567s\",\"[123m]@E\"]]}");
+    CHECK(strstr(analyze("123456789m234p55s"), "\"error\": \"a hand holds 16 or 17 tiles") != NULL,
+          "a 14-tile hand refused with five sets");
+    hand_sets = 4;
+}
+
 static void test_hand_picked(void)
 {
     CHECK_EQ_STR(analyze("23455m678p [789s] [5555p]c"),
@@ -270,6 +287,7 @@ int main(void)
 {
     decompose_init();
     test_hand_picked();
+    test_five_sets();
     test_stdin();
     test_random(getenv("JONG_CHECK") ? 5000 : 50000);
     return check_summary();
