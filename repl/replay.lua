@@ -180,6 +180,7 @@ function M.check(rec, o)
   if not ok then res.error = "deal 1: " .. tostring(err); g:close(); return res end
 
   local deal, dealer
+  local start_points = {}
   local function seat_of(p) return SEATS[(p - dealer) % n + 1] end
   local function where(e)
     return ("event %d (deal %d, %s %d, %d honba)"):format(e.at or 0, deal.index,
@@ -230,6 +231,7 @@ function M.check(rec, o)
     end
     for p = 0, n - 1 do
       local pts = points_of(seat_of(p))
+      start_points[p] = pts
       if deal.points[p] and pts ~= deal.points[p] then
         fail(e, ("player %d starts the deal with %d points in the log, %d in the engine"):format(p, deal.points[p], pts))
       end
@@ -262,17 +264,25 @@ function M.check(rec, o)
         fail(e, ("the log ends the deal with a draw (%s); the engine with an %s draw"):format(kind, tostring(result)))
       end
     end
-    local s = settlement()
-    local pay = s and s.payments or {}
+    -- The change of each player's points over the deal: the log's payments less the
+    -- riichi sticks it saw paid; the engine's points now less at the deal's start.
+    local paid = {}
+    for _, x in ipairs(deal.events) do
+      if x.t == "riichi_paid" then paid[x.p] = (paid[x.p] or 0) + 1000 end
+    end
+    -- After the last deal Tenhou gives the deposits left on the table to the first
+    -- player in the final points, the engine in the last settlement: compare with those.
+    local last = deal.index == #rec.deals and rec.final
     local diffs = {}
     for p = 0, n - 1 do
       local seat = seat_of(p)
-      local got = pay[seat] or 0
-      if got ~= (want[p] or 0) then
-        diffs[#diffs + 1] = ("%s (player %d) %+d in the log, %+d in the engine"):format(seat, p, want[p] or 0, got)
+      local log_net = last and rec.final[p + 1] - deal.points[p] or (want[p] or 0) - (paid[p] or 0)
+      local got = points_of(seat) - start_points[p]
+      if got ~= log_net then
+        diffs[#diffs + 1] = ("%s (player %d) %+d in the log, %+d in the engine"):format(seat, p, log_net, got)
       end
     end
-    if #diffs > 0 then fail(e, "payments differ: " .. table.concat(diffs, "; ")) end
+    if #diffs > 0 then fail(e, "the deal's payments differ: " .. table.concat(diffs, "; ")) end
   end
 
   local function run_deal()

@@ -70,6 +70,8 @@ R.options = {
   rob_ankan_kokushi = { default = false, doc = "a thirteen-orphans tenpai may rob a concealed kong (6.7, B6)" },
   pao = { default = true, doc = "liability for the third dragon / fourth wind set (17.6)" },
   pao_suukantsu = { default = false, doc = "liability for the fourth kong (17.6)" },
+  pao_stacked = { default = "liable_share", values = { "liable_share", "whole_hand" },
+    doc = "with stacked yakuman the liable player pays only the liable yakuman's share, or the whole hand (Tenhou) (17.6)" },
   abort_kyuushu = { default = false, doc = "nine different terminals/honours on the first turn may abort (10)" },
   abort_suufon = { default = false, doc = "four equal wind first discards abort (10)" },
   abort_suucha_riichi = { default = false, doc = "four riichi abort (10)" },
@@ -976,6 +978,7 @@ function R.settle(f, result)
     liable, share = liable_seat(f, result)
   end
   if liable == winner then liable = nil end
+  if liable and f.options.pao_stacked == "whole_hand" then share = value.yakuman end
   local limit_ron = dealer and 48000 or 32000               -- one yakuman paid by one player
   if f.win_by == "discard" then
     local total = -((-(dealer and 6 or 4) * basic) // 100) * 100    -- ceil100 (17.1)

@@ -21,6 +21,7 @@ return {
     abort_suucha_riichi = set("abort_suucha_riichi", true),
     abort_suukaikan = set("abort_suukaikan", true),
     multiple_ron = set("multiple_ron", "double_only"),
+    pao_stacked = set("pao_stacked", "whole_hand"),
     tobi = set("tobi", true),
     agari_yame = set("agari_yame", true),
     west_extension = set("west_extension", true),
