@@ -9,6 +9,7 @@
 void game_rules_default(struct game_rules *r)
 {
     memset(r, 0, sizeof *r);
+    r->players = 4;
     r->wall.dice = 2;
     r->wall.dead_policy = DEAD_FIXED;
     r->wall.dead_size = 14;
@@ -16,6 +17,9 @@ void game_rules_default(struct game_rules *r)
     r->bonus_source = SRC_LOOSE;
     r->kong_source = SRC_LOOSE;
     r->claims = CLAIM_ALL;
+    r->relation_claims[1] = CLAIM_ALL;
+    for (int i = 2; i < MAX_PLAYERS; i++)
+        r->relation_claims[i] = CLAIM_ALL & ~CLAIM_CHOW;
     r->precedence[ACT_CHOW] = 1;
     r->precedence[ACT_PUNG] = 2;
     r->precedence[ACT_KONG] = 2;
@@ -99,12 +103,12 @@ static int match_begin(struct game *g)
     struct game_state *st = &g->st;
     memset(st, 0, sizeof *st);
     rng_seed(&st->rng, g->seed);
-    for (int p = 0; p < 4; p++) {
+    for (int p = 0; p < players(g); p++) {
         st->seat_player[p] = (uint8_t)p;
         st->points[p] = g->rules.start_points;
     }
     if (g->rules.random_seats)
-        rng_shuffle(&st->rng, st->seat_player, 4);
+        rng_shuffle(&st->rng, st->seat_player, players(g));
     g->nlog = 0;
     g->nacts = 0;
     g->legal_ok = 0;
@@ -120,6 +124,11 @@ struct game *game_new(const struct game_rules *r, const struct game_hooks *h, ui
                       char *err, size_t n)
 {
     const char *bad = wall_config_error(&r->wall);
+    if (!bad && (r->players < 2 || r->players > MAX_PLAYERS))
+        bad = "2 to 4 players";
+    if (!bad && r->set_aside.on && (r->set_aside.extra >= r->nextra || r->set_aside.kind >= TILE_KINDS ||
+                                    declaration_of(r, r->set_aside.extra)))
+        bad = "the set-aside needs a kind and an extra action of its own";
     if (!bad && r->nextra > MAX_EXTRA)
         bad = "too many extra actions";
     if (!bad && r->ndeclarations > MAX_DECLARATIONS)

@@ -1,9 +1,10 @@
 /* The turn flow: a deal from the break to settlement, and a match of several deals.
  *
  * Seats are the winds of the current deal: 0 East (the dealer), 1 South, 2 West,
- * 3 North; turn order is 0 1 2 3. Players are the four chairs (0-3) that keep their
- * points over the match; seat_player[] says who sits where. Everything inside a deal
- * (actions, events, melds' `from`) speaks of seats.
+ * 3 North; turn order is 0 1 2 3, or 0 1 2 with three players (rules.players: 2 to 4,
+ * arrays are sized MAX_PLAYERS). Players are the chairs that keep their points over
+ * the match; seat_player[] says who sits where. Everything inside a deal (actions,
+ * events, melds' `from`) speaks of seats.
  *
  * The engine is driven by actions. game_waiting() says whose answer is awaited,
  * game_legal() lists a seat's legal actions, game_apply() applies one: it is either
@@ -33,6 +34,8 @@
 #include "rng.h"
 #include "wall.h"
 
+enum { MAX_PLAYERS = 4, MAX_ASIDE = 8 };
+
 enum act_type {
     ACT_PASS,             /* decline a claim or a rob */
     ACT_DISCARD,          /* tile: the physical tile (red bit included) */
@@ -42,7 +45,8 @@ enum act_type {
     ACT_KONG_CONCEALED,   /* own turn, four in hand; tile: the kind */
     ACT_KONG_PROMOTED,    /* own turn, a melded pung and the fourth in hand; tile: the kind */
     ACT_WIN,              /* self-drawn in turn, or on the discard / robbed kong tile */
-    ACT_EXTRA,            /* a declaration the ruleset lists (extra: its id, tile: its tile) */
+    ACT_EXTRA,            /* a declaration the ruleset lists (extra: its id, tile: its tile),
+                           * the engine's declarations and the set-aside */
     ACT_NEXT,             /* after a deal has ended: start the next one */
     ACT_TYPES
 };
@@ -89,14 +93,31 @@ struct declaration {
     uint32_t unless_flags;  /* not offered to a seat holding any of these */
 };
 
+/* A tile kind a seat may set aside on its own turn after a draw (sanma's kita; flowers
+ * kept in the hand): the tile leaves the hand, face up beside it (not a meld), and the
+ * seat draws a replacement from the dead wall (kong_source) and acts again. Offered as
+ * the extra action `extra`; refused on the last tile with no_kong_on_last_tile. */
+struct set_aside {
+    bool on;
+    uint8_t kind;           /* the kind set aside */
+    uint8_t extra;          /* its id, an index into extra_names */
+    bool robbable;          /* the other seats may win on the tile first, as on a discard */
+    bool is_call;           /* counts as a call: no first-turn wins or flags after it */
+    bool after_claim;       /* also between a chow or pung claim and the discard */
+};
+
 /* Declarative facts, set once by the ruleset loader; the hot paths read only these. */
 struct game_rules {
-    struct wall_config wall;       /* tile set, red fives, dice, dead wall size and policy, reserve */
+    struct wall_config wall;       /* tile set (absent kinds), red fives, walls, dice, dead wall, reserve */
+    uint8_t players;               /* 2 to 4 (seats E S W N in turn order) */
     uint8_t deal_order;            /* enum deal_order */
     uint8_t bonus_source;          /* enum tile_source: bonus replacements */
     uint8_t kong_source;           /* enum tile_source: kong replacements */
     bool dead_empty_draw;          /* a kong replacement with the dead wall empty ends the deal (Classical) */
     uint8_t claims;                /* CLAIM_* allowed on discards */
+    uint8_t relation_claims[MAX_PLAYERS]; /* [r]: CLAIM_* a seat may make on the discard of
+                                   * the seat r places before it (1: its predecessor) */
+    uint64_t no_meld_kinds;        /* kinds never pung or kong (sanma's North) */
     uint8_t precedence[ACT_TYPES]; /* of ACT_CHOW ACT_PUNG ACT_KONG; higher wins (a win always comes first) */
     uint8_t multi_win;             /* enum multi_win */
     bool rob_promoted;             /* a promoted kong can be robbed */
@@ -123,9 +144,11 @@ struct game_rules {
     char extra_names[MAX_EXTRA][EXTRA_NAME];
     uint8_t ndeclarations;
     struct declaration declarations[MAX_DECLARATIONS];
+    struct set_aside set_aside;
 };
 
-/* 136 tiles, dead wall 14 fixed, all claims, win > kong = pung > chow, nearest winner,
+/* 4 players, 136 tiles, dead wall 14 fixed, all claims (chows from the predecessor
+ * only), win > kong = pung > chow, nearest winner,
  * promoted kongs robbable, any core form wins, 25000 points, 4 rounds, flat 1000. */
 void game_rules_default(struct game_rules *r);
 
@@ -139,6 +162,8 @@ enum {
     WINF_LAST_TILE = 2,      /* the last drawable tile, or a discard after it */
     WINF_FIRST_TURN = 4,     /* no call or kong yet in the deal and the winner has not discarded */
     WINF_ROB_CONCEALED = 8,  /* robbed a concealed kong */
+    WINF_ASIDE_REPLACEMENT = 16,  /* self-drawn on the replacement for a set-aside tile */
+    WINF_ROB_ASIDE = 32,     /* on a tile another seat set aside (how: WIN_DISCARD) */
 };
 enum draw_kind { DRAW_EXHAUSTIVE = 1, DRAW_ABORTIVE = 2 };
 
@@ -154,7 +179,7 @@ struct win {
 /* What a settlement hook returns: net change per seat, and the deposits it takes
  * from the table (sum(delta) must equal taken, 0 <= taken <= the table). */
 struct settlement {
-    int32_t delta[4];
+    int32_t delta[MAX_PLAYERS];
     int32_t taken;
 };
 
@@ -228,8 +253,9 @@ enum event_type {
     EV_EXTRA,         /* seat, extra: id, tile */
     EV_WIN,           /* seat, from, tile, src: enum win_how, kind: WINF_* */
     EV_DRAW_END,      /* v[0]: enum draw_kind; text: reason */
-    EV_SETTLE,        /* v[0..3]: change per seat, v[4]: deposits taken */
+    EV_SETTLE,        /* v[0..players-1]: change per seat, v[4]: deposits taken */
     EV_NEXT_DEAL,     /* v: dealer keeps, round, honba, match over */
+    EV_SET_ASIDE,     /* seat, tile, extra: id; kind: 1 when it counts as a call */
     EV_TYPES
 };
 enum draw_src { DRAWN_WALL, DRAWN_LOOSE, DRAWN_REPLACEMENT };
@@ -259,6 +285,8 @@ struct seat_state {
     struct discard discards[MAX_DISCARDS];
     uint32_t flags;        /* the ruleset's (set by extra effects) */
     uint64_t missed;       /* kinds that completed the hand and were let pass since own last discard */
+    uint8_t naside;
+    tile_t aside[MAX_ASIDE];   /* tiles set aside (rules.set_aside), in order */
     int last_miss;         /* event index of the latest such pass; -1: none */
 };
 
@@ -266,31 +294,32 @@ struct seat_state {
 struct game_state {
     struct rng rng;
     struct wall wall;
-    struct seat_state seats[4];
+    struct seat_state seats[MAX_PLAYERS];
     uint8_t phase, turn;
     /* the seat in turn */
     bool has_drawn;        /* holds a drawn tile (not a claim) */
     bool drawn_loose;      /* it was a kong replacement */
+    bool drawn_aside;      /* it replaced a tile set aside */
     tile_t drawn;
     bool after_claim;      /* turn obtained by a chow or pung claim */
     /* claim and rob windows */
     uint8_t discarder;     /* claim: who discarded; rob: who declared the kong */
     tile_t claim_tile;
-    uint8_t rob_type;      /* ACT_KONG_PROMOTED / ACT_KONG_CONCEALED */
+    uint8_t rob_type;      /* ACT_KONG_PROMOTED / ACT_KONG_CONCEALED / ACT_EXTRA (a set-aside tile) */
     uint8_t waiting;       /* seats whose answer is awaited (bit mask) */
     uint8_t could_win;     /* seats the tile structurally completes */
-    struct action answer[4];
+    struct action answer[MAX_PLAYERS];
     /* the deal */
     uint8_t nkongs, ndora;
     uint8_t pending_dora;  /* kong indicators waiting for the next discard */
     bool any_call;         /* a claim or kong has happened this deal */
     uint8_t result;        /* 0 playing, EV_WIN, or enum draw_kind */
     uint8_t nwins;
-    struct win wins[3];
-    int32_t last_delta[4];
+    struct win wins[MAX_PLAYERS - 1];
+    int32_t last_delta[MAX_PLAYERS];
     /* the match */
-    uint8_t seat_player[4];
-    int32_t points[4];     /* per player */
+    uint8_t seat_player[MAX_PLAYERS];
+    int32_t points[MAX_PLAYERS];     /* per player */
     int32_t deposits;      /* on the table */
     uint8_t round, deal_in_round, honba;
     int deal_no;

@@ -11,7 +11,7 @@ int game_check(const struct game *g, char *msg, size_t n)
 {
     const struct game_state *st = &g->st;
     int counts[ALL_KINDS] = { 0 }, reds[3] = { 0 };
-    for (int s = 0; s < 4; s++) {
+    for (int s = 0; s < players(g); s++) {
         const struct seat_state *ss = &st->seats[s];
         const struct hand *h = &ss->hand;
         for (int k = 0; k < TILE_KINDS; k++)
@@ -34,6 +34,11 @@ int game_check(const struct game *g, char *msg, size_t n)
         }
         for (int i = 0; i < h->nbonus; i++)
             counts[h->bonus[i]]++;
+        for (int i = 0; i < ss->naside; i++) {
+            counts[tile_kind(ss->aside[i])]++;
+            if (tile_is_red(ss->aside[i]))
+                reds[tile_kind(ss->aside[i]) / 9]++;
+        }
         for (int i = 0; i < ss->ndiscards; i++) {
             if (ss->discards[i].claimed_by != SEAT_NONE)
                 continue;
@@ -58,11 +63,11 @@ int game_check(const struct game *g, char *msg, size_t n)
     if (wall_conserved(&st->wall, &g->rules.wall, counts, reds, msg, (int)n) < 0)
         return -1;
     int64_t total = st->deposits;
-    for (int p = 0; p < 4; p++)
+    for (int p = 0; p < players(g); p++)
         total += st->points[p];
-    if (total != 4 * (int64_t)g->rules.start_points) {
+    if (total != players(g) * (int64_t)g->rules.start_points) {
         snprintf(msg, n, "points and deposits sum to %lld, not %lld", (long long)total,
-                 4 * (long long)g->rules.start_points);
+                 players(g) * (long long)g->rules.start_points);
         return -1;
     }
     return 0;

@@ -11,7 +11,7 @@ static int settle(struct game *g, const struct settlement *s)
 {
     struct game_state *st = &g->st;
     int32_t sum = 0;
-    for (int i = 0; i < 4; i++)
+    for (int i = 0; i < MAX_PLAYERS; i++)
         sum += s->delta[i];
     if (s->taken < 0 || s->taken > st->deposits || sum != s->taken) {
         snprintf(g->err, sizeof g->err,
@@ -19,8 +19,13 @@ static int settle(struct game *g, const struct settlement *s)
                  (long)sum, (long)s->taken, (long)st->deposits);
         return -1;
     }
+    for (int i = players(g); i < MAX_PLAYERS; i++)
+        if (s->delta[i]) {
+            snprintf(g->err, sizeof g->err, "settlement pays seat %c, which is not at the table", seat_letters[i]);
+            return -1;
+        }
     struct event *e = ev_new(g, EV_SETTLE, SEAT_NONE);
-    for (int i = 0; i < 4; i++) {
+    for (int i = 0; i < players(g); i++) {
         st->points[st->seat_player[i]] += s->delta[i];
         st->last_delta[i] = s->delta[i];
         e->v[i] = s->delta[i];
@@ -109,6 +114,7 @@ static int draw_turn(struct game *g, int seat, int src)
     st->has_drawn = true;
     st->drawn = (tile_t)t;
     st->drawn_loose = src == DRAWN_LOOSE;
+    st->drawn_aside = false;
     st->after_claim = false;
     return 0;
 }
@@ -119,7 +125,7 @@ static int default_settle_win(const struct game *g, const struct win *w, int nwi
     int32_t flat = g->rules.flat_win;
     for (int i = 0; i < nwins; i++) {
         if (w[i].how == WIN_SELF_DRAW) {
-            for (int o = 0; o < 4; o++)
+            for (int o = 0; o < players(g); o++)
                 if (o != w[i].seat) {
                     s->delta[o] -= flat;
                     s->delta[w[i].seat] += flat;
@@ -143,9 +149,15 @@ void game_win_record(const struct game *g, int seat, int how, int from, tile_t t
     w->hand = st->seats[seat].hand;
     if (how != WIN_SELF_DRAW)
         hand_add(&w->hand, tile);
+    bool replacement = how == WIN_SELF_DRAW && (st->drawn_loose || st->drawn_aside);
     if (how == WIN_SELF_DRAW && st->drawn_loose)
         w->flags |= WINF_LOOSE;
-    if (wall_drawable(&st->wall) == 0 && !(how == WIN_SELF_DRAW && st->drawn_loose) && how != WIN_ROB)
+    if (how == WIN_SELF_DRAW && st->drawn_aside)
+        w->flags |= WINF_ASIDE_REPLACEMENT;
+    bool robbed_aside = how != WIN_SELF_DRAW && st->phase == PHASE_ROB && st->rob_type == ACT_EXTRA;
+    if (robbed_aside)
+        w->flags |= WINF_ROB_ASIDE;
+    if (wall_drawable(&st->wall) == 0 && !replacement && how != WIN_ROB && !robbed_aside)
         w->flags |= WINF_LAST_TILE;
     if (!st->any_call && st->seats[seat].ndiscards == 0)
         w->flags |= WINF_FIRST_TURN;
@@ -212,7 +224,7 @@ static bool has_candidates(const struct game *g, int s)
         return false;
     if (h->counts[k] >= 2)
         return true;
-    if (k >= 27 || s != (st->discarder + 1) % 4)
+    if (k >= 27 || !(g->rules.relation_claims[(s - st->discarder + players(g)) % players(g)] & CLAIM_CHOW))
         return false;
     int r = k % 9;
     return (r >= 2 && h->counts[k - 2] && h->counts[k - 1]) || (r >= 1 && r <= 7 && h->counts[k - 1] && h->counts[k + 1]) ||
@@ -230,13 +242,13 @@ static int open_window(struct game *g, int phase, int from, tile_t t)
     st->claim_tile = t;
     st->waiting = 0;
     st->could_win = 0;
-    for (int s = 0; s < 4; s++) {
+    for (int s = 0; s < players(g); s++) {
         st->answer[s] = (struct action){ .type = ACT_PASS, .seat = (uint8_t)s, .tile = t };
     }
     if (phase == PHASE_CLAIM && g->rules.last_discard == LAST_DISCARD_NONE && wall_drawable(&st->wall) == 0)
         return 0;
     bool orphans = phase == PHASE_ROB && st->rob_type == ACT_KONG_CONCEALED && !g->rules.rob_concealed_any;
-    for (int s = 0; s < 4; s++) {
+    for (int s = 0; s < players(g); s++) {
         if (s == from)
             continue;
         int c = completes_with(g, s, t, orphans);
@@ -246,10 +258,10 @@ static int open_window(struct game *g, int phase, int from, tile_t t)
             st->could_win |= (uint8_t)(1 << s);
     }
     /* Ask every seat that has more than "pass" to say; keep their lists. */
-    st->waiting = (uint8_t)(15 & ~(1 << from));
+    st->waiting = (uint8_t)(all_seats(g) & ~(1 << from));
     uint8_t ask = 0;
     g->err[0] = '\0';
-    for (int s = 0; s < 4; s++) {
+    for (int s = 0; s < players(g); s++) {
         if (s == from || !has_candidates(g, s))
             continue;
         g->nlegal[s] = (uint8_t)list_actions(g, s, g->legal[s], MAX_ACTIONS);
@@ -267,7 +279,7 @@ static int open_window(struct game *g, int phase, int from, tile_t t)
 static void note_misses(struct game *g)
 {
     struct game_state *st = &g->st;
-    for (int s = 0; s < 4; s++) {
+    for (int s = 0; s < players(g); s++) {
         if ((st->could_win & (1 << s)) && st->answer[s].type != ACT_WIN) {
             st->seats[s].missed |= 1ull << tile_kind(st->claim_tile);
             st->seats[s].last_miss = g->nlog;
@@ -277,12 +289,12 @@ static void note_misses(struct game *g)
 
 /* The winners among the answers, nearest to `from` first, by rules.multi_win.
  * Returns how many; -2 when three winners abort the deal (MULTI_DOUBLE_ONLY). */
-static int pick_winners(const struct game *g, int seats[3])
+static int pick_winners(const struct game *g, int seats[MAX_PLAYERS - 1])
 {
     const struct game_state *st = &g->st;
     int n = 0;
-    for (int i = 1; i < 4; i++) {
-        int s = (st->discarder + i) % 4;
+    for (int i = 1; i < players(g); i++) {
+        int s = seat_after(g, st->discarder, i);
         if (st->answer[s].type == ACT_WIN)
             seats[n++] = s;
     }
@@ -355,14 +367,14 @@ static int next_draw(struct game *g)
     }
     if (wall_drawable(&st->wall) == 0)
         return end_draw(g, DRAW_EXHAUSTIVE, "");
-    return draw_turn(g, (st->discarder + 1) % 4, DRAWN_WALL);
+    return draw_turn(g, next_seat(g, st->discarder), DRAWN_WALL);
 }
 
 /* The wins claimed in a claim or rob window: returns 1 with *r the outcome when the
  * window ends in wins (or the three-winner abort), 0 when nobody wins. */
 static int window_wins(struct game *g, int how, int *r)
 {
-    int seats[3];
+    int seats[MAX_PLAYERS - 1];
     int n = pick_winners(g, seats);
     note_misses(g);
     if (n == -2)
@@ -379,8 +391,8 @@ static int resolve_claims(struct game *g)
     if (window_wins(g, WIN_DISCARD, &r))
         return r;
     const struct action *best = NULL;
-    for (int i = 1; i < 4; i++) {
-        const struct action *a = &st->answer[(st->discarder + i) % 4];
+    for (int i = 1; i < players(g); i++) {
+        const struct action *a = &st->answer[seat_after(g, st->discarder, i)];
         if (a->type != ACT_CHOW && a->type != ACT_PUNG && a->type != ACT_KONG)
             continue;
         if (!best || g->rules.precedence[a->type] > g->rules.precedence[best->type])
@@ -404,13 +416,56 @@ static int finish_promoted(struct game *g, int s)
     return finish_kong(g, s, false);
 }
 
+/* The replacement for a tile set aside: the seat draws it and acts again. */
+static int replace_aside(struct game *g, int s)
+{
+    int r = draw_turn(g, s, DRAWN_LOOSE);
+    if (r == 0 && g->st.phase == PHASE_TURN) {
+        g->st.drawn_loose = false;
+        g->st.drawn_aside = true;
+    }
+    return r;
+}
+
+/* Sets a tile aside (rules.set_aside); the other seats may win on it first. */
+static int do_set_aside(struct game *g, const struct action *a)
+{
+    struct game_state *st = &g->st;
+    const struct set_aside *sa = &g->rules.set_aside;
+    int s = a->seat;
+    struct seat_state *ss = &st->seats[s];
+    hand_take(&ss->hand, a->tile);
+    ss->aside[ss->naside++] = a->tile;
+    if (sa->is_call)
+        st->any_call = true;
+    struct event *e = ev_tile(g, EV_SET_ASIDE, s, a->tile);
+    e->extra = a->extra;
+    e->kind = sa->is_call;
+    reveal_pending(g);
+    st->has_drawn = false;
+    st->drawn_loose = st->drawn_aside = false;
+    st->after_claim = false;
+    if (sa->robbable) {
+        st->rob_type = ACT_EXTRA;
+        int ask = open_window(g, PHASE_ROB, s, a->tile);
+        if (ask < 0)
+            return -1;
+        if (ask)
+            return 0;
+        st->phase = PHASE_TURN;
+    }
+    return replace_aside(g, s);
+}
+
 static int resolve_rob(struct game *g)
 {
     struct game_state *st = &g->st;
     int r;
-    if (window_wins(g, WIN_ROB, &r))
+    if (window_wins(g, st->rob_type == ACT_EXTRA ? WIN_DISCARD : WIN_ROB, &r))   /* a set-aside tile: as a discard */
         return r;
     st->phase = PHASE_TURN;
+    if (st->rob_type == ACT_EXTRA)
+        return replace_aside(g, st->discarder);
     if (st->rob_type == ACT_KONG_PROMOTED)
         return finish_promoted(g, st->discarder);
     return finish_kong(g, st->discarder, true);
@@ -514,7 +569,7 @@ static int do_extra(struct game *g, const struct action *a)
 int deal_begin(struct game *g)
 {
     struct game_state *st = &g->st;
-    for (int s = 0; s < 4; s++) {
+    for (int s = 0; s < MAX_PLAYERS; s++) {
         memset(&st->seats[s], 0, sizeof st->seats[s]);
         st->seats[s].last_miss = -1;
     }
@@ -555,11 +610,11 @@ int deal_begin(struct game *g)
     static const uint8_t blocks[][4] = { { 4, 4, 4, 4 }, { 4, 4, 4, 4 }, { 4, 4, 4, 4 }, { 1, 1, 1, 1 }, { 1, 0, 0, 0 } };
     static const uint8_t by_seat[][4] = { { 13, 0, 0, 0 }, { 0, 13, 0, 0 }, { 0, 0, 13, 0 }, { 0, 0, 0, 13 }, { 1, 0, 0, 0 } };
     const uint8_t (*order)[4] = g->rules.deal_order == DEAL_SEAT ? by_seat : blocks;
-    tile_t dealt[4][14];
-    int ndealt[4] = { 0 };
+    tile_t dealt[MAX_PLAYERS][14];
+    int ndealt[MAX_PLAYERS] = { 0 };
     tile_t dealer_last = 0;
     for (int pass = 0; pass < 5; pass++) {
-        for (int s = 0; s < 4; s++) {
+        for (int s = 0; s < players(g); s++) {
             for (int i = 0; i < order[pass][s]; i++) {
                 tile_t t = (tile_t)wall_draw_head(&st->wall);
                 dealt[s][ndealt[s]++] = t;
@@ -571,12 +626,12 @@ int deal_begin(struct game *g)
             }
         }
     }
-    for (int s = 0; s < 4; s++) {
+    for (int s = 0; s < players(g); s++) {
         e = ev_new(g, EV_DEAL, s);
         e->n = (uint8_t)ndealt[s];
         memcpy(e->tiles, dealt[s], (size_t)ndealt[s]);
     }
-    for (int s = 0; s < 4; s++) {
+    for (int s = 0; s < players(g); s++) {
         for (int i = 0; i < ndealt[s]; i++) {
             tile_t b = dealt[s][i];
             if (!kind_is_bonus(tile_kind(b)))
@@ -597,7 +652,7 @@ int deal_begin(struct game *g)
     st->turn = 0;
     st->has_drawn = true;
     st->drawn = dealer_last;
-    st->drawn_loose = false;
+    st->drawn_loose = st->drawn_aside = false;
     st->after_claim = false;
     return 0;
 }
@@ -607,7 +662,7 @@ static void default_next_deal(const struct game *g, struct next_deal *out)
     const struct game_state *st = &g->st;
     memset(out, 0, sizeof *out);
     out->round = st->round;
-    if (st->deal_in_round + 1 >= 4)
+    if (st->deal_in_round + 1 >= players(g))
         out->round++;
     out->match_over = out->round >= g->rules.rounds;
 }
@@ -634,10 +689,10 @@ static int do_next(struct game *g)
         return 0;
     }
     if (!nd.dealer_keeps) {
-        uint8_t old[4];
-        memcpy(old, st->seat_player, 4);
-        for (int s = 0; s < 4; s++)
-            st->seat_player[s] = old[(s + 1) % 4];
+        uint8_t old[MAX_PLAYERS];
+        memcpy(old, st->seat_player, sizeof old);
+        for (int s = 0; s < players(g); s++)
+            st->seat_player[s] = old[next_seat(g, s)];
     }
     if (nd.round != st->round) {
         st->round = nd.round & 3;
@@ -677,6 +732,8 @@ static int perform(struct game *g, const struct action *a)
         return do_wins(g, &s, 1, WIN_SELF_DRAW, SEAT_NONE, a->tile);
     }
     case ACT_EXTRA:
+        if (g->rules.set_aside.on && a->extra == g->rules.set_aside.extra)
+            return do_set_aside(g, a);
         return do_extra(g, a);
     default:
         snprintf(g->err, sizeof g->err, "internal: unhandled action");
@@ -709,7 +766,7 @@ static void describe(const struct game *g, const struct action *a, char *buf, si
  * their type (the tile is the state's); chows their lowest kind too. */
 static const struct action *find_kept(const struct game *g, const struct action *a)
 {
-    if (a->seat > 3 || !(g->legal_ok & (1 << a->seat)))
+    if (a->seat >= players(g) || !(g->legal_ok & (1 << a->seat)))
         return NULL;
     for (int i = 0; i < g->nlegal[a->seat]; i++) {
         const struct action *k = &g->legal[a->seat][i];
@@ -756,7 +813,7 @@ static bool discard_may_call_hook(const struct game *g, const struct action *a)
     if (!(ask & 1u << ACT_WIN))
         return false;
     int k = tile_kind(a->tile);
-    for (int s = 0; s < 4; s++) {
+    for (int s = 0; s < players(g); s++) {
         const struct hand *h2 = &g->st.seats[s].hand;
         if (s == a->seat || h2->counts[k] >= 4)
             continue;
@@ -780,7 +837,7 @@ static bool may_call_hook(const struct game *g, const struct action *a)
         if (st->waiting & ~(1 << a->seat))
             return false;
         bool win = a->type == ACT_WIN;
-        for (int s = 0; s < 4; s++)
+        for (int s = 0; s < players(g); s++)
             win |= st->answer[s].type == ACT_WIN;
         return passing || (win && h->settle_win);
     }
@@ -810,7 +867,7 @@ int game_apply(struct game *g, const struct action *in)
             char what[64];
             describe(g, &a, what, sizeof what);
             snprintf(g->err, sizeof g->err, "seat %c cannot %s: %s",
-                     a.seat < 4 ? seat_letters[a.seat] : '?', what, why);
+                     a.seat < players(g) ? seat_letters[a.seat] : '?', what, why);
         }
         return -1;
     }

@@ -21,6 +21,7 @@ const char *event_name(int type)
     static const char *names[EV_TYPES] = {
         "deal_start", "deal", "bonus", "draw", "discard", "pass", "chow", "pung", "kong",
         "kong_concealed", "kong_promoted", "dora", "extra", "win", "draw_end", "settle", "next_deal",
+        "set_aside",
     };
     return type >= 0 && type < EV_TYPES ? names[type] : "?";
 }
@@ -51,7 +52,7 @@ static void put_tile(struct out *o, const char *key, tile_t t)
 
 static void put_seat(struct out *o, const char *key, int s)
 {
-    if (s < 4)
+    if (s < MAX_PLAYERS)
         put(o, ",\"%s\":\"%c\"", key, seat_letters[s]);
 }
 
@@ -172,6 +173,14 @@ size_t event_json(const struct game_rules *r, const struct event *e, int index, 
         put_tile(&o, "tile", e->tile);
         put(&o, ",\"index\":%ld", (long)e->v[0]);
         break;
+    case EV_SET_ASIDE:
+        put_seat(&o, "seat", e->seat);
+        put(&o, ",\"name\":");
+        put_extra_name(&o, r, e->extra);
+        put_tile(&o, "tile", e->tile);
+        if (e->kind)
+            put(&o, ",\"call\":true");
+        break;
     case EV_EXTRA:
         put_seat(&o, "seat", e->seat);
         put(&o, ",\"name\":");
@@ -179,13 +188,14 @@ size_t event_json(const struct game_rules *r, const struct event *e, int index, 
         put_tile(&o, "tile", e->tile);
         break;
     case EV_WIN: {
-        static const char *flags[] = { "kong_replacement", "last_tile", "first_turn", "robbing_concealed_kong" };
+        static const char *flags[] = { "kong_replacement", "last_tile", "first_turn", "robbing_concealed_kong",
+                                       "set_aside_replacement", "robbing_set_aside" };
         put_seat(&o, "seat", e->seat);
         put_tile(&o, "tile", e->tile);
         put(&o, ",\"by\":\"%s\"", hows[e->src < 3 ? e->src : 0]);
         put_seat(&o, "from", e->from);
         put(&o, ",\"flags\":[");
-        for (int i = 0, first = 1; i < 4; i++)
+        for (int i = 0, first = 1; i < 6; i++)
             if (e->kind & (1 << i)) {
                 put(&o, "%s\"%s\"", first ? "" : ",", flags[i]);
                 first = 0;
@@ -197,8 +207,10 @@ size_t event_json(const struct game_rules *r, const struct event *e, int index, 
         put(&o, ",\"kind\":\"%s\",\"reason\":\"%s\"", e->v[0] == DRAW_ABORTIVE ? "abortive" : "exhaustive", e->text);
         break;
     case EV_SETTLE:
-        put(&o, ",\"payments\":{\"E\":%ld,\"S\":%ld,\"W\":%ld,\"N\":%ld},\"deposits_taken\":%ld",
-            (long)e->v[0], (long)e->v[1], (long)e->v[2], (long)e->v[3], (long)e->v[4]);
+        put(&o, ",\"payments\":{");
+        for (int s = 0; s < r->players && s < MAX_PLAYERS; s++)
+            put(&o, "%s\"%c\":%ld", s ? "," : "", seat_letters[s], (long)e->v[s]);
+        put(&o, "},\"deposits_taken\":%ld", (long)e->v[4]);
         break;
     case EV_NEXT_DEAL:
         put(&o, ",\"dealer_keeps\":%s,\"round\":\"%c\",\"honba\":%ld,\"match_over\":%s",

@@ -115,6 +115,36 @@ static int answered(const struct game_state *st, int s, const char **why)
     return st->waiting & (1 << s) ? LEGAL : refuse(why, "the seat has already answered or has nothing to claim");
 }
 
+/* The CLAIM_* seat s may make on the discard of seat `from`. */
+static int claims_on(const struct game *g, int s, int from)
+{
+    int r = (s - from + players(g)) % players(g);
+    return g->rules.claims & g->rules.relation_claims[r];
+}
+
+/* Whether the seat in turn may set a tile aside now (rules.set_aside), and why not. */
+static int check_set_aside(const struct game *g, const struct action *a, const char **why)
+{
+    const struct game_state *st = &g->st;
+    const struct set_aside *sa = &g->rules.set_aside;
+    const struct seat_state *ss = &st->seats[a->seat];
+    if (tile_kind(a->tile) != sa->kind)
+        return refuse(why, "not the kind that is set aside");
+    if (!hand_has(&ss->hand, a->tile))
+        return refuse(why, "the tile is not in the hand");
+    if (!st->has_drawn && !(sa->after_claim && st->after_claim))
+        return refuse(why, "a tile is set aside only after a draw");
+    if (ss->naside >= MAX_ASIDE)
+        return refuse(why, "too many tiles set aside");
+    if ((ss->flags & g->rules.lock_flags) && st->drawn != a->tile)
+        return refuse(why, "after its declaration the seat sets aside only the tile it drew");
+    if (g->rules.no_kong_on_last_tile && wall_drawable(&st->wall) == 0)
+        return refuse(why, "nothing is set aside on the last tile");
+    if (g->rules.wall.dead_policy == DEAD_FIXED && wall_live(&st->wall) == 0)
+        return refuse(why, "no replacement tile is left");
+    return LEGAL;
+}
+
 /* The structural rules of the current phase; fills in the tile of claims. */
 static int check_rules(struct game *g, struct action *a, const char **why)
 {
@@ -155,7 +185,7 @@ static int check_rules(struct game *g, struct action *a, const char **why)
         case ACT_KONG_PROMOTED: {
             int k = tile_kind(a->tile);
             a->tile = (tile_t)k;
-            if (k >= TILE_KINDS)
+            if (k >= TILE_KINDS || (g->rules.no_meld_kinds >> k & 1))
                 return refuse(why, "not a tile that makes sets");
             if (kong_limit(g))
                 return refuse(why, "no more kongs in this deal");
@@ -186,6 +216,8 @@ static int check_rules(struct game *g, struct action *a, const char **why)
             return c ? LEGAL : refuse(why, "the hand is not complete");
         }
         case ACT_EXTRA:
+            if (g->rules.set_aside.on && a->extra == g->rules.set_aside.extra)
+                return check_set_aside(g, a, why);
             return LEGAL;   /* checked against the hook's list in check_action */
         case ACT_NEXT:
             return refuse(why, "the deal is not over");
@@ -217,7 +249,7 @@ static int check_rules(struct game *g, struct action *a, const char **why)
         case ACT_CHOW: {
             if (!(g->rules.claims & CLAIM_CHOW))
                 return refuse(why, "chows are not allowed");
-            if (s != (st->discarder + 1) % 4)
+            if (!(claims_on(g, s, st->discarder) & CLAIM_CHOW))
                 return refuse(why, "chow only from the player on the left");
             int c = a->chow;
             if (k >= 27 || c >= 27 || c / 9 != k / 9 || c % 9 > 6 || k < c || k > c + 2)
@@ -228,14 +260,18 @@ static int check_rules(struct game *g, struct action *a, const char **why)
             break;
         }
         case ACT_PUNG:
-            if (!(g->rules.claims & CLAIM_PUNG))
+            if (!(claims_on(g, s, st->discarder) & CLAIM_PUNG))
                 return refuse(why, "pungs are not allowed");
+            if (g->rules.no_meld_kinds >> k & 1)
+                return refuse(why, "the tile is never melded");
             if (h->counts[k] < 2)
                 return refuse(why, "a pair of the tile is needed in the hand");
             break;
         case ACT_KONG:
-            if (!(g->rules.claims & CLAIM_KONG))
+            if (!(claims_on(g, s, st->discarder) & CLAIM_KONG))
                 return refuse(why, "claimed kongs are not allowed");
+            if (g->rules.no_meld_kinds >> k & 1)
+                return refuse(why, "the tile is never melded");
             if (h->counts[k] < 3)
                 return refuse(why, "three of the tile are needed in the hand");
             if (kong_limit(g))
@@ -307,7 +343,8 @@ static int declarations(const struct game *g, int seat, uint64_t allowed, struct
             continue;
         bool w[TILE_KINDS];
         counts[k]--, held[k]--;
-        bool ready = waits(counts, h->nmelds, held, r->forms, w) > 0;
+        bool ready = waits(counts, h->nmelds, held, r->forms, w) > 0 &&
+                     (!r->wall.absent || wall_real_waits(&r->wall, held, w) > 0);
         counts[k]++, held[k]++;
         if (!ready)
             continue;
@@ -332,6 +369,8 @@ static int check_extra(struct game *g, const struct action *a, const char **why)
 {
     struct action list[MAX_ACTIONS];
     int n = 0;
+    if (g->rules.set_aside.on && a->extra == g->rules.set_aside.extra)
+        return LEGAL;   /* check_set_aside */
     if (declaration_of(&g->rules, a->extra)) {
         uint64_t allowed;
         if (allowed_discards(g, a->seat, &allowed) < 0)
@@ -355,7 +394,7 @@ static int check_extra(struct game *g, const struct action *a, const char **why)
 
 int check_action(struct game *g, struct action *a, const char **why)
 {
-    if (a->seat > 3)
+    if (a->seat >= players(g))
         return refuse(why, "no such seat");
     if (a->type >= ACT_TYPES)
         return refuse(why, "no such action");
@@ -455,6 +494,13 @@ static int turn_actions(struct game *g, int seat, struct action *out, int max)
         }
     }
     n += declarations(g, seat, allowed, out + n, max - n);
+    const struct set_aside *sa = &g->rules.set_aside;
+    if (sa->on && h->counts[sa->kind] && n < max) {
+        a.type = ACT_EXTRA;
+        a.extra = sa->extra;
+        a.tile = sa->kind;
+        n = push_if_legal(g, a, out, n, max);
+    }
     if (g->hooks.extra_actions && g->hooks.apply_extra) {
         struct action list[MAX_ACTIONS];
         int m = 0;
@@ -502,7 +548,7 @@ int list_actions(struct game *g, int seat, struct action *out, int max)
             a.type = ACT_PUNG;
             n = push_if_legal(g, a, out, n, max);
         }
-        if (k < 27 && seat == (st->discarder + 1) % 4) {
+        if (k < 27 && (claims_on(g, seat, st->discarder) & CLAIM_CHOW)) {
             a.type = ACT_CHOW;
             for (int c = k - 2; c <= k; c++) {
                 if (c < 0 || c / 9 != k / 9 || c % 9 > 6)
@@ -520,7 +566,7 @@ int list_actions(struct game *g, int seat, struct action *out, int max)
 
 int game_legal(struct game *g, int seat, struct action *out, int max)
 {
-    if (seat < 0 || seat > 3 || !(game_waiting(g) & (1 << seat)))
+    if (seat < 0 || seat >= players(g) || !(game_waiting(g) & (1 << seat)))
         return 0;
     if (!(g->legal_ok & (1 << seat))) {
         g->err[0] = '\0';
@@ -545,7 +591,7 @@ int game_waiting(const struct game *g)
     case PHASE_ROB:
         return g->st.waiting;
     case PHASE_DEAL_END:
-        return 15;
+        return all_seats(g);
     default:
         return 0;
     }

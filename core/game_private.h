@@ -37,9 +37,17 @@ struct game {
     /* The legal actions of the current state, kept so that hooks are asked once per
      * state (hooks must answer from the game state alone). */
     uint8_t legal_ok;      /* seats whose list is kept */
-    uint8_t nlegal[4];
-    struct action legal[4][MAX_ACTIONS];
+    uint8_t nlegal[MAX_PLAYERS];
+    struct action legal[MAX_PLAYERS][MAX_ACTIONS];
 };
+
+/* Seats at the table, and the seat after s in turn order. */
+static inline int players(const struct game *g) { return g->rules.players; }
+static inline int next_seat(const struct game *g, int s) { return s + 1 < g->rules.players ? s + 1 : 0; }
+/* The seat r places after s. */
+static inline int seat_after(const struct game *g, int s, int r) { return (s + r) % g->rules.players; }
+/* Bit mask of every seat. */
+static inline int all_seats(const struct game *g) { return (1 << g->rules.players) - 1; }
 
 /* ---- hands ---- */
 

@@ -3,13 +3,39 @@
 #include <stdio.h>
 #include <string.h>
 
+int wall_set_size(const struct wall_config *c)
+{
+    uint64_t present = ~c->absent & ((1ull << TILE_KINDS) - 1);
+    return 4 * __builtin_popcountll(present) + (c->bonus ? BONUS_KINDS : 0);
+}
+
+int wall_real_waits(const struct wall_config *c, const uint8_t seen[TILE_KINDS], bool w[TILE_KINDS])
+{
+    int n = 0;
+    for (int k = 0; k < TILE_KINDS; k++) {
+        if (w[k] && ((c->absent >> k & 1) || seen[k] >= 4))
+            w[k] = false;
+        n += w[k];
+    }
+    return n;
+}
+
+static int walls_of(const struct wall_config *c) { return c->walls ? c->walls : 4; }
+
 const char *wall_config_error(const struct wall_config *c)
 {
-    int n = c->bonus ? 144 : 136;
-    for (int s = 0; s < 3; s++)
+    int n = wall_set_size(c), walls = walls_of(c);
+    for (int s = 0; s < 3; s++) {
         if (c->reds[s] > 4)
             return "more than 4 red fives in a suit";
-    if (c->side != 0 && c->side * 8 != n)
+        if (c->reds[s] && !wall_has_kind(c, 9 * s + 4))
+            return "a red five of a five the set does not have";
+    }
+    if (c->absent >> TILE_KINDS)
+        return "absent kinds beyond the 34";
+    if (walls < 2 || walls > 4)
+        return "2 to 4 walls";
+    if (n % (2 * walls) != 0 || (c->side != 0 && c->side * 2 * walls != n))
         return "stacks per side do not fit the tile set";
     if (c->dice != 2 && c->dice != 3)
         return "the dealer throws 2 or 3 dice";
@@ -31,6 +57,8 @@ int wall_tile_set(const struct wall_config *c, tile_t out[MAX_WALL])
         return -1;
     int n = 0;
     for (int k = 0; k < TILE_KINDS; k++) {
+        if (c->absent >> k & 1)
+            continue;
         int reds = kind_is_five(k) ? c->reds[k / 9] : 0;
         for (int i = 0; i < 4 - reds; i++)
             out[n++] = (tile_t)k;
@@ -67,8 +95,9 @@ int wall_build(struct wall *w, const struct wall_config *c, struct rng *r)
     rng_shuffle(r, phys, n);
 
     /* phys[2g] is the top and phys[2g+1] the bottom of stack g; stacks are numbered
-     * clockwise from the right-hand end of the dealer's wall (walls clockwise: E N W S). */
-    int side = n / 8, stacks = n / 2, total = 0;
+     * clockwise from the right-hand end of the dealer's wall (walls clockwise: E N W S,
+     * or with three walls E W S). */
+    int walls = walls_of(c), side = n / (2 * walls), stacks = n / 2, total = 0;
     w->ndice = c->dice;
     for (int i = 0; i < c->dice; i++)
         total += w->dice[i] = (uint8_t)rng_die(r);
@@ -79,9 +108,9 @@ int wall_build(struct wall *w, const struct wall_config *c, struct rng *r)
     }
     if (c->dead_from_dice)
         w->live_end = n - 2 * (count - total);
-    w->break_wall = (uint8_t)((total - 1) % 4);
+    w->break_wall = (uint8_t)((total - 1) % walls);
     w->break_count = (uint8_t)count;
-    int first = ((4 - w->break_wall) % 4) * side;
+    int first = ((walls - w->break_wall) % walls) * side;
     int b = (first + count) % stacks;
     w->break_stack = (uint8_t)b;
 

@@ -31,9 +31,11 @@ enum { MAX_WALL = 144 };
 enum dead_policy { DEAD_FIXED, DEAD_NOT_REPLENISHED, DEAD_NONE };
 
 struct wall_config {
-    bool bonus;            /* 144 tiles with f1-f4 g1-g4; else 136 */
+    uint64_t absent;       /* bit k: kind k (0-33) is not in the set (sanma: 2m-8m); 0: all 34 */
+    bool bonus;            /* with f1-f4 g1-g4 (144 tiles of the full set); else 136 */
     uint8_t reds[3];       /* red fives among the 5m, 5p, 5s (0-4 each) */
-    uint8_t side;          /* stacks per side; 0: the set's size / 8 (17 or 18) */
+    uint8_t walls;         /* sides of the table (one per player); 0: 4 */
+    uint8_t side;          /* stacks per side; 0: the set's size / (2 * walls) (17 or 18) */
     uint8_t dice;          /* dice of the dealer's throw: 2 or 3 */
     bool second_throw;     /* Classical: the wall's owner throws two more dice */
     uint8_t dead_policy;   /* enum dead_policy */
@@ -44,7 +46,7 @@ struct wall_config {
 
 struct wall {
     tile_t t[MAX_WALL];
-    int n;                 /* 136 or 144 */
+    int n;                 /* the set's size (136, 144, 108 ...) */
     int head;              /* next ordinary draw */
     int live_end;          /* one past the last live tile */
     int dead_end;          /* one past the last dead tile not yet taken */
@@ -60,13 +62,23 @@ struct wall {
 };
 
 /* The tiles of the set in a fixed order (kind order, the red fives last of their
- * kind). Returns how many (136 or 144), or -1 when the config is invalid. */
+ * kind). Returns how many (136, 144, 108 ...), or -1 when the config is invalid. */
 int wall_tile_set(const struct wall_config *c, tile_t out[MAX_WALL]);
+/* How many tiles the set has (4 of each kind present, 8 bonus tiles). */
+int wall_set_size(const struct wall_config *c);
+/* Whether kind k is in the set. */
+static inline bool wall_has_kind(const struct wall_config *c, int k)
+{
+    return k >= TILE_KINDS ? c->bonus && k < ALL_KINDS : !(c->absent >> k & 1);
+}
+/* Keeps in w only real waits: kinds the set has, of which fewer than 4 are in `seen`
+ * (the tiles the player can see, at least his own). Returns how many are left. */
+int wall_real_waits(const struct wall_config *c, const uint8_t seen[TILE_KINDS], bool w[TILE_KINDS]);
 /* Checks a config; returns NULL or the reason it is invalid. */
 const char *wall_config_error(const struct wall_config *c);
 
 /* Shuffles the set with r into the stacks, throws the dice and breaks the wall:
- * the dealer's throw T picks the wall of seat (T - 1) mod 4 counted from the dealer
+ * the dealer's throw T picks the wall of seat (T - 1) mod walls counted from the dealer
  * (counter-clockwise), and T stacks (T plus the second throw with second_throw) are
  * counted clockwise from its right-hand end; the head is the next stack clockwise,
  * the tail the last counted one. Returns 0, or -1 for an invalid config. */

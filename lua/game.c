@@ -23,6 +23,16 @@ int seat_arg(lua_State *L, int idx)
     return seat;
 }
 
+/* A seat at the game's table (E S W with three players). */
+static int table_seat(lua_State *L, int idx, const struct game *g)
+{
+    int seat = seat_arg(L, idx);
+    if (seat >= game_rules(g)->players)
+        luaL_error(L, "bad seat '%s': %d players sit at E%s", seat_names[seat], game_rules(g)->players,
+                   game_rules(g)->players == 3 ? ", S and W" : game_rules(g)->players == 2 ? " and S" : ", S, W and N");
+    return seat;
+}
+
 void push_tile(lua_State *L, tile_t t)
 {
     char name[3];
@@ -196,7 +206,7 @@ static int l_waiting(lua_State *L)
     struct lgame *lg = check_game(L, 1);
     int mask = game_waiting(lg->g), n = 0;
     lua_createtable(L, 4, 0);
-    for (int s = 0; s < 4; s++)
+    for (int s = 0; s < game_rules(lg->g)->players; s++)
         if (mask & (1 << s)) {
             lua_pushstring(L, seat_names[s]);
             lua_rawseti(L, -2, ++n);
@@ -269,6 +279,12 @@ static void push_seat(lua_State *L, const struct game *g, int s, int game_idx)
         lua_rawseti(L, -2, i + 1);
     }
     lua_setfield(L, -2, "bonus");
+    lua_createtable(L, ss->naside, 0);
+    for (int i = 0; i < ss->naside; i++) {
+        push_tile(L, ss->aside[i]);
+        lua_rawseti(L, -2, i + 1);
+    }
+    lua_setfield(L, -2, "aside");
     lua_pushstring(L, seat_names[s]);
     lua_setfield(L, -2, "wind");
     lua_pushinteger(L, ss->ndiscards);
@@ -347,6 +363,8 @@ static int l_state(lua_State *L)
         lua_setfield(L, -2, "drawn");
         lua_pushboolean(L, st->drawn_loose);
         lua_setfield(L, -2, "drawn_loose");
+        lua_pushboolean(L, st->drawn_aside);
+        lua_setfield(L, -2, "drawn_aside");
     }
     lua_pushboolean(L, st->after_claim);
     lua_setfield(L, -2, "after_claim");
@@ -360,6 +378,12 @@ static int l_state(lua_State *L)
         lua_pushstring(L, seat_names[st->discarder & 3]);
         lua_setfield(L, -2, "discarder");
     }
+    if (st->phase == PHASE_ROB) {
+        lua_pushstring(L, st->rob_type == ACT_EXTRA ? "set_aside" : act_names[st->rob_type]);
+        lua_setfield(L, -2, "rob_type");
+    }
+    lua_pushinteger(L, game_rules(g)->players);
+    lua_setfield(L, -2, "players");
     lua_createtable(L, st->ndora, 0);
     for (int i = 0; i < st->ndora; i++) {
         int t = game_dora(g, i);
@@ -370,7 +394,7 @@ static int l_state(lua_State *L)
     }
     lua_setfield(L, -2, "dora");
     lua_createtable(L, 0, 4);
-    for (int s = 0; s < 4; s++) {
+    for (int s = 0; s < game_rules(g)->players; s++) {
         push_seat(L, g, s, 1);
         lua_setfield(L, -2, seat_names[s]);
     }
@@ -389,7 +413,7 @@ static int l_state(lua_State *L)
 static int l_seat(lua_State *L)
 {
     struct lgame *lg = check_game(L, 1);
-    push_seat(L, lg->g, seat_arg(L, 2), 1);
+    push_seat(L, lg->g, table_seat(L, 2, lg->g), 1);
     return 1;
 }
 
@@ -454,7 +478,7 @@ static int l_outcome(lua_State *L)
 static int l_waits(lua_State *L)
 {
     struct lgame *lg = check_game(L, 1);
-    const struct hand *h = game_hand(lg->g, seat_arg(L, 2));
+    const struct hand *h = game_hand(lg->g, table_seat(L, 2, lg->g));
     lua_createtable(L, 4, 0);
     if (hand_concealed(h) != 13 - 3 * h->nmelds)
         return 1;
@@ -462,6 +486,7 @@ static int l_waits(lua_State *L)
     bool w[TILE_KINDS];
     hand_all_counts(h, held);
     waits(h->counts, h->nmelds, held, game_rules(lg->g)->forms, w);
+    wall_real_waits(&game_rules(lg->g)->wall, held, w);
     for (int k = 0, n = 0; k < TILE_KINDS; k++)
         if (w[k]) {
             char name[3];
@@ -542,7 +567,7 @@ static int l_replay(lua_State *L)
 static int l_seat_summary(lua_State *L)
 {
     struct lgame *lg = check_game(L, 1);
-    int s = seat_arg(L, 2);
+    int s = table_seat(L, 2, lg->g);
     const struct seat_state *ss = &game_state(lg->g)->seats[s];
     result_table(L, 3, 5);
     set_int(L, "discards", ss->ndiscards);
@@ -622,7 +647,7 @@ static int l_bot(lua_State *L)
 {
     static const char *const kinds[] = { "random", "greedy", NULL };
     struct lgame *lg = check_game(L, 1);
-    int seat = seat_arg(L, 2);
+    int seat = table_seat(L, 2, lg->g);
     int kind = luaL_checkoption(L, 3, "greedy", kinds);
     struct action a;
     if (bot_choose(lg->g, seat, kind, &lg->bots, &a) != 0)

@@ -86,6 +86,73 @@ static void read_declarations(lua_State *L, int t, struct game_rules *r)
     lua_pop(L, 1);
 }
 
+/* The kinds of a tile string setting ("2345678m"), as a bit mask; raises an error. */
+static uint64_t kinds_of(lua_State *L, int t, const char *k)
+{
+    lua_getfield(L, t, k);
+    uint64_t mask = 0;
+    if (!lua_isnil(L, -1)) {
+        tile_t tiles[MAX_WALL];
+        struct notation_error err;
+        int n = notation_parse_tiles(luaL_checkstring(L, -1), tiles, MAX_WALL, &err);
+        if (n < 0)
+            luaL_error(L, "engine setting '%s': %s", k, err.reason);
+        for (int i = 0; i < n; i++) {
+            if (tile_kind(tiles[i]) >= TILE_KINDS)
+                luaL_error(L, "engine setting '%s': only kinds that make hands", k);
+            mask |= 1ull << tile_kind(tiles[i]);
+        }
+    }
+    lua_pop(L, 1);
+    return mask;
+}
+
+/* set_aside = {tile = "4z", name = "kita", robbable = bool, call = bool, after_claim = bool} */
+static void read_set_aside(lua_State *L, int t, struct game_rules *r)
+{
+    lua_getfield(L, t, "set_aside");
+    if (lua_istable(L, -1)) {
+        int s = lua_gettop(L);
+        struct set_aside *sa = &r->set_aside;
+        lua_getfield(L, s, "tile");
+        bool red;
+        int k = kind_parse(luaL_optstring(L, -1, ""), &red);
+        if (k < 0 || k >= TILE_KINDS)
+            luaL_error(L, "engine setting 'set_aside': 'tile' must be a kind that makes hands");
+        lua_pop(L, 1);
+        lua_getfield(L, s, "name");
+        const char *name = luaL_optstring(L, -1, "set_aside");
+        sa->on = true;
+        sa->kind = (uint8_t)k;
+        sa->extra = extra_id(L, r, name);
+        lua_pop(L, 1);
+        sa->robbable = opt_bool(L, s, "robbable", false);
+        sa->is_call = opt_bool(L, s, "call", false);
+        sa->after_claim = opt_bool(L, s, "after_claim", false);
+    }
+    lua_pop(L, 1);
+}
+
+/* chow_from = {1, ...}: the relations (1: the discarder is the claimer's predecessor)
+ * a chow may be claimed from; pungs and kongs from every seat. */
+static void read_relations(lua_State *L, int t, struct game_rules *r)
+{
+    lua_getfield(L, t, "chow_from");
+    if (lua_istable(L, -1)) {
+        for (int i = 1; i < MAX_PLAYERS; i++)
+            r->relation_claims[i] &= (uint8_t)~CLAIM_CHOW;
+        for (int i = 1; lua_rawgeti(L, -1, i) != LUA_TNIL; i++) {
+            int rel = (int)luaL_checkinteger(L, -1);
+            if (rel < 1 || rel >= MAX_PLAYERS)
+                luaL_error(L, "engine setting 'chow_from': relations are 1 to %d", MAX_PLAYERS - 1);
+            r->relation_claims[rel] |= CLAIM_CHOW;
+            lua_pop(L, 1);
+        }
+        lua_pop(L, 1);
+    }
+    lua_pop(L, 1);
+}
+
 /* Reads the engine table (names as in docs/hooks.md) over the defaults. */
 void read_rules(lua_State *L, int t, struct game_rules *r)
 {
@@ -95,6 +162,11 @@ void read_rules(lua_State *L, int t, struct game_rules *r)
     static const char *const multis[] = { "nearest", "all", "double_only", NULL };
     static const char *const lasts[] = { "any", "win_only", "none", NULL };
     game_rules_default(r);
+    r->players = (uint8_t)opt_int(L, t, "players", 4);
+    r->wall.walls = r->players;
+    r->wall.absent = kinds_of(L, t, "absent");
+    r->no_meld_kinds = kinds_of(L, t, "no_meld");
+    read_relations(L, t, r);
     r->wall.bonus = opt_bool(L, t, "bonus", false);
     lua_getfield(L, t, "reds");
     if (lua_istable(L, -1))
@@ -166,6 +238,7 @@ void read_rules(lua_State *L, int t, struct game_rules *r)
     }
     lua_pop(L, 1);
     read_declarations(L, t, r);
+    read_set_aside(L, t, r);
     lua_getfield(L, t, "ask");
     if (lua_istable(L, -1)) {
         r->ask_mask = 0;

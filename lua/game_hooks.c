@@ -255,6 +255,10 @@ static void push_win(lua_State *L, const struct win *w)
     lua_setfield(L, -2, "first_turn");
     lua_pushboolean(L, (w->flags & WINF_ROB_CONCEALED) != 0);
     lua_setfield(L, -2, "rob_concealed");
+    lua_pushboolean(L, (w->flags & WINF_ASIDE_REPLACEMENT) != 0);
+    lua_setfield(L, -2, "aside_replacement");
+    lua_pushboolean(L, (w->flags & WINF_ROB_ASIDE) != 0);
+    lua_setfield(L, -2, "robbed_aside");
 }
 
 static int h_settle_win(void *ctx, const struct game *g, const struct win *wins, int nwins,

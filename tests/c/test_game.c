@@ -811,7 +811,8 @@ static bool greedy_step(struct game *g, struct rng *r, struct action *out)
     int best = -1, best_sh = 99, ties = 0;
     for (int i = 0; i < n; i++) {
         int t = list[i].type;
-        if (t == ACT_WIN || t == ACT_NEXT || t == ACT_KONG_PROMOTED || t == ACT_KONG_CONCEALED ||
+        bool aside = t == ACT_EXTRA && g->rules.set_aside.on && list[i].extra == g->rules.set_aside.extra;
+        if (t == ACT_WIN || t == ACT_NEXT || t == ACT_KONG_PROMOTED || t == ACT_KONG_CONCEALED || aside ||
             ((t == ACT_PUNG || t == ACT_KONG || t == ACT_CHOW) && rng_below(r, 2) == 0)) {
             *out = list[i];
             return true;
@@ -899,6 +900,25 @@ static void variant_rules(int v, struct game_rules *r)
         r->kong_after_claim = true;
         r->promote_after_claim = true;
         break;
+    case 5:   /* sanma-like: three players, 108 tiles, no chow, North set aside and robbable */
+        r->players = 3;
+        r->wall.walls = 3;
+        for (int k = 1; k <= 7; k++)
+            r->wall.absent |= 1ull << k;
+        r->wall.reds[1] = 1, r->wall.reds[2] = 1;
+        r->claims = CLAIM_PUNG | CLAIM_KONG | CLAIM_WIN;
+        r->no_meld_kinds = 1ull << KIND_NORTH;
+        r->dora_first = 8;
+        r->dora_step = 2;
+        r->max_kongs = 4;
+        r->multi_win = MULTI_ALL;
+        r->no_kong_on_last_tile = true;
+        r->nextra = 1;
+        snprintf(r->extra_names[0], EXTRA_NAME, "kita");
+        r->set_aside = (struct set_aside){ .on = true, .kind = KIND_NORTH, .extra = 0, .robbable = true,
+                                           .is_call = true };
+        r->start_points = 35000;
+        break;
     default:
         break;
     }
@@ -908,7 +928,7 @@ static void test_self_play(void)
 {
     long deals = 0, actions = 0, counts[EV_TYPES] = { 0 }, hows[3] = { 0 };
     int broken = 0;
-    for (int v = 0; v < 5 && !broken; v++) {
+    for (int v = 0; v < 6 && !broken; v++) {
         struct game_rules r;
         variant_rules(v, &r);
         char err[256];
@@ -963,6 +983,7 @@ static void test_self_play(void)
     CHECK(hows[WIN_SELF_DRAW] > 0 && hows[WIN_DISCARD] > 0 && hows[WIN_ROB] > 0, "every kind of win happened");
     CHECK(counts[EV_KONG] > 0 && counts[EV_KONG_CONCEALED] > 0 && counts[EV_KONG_PROMOTED] > 0,
           "every kind of kong happened");
+    CHECK(counts[EV_SET_ASIDE] > 100, "three players: %ld tiles set aside", counts[EV_SET_ASIDE]);
 }
 
 static unsigned long log_hash(const struct game *g)
@@ -1368,7 +1389,7 @@ static void test_event_json(void)
     int bad = 0;
     char line[512];
     struct game *g = NULL;
-    for (int v = 1; v <= 3; v += 2) {
+    for (int v = 1; v <= 5; v += 2) {
         struct game_rules r;
         variant_rules(v, &r);
         char err[256];
