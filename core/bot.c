@@ -1,8 +1,10 @@
 #include "bot.h"
-#include "game_private.h"
 
 #include <stdio.h>
 #include <string.h>
+
+#include "decompose.h"
+#include "game_private.h"
 
 int bot_kind(const char *name)
 {
@@ -12,6 +14,15 @@ int bot_kind(const char *name)
             return k;
     return -1;
 }
+
+void bot_profile_any(struct bot_profile *p)
+{
+    memset(p, 0, sizeof *p);
+    p->family = FAMILY_ANY;
+    p->max_chows = -1;
+}
+
+/* ---- greedy: shanten only ---- */
 
 /* Shanten of the seat's concealed tiles after taking out kind k (and adding add,
  * unless add < 0), with the melds it would then have. */
@@ -35,7 +46,7 @@ static int best_discard(const struct game *g, const struct hand *h, const struct
     for (int i = 0; i < n; i++) {
         if (a[i].type != ACT_DISCARD)
             continue;
-        int s = shanten_after(h, tile_kind(a[i].tile), -1, h->nmelds, g->rules.forms);
+        int s = shanten_after(h, tile_kind(a[i].tile), -1, h->nmelds, game_rules(g)->forms);
         if (s < *best) {
             *best = s;
             pick = i;
@@ -44,27 +55,39 @@ static int best_discard(const struct game *g, const struct hand *h, const struct
     return pick;
 }
 
+/* Takes the tiles of a claim (chow or pung) out of c. Returns false for other actions. */
+static bool take_claim(uint8_t c[TILE_KINDS], const struct action *a)
+{
+    int k = tile_kind(a->tile);
+    if (a->type == ACT_PUNG) {
+        if (c[k] < 2)
+            return false;
+        c[k] -= 2;
+    } else if (a->type == ACT_CHOW) {
+        for (int i = 0; i < 3; i++)
+            if (a->chow + i != k) {
+                if (!c[a->chow + i])
+                    return false;
+                c[a->chow + i]--;
+            }
+    } else {
+        return false;
+    }
+    return true;
+}
+
 /* Shanten after claiming the discard for a meld and discarding the best tile. */
 static int shanten_after_claim(const struct game *g, const struct hand *h, const struct action *a)
 {
     uint8_t c[TILE_KINDS];
-    for (int k = 0; k < TILE_KINDS; k++)
-        c[k] = h->counts[k];
-    int k = tile_kind(a->tile);
-    if (a->type == ACT_PUNG) {
-        c[k] -= 2;
-    } else if (a->type == ACT_CHOW) {
-        for (int i = 0; i < 3; i++)
-            if (a->chow + i != k)
-                c[a->chow + i]--;
-    } else {
+    memcpy(c, h->counts, sizeof c);
+    if (!take_claim(c, a))
         return 99;
-    }
     int best = 99;
     for (int d = 0; d < TILE_KINDS; d++)
         if (c[d]) {
             c[d]--;
-            int s = shanten_of(c, h->nmelds + 1, g->rules.forms);
+            int s = shanten_of(c, h->nmelds + 1, game_rules(g)->forms);
             c[d]++;
             if (s < best)
                 best = s;
@@ -72,21 +95,8 @@ static int shanten_after_claim(const struct game *g, const struct hand *h, const
     return best;
 }
 
-int bot_choose(struct game *g, int seat, int kind, struct rng *r, struct action *out)
+static int greedy_choose(struct game *g, int seat, const struct action *a, int n, struct action *out)
 {
-    struct action a[MAX_ACTIONS];
-    int n = game_legal(g, seat, a, MAX_ACTIONS);
-    if (n <= 0)
-        return -1;
-    for (int i = 0; i < n; i++)
-        if (a[i].type == ACT_WIN || a[i].type == ACT_NEXT) {
-            *out = a[i];
-            return 0;
-        }
-    if (kind == BOT_RANDOM) {
-        *out = a[rng_below(r, (uint32_t)n)];
-        return 0;
-    }
     const struct hand *h = game_hand(g, seat);
     int best;
     int d = best_discard(g, h, a, n, &best);
@@ -95,7 +105,7 @@ int bot_choose(struct game *g, int seat, int kind, struct rng *r, struct action 
     for (int i = 0; d >= 0 && i < n; i++) {
         int k = tile_kind(a[i].tile);
         if (a[i].type == ACT_EXTRA && k < TILE_KINDS && h->counts[k] &&
-            shanten_after(h, k, -1, h->nmelds, g->rules.forms) == 0) {
+            shanten_after(h, k, -1, h->nmelds, game_rules(g)->forms) == 0) {
             *out = a[i];
             return 0;
         }
@@ -105,7 +115,7 @@ int bot_choose(struct game *g, int seat, int kind, struct rng *r, struct action 
         return 0;
     }
     /* A claim window: claim when it lowers the shanten, else pass. */
-    int now = shanten_of(h->counts, h->nmelds, g->rules.forms);
+    int now = shanten_of(h->counts, h->nmelds, game_rules(g)->forms);
     int pick = -1, pick_s = now;
     for (int i = 0; i < n; i++) {
         int s = shanten_after_claim(g, h, &a[i]);
@@ -122,14 +132,628 @@ int bot_choose(struct game *g, int seat, int kind, struct rng *r, struct action 
     return 0;
 }
 
-int bot_step(struct game *g, int kind, struct rng *r)
+/* ---- default: plays for value, defends ----
+ *
+ * A plan is a way to value the bot steers its tiles toward. Its distance is the
+ * plan's shanten plus the tiles the plan cannot use (they must go); its value is what
+ * the hand is worth once the plan is complete, in the family's units: Japanese yaku
+ * (1 is enough), Hong Kong faan, Classical doubles, MCR points. */
+
+enum plan_type { PLAN_ANY, PLAN_FLUSH, PLAN_SIMPLES, PLAN_PUNGS, PLAN_VOID };
+
+struct plan {
+    uint8_t type;     /* enum plan_type */
+    uint8_t suit;     /* PLAN_FLUSH: the suit kept; PLAN_VOID: the suit given up */
+};
+
+/* What a seat sees and holds when it decides. */
+struct view {
+    const struct bot_profile *p;
+    unsigned forms;
+    int seat, round_wind;
+    uint8_t counts[TILE_KINDS];   /* concealed */
+    int nmelds;
+    struct meld melds[MAX_MELDS];
+    uint8_t unseen[TILE_KINDS];   /* copies not visible to the seat */
+    bool threat[4];               /* declared, or three melds shown */
+    int nthreats;
+    uint64_t safe[4];             /* per threat: kinds it discarded */
+    bool declared;                /* the seat itself made a declaration */
+};
+
+static bool is_value_honour(const struct view *v, int k)
+{
+    return k >= KIND_WHITE || k == KIND_EAST + v->seat || k == KIND_EAST + v->round_wind;
+}
+
+/* Tiles the plan cannot use among counts, and whether the melds fit it. */
+static int off_plan(const struct view *v, const struct plan *pl, const uint8_t *c, const struct meld *m, int nm,
+                    bool *melds_fit)
+{
+    int off = 0;
+    *melds_fit = true;
+    for (int k = 0; k < TILE_KINDS; k++) {
+        if (!c[k])
+            continue;
+        int s = kind_suit(k);
+        bool bad = (pl->type == PLAN_FLUSH && s != SUIT_Z && s != pl->suit) ||
+                   (pl->type == PLAN_VOID && s == pl->suit) ||
+                   (pl->type == PLAN_SIMPLES && (s == SUIT_Z || kind_is_terminal(k)));
+        if (bad)
+            off += c[k];
+    }
+    for (int i = 0; i < nm; i++) {
+        int k = m[i].kind, s = kind_suit(k);
+        if ((pl->type == PLAN_FLUSH && s != SUIT_Z && s != pl->suit) || (pl->type == PLAN_VOID && s == pl->suit))
+            *melds_fit = false;
+        if (pl->type == PLAN_SIMPLES &&
+            (s == SUIT_Z || kind_is_terminal(k) || (m[i].type == MELD_CHOW && kind_is_terminal(k + 2))))
+            *melds_fit = false;
+        if (pl->type == PLAN_PUNGS && m[i].type == MELD_CHOW)
+            *melds_fit = false;
+    }
+    (void)v;
+    return off;
+}
+
+/* Shanten of an all-pungs hand (up to `chows` chows among the concealed sets). */
+static int pung_cost(const uint8_t *c, int sets)
+{
+    int t = 0, p = 0, singles = 0;
+    for (int k = 0; k < TILE_KINDS; k++) {
+        if (c[k] >= 3)
+            t++;
+        else if (c[k] == 2)
+            p++;
+        else if (c[k] == 1)
+            singles++;
+    }
+    (void)singles;
+    int best = 99;
+    for (int eye_from_pair = 0; eye_from_pair < 2; eye_from_pair++) {
+        int tt = t, pp = p, cost = 0;
+        if (eye_from_pair) {
+            if (pp > 0)
+                pp--;
+            else if (tt > sets)
+                tt--;
+            else
+                continue;
+        } else {
+            cost += 1;   /* the pair from a single */
+        }
+        int need = sets;
+        int use = tt < need ? tt : need;
+        need -= use;
+        use = pp < need ? pp : need;
+        cost += use;
+        need -= use;
+        cost += 2 * need;
+        if (cost < best)
+            best = cost;
+    }
+    return best - 1;
+}
+
+static int pung_shanten(uint8_t *c, int nmelds, int chows)
+{
+    int sets = 4 - nmelds;
+    int best = pung_cost(c, sets);
+    if (chows <= 0 || sets <= 0)
+        return best;
+    for (int k = 0; k < 27; k++) {
+        if (k % 9 > 6)
+            continue;
+        int have = (c[k] > 0) + (c[k + 1] > 0) + (c[k + 2] > 0);
+        if (have < 2)
+            continue;
+        uint8_t save[3] = { c[k], c[k + 1], c[k + 2] };
+        for (int i = 0; i < 3; i++)
+            if (c[k + i])
+                c[k + i]--;
+        int s = pung_cost(c, sets - 1) + (have == 2);
+        for (int i = 0; i < 3; i++)
+            c[k + i] = save[i];
+        if (s < best)
+            best = s;
+    }
+    return best;
+}
+
+/* The plan's shanten of concealed counts (13 or 14 - 3 * nmelds tiles). */
+static int plan_shanten(const struct view *v, const struct plan *pl, uint8_t *c, int nmelds)
+{
+    if (pl->type == PLAN_PUNGS) {
+        int chows = 0;
+        for (int i = 0; i < nmelds && i < v->nmelds; i++)
+            chows += v->melds[i].type == MELD_CHOW;
+        int left = v->p->max_chows < 0 ? 0 : v->p->max_chows - chows;
+        int s = pung_shanten(c, nmelds, left);
+        /* seven pairs is a pung-free way too when the forms allow it */
+        if (nmelds == 0 && (v->forms & FORM_SEVEN_PAIRS)) {
+            int sp = shanten_seven_pairs(c, 0);
+            if (sp < s)
+                s = sp;
+        }
+        return s;
+    }
+    return shanten_of(c, nmelds, v->forms);
+}
+
+/* The value of the hand once the plan is complete, in the family's units. */
+static int plan_value(const struct view *v, const struct plan *pl, const uint8_t *c, const struct meld *m, int nm)
+{
+    bool open = false;
+    int value_sets = 0, value_pairs = 0, chow_melds = 0;
+    for (int i = 0; i < nm; i++) {
+        if (m[i].kong != KONG_CONCEALED)
+            open = true;
+        if (m[i].type == MELD_CHOW)
+            chow_melds++;
+        else if (kind_is_honour(m[i].kind) && is_value_honour(v, m[i].kind))
+            value_sets++;
+    }
+    for (int k = 27; k < TILE_KINDS; k++)
+        if (is_value_honour(v, k)) {
+            if (c[k] >= 3)
+                value_sets++;
+            else if (c[k] == 2 && v->unseen[k] > 0)
+                value_pairs++;
+        }
+    bool honours = false;
+    for (int k = 27; k < TILE_KINDS; k++)
+        honours |= c[k] > 0;
+    for (int i = 0; i < nm; i++)
+        honours |= kind_is_honour(m[i].kind);
+    int val = 0;
+    switch (v->p->family) {
+    case FAMILY_JAPANESE:
+        if (!open)
+            val += 1;                       /* riichi */
+        val += value_sets;
+        if (open && value_sets == 0 && value_pairs > 0)
+            val += 1;                       /* a pair of value tiles still to pung */
+        if (pl->type == PLAN_SIMPLES && (!open || v->p->open_value))
+            val += 1;
+        if (pl->type == PLAN_FLUSH)
+            val += (honours ? 2 : 5) + !open;
+        if (pl->type == PLAN_PUNGS && open)
+            val += 2;
+        break;
+    case FAMILY_HONGKONG:
+        val += !open + value_sets;
+        if (pl->type == PLAN_FLUSH)
+            val += honours ? 3 : 6;
+        if (pl->type == PLAN_PUNGS && chow_melds == 0)
+            val += 3;
+        if (value_pairs && value_sets == 0)
+            val += 1;
+        break;
+    case FAMILY_CLASSICAL:
+        val += value_sets;
+        if (pl->type == PLAN_FLUSH)
+            val += honours ? 1 : 3;
+        if (pl->type == PLAN_PUNGS && chow_melds == 0)
+            val += 1;
+        break;
+    case FAMILY_MCR:
+        val += 2 * value_sets + (!open ? 2 : 0);
+        if (pl->type == PLAN_FLUSH)
+            val += honours ? 6 : 24;
+        if (pl->type == PLAN_PUNGS && chow_melds == 0)
+            val += 6;
+        if (pl->type == PLAN_SIMPLES)
+            val += 2;
+        if (value_pairs && value_sets == 0)
+            val += 2;
+        break;
+    default:
+        break;
+    }
+    return val;
+}
+
+/* Whether the plan meets the family's hard conditions once complete. */
+static bool plan_allowed(const struct view *v, const struct plan *pl)
+{
+    if (v->p->cleared && pl->type != PLAN_FLUSH)
+        return false;
+    if (v->p->void_suit && pl->type != PLAN_VOID && pl->type != PLAN_FLUSH)
+        return false;
+    if (v->p->max_chows >= 0 && v->p->max_chows < 4 && pl->type != PLAN_PUNGS)
+        return false;
+    return true;
+}
+
+enum { NPLANS = 9 };
+static const struct plan PLANS[NPLANS] = {
+    { PLAN_ANY, 0 }, { PLAN_FLUSH, SUIT_M }, { PLAN_FLUSH, SUIT_P }, { PLAN_FLUSH, SUIT_S },
+    { PLAN_SIMPLES, 0 }, { PLAN_PUNGS, 0 }, { PLAN_VOID, SUIT_M }, { PLAN_VOID, SUIT_P }, { PLAN_VOID, SUIT_S },
+};
+
+/* How far the hand is from a win of value by the plan: plan shanten plus the tiles
+ * off the plan; 99 when the plan cannot reach the value the family needs. */
+static int plan_distance(const struct view *v, const struct plan *pl, uint8_t *c, const struct meld *m, int nm,
+                         int *value)
+{
+    if (!plan_allowed(v, pl))
+        return 99;
+    bool fit;
+    int off = off_plan(v, pl, c, m, nm, &fit);
+    if (!fit)
+        return 99;
+    *value = plan_value(v, pl, c, m, nm);
+    if (*value < v->p->need)
+        return 99;
+    int s = plan_shanten(v, pl, c, nm);
+    /* a flush or a missing suit costs the tiles it throws away; simples half as much */
+    return 2 * s + (pl->type == PLAN_SIMPLES ? off : 2 * off) - (pl->type == PLAN_ANY);
+}
+
+/* The nearest plan of enough value for counts and melds; -1 when there is none. */
+static int choose_plan(const struct view *v, uint8_t *c, const struct meld *m, int nm, int *dist)
+{
+    int best = -1, best_d = 99, best_v = -1;
+    for (int i = 0; i < NPLANS; i++) {
+        int val = 0;
+        int d = plan_distance(v, &PLANS[i], c, m, nm, &val);
+        if (d < best_d || (d == best_d && d < 99 && val > best_v)) {
+            best = i, best_d = d, best_v = val;
+        }
+    }
+    *dist = best_d;
+    return best;
+}
+
+static void build_view(struct game *g, int seat, const struct bot_profile *p, struct view *v)
+{
+    const struct game_state *st = game_state(g);
+    const struct hand *h = game_hand(g, seat);
+    memset(v, 0, sizeof *v);
+    v->p = p;
+    v->forms = game_rules(g)->forms;
+    v->seat = seat;
+    v->round_wind = st->round;
+    memcpy(v->counts, h->counts, sizeof v->counts);
+    v->nmelds = h->nmelds;
+    memcpy(v->melds, h->melds, sizeof v->melds);
+    for (int k = 0; k < TILE_KINDS; k++)
+        v->unseen[k] = 4;
+    for (int k = 0; k < TILE_KINDS; k++)
+        v->unseen[k] -= h->counts[k] < 4 ? h->counts[k] : 4;
+    for (int s = 0; s < 4; s++) {
+        const struct seat_state *ss = &st->seats[s];
+        bool declared = false;
+        for (int i = 0; i < ss->ndiscards; i++) {
+            int k = tile_kind(ss->discards[i].tile);
+            if (k >= TILE_KINDS)
+                continue;
+            if (ss->discards[i].claimed_by == SEAT_NONE && v->unseen[k])
+                v->unseen[k]--;
+            v->safe[s] |= 1ull << k;
+            declared |= ss->discards[i].extra != 0;
+        }
+        for (int i = 0; i < ss->hand.nmelds; i++) {
+            const struct meld *m = &ss->hand.melds[i];
+            int n = meld_tiles(m);
+            for (int j = 0; j < n; j++) {
+                int k = m->type == MELD_CHOW ? m->kind + j : m->kind;
+                if (v->unseen[k])
+                    v->unseen[k]--;
+            }
+        }
+        if (s == seat) {
+            v->declared = declared;
+            continue;
+        }
+        if (declared || ss->hand.nmelds >= 3) {
+            v->threat[s] = true;
+            v->nthreats++;
+        }
+    }
+}
+
+/* How dangerous discarding kind k is against the threats (0 safe .. 10). */
+static int danger(const struct view *v, int k)
+{
+    int worst = 0;
+    for (int s = 0; s < 4; s++) {
+        if (!v->threat[s])
+            continue;
+        int d;
+        if (v->safe[s] >> k & 1) {
+            d = 0;
+        } else if (kind_is_honour(k)) {
+            d = v->unseen[k] <= 1 ? 1 : v->unseen[k] == 2 ? 3 : 6;
+        } else {
+            int r = kind_rank(k), base = k - (r - 1);
+            bool lo = r > 3 && (v->safe[s] >> (base + r - 4) & 1);    /* suji: r - 3 out */
+            bool hi = r < 7 && (v->safe[s] >> (base + r + 2) & 1);    /* r + 3 out */
+            bool edge = r <= 3 || r >= 7;
+            if (edge ? (lo || hi) : (lo && hi))
+                d = 3;
+            else if (lo || hi)
+                d = 6;
+            else
+                d = r == 1 || r == 9 ? 7 : r == 2 || r == 8 ? 8 : 9;
+        }
+        if (d > worst)
+            worst = d;
+    }
+    return worst;
+}
+
+/* Unseen copies of the kinds that lower the plan's shanten of c (13 - 3n tiles). */
+static int acceptance(const struct view *v, const struct plan *pl, uint8_t *c, int nm, int now)
+{
+    int total = 0;
+    for (int k = 0; k < TILE_KINDS; k++) {
+        if (!v->unseen[k] || c[k] >= 4)
+            continue;
+        /* only kinds next to what the hand holds can help */
+        bool near = c[k] > 0;
+        if (!near && k < 27) {
+            int r = k % 9;
+            for (int d = -2; d <= 2 && !near; d++)
+                if (r + d >= 0 && r + d <= 8 && c[k + d])
+                    near = true;
+        }
+        if (!near && !(v->forms & FORM_THIRTEEN_ORPHANS && (k >= 27 || kind_is_terminal(k))))
+            continue;
+        c[k]++;
+        if (plan_shanten(v, pl, c, nm) < now)
+            total += v->unseen[k];
+        c[k]--;
+    }
+    return total;
+}
+
+struct choice {
+    int kind;
+    int shanten, cost, danger, accept;
+};
+
+/* The turn: which discard, and with it any declaration; kongs. */
+static int default_turn(struct game *g, const struct view *v, const struct action *a, int n,
+                        struct action *out)
+{
+    uint8_t c[TILE_KINDS];
+    memcpy(c, v->counts, sizeof c);
+    int dist;
+    int pi = choose_plan(v, c, v->melds, v->nmelds, &dist);
+    struct plan pl = pi >= 0 ? PLANS[pi] : PLANS[0];
+    /* candidates: each kind once */
+    struct choice ch[TILE_KINDS];
+    int nch = 0, best_sh = 99;
+    uint64_t seen = 0;
+    for (int i = 0; i < n; i++) {
+        if (a[i].type != ACT_DISCARD)
+            continue;
+        int k = tile_kind(a[i].tile);
+        if (seen >> k & 1)
+            continue;
+        seen |= 1ull << k;
+        c[k]--;
+        struct choice *x = &ch[nch++];
+        x->kind = k;
+        x->shanten = plan_shanten(v, &pl, c, v->nmelds);
+        bool fit;
+        x->cost = off_plan(v, &pl, c, v->melds, v->nmelds, &fit);
+        x->danger = v->nthreats ? danger(v, k) : 0;
+        x->accept = -1;
+        c[k]++;
+        if (x->shanten < best_sh)
+            best_sh = x->shanten;
+    }
+    if (!nch)
+        return -1;
+    /* fold against a threat when far from ready */
+    bool fold = v->nthreats && (best_sh >= 2 || (best_sh == 1 && (v->nthreats >= 2 || pi < 0)));
+    int pick = -1;
+    long best_score = 0;
+    for (int i = 0; i < nch; i++) {
+        struct choice *x = &ch[i];
+        long score;
+        if (fold) {
+            score = (long)x->danger * 10000 + x->shanten * 100 + x->cost;
+        } else {
+            if (x->shanten == best_sh && x->accept < 0) {
+                c[x->kind]--;
+                x->accept = acceptance(v, &pl, c, v->nmelds, x->shanten);
+                c[x->kind]++;
+            }
+            score = (long)x->shanten * 100000 + (long)x->cost * 20000 - (x->accept > 0 ? x->accept : 0) * 100 +
+                    (long)x->danger * (best_sh == 0 ? 50 : 400);
+            /* keep a pair of value tiles and the tiles of the plan's suit a little longer */
+            if (kind_is_honour(x->kind) && !is_value_honour(v, x->kind))
+                score -= 10;
+            if (kind_is_honour(x->kind) && v->counts[x->kind] == 1 && v->unseen[x->kind] <= 1)
+                score -= 20;
+        }
+        if (pick < 0 || score < best_score) {
+            pick = i;
+            best_score = score;
+        }
+    }
+    int k = ch[pick].kind;
+    /* after a declaration, the drawn tile goes when it keeps the hand as good */
+    const struct game_state *st = game_state(g);
+    if (v->declared && st->has_drawn && tile_kind(st->drawn) < TILE_KINDS) {
+        int dk = tile_kind(st->drawn);
+        for (int i = 0; i < nch; i++)
+            if (ch[i].kind == dk && ch[i].shanten <= ch[pick].shanten)
+                k = dk;
+    }
+    /* a concealed or promoted kong that does not set the hand back, with no threat */
+    for (int i = 0; i < n && !fold; i++) {
+        if (a[i].type != ACT_KONG_CONCEALED && a[i].type != ACT_KONG_PROMOTED)
+            continue;
+        int kk = tile_kind(a[i].tile);
+        if (a[i].type == ACT_KONG_PROMOTED && v->nthreats)
+            continue;
+        uint8_t d[TILE_KINDS];
+        memcpy(d, v->counts, sizeof d);
+        int nm = v->nmelds;
+        if (a[i].type == ACT_KONG_CONCEALED) {
+            if (d[kk] < 4)
+                continue;
+            d[kk] -= 4;
+            nm++;
+        } else {
+            d[kk]--;
+        }
+        if (plan_shanten(v, &pl, d, nm) <= ch[pick].shanten) {
+            *out = a[i];
+            return 0;
+        }
+    }
+    /* the discard action: a plain tile before a red five; a declaration when ready */
+    int plain = -1, red = -1, extra = -1;
+    for (int i = 0; i < n; i++) {
+        if (tile_kind(a[i].tile) != k)
+            continue;
+        if (a[i].type == ACT_DISCARD) {
+            if (tile_is_red(a[i].tile)) {
+                if (red < 0)
+                    red = i;
+            } else if (plain < 0) {
+                plain = i;
+            }
+        } else if (a[i].type == ACT_EXTRA && extra < 0 && !fold) {
+            extra = i;
+        }
+    }
+    int shanten_left = 99;
+    for (int i = 0; i < nch; i++)
+        if (ch[i].kind == k)
+            shanten_left = ch[i].shanten;
+    if (extra >= 0 && shanten_left == 0 && !v->declared) {
+        /* declare with the same physical tile as the discard chosen */
+        for (int i = 0; i < n; i++)
+            if (a[i].type == ACT_EXTRA && tile_kind(a[i].tile) == k &&
+                tile_is_red(a[i].tile) == (plain < 0)) {
+                extra = i;
+                break;
+            }
+        *out = a[extra];
+        return 0;
+    }
+    *out = a[plain >= 0 ? plain : red];
+    return 0;
+}
+
+/* A claim window: claim when the hand gets nearer to a win of value. */
+static int default_claim(const struct view *v, const struct action *a, int n, struct action *out)
+{
+    int pass = -1;
+    for (int i = 0; i < n; i++)
+        if (a[i].type == ACT_PASS)
+            pass = i;
+    uint8_t c[TILE_KINDS];
+    memcpy(c, v->counts, sizeof c);
+    int now_d;
+    choose_plan(v, c, v->melds, v->nmelds, &now_d);
+    int now_sh = shanten_of(c, v->nmelds, v->forms);
+    bool closed = true;
+    for (int i = 0; i < v->nmelds; i++)
+        closed &= v->melds[i].kong == KONG_CONCEALED;
+    int pick = -1, pick_d = now_d;
+    if (!v->declared && v->nmelds < MAX_MELDS) {
+        for (int i = 0; i < n; i++) {
+            if (a[i].type != ACT_PUNG && a[i].type != ACT_CHOW)
+                continue;
+            memcpy(c, v->counts, sizeof c);
+            if (!take_claim(c, &a[i]))
+                continue;
+            struct meld m[MAX_MELDS];
+            memcpy(m, v->melds, sizeof m);
+            struct meld *nw = &m[v->nmelds];
+            nw->type = a[i].type == ACT_CHOW ? MELD_CHOW : MELD_PUNG;
+            nw->kong = KONG_NONE;
+            nw->kind = a[i].type == ACT_CHOW ? a[i].chow : (uint8_t)tile_kind(a[i].tile);
+            nw->from = 0;
+            nw->reds = 0;
+            int k = tile_kind(a[i].tile);
+            bool value_pung = nw->type == MELD_PUNG && kind_is_honour(k) && is_value_honour(v, k);
+            /* the best plan after the call and its discard */
+            int best_d = 99, best_sh = 99;
+            for (int d = 0; d < TILE_KINDS; d++) {
+                if (!c[d])
+                    continue;
+                c[d]--;
+                int dd;
+                if (choose_plan(v, c, m, v->nmelds + 1, &dd) >= 0 && dd < best_d) {
+                    best_d = dd;
+                    best_sh = shanten_of(c, v->nmelds + 1, v->forms);
+                }
+                c[d]++;
+            }
+            if (best_d >= 99 || best_sh >= now_sh)
+                continue;
+            /* a closed Japanese hand near ready keeps riichi unless the call has value itself */
+            if (v->p->family == FAMILY_JAPANESE && closed && now_sh <= 1 && !value_pung)
+                continue;
+            /* against a threat, call only into a ready hand */
+            if (v->nthreats && best_sh > 0)
+                continue;
+            if (best_d < pick_d || (pick < 0 && best_d <= pick_d) || value_pung) {
+                pick = i;
+                pick_d = best_d;
+                if (value_pung)
+                    break;
+            }
+        }
+    }
+    if (pick < 0)
+        pick = pass;
+    if (pick < 0)
+        return -1;
+    *out = a[pick];
+    return 0;
+}
+
+int bot_choose(struct game *g, int seat, int kind, const struct bot_profile *p, struct rng *r, struct action *out)
+{
+    struct action a[MAX_ACTIONS];
+    int n = game_legal(g, seat, a, MAX_ACTIONS);
+    if (n <= 0)
+        return -1;
+    for (int i = 0; i < n; i++)
+        if (a[i].type == ACT_WIN || a[i].type == ACT_NEXT) {
+            *out = a[i];
+            return 0;
+        }
+    if (kind == BOT_RANDOM) {
+        *out = a[rng_below(r, (uint32_t)n)];
+        return 0;
+    }
+    if (kind == BOT_GREEDY)
+        return greedy_choose(g, seat, a, n, out);
+    struct bot_profile any;
+    if (!p) {
+        bot_profile_any(&any);
+        p = &any;
+    }
+    struct view v;
+    build_view(g, seat, p, &v);
+    bool turn = false;
+    for (int i = 0; i < n; i++)
+        turn |= a[i].type == ACT_DISCARD;
+    if (turn && default_turn(g, &v, a, n, out) == 0)
+        return 0;
+    if (!turn && default_claim(&v, a, n, out) == 0)
+        return 0;
+    return greedy_choose(g, seat, a, n, out);
+}
+
+int bot_step(struct game *g, int kind, const struct bot_profile *p, struct rng *r)
 {
     int waiting = game_waiting(g);
     if (!waiting)
         return 0;
     int seat = __builtin_ctz((unsigned)waiting);
     struct action a;
-    if (bot_choose(g, seat, kind, r, &a) != 0) {
+    if (bot_choose(g, seat, kind, p, r, &a) != 0) {
         snprintf(g->err, sizeof g->err, "seat %c is awaited but has no legal action", "ESWN"[seat]);
         return -1;
     }

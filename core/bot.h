@@ -1,5 +1,16 @@
-/* Built-in players for self-play and the REPL: random legal actions, or greedy by
- * shanten. Both take a win whenever they can. */
+/* Built-in players for self-play and the REPL.
+ *
+ * - default: plays like a person. It knows what value its hand needs (struct
+ *   bot_profile: a yaku, a minimum of faan or fan, a cleared hand, the missing suit,
+ *   at most so many chows), picks the way to value its tiles are nearest to (a plan:
+ *   any hand, a flush, all simples, all pungs, a suit given up), calls only when the
+ *   hand keeps a plan of enough value, declares when its discard leaves it ready, and
+ *   chooses discards by shanten, then the plan, then tile acceptance. Against a seat
+ *   that declared or shows three melds it discards safe tiles first (tiles that seat
+ *   discarded, suji, honours out) and gives up a hand far from ready.
+ * - greedy: lowest shanten only; random: any legal action (both for tests).
+ * Every player takes a win whenever the engine offers one (the engine offers only the
+ * wins the ruleset scores). */
 #ifndef JONG_BOT_H
 #define JONG_BOT_H
 
@@ -11,12 +22,28 @@ enum bot_kind { BOT_RANDOM, BOT_GREEDY, BOT_DEFAULT };
 /* The kind named "random", "greedy" or "default"; -1 for another name. */
 int bot_kind(const char *name);
 
+/* What a winning hand must have, in the units of value_of (see bot.c): the family's
+ * minimum and its hard conditions. */
+enum bot_family { FAMILY_ANY, FAMILY_JAPANESE, FAMILY_HONGKONG, FAMILY_CLASSICAL, FAMILY_MCR };
+struct bot_profile {
+    uint8_t family;       /* enum bot_family: how value is counted */
+    uint8_t need;         /* the least value a win must have */
+    bool open_value;      /* Japanese: all simples counts in an open hand */
+    bool cleared;         /* one suit (honours allowed) or all honours */
+    bool void_suit;       /* at most two suits (a missing suit) */
+    int8_t max_chows;     /* chows a winning hand may hold; -1: any */
+};
+
+/* No condition: any complete hand wins. */
+void bot_profile_any(struct bot_profile *p);
+
 /* Chooses the seat's action now. Returns 0 with *out set, or -1 when the seat has
- * nothing to do. */
-int bot_choose(struct game *g, int seat, int kind, struct rng *r, struct action *out);
+ * nothing to do. p: the profile (NULL: any hand wins). */
+int bot_choose(struct game *g, int seat, int kind, const struct bot_profile *p, struct rng *r,
+               struct action *out);
 
 /* One step of self-play: the first awaited seat's built-in player acts. Returns 1
  * after an action, 0 when the match is over, -1 with game_error() on a failure. */
-int bot_step(struct game *g, int kind, struct rng *r);
+int bot_step(struct game *g, int kind, const struct bot_profile *p, struct rng *r);
 
 #endif

@@ -642,15 +642,20 @@ static int l_reset(lua_State *L)
     return result(L, lg, game_reset(lg->g, (uint64_t)luaL_checkinteger(L, 2)));
 }
 
-/* g:bot(seat, "random"|"greedy") -> the action the built-in player would choose, or nil. */
+/* g:bot(seat, "random"|"greedy"|"default"[, game]) -> the action the built-in player
+ * would choose, or nil; game: the Lua game whose ruleset tells the default player
+ * what value a win needs. */
 static int l_bot(lua_State *L)
 {
-    static const char *const kinds[] = { "random", "greedy", NULL };
+    static const char *const kinds[] = { "random", "greedy", "default", NULL };
     struct lgame *lg = check_game(L, 1);
     int seat = table_seat(L, 2, lg->g);
     int kind = luaL_checkoption(L, 3, "greedy", kinds);
+    struct bot_profile p;
+    if (lj_bot_profile(L, 4, &p) != 0)
+        return lua_error(L);
     struct action a;
-    if (bot_choose(lg->g, seat, kind, &lg->bots, &a) != 0)
+    if (bot_choose(lg->g, seat, kind, &p, &lg->bots, &a) != 0)
         return lua_pushnil(L), 1;
     push_action(L, lg->g, &a);
     return 1;

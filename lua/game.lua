@@ -306,8 +306,9 @@ function Game:rotation(keep, rounds, honba)
   return { dealer_keeps = false, round = round, honba = 0, match_over = false }
 end
 
--- The action a built-in player would take: kind "random" or "greedy".
-function Game:bot(seat, kind) return self.core:bot(seat, kind or "greedy") end
+-- The action a built-in player would take: kind "default" (plays for value, defends;
+-- the default), "greedy" or "random".
+function Game:bot(seat, kind) return self.core:bot(seat, kind or "default", self) end
 
 -- Lets built-in players answer for every waiting seat not in `humans` (a set of
 -- seats) until a human must act or the match ends. Returns the number of actions.

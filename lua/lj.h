@@ -54,6 +54,12 @@ struct game *lj_game_start(lua_State *L, const char *rules, long long seed);
  * program playing many games need not wait for the collector. */
 void lj_game_close(lua_State *L, int idx);
 
+/* The default bot's profile of the Lua game at idx (its ruleset's family and options:
+ * the value a win needs); a profile with no condition when idx is not a game.
+ * Returns 0, or -1 with the error on the stack. */
+struct bot_profile;
+int lj_bot_profile(lua_State *L, int idx, struct bot_profile *p);
+
 /* Embedded Lua sources of the prelude (lua/embed.c). */
 struct lj_source { const char *name; const char *text; };
 extern const struct lj_source lj_prelude[];

@@ -117,7 +117,7 @@ static int check(const struct game *g, int match)
 }
 
 /* Plays one match to its end. Returns 0, or -1 with the reason printed. */
-static int play_match(struct game *g, int kind, struct rng *rng, struct sim_totals *t, FILE *log, int match,
+static int play_match(struct game *g, int kind, const struct bot_profile *prof, struct rng *rng, struct sim_totals *t, FILE *log, int match,
                       long max_deals, int when, struct match_stats *ms)
 {
     if (log)
@@ -127,7 +127,7 @@ static int play_match(struct game *g, int kind, struct rng *rng, struct sim_tota
     for (long steps = 0; steps < 2000000; steps++) {
         if (max_deals && t->deals > max_deals)
             return 0;   /* the deal budget is spent: the match stops here */
-        int r = bot_step(g, kind, rng);
+        int r = bot_step(g, kind, prof, rng);
         if (r == 0) {
             if (ms->st && stats_match(ms->st, g, ms->key) != 0)
                 return -1;
@@ -233,7 +233,13 @@ int cmd_sim(int argc, char **argv)
         ms.game_idx = lua_gettop(L);
         for (int s = 0; s < 4; s++)
             ms.key[game_state(g)->seat_player[s]] = seat_letters[s];
-        if (play_match(g, kind, &r, &t, log, (int)m, max_deals, when, &ms) != 0)
+        struct bot_profile prof;
+        if (lj_bot_profile(L, -1, &prof) != 0) {
+            fprintf(stderr, "jong sim: %s\n", lua_tostring(L, -1));
+            status = 1;
+            break;
+        }
+        if (play_match(g, kind, &prof, &r, &t, log, (int)m, max_deals, when, &ms) != 0)
             status = 1;
         t.matches++;
         lj_game_close(L, -1);

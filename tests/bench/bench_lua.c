@@ -51,7 +51,7 @@ static void bench_sim(lua_State *L, const char *rules, const char *name, double 
             return;
         }
         int s;
-        while ((s = bot_step(g, BOT_RANDOM, &r)) > 0)
+        while ((s = bot_step(g, BOT_RANDOM, NULL, &r)) > 0)
             ;
         if (s < 0) {
             printf("# %s: %s\n", name, game_error(g));

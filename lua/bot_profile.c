@@ -1,0 +1,62 @@
+/* The default bot's profile of a game's ruleset: what value a winning hand needs,
+ * read from the ruleset's family (the variant it extends) and its resolved options. */
+#include "lj.h"
+
+#include <string.h>
+
+#include "bot.h"
+
+/* (jong, G) -> family, need, open_value, cleared, void_suit, max_chows */
+static const char profile_lua[] =
+    "local jong, G = ...\n"
+    "local o = G.options or {}\n"
+    "local r, family, guard = G.rules, nil, 0\n"
+    "local KNOWN = { japanese = 1, hongkong = 1, classical = 1, ims = 1, mcr = 1, sichuan = 1,\n"
+    "  taiwanese = 1, base = 1 }\n"
+    "while r and guard < 16 do\n"
+    "  if KNOWN[r.name] then family = r.name break end\n"
+    "  local parent = r.extends\n"
+    "  if type(parent) == 'table' then r = parent\n"
+    "  elseif type(parent) == 'string' then r = jong.load_rules(parent)\n"
+    "  else r = nil end\n"
+    "  guard = guard + 1\n"
+    "end\n"
+    "local function n(v, d) return math.tointeger(tonumber(v)) or d end\n"
+    "if family == 'japanese' then return 'japanese', 1, o.open_tanyao ~= false, false, false, -1 end\n"
+    "if family == 'hongkong' then return 'hongkong', n(o.min_faan, 3), false, false, false, -1 end\n"
+    "if family == 'mcr' then return 'mcr', n(o.min_points or o.minimum_points, 8), false, false, false, -1 end\n"
+    "if family == 'sichuan' then return 'any', 0, false, false, true, -1 end\n"
+    "if family == 'ims' then return 'classical', n(o.minimum_fan, 0), false, false, false, -1 end\n"
+    "if family == 'classical' then\n"
+    "  local need = o.game_type == 'one_double' and 1 or 0\n"
+    "  return 'classical', need, false, o.game_type == 'cleared_hand', false,\n"
+    "    o.ruleset_preset == 'bmja' and 1 or -1\n"
+    "end\n"
+    "return 'any', 0, false, false, false, -1\n";
+
+int lj_bot_profile(lua_State *L, int game_idx, struct bot_profile *p)
+{
+    static const char *const families[] = { "any", "japanese", "hongkong", "classical", "mcr" };
+    bot_profile_any(p);
+    game_idx = lua_absindex(L, game_idx);
+    if (!lua_istable(L, game_idx))
+        return 0;
+    if (luaL_loadbufferx(L, profile_lua, sizeof profile_lua - 1, "=bot profile", "t") != LUA_OK)
+        return -1;
+    lua_getglobal(L, "jong");
+    lua_pushvalue(L, game_idx);
+    if (lj_pcall(L, 2, 6, "bot profile", NULL) != LUA_OK)
+        return -1;
+    const char *f = lua_tostring(L, -6);
+    for (int i = 0; f && i < 5; i++)
+        if (!strcmp(f, families[i]))
+            p->family = (uint8_t)i;
+    lua_Integer need = lua_tointeger(L, -5);
+    p->need = (uint8_t)(need < 0 ? 0 : need > 255 ? 255 : need);
+    p->open_value = lua_toboolean(L, -4);
+    p->cleared = lua_toboolean(L, -3);
+    p->void_suit = lua_toboolean(L, -2);
+    p->max_chows = (int8_t)lua_tointeger(L, -1);
+    lua_pop(L, 6);
+    return 0;
+}
