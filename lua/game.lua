@@ -33,7 +33,9 @@ function jong.engine_settings(r, options)
   -- Ask the ruleset only about what it has hooks for.
   local ask = {}
   if r.may_claim then for _, a in ipairs { "chow", "pung", "kong" } do ask[#ask + 1] = a end end
-  if r.may_win then ask[#ask + 1] = "win" end
+  -- A win is asked about unless every complete hand wins: the ruleset's `score` says which
+  -- hands win (one truth), `may_win` only adds the claiming exceptions.
+  if r.may_win or (r.score and not jong.every_complete_hand_wins(r)) then ask[#ask + 1] = "win" end
   e.ask = ask
   for k, v in pairs(r.engine or {}) do e[k] = v end
   if r.configure then
@@ -79,38 +81,205 @@ function Game:score_win(win, first_winner)
   return result, pay, f
 end
 
+---------------------------------------------------------------------------
+-- One truth for wins (docs/hooks.md, "Wins in play"): a hand is offered as a win exactly
+-- when the ruleset's `score`, given the facts of that moment, says wins = true, and
+-- `may_win` (the claiming exceptions) allows it.
+---------------------------------------------------------------------------
+
+-- Is the ruleset's fast path (field `fast_win`) valid for it: is every field it was
+-- written for (`fast_win.depends`, e.g. {score = R.score, forms = R.forms}) still the
+-- ruleset's own? A child that changes one of them is judged by its own `score`.
+local function fast_win_of(r)
+  local fw = r.fast_win
+  if not fw then return nil end
+  for k, v in pairs(fw.depends or {}) do
+    if r[k] ~= v then return nil end
+  end
+  return fw
+end
+
+-- True when the ruleset's valid fast path says every complete hand wins (base): then the
+-- engine need not ask about wins at all.
+function jong.every_complete_hand_wins(r)
+  local fw = fast_win_of(r)
+  return fw ~= nil and fw.every_complete_hand == true
+end
+
+-- The win the engine would record if `action` (a win) were taken now (the engine gives it
+-- as action.win when it asks; a test calling a hook directly may leave it out).
+local function pending_win(g, action)
+  if action.win then return action.win end
+  local st = g.core and g.core.state and g.core:state() or g:state()
+  local seat = action.seat
+  local me = st.seats[seat]
+  local how = st.phase == "turn" and "self" or st.phase == "rob" and "rob" or "discard"
+  local melded = false
+  for _, s in ipairs(SEATS) do melded = melded or #st.seats[s].melds > 0 end
+  local win = { seat = seat, tile = action.tile, how = how, last_tile = st.wall == 0,
+                first_turn = #me.discards == 0 and not melded }
+  if how == "self" then
+    win.hand, win.loose = me.hand, st.drawn_loose or false
+  else
+    win.from = st.discarder
+    win.hand = me.concealed .. action.tile .. " " .. table.concat(me.melds, " ") .. " "
+      .. table.concat(me.bonus or {}, " ")
+  end
+  return win
+end
+function Game:pending_win(action) return pending_win(self, action) end
+
+-- The situation the win test scores: the ruleset's `win_situation(g, win)` when it has
+-- one (a cheaper equal of g:situation, or one with the extra fields its score reads in
+-- play), else g:situation(win).
+local function win_situation(g, win)
+  local r = g.rules
+  if r.win_situation then return r.win_situation(g, win) end
+  return g:situation(win, false)
+end
+
+-- jong.win_check(g, action) -> true, or false and the reason: does the ruleset's `score`
+-- (or its valid fast path) say the hand of `action` (a win) wins now? The answer is kept
+-- for the game's state. Also g:win_check(action).
+function jong.win_check(g, action)
+  local win = pending_win(g, action)
+  local core = g.core
+  local key = core and core.version and (core:version() .. win.seat .. win.tile .. win.how)
+  local c = g.win_cache
+  if key and c and c.key == key then return c.ok, c.reason end
+  local r, ok, reason = g.rules, nil, nil
+  local fw = fast_win_of(r)
+  if fw and fw.every_complete_hand then
+    ok = true
+  elseif fw and fw.test then
+    ok, reason = fw.test(g, action, win)
+  else
+    local f
+    f, reason = jong.facts(win_situation(g, win))
+    if f then
+      local result
+      result, reason = r.score(f)
+      if result then ok, reason = result.wins == true, result.reason end
+    end
+  end
+  ok = ok and true or false
+  if not ok then reason = reason or "not a winning hand" end
+  if key then g.win_cache = { key = key, ok = ok, reason = reason } end
+  return ok, reason
+end
+Game.win_check = jong.win_check
+
+---------------------------------------------------------------------------
+-- Errors in hooks: named by the author's hook, the ruleset, file:line, and the seat and
+-- action they refused.
+---------------------------------------------------------------------------
+
+local traceback = debug and debug.traceback
+local getinfo = debug and debug.getinfo
+
+-- "S win 3m", "E discard 5p", "S" for an action or a seat.
+local function describe(what)
+  if type(what) ~= "table" then return tostring(what) end
+  local text = tostring(what.seat) .. " " .. tostring(what.type)
+  if what.chow then text = text .. " " .. what.chow
+  elseif what.tile then text = text .. " " .. what.tile end
+  return text
+end
+
+-- Cuts a message to at most n bytes at a line or word boundary.
+local function cut(msg, n)
+  if #msg <= n then return msg end
+  local head = msg:sub(1, n - 4)
+  local at = head:match("^.*()\n") or head:match("^.*() ")
+  if at and at > n // 2 then head = head:sub(1, at - 1) end
+  return head .. " ..."
+end
+jong.cut_message = cut
+
+-- Calls the ruleset's hook `name` (function fn) with the arguments; on an error keeps the
+-- whole message with its traceback in g.hook_error and returns nil, the message cut to
+-- fit the engine's buffer (whole words). `what`: the seat or action it was asked about.
+local function guarded(G, name, what, fn, ...)
+  local results = table.pack(xpcall(fn, function(e)
+    local msg = tostring(e)
+    if traceback then msg = traceback(msg, 2) end
+    return msg
+  end, G, ...))
+  if results[1] then return true, table.unpack(results, 2, results.n) end
+  local where = ""
+  if getinfo then
+    local info = getinfo(fn, "S")
+    if info and info.short_src then where = " (" .. info.short_src .. ":" .. (info.linedefined or 0) .. ")" end
+  end
+  local head = "hook " .. name .. " of rules " .. tostring(G.rules.name) .. where
+    .. " failed" .. (what and (", refusing " .. describe(what)) or "") .. ": "
+  local msg = head .. results[2]
+  G.hook_error = msg
+  return false, cut(jong.first_line(msg), 190)
+end
+
 -- The engine's hooks over the ruleset's; `skip` names ruleset hooks this game need not
 -- call (engine setting skip_hooks: their options are off).
 local function make_hooks(G, skip)
   local r = setmetatable({}, { __index = G.rules })
   for _, name in ipairs(skip or {}) do r[name] = false end
   local hooks = {}
-  if r.may_claim or r.may_win then
+  -- A failing hook refuses the action it was asked about (the claimer's, not the
+  -- discarder's); a hook that refuses nothing raises its message.
+  local function call(name, what, ...)
+    local res = table.pack(guarded(G, name, what, r[name], ...))
+    if not res[1] then error(res[2], 0) end
+    return table.unpack(res, 2, res.n)
+  end
+  local function win_check(g, action)
+    return g:win_check(action)
+  end
+  local ask_win = r.may_win or (r.score and not jong.every_complete_hand_wins(G.rules))
+  if r.may_claim or ask_win then
     function hooks.may_act(_, action)
-      local fn = action.type == "win" and r.may_win or r.may_claim
-      if not fn then return true end
-      return fn(G, action)
+      if action.type == "win" then
+        if r.may_win then
+          local ok, allowed, reason = guarded(G, "may_win", action, r.may_win, action)
+          if not ok then return false, allowed end
+          if not allowed then return false, reason end
+        end
+        if not r.score then return true end
+        local ok, wins, reason = guarded(G, "score", action, win_check, action)
+        if not ok then return false, wins end
+        return wins, reason
+      end
+      if not r.may_claim then return true end
+      local ok, allowed, reason = guarded(G, "may_claim", action, r.may_claim, action)
+      if not ok then return false, allowed end
+      return allowed, reason
     end
   end
   if r.allowed_discards then
-    function hooks.allowed_discards(_, seat) return r.allowed_discards(G, seat) end
+    function hooks.allowed_discards(_, seat) return call("allowed_discards", seat, seat) end
   end
   if r.actions then
-    function hooks.extra_actions(_, seat) return r.actions(G, seat) end
+    function hooks.extra_actions(_, seat) return call("actions", seat, seat) end
   end
   if r.apply_action then
-    function hooks.apply_extra(_, action) return r.apply_action(G, action) end
+    function hooks.apply_extra(_, action) return call("apply_action", action, action) end
   end
   if r.special_complete then
-    function hooks.special_complete(_, seat, concealed, nmelds) return r.special_complete(G, seat, concealed, nmelds) end
+    local special = r.special_complete
+    function hooks.special_complete(_, seat, concealed, nmelds)
+      local ok, yes = guarded(G, "special_complete", seat, special, seat, concealed, nmelds)
+      if not ok then error(yes, 0) end
+      return yes
+    end
   end
   if r.score then
+    local function score_win(g, w, first) return g:score_win(w, first) end
     function hooks.settle_win(_, wins)
       local total = { E = 0, S = 0, W = 0, N = 0 }
       local taken = 0
       G.last_results = {}
       for i, w in ipairs(wins) do
-        local result, pay = G:score_win(w, i == 1)
+        local ok, result, pay = guarded(G, "score", w.seat .. " win " .. tostring(w.tile), score_win, w, i == 1)
+        if not ok then error(result, 0) end
         G.last_results[i] = { seat = w.seat, result = result, payments = pay }
         local sum = 0
         for _, s in ipairs(SEATS) do
@@ -124,13 +293,13 @@ local function make_hooks(G, skip)
     end
   end
   if r.settle_draw then
-    function hooks.settle_draw(_, kind, reason) return r.settle_draw(G, kind, reason) end
+    function hooks.settle_draw(_, kind, reason) return call("settle_draw", nil, kind, reason) end
   end
   if r.check_abort then
-    function hooks.check_abort() return r.check_abort(G) end
+    function hooks.check_abort() return call("check_abort", nil) end
   end
   if r.next_deal then
-    function hooks.next_deal() return r.next_deal(G) end
+    function hooks.next_deal() return call("next_deal", nil) end
   end
   return hooks
 end
@@ -255,9 +424,11 @@ function Game:play(seat, action)
     if not action then return nil, "seat " .. seat .. ": " .. err end
   end
   action.seat = action.seat or seat
+  self.hook_error = nil
   ok, err, action = pcall(self.core.apply, self.core, action)
-  if not ok then return nil, jong.first_line(err) end
-  if not err then return nil, action end
+  -- a hook's error: its whole message (the engine's copy is cut to fit)
+  if not ok then return nil, self.hook_error or jong.first_line(err) end
+  if not err then return nil, self.hook_error or action end
   self.redo_stack = {}
   return true
 end
@@ -341,12 +512,15 @@ function Game:last_payments()
   end
 end
 
--- Plays a list of moves: { {"E", "d 1z"}, {"S", "pung"}, ... }. Returns true, or nil,
--- the number of the move that was refused and the reason.
+-- Plays a list of moves: { {"E", "d 1z"}, {"S", "pung"}, ... }. Returns true, or nil and
+-- "move 3 (S pung): the reason" (so assert(g:run{...}) shows why), and the move's number.
 function Game:run(moves)
   for i, m in ipairs(moves) do
     local ok, err = self:play(m[1], m[2])
-    if not ok then return nil, i, err end
+    if not ok then
+      local what = type(m[2]) == "table" and describe(m[2]) or (tostring(m[1]) .. " " .. tostring(m[2]))
+      return nil, "move " .. i .. " (" .. what .. "): " .. tostring(err), i
+    end
   end
   return true
 end

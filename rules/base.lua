@@ -33,6 +33,10 @@ function R.score(f)
   return { wins = true, value = { points = value }, items = { { name = shape, value = value, unit = "points" } } }
 end
 
+-- Every complete hand wins: the engine need not ask score about wins in play (valid
+-- while score and forms are these: a child that changes either is asked).
+R.fast_win = { depends = { score = R.score, forms = R.forms }, every_complete_hand = true }
+
 -- The discarder pays the winner; on a self-draw every other seat pays.
 function R.settle(f, result)
   local pay = { E = 0, S = 0, W = 0, N = 0 }

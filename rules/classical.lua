@@ -1006,14 +1006,30 @@ function R.may_win(g, action)
   if o.sacred_discard and g:state().phase ~= "turn" and sacred(g, action.seat, action.tile) then
     return false, "sacred discard"                                              -- §10.3
   end
-  if o.game_type == "mixed_hand" and o.ruleset_preset ~= "bmja" then return true end  -- any shape wins
-  local f, err = jong.facts(situation_of(g, action))                            -- §20
+  return jong.win_check(g, action)               -- §20: a Mah Jong the game allows (score)
+end
+
+-- The situation of a win in play for the win test (docs/hooks.md, "Wins in play"): the
+-- fields score reads, without the losers' hands.
+function R.win_situation(g, win)
+  return situation_of(g, win)
+end
+
+-- The fast path of score(f).wins in play: in the mixed-hand game any complete shape wins
+-- (§20); else score on the situation. Valid while score, forms and the qualifications are
+-- these.
+local function wins_in_play(g, action, win)
+  local o = g.options
+  if o.game_type == "mixed_hand" and o.ruleset_preset ~= "bmja" then return true end
+  local f, err = jong.facts(situation_of(g, win))
   if not f then return false, err end
   local result, reason = R.score(f)
   if not result then return false, reason end
   if not result.wins then return false, result.reason end
   return true
 end
+R.fast_win = { depends = { score = R.score, forms = R.forms, qualifications = R.qualifications },
+               test = wins_in_play }
 
 -- §8.7 (option missed_pung_lock): since the seat's own last discard it passed on a discard
 -- of this kind while holding the pair (its hand has not changed since: no turn of its own).

@@ -768,13 +768,23 @@ function R.win_situation(g, win)
   return s
 end
 
-function R.may_win(g, action)
-  local f, err = jong.facts(R.win_situation(g, action.win))
+-- The fast path of score(f).wins in play: judge without the explanation (valid while
+-- score and forms are these; docs/hooks.md, "Wins in play").
+local function wins_in_play(g, action, win)
+  local f, err = jong.facts(R.win_situation(g, win))
   if not f then return false, err end
   local result, reason = judge(f, false)
   if not result then return false, reason end
   if not result.wins then return false, result.reason end
   return true
+end
+R.fast_win = { depends = { score = R.score, forms = R.forms, win_situation = R.win_situation },
+               test = wins_in_play }
+
+-- may_win(g, action): Hong Kong has no claiming exception beyond the hand's value (the
+-- minimum, §11), which is score's answer: jong.win_check.
+function R.may_win(g, action)
+  return jong.win_check(g, action)
 end
 
 -- Asked when the engine builds the situation of a win (situation(g, win, s), also for

@@ -760,21 +760,25 @@ function R.situation(g, win, s)
   s.flags = game_flags(g, g:state(), win.seat, win.how, win.from, win.loose)
 end
 
--- may_win(g, action): asked before MahJong is offered or applied. Minimum Fan (s13) and
--- Stricter MahJong (s8) refuse; a refused hand gives the reason.
-function R.may_win(g, action)
+-- The situation of a win in play for the win test (docs/hooks.md, "Wins in play"): with
+-- Stricter MahJong (s8) the seat's own discards and the kinds it let slip since its last
+-- discard (score refuses such a grab).
+local function slip_key(st)
+  return st.discarder and (st.discarder .. st.seats[st.discarder].ndiscards .. st.phase)
+end
+
+function R.win_situation(g, win)
   local st = g:state()
-  local seat = action.seat
+  local seat = win.seat
   local me = st.seats[seat]
   local s = { rules = g.rules, options = g.options, seat = seat, round = st.round,
-              win_tile = action.tile }
-  local how
-  if st.phase == "turn" then
-    s.win_by, s.hand, how = "self", me.hand, "self"
+              win_tile = win.tile }
+  local how = win.how
+  if how == "self" then
+    s.win_by, s.hand = "self", me.hand
   else
-    how = st.phase == "rob" and "rob" or "discard"
     s.win_by, s.from = "discard", st.discarder
-    s.hand = me.concealed .. action.tile .. " " .. table.concat(me.melds, " ") .. " " .. table.concat(me.bonus, " ")
+    s.hand = me.concealed .. win.tile .. " " .. table.concat(me.melds, " ") .. " " .. table.concat(me.bonus, " ")
     if g.options.stricter_mahjong then                               -- (read only by s8)
       local own = {}
       for i, d in ipairs(me.discards) do own[i] = d.tile end
@@ -784,26 +788,35 @@ function R.may_win(g, action)
   s.flags = game_flags(g, st, seat, how, s.from, st.drawn_loose)
   -- s8 b: the kinds this seat could have won on by grab and let slip since his last discard
   -- (kinds -> the discard offered; another discard than this one counts)
-  local memory = game_memory(g).slipped
-  local here = st.discarder and (st.discarder .. st.seats[st.discarder].ndiscards .. st.phase)
-  local mine = memory[seat]
-  if mine and mine.discards ~= me.ndiscards then mine = nil end
-  if how ~= "self" and mine then
-    local missed = {}
+  local mine = game_memory(g).slipped[seat]
+  if how ~= "self" and mine and mine.discards == me.ndiscards then
+    local here, missed = slip_key(st), {}
     for kind, where in pairs(mine.kinds) do
       if where ~= here then missed[#missed + 1] = kind end
     end
     s.missed = table.concat(missed)
   end
-  local f, err = jong.facts(s)
-  if not f then return false, err end
-  local result, reason = R.score(f)
-  if not result then return false, reason end
-  if not result.wins then return false, result.reason end
-  if how ~= "self" then                                              -- offered: remember it
-    mine = mine or { discards = me.ndiscards, kinds = {} }
-    mine.kinds[f.win_tile] = mine.kinds[f.win_tile] or here
-    memory[seat] = mine
+  return s
+end
+
+-- may_win(g, action): asked before MahJong is offered or applied. Minimum Fan (s13) and
+-- Stricter MahJong (s8) are score's answers (jong.win_check); a grab the hand could make is
+-- remembered for Stricter MahJong.
+function R.may_win(g, action)
+  local ok, reason = jong.win_check(g, action)
+  if not ok then return false, reason end
+  local st = g:state()
+  if st.phase ~= "turn" then                                         -- offered: remember it
+    local seat = action.seat
+    local me = st.seats[seat]
+    local memory = game_memory(g).slipped
+    local mine = memory[seat]
+    if not mine or mine.discards ~= me.ndiscards then
+      mine = { discards = me.ndiscards, kinds = {} }
+      memory[seat] = mine
+    end
+    local kind = jong.kind_of(action.tile)
+    mine.kinds[kind] = mine.kinds[kind] or slip_key(st)
   end
   return true
 end

@@ -1363,18 +1363,26 @@ local function furiten(g, st, seat, me)
   end) or false
 end
 
--- may_win(g, action): ron needs the player not furiten (8.3); every win needs a yaku (8.2).
+-- may_win(g, action): the claiming exception: ron needs the player not furiten (8.3).
+-- Whether the hand wins at all (8.2: a yaku) is score's answer (fast_win below).
 function R.may_win(g, action)
   local st = g:state()
+  if st.phase ~= "turn" and furiten(g, st, action.seat, st.seats[action.seat]) then
+    return false, "furiten"
+  end
+  return true
+end
+
+-- The fast path of score(f).wins in play (docs/hooks.md, "Wins in play"): riichi and menzen
+-- tsumo are yaku of every complete hand (the engine asks only about complete hands); else
+-- has_yaku on the facts score would get (g:situation, jong.facts) but for what has_yaku
+-- does not read (dora, counters), without checking again what the game guarantees. Valid
+-- while score and forms are these (a child that changes either is judged by its score).
+local function wins_in_play(g, action)
+  local st = g:state()
   local me = st.seats[action.seat]
-  local self_draw = st.phase == "turn"
-  if not self_draw and furiten(g, st, action.seat, me) then return false, "furiten" end
-  -- 8.2: riichi, and menzen tsumo, are yaku of every complete hand (the engine asks only
-  -- about complete hands)
-  if me.flags & RIICHI ~= 0 or (self_draw and is_closed(me)) then return true end
+  if me.flags & RIICHI ~= 0 or (st.phase == "turn" and is_closed(me)) then return true end
   local win = pending_win(g, st, action)
-  -- the facts score would get (g:situation, jong.facts), but for what has_yaku does not
-  -- read (dora, counters) and without checking again what the game guarantees
   local f, err = hand_facts(win.hand, win.tile)
   if not f then return false, err end
   f.rules, f.options, f.situation = R, g.options, win
@@ -1387,6 +1395,7 @@ function R.may_win(g, action)
   if not wins then return false, reason end
   return true
 end
+R.fast_win = { depends = { score = R.score, forms = R.forms }, test = wins_in_play }
 
 -- 7.5: ippatsu: the riichi discard is the seat's last discard and no call or kong since.
 local function ippatsu(g, st, seat, me)
