@@ -446,7 +446,7 @@ static void result_table(lua_State *L, int idx, int nfields)
 static int l_brief(lua_State *L)
 {
     const struct game_state *st = game_state(check_game(L, 1)->g);
-    result_table(L, 2, 8);
+    result_table(L, 2, 9);
     set_str(L, "phase", phase_names[st->phase < 5 ? st->phase : 0]);
     set_str(L, "turn", seat_names[st->turn & 3]);
     set_int(L, "drawable", wall_drawable(&st->wall));
@@ -455,6 +455,7 @@ static int l_brief(lua_State *L)
     set_int(L, "deposits", st->deposits);
     set_int(L, "deal", st->deal_no);
     set_int(L, "deal_in_round", st->deal_in_round);
+    set_int(L, "kongs", st->nkongs);
     return 1;
 }
 

@@ -29,11 +29,17 @@ local ok_cjson, cjson = pcall(require, "cjson")
 local SUITS = { "m", "p", "s", "z" }
 
 -- Tenhou's tile id (0-135) in notation; red fives are ids 16, 52, 88 when `aka`.
-local function tenhou_tile(id, aka)
+local TENHOU_NAMES = { [true] = {}, [false] = {} }
+for id = 0, 135 do
   local kind = id // 4
   local suit, rank = kind // 9, kind % 9 + 1
-  if aka and (id == 16 or id == 52 or id == 88) then rank = 0 end
-  return rank .. SUITS[suit + 1]
+  TENHOU_NAMES[false][id] = rank .. SUITS[suit + 1]
+  TENHOU_NAMES[true][id] = ((id == 16 or id == 52 or id == 88) and 0 or rank) .. SUITS[suit + 1]
+end
+local function tenhou_tile(id, aka)
+  local t = TENHOU_NAMES[aka and true or false][id]
+  if not t then error("tile id " .. tostring(id) .. " is not 0-135", 0) end
+  return t
 end
 M.tenhou_tile = tenhou_tile
 
@@ -106,6 +112,10 @@ M.decode_meld = decode_meld
 
 local DRAW_TAGS = { T = 0, U = 1, V = 2, W = 3 }
 local DISCARD_TAGS = { D = 0, E = 1, F = 2, G = 3 }
+-- Draw and discard tags ("T77", "G3"): {is a draw, player, tile id}.
+local TILE_TAGS = {}
+for c, p in pairs(DRAW_TAGS) do for id = 0, 135 do TILE_TAGS[c .. id] = { true, p, id } end end
+for c, p in pairs(DISCARD_TAGS) do for id = 0, 135 do TILE_TAGS[c .. id] = { false, p, id } end end
 local ABORTS = { yao9 = "kyuushu", reach4 = "suucha_riichi", ron3 = "sanchahou", kan4 = "suukaikan",
   kaze4 = "suufon", nm = "nagashi" }
 local KNOWN_TAGS = { mjloggm = true, SHUFFLE = true, GO = true, UN = true, TAIKYOKU = true,
@@ -134,28 +144,27 @@ function M.read_mjlog(text)
     end
     return out
   end
-  local function start(parser, tag, a)
-    if err then return end
-    count = count + 1
-    local before = deal and #deal.events or 0
-    local before_deal = deal
-    local ok, e = pcall(function()
-      local c = tag:sub(1, 1)
-      local num = tag:match("^[TUVWDEFG](%d+)$")
-      if num then
+  local names = TENHOU_NAMES[true]
+  local function push(ev)
+    ev.at = count
+    local events = deal.events
+    events[#events + 1] = ev
+  end
+  local function element(tag, a)
+      local move = TILE_TAGS[tag]
+      if move then
         if not deal then error("<" .. tag .. "> before the first deal", 0) end
-        local id = tonumber(num)
-        if id > 135 then error("tile id " .. id .. " is not 0-135", 0) end
-        if DRAW_TAGS[c] then
-          deal.events[#deal.events + 1] = { t = "draw", p = DRAW_TAGS[c], tile = tenhou_tile(id, aka) }
+        local events = deal.events
+        local p = move[2]
+        if move[1] then
+          events[#events + 1] = { t = "draw", p = p, tile = names[move[3]], at = count }
         else
-          local p = DISCARD_TAGS[c]
-          deal.events[#deal.events + 1] = { t = "discard", p = p, tile = tenhou_tile(id, aka),
-            riichi = pending_riichi == p or nil }
+          events[#events + 1] = { t = "discard", p = p, tile = names[move[3]], riichi = pending_riichi == p or nil, at = count }
           pending_riichi = nil
         end
         return
       end
+      if tag:match("^[TUVWDEFG]%d+$") then error("tile id " .. tag:sub(2) .. " is not 0-135", 0) end
       if not KNOWN_TAGS[tag] then error("unknown tag <" .. tag .. ">", 0) end
       if tag == "GO" then
         local ty = tonumber(a.type) or 0
@@ -163,6 +172,7 @@ function M.read_mjlog(text)
         rec.players = ty & 16 ~= 0 and 3 or 4
         rec.rules = rec.players == 3 and "tenhou3" or "tenhou"
         rec.options.red_fives = aka and 3 or 0
+        names = TENHOU_NAMES[aka]
         if ty & 4 ~= 0 then rec.options.open_tanyao = false end
         rec.options.match_length = ty & 8 ~= 0 and "hanchan" or "tonpuusen"
         rec.go_type = ty
@@ -183,19 +193,20 @@ function M.read_mjlog(text)
           deal.hands[p] = tiles_of(a["hai" .. p] or "")
           if #deal.hands[p] ~= 13 then error("INIT hai" .. p .. " has " .. #deal.hands[p] .. " tiles", 0) end
         end
+        deal.at = count
         rec.deals[#rec.deals + 1] = deal
         pending_riichi = nil
       elseif tag == "N" then
         if not deal then error("<N> before the first deal", 0) end
         local ev, why = decode_meld(tonumber(a.m) or -1, tonumber(a.who) or 0, rec.players, aka)
         if not ev then error(why, 0) end
-        deal.events[#deal.events + 1] = ev
+        push(ev)
       elseif tag == "REACH" then
         local who = tonumber(a.who)
         if a.step == "1" then pending_riichi = who
-        else deal.events[#deal.events + 1] = { t = "riichi_paid", p = who } end
+        else push({ t = "riichi_paid", p = who }) end
       elseif tag == "DORA" then
-        deal.events[#deal.events + 1] = { t = "dora", tile = tenhou_tile(tonumber(a.hai), aka) }
+        push({ t = "dora", tile = tenhou_tile(tonumber(a.hai), aka) })
       elseif tag == "AGARI" then
         local who, from = tonumber(a.who), tonumber(a.fromWho)
         local ev = { t = "win", p = who, from = from ~= who and from or nil,
@@ -203,23 +214,23 @@ function M.read_mjlog(text)
           deltas = deltas_of(split_numbers(a.sc, "AGARI sc"), rec.players),
           ura = a.doraHaiUra and tiles_of(a.doraHaiUra) or nil, pao = tonumber(a.paoWho),
           ten = split_numbers(a.ten, "AGARI ten") }
-        deal.events[#deal.events + 1] = ev
+        push(ev)
       elseif tag == "RYUUKYOKU" then
         local shown = {}
         for p = 0, 3 do if a["hai" .. p] then shown[p] = true end end
-        deal.events[#deal.events + 1] = { t = "draw_end", reason = a.type and (ABORTS[a.type] or a.type) or "exhaustive",
-          deltas = deltas_of(split_numbers(a.sc, "RYUUKYOKU sc"), rec.players), shown = shown }
+        push({ t = "draw_end", reason = a.type and (ABORTS[a.type] or a.type) or "exhaustive",
+          deltas = deltas_of(split_numbers(a.sc, "RYUUKYOKU sc"), rec.players), shown = shown })
       end
       if (tag == "AGARI" or tag == "RYUUKYOKU") and a.owari then
         local o = split_numbers(a.owari, "owari")
         rec.final = {}
         for p = 0, rec.players - 1 do rec.final[p + 1] = math.floor(o[2 * p + 1] * 100 + 0.5) end
       end
-    end)
-    if deal then
-      if deal ~= before_deal then deal.at = count; before = 0 end
-      for k = before + 1, #deal.events do deal.events[k].at = count end
-    end
+  end
+  local function start(parser, tag, a)
+    if err then return end
+    count = count + 1
+    local ok, e = pcall(element, tag, a)
     if not ok then
       local line, col = parser:pos()
       fail(("line %d, column %d: <%s>: %s"):format(line, col, tag, e))

@@ -42,70 +42,75 @@ end
 
 -- ---------------------------------------------------------------- the walls
 
--- Is event i a loose-tile draw (right after the same player's kong or kita)?
-local LOOSE_AFTER = { kong = true, kong_concealed = true, kong_promoted = true, kita = true }
-local function loose_draw(events, i)
-  local e = events[i]
-  for j = i - 1, 1, -1 do
-    local prev = events[j]
-    if prev.t ~= "dora" then return LOOSE_AFTER[prev.t] and prev.p == e.p end
-  end
-  return false
+-- The tiles in a fixed order (holes of the wall are filled in this order).
+local TILE_ORDER = {}
+for _, suit in ipairs { "m", "p", "s" } do
+  for r = 0, 9 do TILE_ORDER[#TILE_ORDER + 1] = r .. suit end
 end
+for r = 1, 7 do TILE_ORDER[#TILE_ORDER + 1] = r .. "z" end
+
+local LOOSE_AFTER = { kong = true, kong_concealed = true, kong_promoted = true, kita = true }
 
 -- The stacked wall of one deal: front (the deal in the engine's order, then the draws)
 -- and back (loose tiles, then indicators at dead index 4, 6, ... with their ura under
--- them), as notation strings; nil, reason when the log holds more of a tile than the set.
+-- them), as notation strings. Raises an error when the log holds more of a tile than
+-- the set. A draw right after the same player's kong or kita is a loose tile.
 local function deal_wall(rec, deal, set)
   local n = rec.players
   local dealer = deal.kyoku % n
   local left = {}
   for t, c in pairs(set) do left[t] = c end
-  local function take(t, where)
-    if not left[t] or left[t] <= 0 then
-      error(("deal %d: the log has one %s too many (%s)"):format(deal.index, t, where), 0)
+  local function take(t, what, i)
+    local c = left[t]
+    if not c or c <= 0 then
+      error(("deal %d: the log has one %s too many (%s %d)"):format(deal.index, tostring(t), what, i), 0)
     end
-    left[t] = left[t] - 1
+    left[t] = c - 1
     return t
   end
-  local hands = {}
-  for s = 0, n - 1 do hands[s] = deal.hands[(dealer + s) % n] end
-  local draws, loose = {}, {}
-  for i, e in ipairs(deal.events) do
-    if e.t == "draw" then
-      if loose_draw(deal.events, i) then loose[#loose + 1] = e.tile else draws[#draws + 1] = e.tile end
+  local front, back, nfront = {}, {}, 0
+  for pass = 1, 4 do
+    local k = pass < 4 and 4 or 1
+    for s = 0, n - 1 do
+      local hand = deal.hands[(dealer + s) % n]
+      for j = (pass - 1) * 4 + 1, (pass - 1) * 4 + k do
+        nfront = nfront + 1
+        front[nfront] = take(hand[j], "tile of the hand of player", (dealer + s) % n)
+      end
     end
   end
-  local front = {}
-  local taken = {}
-  for s = 0, n - 1 do taken[s] = 0 end
-  local function deal_out(seat, k)
-    for _ = 1, k do
-      taken[seat] = taken[seat] + 1
-      front[#front + 1] = take(hands[seat][taken[seat]], "hand of player " .. (dealer + seat) % n)
-    end
-  end
-  for _ = 1, 3 do for s = 0, n - 1 do deal_out(s, 4) end end
-  for s = 0, n - 1 do deal_out(s, 1) end
-  for i, t in ipairs(draws) do front[#front + 1] = take(t, "draw " .. i) end
-  local back = {}
-  for i, t in ipairs(loose) do back[i] = take(t, "loose tile " .. i) end
-  local dora = { deal.dora }
-  local ura = {}
+  local nloose, ndora, ura = 0, 1, nil
+  back[5] = take(deal.dora, "dora indicator", 1)
+  local prev
   for _, e in ipairs(deal.events) do
-    if e.t == "dora" then dora[#dora + 1] = e.tile end
-    if e.t == "win" and e.ura and #e.ura > 0 and #ura == 0 then ura = e.ura end
+    local t = e.t
+    if t == "draw" then
+      if prev and LOOSE_AFTER[prev.t] and prev.p == e.p then
+        nloose = nloose + 1
+        back[nloose] = take(e.tile, "loose tile", nloose)
+      else
+        nfront = nfront + 1
+        front[nfront] = take(e.tile, "draw", nfront)
+      end
+    elseif t == "dora" then
+      ndora = ndora + 1
+      back[3 + 2 * ndora] = take(e.tile, "dora indicator", ndora)
+    elseif t == "win" and e.ura and #e.ura > 0 and not ura then
+      ura = e.ura
+    end
+    if t ~= "dora" then prev = e end
   end
-  for i, t in ipairs(dora) do back[5 + 2 * (i - 1)] = take(t, "dora indicator " .. i) end
-  for i, t in ipairs(ura) do back[6 + 2 * (i - 1)] = take(t, "ura indicator " .. i) end
+  for i, u in ipairs(ura or {}) do back[4 + 2 * i] = take(u, "ura indicator", i) end
   -- Holes (loose tiles nobody drew, ura nobody saw) get tiles nobody saw.
-  local spare = {}
-  for t, c in pairs(left) do for _ = 1, c do spare[#spare + 1] = t end end
-  table.sort(spare)
   local last = 0
   for k in pairs(back) do if k > last then last = k end end
+  local o = 1
   for k = 1, last do
-    if not back[k] then back[k] = table.remove(spare) end
+    if not back[k] then
+      while (left[TILE_ORDER[o]] or 0) == 0 do o = o + 1 end
+      back[k] = TILE_ORDER[o]
+      left[back[k]] = left[back[k]] - 1
+    end
   end
   return table.concat(front), table.concat(back)
 end
@@ -207,12 +212,18 @@ function M.check(rec, o)
       if not (keep and keep[s]) then apply(e, { type = "pass", seat = s }) end
     end
   end
-  local function find(e, seat, pred, what)
-    local list = core:legal(seat)
-    for _, a in ipairs(list) do if pred(a) then return a end end
-    fail(e, ("the log has %s (player %d) %s; the engine allows %s: %s"):format(seat, e.p, what, seat, list_actions(list)))
-  end
   local function log_text(e) return EVENT_TEXT[e.t] and EVENT_TEXT[e.t](e) or e.t end
+  -- Plays the log's action `a` of `seat`; when the engine refuses it, the error lists
+  -- what the engine allows. (The engine applies exactly its legal actions.)
+  local function play(e, seat, a, what)
+    a.seat = seat
+    local okp, applied, why = pcall(core.apply, core, a)
+    if okp and applied then return end
+    if not okp then why = jong.first_line(applied) end
+    local list = core:legal(seat)
+    fail(e, ("the log has %s (player %d) %s; the engine allows %s: %s (%s)"):format(
+      seat, e.p or -1, what or log_text(e), seat, list_actions(list), tostring(why)))
+  end
 
   local function check_start()
     local b = brief()
@@ -292,23 +303,19 @@ function M.check(rec, o)
       local e = events[i]
       local t = e.t
       if t == "draw" then
-        pass_others(e)
         local b = brief()
+        if b.phase == "claim" or b.phase == "rob" then
+          pass_others(e)
+          b = brief()
+        end
         local ph, turn = b.phase, b.turn
         if ph ~= "turn" or turn ~= seat_of(e.p) then
           fail(e, ("the log has %s (player %d) draw %s; the engine is at %s with %s to act"):format(
             seat_of(e.p), e.p, e.tile, ph, turn))
         end
-      elseif t == "discard" then
-        pass_others(e)
+      elseif t == "discard" then   -- in turn: after a draw or a claim
         local seat = seat_of(e.p)
-        local a
-        if e.riichi then
-          a = find(e, seat, function(x) return x.type == "riichi" and x.tile == e.tile end, log_text(e))
-        else
-          a = find(e, seat, function(x) return x.type == "discard" and x.tile == e.tile end, log_text(e))
-        end
-        apply(e, a)
+        play(e, seat, { type = e.riichi and "riichi" or "discard", tile = e.tile })
       elseif t == "chow" or t == "pung" or t == "kong" then
         local seat = seat_of(e.p)
         local low
@@ -316,23 +323,19 @@ function M.check(rec, o)
           low = kind_index(e.tile)
           for _, x in ipairs(e.tiles) do low = math.min(low, kind_index(x)) end
         end
-        local a = find(e, seat, function(x)
-          return x.type == t and (t ~= "chow" or kind_index(x.chow) == low)
-        end, log_text(e))
         local reds = 0
         for _, x in ipairs(e.tiles) do if x:sub(1, 1) == "0" then reds = reds + 1 end end
-        a.reds = reds
-        apply(e, a)
+        play(e, seat, { type = t, chow = low and jong.TILES[low + 1], reds = reds })
         pass_others(e)
       elseif t == "kong_concealed" or t == "kong_promoted" then
         pass_others(e)
         local seat = seat_of(e.p)
         local k = kind_index(e.tile)
-        apply(e, find(e, seat, function(x) return x.type == t and kind_index(x.tile) == k end, log_text(e)))
+        play(e, seat, { type = t, tile = jong.TILES[k + 1] })
       elseif t == "kita" then
         pass_others(e)
         local seat = seat_of(e.p)
-        apply(e, find(e, seat, function(x) return x.type == "kita" end, log_text(e)))
+        play(e, seat, { type = "kita", tile = "4z" })
       elseif t == "win" then
         -- One or several winners of the same tile.
         local j = i
@@ -344,7 +347,7 @@ function M.check(rec, o)
           for p = 0, n - 1 do want[p] = want[p] + (w.deltas[p] or 0) end
           local seat = seat_of(w.p)
           if not w.from then pass_others(w) end
-          apply(w, find(w, seat, function(x) return x.type == "win" end, log_text(w)))
+          play(w, seat, { type = "win" })
           keep[seat] = true
           j = j + 1
         end
@@ -356,12 +359,12 @@ function M.check(rec, o)
         if reason == "kyuushu" then
           pass_others(e)
           local turn = brief().turn
-          apply(e, find(e, turn, function(x) return x.type == "kyuushu" end, log_text(e)))
+          play(e, turn, { type = "kyuushu" })
         elseif reason == "sanchahou" then
           local keep = {}
           for p in pairs(e.shown or {}) do
             local seat = seat_of(p)
-            apply(e, find(e, seat, function(x) return x.type == "win" end, "wins (one of three)"))
+            play(e, seat, { type = "win" }, "wins (one of three)")
             keep[seat] = true
           end
           pass_others(e, keep)

@@ -4,6 +4,7 @@
 
 #include "commands.h"
 #include "lj.h"
+#include "records.h"
 
 int cmd_script(int argc, char **argv)
 {
@@ -24,6 +25,7 @@ int cmd_script(int argc, char **argv)
         lua_rawseti(L, -2, i - 1);
     }
     lua_setglobal(L, "arg");
+    records_preload(L);   /* require "records", "replay": game records */
     /* `require` finds modules next to the script and one folder up (shared test helpers
      * such as tests/conformance/expect.lua). */
     const char *slash = strrchr(argv[1], '/');

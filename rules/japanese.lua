@@ -1434,6 +1434,13 @@ end
 function R.check_abort(g)
   local o = g.options
   if not (o.abort_suufon or o.abort_suucha_riichi or o.abort_suukaikan) then return nil end
+  -- Cheap first: an abort needs the first go-around, four riichi sticks on the table or
+  -- four kongs.
+  local b = g.core:brief()
+  if not (o.abort_suufon and b.drawable >= 62 or o.abort_suucha_riichi and b.deposits >= 4 * R.riichi_deposit
+          or o.abort_suukaikan and b.kongs >= 4) then
+    return nil
+  end
   local st = state(g)
   local first, same_wind, riichis, kongs, kong_seats = nil, true, 0, 0, 0
   for _, seat in ipairs(SEATS) do
