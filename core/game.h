@@ -196,6 +196,9 @@ struct next_deal {
     uint8_t round;           /* round wind of the next deal, 0-3 */
     uint8_t honba;
     bool match_over;
+    bool reseat;             /* the players change seats: seat_player[] (each player once,
+                              * the player in E, S, W, N) replaces the deal's pass */
+    uint8_t seat_player[MAX_PLAYERS];
 };
 
 struct game;   /* opaque outside core/ (see game_private.h) */

@@ -679,6 +679,15 @@ static int do_next(struct game *g)
     } else {
         default_next_deal(g, &nd);
     }
+    if (nd.reseat) {   /* a permutation of the players */
+        unsigned seen = 0;
+        for (int s = 0; s < players(g); s++)
+            seen |= 1u << (nd.seat_player[s] & 7);
+        if (seen != (1u << players(g)) - 1) {
+            snprintf(g->msg, sizeof g->msg, "players must name each player (0-%d) once", players(g) - 1);
+            return hook_error(g, "next_deal");
+        }
+    }
     struct event *e = ev_new(g, EV_NEXT_DEAL, SEAT_NONE);
     e->v[0] = nd.dealer_keeps;
     e->v[1] = nd.round;
@@ -688,7 +697,9 @@ static int do_next(struct game *g)
         st->phase = PHASE_MATCH_END;
         return 0;
     }
-    if (!nd.dealer_keeps) {
+    if (nd.reseat) {
+        memcpy(st->seat_player, nd.seat_player, (size_t)players(g));
+    } else if (!nd.dealer_keeps) {
         uint8_t old[MAX_PLAYERS];
         memcpy(old, st->seat_player, sizeof old);
         for (int s = 0; s < players(g); s++)

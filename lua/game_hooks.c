@@ -336,6 +336,17 @@ static int h_next_deal(void *ctx, const struct game *g, struct next_deal *out, c
     lua_pop(L, 1);
     out->honba = (uint8_t)get_int(L, t, "honba", 0);
     out->match_over = opt_bool(L, t, "match_over", false);
+    lua_getfield(L, t, "players");   /* optional: the player (0-3) of each seat E, S, W, N */
+    if (lua_istable(L, -1)) {
+        out->reseat = true;
+        for (int s = 0; s < 4; s++) {
+            lua_rawgeti(L, -1, s + 1);
+            lua_Integer p = lua_tointeger(L, -1);
+            out->seat_player[s] = (uint8_t)(p >= 0 && p < 4 ? p : 7);
+            lua_pop(L, 1);
+        }
+    }
+    lua_pop(L, 1);
     lua_pop(L, 1);
     return HOOK_OK;
 }

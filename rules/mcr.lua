@@ -765,31 +765,32 @@ local function nine_gates(h, t)                    -- s12.6
   return true
 end
 
--- s12.5 Knitted Straight with one set and a pair (no meld, or one).
-local function knitted_straight(h, t)
+-- s12.5 Knitted Straight with one set and a pair: the concealed counts `cc` hold the nine
+-- tiles of a knitted pattern, and the rest is a set and a pair (no meld) or a pair (one
+-- meld). Returns the body (kind -> true), the concealed set or nil, the pair, and the
+-- rest of the counts with the body taken out; nil when it is not such a hand.
+local function knitted_parts(cc, nmelds)
   local body
   for _, pattern in ipairs(KNITTED) do
     local all = true
     for _, k in ipairs(pattern) do
-      if h.cc[k] == 0 then all = false break end
+      if cc[k] == 0 then all = false break end
     end
     if all then body = pattern break end
   end
-  if not body then return false end
+  if not body then return nil end
   local rest = {}
-  for k = 1, 34 do rest[k] = h.cc[k] end
+  for k = 1, 34 do rest[k] = cc[k] end
   local in_body = {}
   for _, k in ipairs(body) do rest[k] = rest[k] - 1; in_body[k] = true end
-  -- the rest: a pair (and a set when there is no meld)
   local set, pair
-  local meld = h.melds[1]
   for p = 1, 34 do
     if rest[p] >= 2 then
       rest[p] = rest[p] - 2
       local left = 0
       for k = 1, 34 do left = left + rest[k] end
-      if left == 0 and meld then pair = p
-      elseif left == 3 then
+      if left == 0 and nmelds == 1 then pair = p
+      elseif left == 3 and nmelds == 0 then
         for k = 1, 34 do
           if rest[k] == 3 then set = { kind = k }
           elseif rest[k] == 1 and k <= 25 and SUIT[k + 2] == SUIT[k] and rest[k + 1] == 1 and rest[k + 2] == 1 then
@@ -803,7 +804,14 @@ local function knitted_straight(h, t)
       if pair then break end
     end
   end
-  if not pair then return false end
+  if not pair then return nil end
+  return in_body, set, pair, rest
+end
+
+local function knitted_straight(h, t)
+  local meld = h.melds[1]
+  local in_body, set, pair, rest = knitted_parts(h.cc, #h.melds)
+  if not in_body then return false end
   if meld then set = meld end
   t[35] = 1
   if set.chow then
@@ -1033,6 +1041,153 @@ function R.settle(f, result)
     end
   end
   return pay
+end
+
+---------------------------------------------------------------------------------------------
+-- Play (s5-s8): the engine settings and the play hooks (docs/hooks.md). Chows only from
+-- the player before (the engine's own rule), claims' precedence win > pung = kong > chow,
+-- no furiten (no may_claim hook at all).
+
+function R.configure(o)
+  return {
+    bonus = o.flowers,                                -- s4: 144 tiles, or 136
+    dead_policy = "none", dead_size = 0,              -- s6.3: no dead wall; replacements
+    kong_source = "loose", bonus_source = "loose",    -- for kongs and flowers from the back
+    second_throw = true,                              -- s6.2: two throws of two dice (the
+                                                      -- engine's dice are its seeded RNG, so
+                                                      -- mcr.break = random plays the same)
+    random_seats = true,                              -- s5.1: the players draw their seats
+    multi_win = o.multi_win == "all" and "all" or "nearest",   -- s7.3 head bump
+    rob_promoted = true,                              -- s7.5: a promoted kong may be robbed,
+    rob_concealed_thirteen = false,                   -- a concealed one never
+    last_discard = o.last_discard_claims == "all" and "any" or "win_only",   -- s7.6
+    no_kong_on_last_tile = true,                      -- s7.4: no kong without a replacement
+    special_concealed_only = false,                   -- Knitted Straight may have one meld
+    rounds = o.hands // 4,                            -- s5.3
+  }
+end
+
+-- s3 last_of_kind in play: the other three copies of the winning tile are visible, in
+-- discards (not claimed) or in anybody's melds.
+local function visible_copies(st, tile)
+  local n = 0
+  for _, seat in ipairs(jong.SEATS) do
+    local me = st.seats[seat]
+    for _, d in ipairs(me.discards) do
+      if not d.claimed_by and d.tile == tile then n = n + 1 end
+    end
+    for _, m in ipairs(me.melds) do
+      for _, t in ipairs(jong.tiles(m:match("%[(.-)%]")) or {}) do
+        if t == tile then n = n + 1 end
+      end
+    end
+  end
+  return n
+end
+
+-- situation(g, win, s): the flags of a win in play. The engine gives last_tile,
+-- kong_replacement and robbing_kong; last_of_kind is read off the table.
+function R.situation(g, win, s)
+  local tile = jong.kind_of(win.tile)
+  local seen = visible_copies(g:state(), tile)
+  if win.how == "discard" then seen = seen - 1 end   -- the winning discard itself
+  if seen >= 3 then s.flags[#s.flags + 1] = "last_of_kind" end
+end
+
+-- may_win(g, action): a win in play is exactly what score says wins (s8.2: 8 points
+-- without the flowers), with the facts `jong score` would get.
+function R.may_win(g, action)
+  local f, err = jong.facts(g:situation(action.win))
+  if not f then return false, err end
+  local result, reason = R.score(f)
+  if not result then return false, reason end
+  if not result.wins then return false, result.reason end
+  return true
+end
+
+-- special_complete(g, seat, concealed, nmelds): the complete forms the core's `forms` do
+-- not cover: Seven Pairs holding four of a kind, Honors and Knitted Tiles, Knitted
+-- Straight with a set and a pair (s12). `concealed` is the engine's notation, kinds in
+-- order ("147m258p369s12234z").
+local byte = string.byte
+local SUIT_BASE = { [byte("m")] = 0, [byte("p")] = 9, [byte("s")] = 18, [byte("z")] = 27 }
+local scratch = {}
+local function counts_of(c)
+  for k = 1, 34 do scratch[k] = 0 end
+  local digits, n = {}, 0
+  for i = 1, #c do
+    local b = byte(c, i)
+    local base = SUIT_BASE[b]
+    if base then
+      for j = 1, n do local k = base + digits[j]; scratch[k] = scratch[k] + 1 end
+      n = 0
+    else
+      n = n + 1; digits[n] = b - 48
+    end
+  end
+  return scratch
+end
+
+function R.special_complete(g, seat, concealed, nmelds)
+  if nmelds > 1 then return false end
+  local cc = counts_of(concealed)
+  if nmelds == 0 then
+    local t = {}
+    if seven_pairs({ cc = cc }, t) or honors_and_knitted({ cc = cc }, t) then return true end
+  end
+  return knitted_parts(cc, nmelds) ~= nil
+end
+
+-- next_deal(g): s5. The deal passes after every hand; four hands per prevailing wind;
+-- after each wind the players change seats by the chart (mcr.seat_rotation).
+-- CHART[w][seat]: which of the first wind's players (1 = its East, A) sits there.
+local CHART = {
+  { 1, 2, 3, 4 },   -- East wind:  A B C D in E S W N
+  { 2, 1, 4, 3 },   -- South wind: B A D C
+  { 3, 4, 2, 1 },   -- West wind:  C D B A
+  { 4, 3, 1, 2 },   -- North wind: D C A B
+}
+function R.next_deal(g)
+  local o = g.options
+  local nd = g:rotation(false, o.hands // 4)
+  local b = g:brief()
+  if nd.match_over or nd.round == b.round or o.seat_rotation ~= "chart" then return nd end
+  -- The wind ends: the plain pass would seat this wind's first players again.
+  local w = jong.seat_index(b.round)
+  local first = {}                                   -- players of this wind's first deal
+  for s, seat in ipairs(jong.SEATS) do first[s] = g:seat(jong.SEATS[s % 4 + 1]).player end
+  local player_of = {}                               -- A..D -> player number
+  for s = 1, 4 do player_of[CHART[w][s]] = first[s] end
+  nd.players = {}
+  for s = 1, 4 do nd.players[s] = player_of[CHART[w + 1][s]] end
+  return nd
+end
+
+-- s15.4: the table points of a match. points = each player's score; returns
+-- {{player =, points =, rank =, table_points =}, ...} first to last; players with equal
+-- scores share the table points of the places they occupy.
+function R.final_ranking(points, opts)
+  local tp = (opts or {}).table_points or R.options.table_points.default
+  local out = {}
+  for i, p in ipairs(points) do out[i] = { player = i, points = p } end
+  table.sort(out, function(a, b)
+    if a.points ~= b.points then return a.points > b.points end
+    return a.player < b.player
+  end)
+  local i = 1
+  while i <= #out do
+    local j = i
+    while j < #out and out[j + 1].points == out[i].points do j = j + 1 end
+    local share = 0
+    for r = i, j do share = share + (tp[r] or 0) end
+    share = share / (j - i + 1)
+    for r = i, j do
+      out[r].rank, out[r].table_points = i, math.tointeger(share) or share
+      out[r].uma, out[r].total = 0, out[r].points
+    end
+    i = j + 1
+  end
+  return out
 end
 
 return R

@@ -23,7 +23,7 @@ sim() {   # name, then jong sim arguments
 
 sim "base random" --rules base --games $((50 * scale)) --seed 1 --bots random
 sim "base greedy" --rules base --games $((50 * scale)) --seed 2 --bots greedy
-for r in japanese classical hongkong ims; do
+for r in japanese classical hongkong ims mcr; do
   sim "$r greedy" --rules $r --games 1000 --deals $((50 * scale)) --seed 3 --bots greedy
   sim "$r random" --rules $r --games 1000 --deals $((50 * scale)) --seed 4 --bots random
 done
