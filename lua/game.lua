@@ -433,13 +433,20 @@ function Game:play(seat, action)
   return true
 end
 
-function Game:undo()
+-- Takes back the last n actions (default 1; fewer when there are fewer) with one
+-- replay, so that taking back a whole game costs what playing it did. Returns how many
+-- were taken back, or nil, reason.
+function Game:undo(n)
+  n = n or 1
   local lines = self.core:actions()
   if #lines == 0 then return nil, "nothing to undo" end
-  local ok, err = self.core:undo()
+  if n > #lines then n = #lines end
+  local ok, err = self.core:replay(#lines - n)
   if not ok then return nil, err end
-  self.redo_stack[#self.redo_stack + 1] = jong.json_decode(lines[#lines])
-  return true
+  for i = #lines, #lines - n + 1, -1 do
+    self.redo_stack[#self.redo_stack + 1] = jong.json_decode(lines[i])
+  end
+  return n
 end
 
 function Game:redo()

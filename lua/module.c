@@ -6,6 +6,7 @@
 #include <string.h>
 
 #include "decompose.h"
+#include "efficiency.h"
 #include "notation.h"
 
 static const char *const meld_type_names[] = { "chow", "pung", "kong" };
@@ -302,6 +303,54 @@ static int l_analysis(lua_State *L)
     return 1;
 }
 
+/* jong.efficiency(hand, [unseen], [forms], [sets]) -> the discards of a hand that is
+ * to discard, best first: {{discard = "7z", shanten = n, accept = {["1z"] = 2, ...},
+ * count = 8}, ...} (core/efficiency.h); unseen maps kinds to the copies the player
+ * cannot see (default: 4 minus the hand's). nil, reason for a bad hand. */
+static int l_efficiency(lua_State *L)
+{
+    struct hand h;
+    int sets = sets_arg(L, 4);
+    int r = parse_or_fail(L, luaL_checkstring(L, 1), &h, true, sets);
+    if (r)
+        return r;
+    uint8_t unseen[TILE_KINDS];
+    efficiency_unseen_hand(&h, unseen);
+    if (!lua_isnoneornil(L, 2)) {
+        luaL_checktype(L, 2, LUA_TTABLE);
+        for (int k = 0; k < TILE_KINDS; k++) {
+            char name[3];
+            kind_name(k, name);
+            lua_getfield(L, 2, name);
+            lua_Integer n = lua_isinteger(L, -1) ? lua_tointeger(L, -1) : 0;
+            unseen[k] = (uint8_t)(n < 0 ? 0 : n > 4 ? 4 : n);
+            lua_pop(L, 1);
+        }
+    }
+    unsigned forms = forms_arg(L, 3) & (sets == 4 ? FORM_ALL : FORM_STANDARD);
+    struct discard_choice c[TILE_KINDS];
+    int n = efficiency_discards(h.counts, hand_analysis_melds(h.nmelds, sets), forms, unseen, c);
+    lua_createtable(L, n, 0);
+    for (int i = 0; i < n; i++) {
+        lua_createtable(L, 0, 4);
+        set_kind(L, "discard", c[i].discard);
+        lua_pushinteger(L, c[i].shanten);
+        lua_setfield(L, -2, "shanten");
+        lua_createtable(L, 0, c[i].naccept);
+        for (int j = 0; j < c[i].naccept; j++) {
+            lua_pushinteger(L, c[i].copies[j]);
+            char name[3];
+            kind_name(c[i].accept[j], name);
+            lua_setfield(L, -2, name);
+        }
+        lua_setfield(L, -2, "accept");
+        lua_pushinteger(L, c[i].count);
+        lua_setfield(L, -2, "count");
+        lua_rawseti(L, -2, i + 1);
+    }
+    return 1;
+}
+
 /* jong.decompositions(hand, [sets]) -> list of decompositions of the concealed tiles:
  * {pair = "5m", sets = {{type=, tile=}, ...}}. sets: 4 (the default) or 5. */
 static int l_decompositions(lua_State *L)
@@ -418,6 +467,7 @@ static const luaL_Reg primitives[] = {
     { "hand_facts", l_hand_facts },
     { "analysis", l_analysis },
     { "decompositions", l_decompositions },
+    { "efficiency", l_efficiency },
     { "tiles", l_tiles },
     { "format_hand", l_format_hand },
     { "kind", l_kind },

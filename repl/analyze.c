@@ -1,18 +1,23 @@
 /* jong analyze [--rules NAME | --tiles 13|16] HAND | -: the shanten of each form, the
- * waits and every decomposition of a hand, as one JSON object a line:
+ * waits, every decomposition and the tile efficiency of each discard of a hand, as one
+ * JSON object a line:
  *
  *   {"hand": "...", "shanten": {"all": n, "standard": n, "seven_pairs": n|null,
- *    "thirteen_orphans": n|null}, "waits": ["1m", ...], "decompositions": [[...], ...]}
+ *    "thirteen_orphans": n|null}, "waits": ["1m", ...], "decompositions": [[...], ...],
+ *    "discards": [{"discard": "7z", "shanten": n, "accept": {"1z": 3, ...}, "count": n}, ...]}
  *
- * A line that does not parse gives {"hand": "...", "error": "..."} and the run goes on;
- * the exit status is then 1. Every line is built in a fixed buffer; nothing is
- * allocated per line. */
+ * ("discards" only for a hand that is to discard: 14 tiles, or 17.) A line that does
+ * not parse gives {"hand": "...", "error": "..."} and the run goes on; the exit status
+ * is then 1. Lines may be of any length and hold any bytes: the hand is echoed as valid
+ * JSON and UTF-8 (a byte that is not UTF-8 as \u00XX). The output buffer grows as
+ * needed and is reused from line to line. */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "commands.h"
 #include "decompose.h"
+#include "efficiency.h"
 #include "lj.h"
 #include "notation.h"
 
@@ -24,43 +29,87 @@ static int hand_sets = 4;
  * standard form. */
 static unsigned hand_forms(void) { return hand_sets == 4 ? FORM_ALL : FORM_STANDARD; }
 
-enum { LINE_MAX_BYTES = 4096 };
-
-/* Room for the longest line escaped (6 bytes a byte) and the longest result. */
 struct out {
-    char buf[6 * LINE_MAX_BYTES + 8192];
-    size_t len;
+    char *buf;
+    size_t len, cap;
+    bool lost;   /* memory ran out: the line is cut */
 };
 
 static void put_mem(struct out *o, const char *s, size_t n)
 {
-    if (o->len + n < sizeof o->buf) {
-        memcpy(o->buf + o->len, s, n);
-        o->len += n;
+    if (o->len + n + 1 > o->cap) {
+        size_t cap = o->cap ? o->cap : 4096;
+        while (o->len + n + 1 > cap)
+            cap *= 2;
+        char *b = realloc(o->buf, cap);
+        if (!b) {
+            o->lost = true;
+            return;
+        }
+        o->buf = b;
+        o->cap = cap;
     }
+    memcpy(o->buf + o->len, s, n);
+    o->len += n;
+    o->buf[o->len] = '\0';
 }
 
 static void put(struct out *o, const char *s) { put_mem(o, s, strlen(s)); }
 
 static void put_char(struct out *o, char c) { put_mem(o, &c, 1); }
 
-static void put_json_string(struct out *o, const char *s)
+/* The length of the valid UTF-8 sequence at s (n bytes left), or 0. */
+static size_t utf8_length(const unsigned char *s, size_t n)
+{
+    size_t len;
+    unsigned min;
+    unsigned cp;
+    if (s[0] < 0x80) return 1;
+    if ((s[0] & 0xe0) == 0xc0) { len = 2; min = 0x80; cp = s[0] & 0x1f; }
+    else if ((s[0] & 0xf0) == 0xe0) { len = 3; min = 0x800; cp = s[0] & 0x0f; }
+    else if ((s[0] & 0xf8) == 0xf0) { len = 4; min = 0x10000; cp = s[0] & 0x07; }
+    else return 0;
+    if (len > n) return 0;
+    for (size_t i = 1; i < len; i++) {
+        if ((s[i] & 0xc0) != 0x80) return 0;
+        cp = cp << 6 | (s[i] & 0x3f);
+    }
+    if (cp < min || cp > 0x10ffff || (cp >= 0xd800 && cp <= 0xdfff)) return 0;
+    return len;
+}
+
+/* n bytes as a JSON string: control characters, quotes and bytes that are not UTF-8
+ * escaped. */
+static void put_json_bytes(struct out *o, const char *s, size_t n)
 {
     static const char hex[] = "0123456789abcdef";
     put_char(o, '"');
-    for (; *s; s++) {
-        unsigned char c = (unsigned char)*s;
+    for (size_t i = 0; i < n;) {
+        unsigned char c = (unsigned char)s[i];
+        size_t len = utf8_length((const unsigned char *)s + i, n - i);
         if (c == '"' || c == '\\') {
             char esc[2] = {'\\', (char)c};
             put_mem(o, esc, 2);
-        } else if (c < 0x20 || c == 0x7f) {
+            i++;
+        } else if (c < 0x20 || c == 0x7f || len == 0) {
             char esc[6] = {'\\', 'u', '0', '0', hex[c >> 4], hex[c & 15]};
             put_mem(o, esc, 6);
+            i++;
         } else {
-            put_char(o, (char)c);
+            put_mem(o, s + i, len);
+            i += len;
         }
     }
     put_char(o, '"');
+}
+
+static void put_json_string(struct out *o, const char *s) { put_json_bytes(o, s, strlen(s)); }
+
+static void put_int(struct out *o, int v)
+{
+    char b[16];
+    snprintf(b, sizeof b, "%d", v);
+    put(o, b);
 }
 
 static void put_shanten(struct out *o, const char *key, int v)
@@ -164,17 +213,54 @@ static void put_decompositions(struct out *o, const struct hand *h)
     put_char(o, ']');
 }
 
-/* One hand to one JSON object in o (no newline). Returns 0, or -1 for a bad hand. */
-static int analyze_line(const char *line, struct out *o)
+/* The discards of a hand that is to discard, best first (core/efficiency.h): the
+ * unseen copies of a kind are those not in the hand. */
+static void put_discards(struct out *o, const struct hand *h)
+{
+    struct discard_choice c[TILE_KINDS];
+    uint8_t unseen[TILE_KINDS];
+    efficiency_unseen_hand(h, unseen);
+    int n = efficiency_discards(h->counts, hand_analysis_melds(h->nmelds, hand_sets), hand_forms(), unseen, c);
+    if (n == 0)
+        return;
+    put(o, ", \"discards\": [");
+    for (int i = 0; i < n; i++) {
+        put(o, i ? ", {\"discard\": " : "{\"discard\": ");
+        put_group(o, c[i].discard, 1, false);
+        put(o, ", \"shanten\": ");
+        put_int(o, c[i].shanten);
+        put(o, ", \"accept\": {");
+        for (int j = 0; j < c[i].naccept; j++) {
+            if (j) put(o, ", ");
+            put_group(o, c[i].accept[j], 1, false);
+            put(o, ": ");
+            put_int(o, c[i].copies[j]);
+        }
+        put(o, "}, \"count\": ");
+        put_int(o, c[i].count);
+        put_char(o, '}');
+    }
+    put_char(o, ']');
+}
+
+/* One hand (n bytes, any bytes) to one JSON object in o (no newline). Returns 0, or -1
+ * for a bad hand. */
+static int analyze_bytes(const char *line, size_t n, struct out *o)
 {
     struct hand h;
     struct notation_error err;
     o->len = 0;
+    o->lost = false;
     put(o, "{\"hand\": ");
-    put_json_string(o, line);
-    if (notation_parse_hand_of(line, &h, hand_sets, false, &err) != 0) {
+    put_json_bytes(o, line, n);
+    const char *why = NULL;
+    if (memchr(line, '\0', n))
+        why = "the line holds a NUL byte";
+    else if (notation_parse_hand_of(line, &h, hand_sets, false, &err) != 0)
+        why = err.reason;
+    if (why) {
         put(o, ", \"error\": ");
-        put_json_string(o, err.reason);
+        put_json_string(o, why);
         put_char(o, '}');
         return -1;
     }
@@ -191,9 +277,13 @@ static int analyze_line(const char *line, struct out *o)
     put_char(o, '}');
     put_waits(o, &h);
     put_decompositions(o, &h);
+    if (hand_size(&h) == 3 * hand_sets + 2)
+        put_discards(o, &h);
     put_char(o, '}');
     return 0;
 }
+
+static int analyze_line(const char *line, struct out *o) { return analyze_bytes(line, strlen(line), o); }
 
 static void usage(FILE *f)
 {
@@ -207,9 +297,11 @@ static void usage(FILE *f)
           "null for a form the melds rule out), the waits of a 13-tile hand (melds count 3;\n"
           "a kind held four times is no wait) and every decomposition of a complete 14-tile\n"
           "hand: pair first, then the sets, then the melds as written; seven pairs and\n"
-          "thirteen orphans add one decomposition each. A hand that does not parse gives\n"
-          "{\"hand\": ..., \"error\": ...}; the others are still analysed and the exit\n"
-          "status is 1.\n"
+          "thirteen orphans add one decomposition each; for a 14-tile hand, \"discards\": each\n"
+          "discard, best first, with the shanten it leaves and the tiles that would lower it\n"
+          "(\"accept\": kind -> copies not in the hand, \"count\": their sum). A hand that\n"
+          "does not parse gives {\"hand\": ..., \"error\": ...}; the others are still\n"
+          "analysed and the exit status is 1. Lines may be of any length and hold any bytes.\n"
           "\n"
           "Example: jong analyze '23455m678p [789s] [5555p]c'\n", f);
 }
@@ -259,35 +351,41 @@ int cmd_analyze(int argc, char **argv)
     }
     decompose_init();
     static struct out o;
+    int status = 0;
     if (strcmp(argv[1], "-") != 0) {
-        int r = analyze_line(argv[1], &o);
+        status = analyze_line(argv[1], &o) ? 1 : 0;
         put_char(&o, '\n');
         fwrite(o.buf, 1, o.len, stdout);
-        return r ? 1 : 0;
-    }
-    static char line[LINE_MAX_BYTES];
-    int status = 0;
-    while (fgets(line, sizeof line, stdin)) {
-        size_t n = strcspn(line, "\n");
-        int r;
-        if (line[n] != '\n' && !feof(stdin)) {   /* longer than the buffer: skip the rest */
-            int c;
-            while ((c = getchar()) != EOF && c != '\n') {}
-            line[n] = '\0';
-            o.len = 0;
-            put(&o, "{\"hand\": ");
-            put_json_string(&o, line);
-            put(&o, ", \"error\": \"line longer than 4095 bytes\"}");
-            r = -1;
-        } else {
+    } else {
+        char *line = NULL;   /* getline's buffer, reused from line to line */
+        size_t cap = 0;
+        ssize_t got;
+        while ((got = getline(&line, &cap, stdin)) >= 0) {
+            size_t n = (size_t)got;
+            if (n > 0 && line[n - 1] == '\n') n--;
             if (n > 0 && line[n - 1] == '\r') n--;
             line[n] = '\0';
-            r = analyze_line(line, &o);
+            if (analyze_bytes(line, n, &o)) status = 1;
+            if (o.lost) {
+                o.len = 0;
+                put(&o, "{\"error\": \"out of memory for this line\"}");
+                status = 1;
+            }
+            put_char(&o, '\n');
+            if (fwrite(o.buf, 1, o.len, stdout) != o.len) break;
         }
-        if (r) status = 1;
-        put_char(&o, '\n');
-        fwrite(o.buf, 1, o.len, stdout);
+        free(line);
+        if (ferror(stdin)) {
+            fputs("jong analyze: cannot read standard input\n", stderr);
+            status = 1;
+        }
     }
-    if (fflush(stdout) != 0) return 1;
+    free(o.buf);
+    o.buf = NULL;
+    o.len = o.cap = 0;
+    if (fflush(stdout) != 0 || ferror(stdout)) {
+        perror("jong analyze: cannot write the output");
+        return 1;
+    }
     return status;
 }

@@ -777,10 +777,12 @@ command {
   run = function(words)
     local g = need_game()
     local n = math.tointeger(tonumber(words[1] or "1")) or fail("undo takes a number")
+    local before = #g.redo_stack
+    local took, err = g:undo(n)
+    if not took then fail("%s", err == "nothing to undo" and err or jong.first_line(tostring(err))) end
     local done = {}
-    for _ = 1, n do
-      if not g:undo() then break end
-      local a = g.redo_stack[#g.redo_stack]
+    for i = before + 1, #g.redo_stack do
+      local a = g.redo_stack[i]
       done[#done + 1] = a.seat .. " " .. action_text(a)
     end
     if #done == 0 then fail("nothing to undo") end
@@ -1116,8 +1118,9 @@ stacked wall, then every action played, one JSON object a line. `load` reads it 
       options = setmetatable(how.options or {}, jong.json_object), wall = how.wall }
     local f, err = io.open(words[1], "w")
     if not f then fail("%s", err) end
-    f:write(jong.json_encode(header), "\n", g:log_json())
-    f:close()
+    local ok, werr = f:write(jong.json_encode(header), "\n", g:log_json())
+    local closed, cerr = f:close()
+    if not ok or not closed then fail("cannot save %s: %s", words[1], tostring(werr or cerr)) end
     say(string.format("saved %s (%d actions)", words[1], #g.core:actions()))
   end,
   complete = function() return "files" end,
@@ -1134,8 +1137,9 @@ position (which drops the actions after it).]],
     if not words[1] then fail("load what? give a file name") end
     local f, err = io.open(words[1], "r")
     if not f then fail("%s", err) end
-    local text = f:read("a")
+    local text, rerr = f:read("a")
     f:close()
+    if not text then fail("cannot read %s: %s", words[1], tostring(rerr)) end
     local first, rest = text:match("^([^\n]*)\n?(.*)$")
     local how = jong.json_decode(first)
     if type(how) ~= "table" or how.type ~= "game" then
@@ -1147,8 +1151,7 @@ position (which drops the actions after it).]],
     how.seed = math.tointeger(how.seed) or how.seed
     local g, rerr = jong.replay(rest, how)
     if not g then fail("%s: %s", words[1], jong.first_line(rerr or "not a game log")) end
-    local steps = 0
-    while g:undo() do steps = steps + 1 end
+    local steps = g:undo(math.maxinteger) or 0
     set_game(g, how)
     say(string.format("loaded %s: %s, seed %s, %d actions; `next` and `prev` step through them",
       words[1], tostring(how.rules), tostring(how.seed), steps))

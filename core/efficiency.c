@@ -1,0 +1,121 @@
+#include "efficiency.h"
+
+#include "game.h"
+
+static int concealed_total(const uint8_t counts[TILE_KINDS])
+{
+    int n = 0;
+    for (int k = 0; k < TILE_KINDS; k++)
+        n += counts[k];
+    return n;
+}
+
+int efficiency_accept(const uint8_t counts[TILE_KINDS], int nmelds, unsigned forms,
+                      const uint8_t unseen[TILE_KINDS], struct discard_choice *out)
+{
+    uint8_t c[TILE_KINDS];
+    for (int k = 0; k < TILE_KINDS; k++)
+        c[k] = counts[k];
+    int now = shanten_of(c, nmelds, forms);
+    out->shanten = (int8_t)now;
+    out->naccept = 0;
+    out->count = 0;
+    for (int k = 0; k < TILE_KINDS; k++) {
+        if (c[k] >= 4)
+            continue;
+        c[k]++;
+        int s = shanten_of(c, nmelds, forms);
+        c[k]--;
+        if (s < now) {
+            out->accept[out->naccept] = (uint8_t)k;
+            out->copies[out->naccept] = unseen[k];
+            out->naccept++;
+            out->count += unseen[k];
+        }
+    }
+    return out->count;
+}
+
+/* Better first: lower shanten, then more accepted tiles, then the lower kind. */
+static bool better(const struct discard_choice *a, const struct discard_choice *b)
+{
+    if (a->shanten != b->shanten)
+        return a->shanten < b->shanten;
+    if (a->count != b->count)
+        return a->count > b->count;
+    return a->discard < b->discard;
+}
+
+int efficiency_discards(const uint8_t counts[TILE_KINDS], int nmelds, unsigned forms,
+                        const uint8_t unseen[TILE_KINDS], struct discard_choice out[TILE_KINDS])
+{
+    if (concealed_total(counts) % 3 != 2)
+        return 0;
+    uint8_t c[TILE_KINDS];
+    for (int k = 0; k < TILE_KINDS; k++)
+        c[k] = counts[k];
+    int n = 0;
+    for (int k = 0; k < TILE_KINDS; k++) {
+        if (!c[k])
+            continue;
+        c[k]--;
+        struct discard_choice d;
+        d.discard = (uint8_t)k;
+        efficiency_accept(c, nmelds, forms, unseen, &d);
+        c[k]++;
+        int i = n++;   /* insertion: at most 14 distinct kinds */
+        while (i > 0 && better(&d, &out[i - 1])) {
+            out[i] = out[i - 1];
+            i--;
+        }
+        out[i] = d;
+    }
+    return n;
+}
+
+static void take(uint8_t unseen[TILE_KINDS], int k, int n)
+{
+    if (k < 0 || k >= TILE_KINDS)
+        return;
+    unseen[k] = unseen[k] > n ? (uint8_t)(unseen[k] - n) : 0;
+}
+
+static void take_melds(uint8_t unseen[TILE_KINDS], const struct hand *h)
+{
+    for (int i = 0; i < h->nmelds; i++) {
+        const struct meld *m = &h->melds[i];
+        if (m->type == MELD_CHOW)
+            for (int j = 0; j < 3; j++)
+                take(unseen, m->kind + j, 1);
+        else
+            take(unseen, m->kind, meld_tiles(m));
+    }
+}
+
+void efficiency_unseen_hand(const struct hand *h, uint8_t unseen[TILE_KINDS])
+{
+    for (int k = 0; k < TILE_KINDS; k++)
+        unseen[k] = 4;
+    for (int k = 0; k < TILE_KINDS; k++)
+        take(unseen, k, h->counts[k]);
+    take_melds(unseen, h);
+}
+
+void efficiency_unseen_game(const struct game *g, int seat, uint8_t unseen[TILE_KINDS])
+{
+    efficiency_unseen_hand(game_hand(g, seat), unseen);
+    const struct game_state *st = game_state(g);
+    for (int s = 0; s < 4; s++) {
+        const struct seat_state *ss = &st->seats[s];
+        if (s != seat)
+            take_melds(unseen, &ss->hand);
+        for (int i = 0; i < ss->ndiscards; i++)
+            if (ss->discards[i].claimed_by == SEAT_NONE)
+                take(unseen, tile_kind(ss->discards[i].tile), 1);
+    }
+    for (int i = 0; i < st->ndora; i++) {
+        int t = game_dora(g, i);
+        if (t >= 0)
+            take(unseen, tile_kind((tile_t)t), 1);
+    }
+}

@@ -1,0 +1,51 @@
+/* Tile efficiency: for a hand that must discard (3n + 2 concealed tiles), each
+ * discard with the shanten it leaves and the tiles that would then lower that shanten
+ * ("acceptance"), counted by the copies the player cannot see.
+ *
+ *   uint8_t unseen[TILE_KINDS];
+ *   efficiency_unseen_hand(&hand, unseen);          // outside a game: 4 - held
+ *   // or efficiency_unseen_game(g, seat, unseen);  // in a game: also melds, discards, dora
+ *   struct discard_choice c[TILE_KINDS];
+ *   int n = efficiency_discards(hand.counts, hand.nmelds, FORM_ALL, unseen, c);
+ *   // c[0] is the best: lowest shanten, then most accepted tiles, then kind order
+ *
+ * A kind accepts when adding one copy to the hand after the discard lowers its shanten
+ * (a kind the hand already holds four times never does). Nothing is allocated. */
+#ifndef JONG_EFFICIENCY_H
+#define JONG_EFFICIENCY_H
+
+#include <stddef.h>
+
+#include "decompose.h"
+#include "hand.h"
+
+struct game;
+
+struct discard_choice {
+    uint8_t discard;                 /* the kind discarded */
+    int8_t shanten;                  /* shanten of the hand after the discard */
+    uint8_t naccept;                 /* kinds in accept[] */
+    uint8_t accept[TILE_KINDS];      /* the kinds that lower it, in kind order */
+    uint8_t copies[TILE_KINDS];      /* copies[i]: unseen copies of accept[i] */
+    int count;                       /* the sum of copies[] */
+};
+
+/* The acceptance of a hand that is to draw (3n + 1 concealed tiles): fills accept/
+ * copies/naccept/count/shanten of *out (discard is left as it is). Returns count. */
+int efficiency_accept(const uint8_t counts[TILE_KINDS], int nmelds, unsigned forms,
+                      const uint8_t unseen[TILE_KINDS], struct discard_choice *out);
+
+/* Every distinct discard of a hand with 3n + 2 concealed tiles, best first (lowest
+ * shanten, then highest count, then lowest kind). Returns how many (0 when the
+ * concealed count is not 3n + 2). */
+int efficiency_discards(const uint8_t counts[TILE_KINDS], int nmelds, unsigned forms,
+                        const uint8_t unseen[TILE_KINDS], struct discard_choice out[TILE_KINDS]);
+
+/* Unseen copies outside a game: 4 minus the tiles of the hand (concealed and melded). */
+void efficiency_unseen_hand(const struct hand *h, uint8_t unseen[TILE_KINDS]);
+
+/* Unseen copies for a seat in a game: 4 minus what that seat can see: its own hand,
+ * every meld on the table, every discard not claimed into a meld, the dora indicators. */
+void efficiency_unseen_game(const struct game *g, int seat, uint8_t unseen[TILE_KINDS]);
+
+#endif
