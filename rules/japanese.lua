@@ -152,7 +152,7 @@ local KINDS_OF_SUIT = { m = M_KINDS, p = P_KINDS, s = S_KINDS }
 local HONOUR_SHIFT = 26                -- (pung bits >> 26) & 0xFE: the HONOUR_BIT of the honours
 local BITS_SET = {}                    -- BITS_SET[x]: how many bits x has (x < 16)
 for x = 0, 15 do BITS_SET[x] = (x & 1) + (x >> 1 & 1) + (x >> 2 & 1) + (x >> 3 & 1) end
-local YAKU_OF_BIT = {}                 -- 1 << i -> YAKU[i] (filled after YAKU)
+local YAKU_OF_BIT                      -- 1 << i -> the yaku list's i-th entry (use_yaku)
 local SEATS = { "E", "S", "W", "N" }
 local SEAT_INDEX = { E = 1, S = 2, W = 3, N = 4 }
 local CHUUREN_BASE = { 3, 1, 1, 1, 1, 1, 1, 1, 3 }  -- 1112345678999
@@ -193,8 +193,11 @@ local YAKUMAN_GATE = { kokushi = 1, pungs3 = 2, all_honour = 4, all_terminal = 8
                        chuuren = 32, first_turn = 64 }
 local YAKUMAN_OF_GATES = {}            -- (filled after YAKUMAN)
 -- The yaku by the condition they need (filled after YAKU): GATE[when] is one bit,
--- BY_GATE[bit] the yaku that need it; PAIRS_ONLY: the yaku of the seven-pairs form only.
-local GATE, BY_GATE, PAIRS_ONLY = {}, {}, {}
+-- BY_GATE[bit] the yaku that need it; PAIRS_ONLY: the yaku of the seven-pairs form only;
+-- ANY_GATE: the bit of the yaku without a condition (a child's, tested per reading).
+-- BY_GATE, PAIRS_ONLY, YAKU_OF_BIT and ANY_GATE are those of the ruleset's yaku list in
+-- use (use_yaku): a child may give its own list (R.yaku).
+local GATE, BY_GATE, PAIRS_ONLY, ANY_GATE = {}, nil, nil, 0
 
 local setup                            -- (below) fills C for one reading
 
@@ -308,7 +311,7 @@ function setup(f, form, reading)
   -- the conditions of the reading's yaku (their `when`)
   C.gates = (pinfu and GATE.pinfu or 0) | (peikou > 0 and GATE.has_peikou or 0)
     | (n_chow >= 3 and GATE.chows3 or 0) | (outside and GATE.outside or 0)
-    | (n_pung >= 3 and GATE.pungs3 or 0) | (honour_pungs ~= 0 and GATE.honour_pung or 0)
+    | (n_pung >= 3 and GATE.pungs3 or 0) | (honour_pungs ~= 0 and GATE.honour_pung or 0) | ANY_GATE
 end
 
 -- Is there a pon or kong of the honour t in the reading?
@@ -328,7 +331,8 @@ local function three_colours(bits)
 end
 
 ---------------------------------------------------------------------------
--- 12. Yaku, in the spec's order. closed/open = han ("open = nil": closed only);
+-- 12. Yaku, in the spec's order (R.yaku; a child may give another list, see R.helpers
+-- below). closed/open = han ("open = nil": closed only);
 -- pairs = true: counts with chiitoitsu (12, Chiitoitsu row). needs: when the yaku is tested:
 -- nil = from the tiles of the whole hand, "flags" = from the situation flags (both once per
 -- hand); "chows", "pungs", "honour_pungs" = per reading that has such sets; "pairs" = the
@@ -407,20 +411,68 @@ local YAKU = {
 }
 
 ---------------------------------------------------------------------------
--- GATE, BY_GATE and PAIRS_ONLY (see H and C above). y.bit is the yaku's bit in the masks of
--- yaku found (its place in YAKU).
+-- GATE: one bit per condition (`when`) of the yaku, fixed; "any" for yaku without one.
+-- The index of a yaku list (BY_GATE, PAIRS_ONLY, YAKU_OF_BIT, ANY_GATE), made once per
+-- list: each entry is copied with y.bit, its bit in the masks of yaku found (its place in
+-- the list, so the lines come in the list's order).
 local gates = 0
-for i, y in ipairs(YAKU) do
-  y.bit = 1 << i
-  YAKU_OF_BIT[y.bit] = y
-  if y.needs == "pairs" then
-    PAIRS_ONLY[#PAIRS_ONLY + 1] = y
-  else
-    local when = assert(y.when, y.name)
-    if not GATE[when] then gates = gates + 1; GATE[when] = 1 << gates; BY_GATE[1 << gates] = {} end
-    local list = BY_GATE[GATE[when]]
-    list[#list + 1] = y
+for _, y in ipairs(YAKU) do
+  local when = y.when
+  if y.needs ~= "pairs" and not GATE[assert(when, y.name)] then gates = gates + 1; GATE[when] = 1 << gates end
+end
+GATE.any = 1 << (gates + 1)
+
+local INDEX = setmetatable({}, { __mode = "k" })
+local function index_yaku(list)
+  local idx = { by_gate = {}, pairs_only = {}, of_bit = {}, any = 0 }
+  for gate_name, bit in pairs(GATE) do idx.by_gate[bit] = {} end
+  for i, entry in ipairs(list) do
+    local y = {}
+    for k, v in pairs(entry) do y[k] = v end
+    y.bit = 1 << i
+    idx.of_bit[y.bit] = y
+    if y.needs == "pairs" or (y.when == nil and y.pairs) then
+      idx.pairs_only[#idx.pairs_only + 1] = y
+    end
+    if y.needs ~= "pairs" then
+      local gate = GATE[y.when or "any"]
+      if not gate then error("yaku '" .. tostring(y.name) .. "': unknown condition '" .. tostring(y.when) .. "'", 0) end
+      if gate == GATE.any then idx.any = gate end
+      local by = idx.by_gate[gate]
+      by[#by + 1] = y
+    end
   end
+  INDEX[list] = idx
+  return idx
+end
+
+local IN_USE                           -- the yaku list whose index is in use
+local function use_yaku(list)
+  if list == IN_USE then return end
+  local idx = INDEX[list] or index_yaku(list)
+  BY_GATE, PAIRS_ONLY, YAKU_OF_BIT, ANY_GATE = idx.by_gate, idx.pairs_only, idx.of_bit, idx.any
+  IN_USE = list
+end
+R.yaku = YAKU
+use_yaku(YAKU)
+
+-- Helpers for rulesets that extend this one (docs/authoring.md): a yaku list with more
+-- entries, or without some. An entry: {name = "as the spec names it", closed = han,
+-- open = han or nil (closed only), pairs = true (counts with chiitoitsu), test =
+-- function(f, reading) -> true when the hand has it}; `reading` is the standard-form
+-- reading being valued (f.readings[i]: pair, sets, wait, win_set), nil for seven pairs.
+R.helpers = {}
+function R.helpers.yaku_with(list, extra)
+  local out = {}
+  for i, y in ipairs(list) do out[i] = y end
+  for _, y in ipairs(extra) do out[#out + 1] = y end
+  return out
+end
+function R.helpers.yaku_without(list, ...)
+  local drop, out = {}, {}
+  for _, name in ipairs { ... } do drop[name] = true end
+  for _, y in ipairs(list) do if not drop[y.name] then out[#out + 1] = y end end
+  return out
 end
 
 -- TILE_FACTS[props << 4 | suits] (PROPS of every tile ANDed, SUIT_BITS ORed), with the
@@ -533,7 +585,7 @@ local function hand_yaku(f)
     for k = 1, #list do
       local y = list[k]
       local value = closed and y.closed or y.open
-      if value and y.test(f) then
+      if value and y.test(f, C.reading) then
         han, mask = han + value, mask | y.bit
         if y.pairs then han7, mask7 = han7 + value, mask7 | y.bit end
       end
@@ -552,7 +604,7 @@ local function add_yaku(f, gates, han, mask)
     for k = 1, #list do
       local y = list[k]
       local value = closed and y.closed or y.open
-      if value and y.test(f) then han, mask = han + value, mask | y.bit end
+      if value and y.test(f, C.reading) then han, mask = han + value, mask | y.bit end
     end
   end
   return han, mask
@@ -565,7 +617,7 @@ local function reading_yaku(f)
     for k = 1, #PAIRS_ONLY do
       local y = PAIRS_ONLY[k]
       local value = H.closed and y.closed or y.open
-      if value and y.test(f) then han, mask = han + value, mask | y.bit end
+      if value and y.test(f, nil) then han, mask = han + value, mask | y.bit end
     end
     return han, mask
   end
@@ -724,9 +776,10 @@ end
 local function check_situation(f)
   local fl = f.flags
   local flag_gates = 0                   -- (the conditions of the flags' yaku, for hand_yaku)
+  local known = f.rules.flag_set or FLAG_KNOWN
   for name in next, fl do
-    if not FLAG_KNOWN[name] then return "unknown flag '" .. tostring(name) .. "'" end
-    flag_gates = flag_gates | GATE[name]
+    if not known[name] then return "unknown flag '" .. tostring(name) .. "'" end
+    flag_gates = flag_gates | (GATE[name] or 0)
   end
   H.flag_gates = flag_gates
   if not SEAT_INDEX[f.seat] then return "bad seat" end
@@ -806,6 +859,7 @@ local function better(pa, ya, ha, fa, pb, yb, hb, fb)
 end
 
 function R.score(f)
+  use_yaku(f.rules.yaku or YAKU)
   local bad = check_situation(f)
   if bad then return nil, bad end
   analyse_hand(f)
@@ -864,6 +918,7 @@ end
 -- The answer of score(f).wins, found without choosing or explaining a reading: true, or
 -- false and score's reason; nil and the reason when the situation cannot hold.
 function R.has_yaku(f)
+  use_yaku(f.rules.yaku or YAKU)
   local bad = check_situation(f)
   if bad then return nil, bad end
   analyse_hand(f)
@@ -1385,7 +1440,7 @@ local function wins_in_play(g, action)
   local win = pending_win(g, st, action)
   local f, err = hand_facts(win.hand, win.tile)
   if not f then return false, err end
-  f.rules, f.options, f.situation = R, g.options, win
+  f.rules, f.options, f.situation = g.rules, g.options, win
   f.seat, f.round, f.from = win.seat, st.round, win.from
   f.win_by = win.how == "self" and "self" or "discard"
   f.flags = { kong_replacement = win.loose or nil, robbing_kong = win.how == "rob" or nil,
