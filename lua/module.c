@@ -198,7 +198,8 @@ static int l_hand_facts(lua_State *L)
     bool any_size = lua_toboolean(L, 3);
     int sets = sets_arg(L, 4);
     struct hand h;
-    int r = parse_or_fail(L, s, &h, any_size, sets);
+    /* A winning five-set hand of the wrong size is refused below, by the spec's words. */
+    int r = parse_or_fail(L, s, &h, any_size || (has_win && sets == 5), sets);
     if (r)
         return r;
     int win = -1;

@@ -353,20 +353,33 @@ function jong.facts(s)
   if type(s.hand) ~= "string" then return field_error("hand", "is missing (a hand in notation)") end
   if type(s.win_tile) ~= "string" then return field_error("win_tile", "is missing (a tile such as \"5m\")") end
   local f
-  f, err = jong.hand_facts(s.hand, s.win_tile, false, r.hand_size == 16 and 5 or 4)
-  if not f then return nil, err end
+  local sets = r.hand_size == 16 and 5 or 4
+  if s.win_by == "flowers" and r.flower_wins then
+    -- A win on bonus tiles (Taiwanese eight flowers): the hand need not be complete.
+    f, err = jong.hand_facts(s.hand, nil, false, sets)
+    if not f then return nil, err end
+    if not SUIT[s.win_tile] or not jong.is_bonus(s.win_tile) then
+      return field_error("win_tile", "must be a bonus tile (f1-f4, g1-g4) with win_by \"flowers\"")
+    end
+    f.win_tile, f.readings = s.win_tile, {}
+  else
+    f, err = jong.hand_facts(s.hand, s.win_tile, false, sets)
+    if not f then return nil, err end
+  end
   f.rules, f.situation = r, s
   f.seat, err = seat_field(s, "seat", true)
   if not f.seat then return nil, err end
   f.round, err = seat_field(s, "round", false)
   if f.round == nil then return nil, err end
   f.round = f.round or "E"
-  if s.win_by ~= "discard" and s.win_by ~= "self" then
-    return field_error("win_by", "must be \"discard\" or \"self\"")
+  if s.win_by ~= "discard" and s.win_by ~= "self" and not (s.win_by == "flowers" and r.flower_wins) then
+    return field_error("win_by", r.flower_wins and "must be \"discard\", \"self\" or \"flowers\""
+                                 or "must be \"discard\" or \"self\"")
   end
   f.win_by = s.win_by
   f.from, err = seat_field(s, "from", f.win_by == "discard")
   if f.from == nil then return nil, err end
+  if f.from == f.seat then return field_error("from", "names the winner's own seat") end
   if f.win_by == "self" then
     if f.from then return field_error("from", "is only for a win by discard") end
     f.from = nil
@@ -417,8 +430,34 @@ end
 
 local function fail(reason) return { ok = false, error = first_line(reason) } end
 
+-- A variant event that is not a win (a situation with "event": Sichuan's kong money
+-- and wall's end): the ruleset's hook score_event(situation, options) answers a table
+-- of result fields ({items =, payments =, ...}) or nil, reason.
+function jong.score_event(s)
+  if s.rules == nil then return fail("\"rules\" is missing (a ruleset name or path)") end
+  local r, err = load_rules(s.rules)
+  if not r then return fail(err) end
+  if type(s.event) ~= "string" or type(r.score_event) ~= "function" then
+    return fail("rules " .. r.name .. " have no event '" .. tostring(s.event) .. "'")
+  end
+  local given = s.options
+  if given == jong.json_null then given = nil end
+  if given ~= nil and type(given) ~= "table" then return fail("\"options\" must be an object") end
+  local options
+  options, err = jong.resolve_options(r, given)
+  if not options then return fail(err) end
+  local ok, result, reason = jong.call_hook(r, "score_event", s, options)
+  if not ok then return fail(result) end
+  if result == nil then return fail(reason or "hook score_event returned nothing") end
+  local out = { ok = true, rules = r.name, event = s.event }
+  for k, v in pairs(result) do out[k] = v end
+  if out.payments then setmetatable(out.payments, jong.json_object) end
+  return out
+end
+
 -- jong.score(situation) -> the result table of `jong score` (see DESIGN.md).
 function jong.score(s)
+  if type(s) == "table" and s.event ~= nil then return jong.score_event(s) end
   local f, err = jong.facts(s)
   if not f then return fail(err) end
   local r = f.rules
