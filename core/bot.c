@@ -166,22 +166,28 @@ static bool is_value_honour(const struct view *v, int k)
     return k >= KIND_WHITE || k == KIND_EAST + v->seat || k == KIND_EAST + v->round_wind;
 }
 
-/* Tiles the plan cannot use among counts, and whether the melds fit it. */
-static int off_plan(const struct view *v, const struct plan *pl, const uint8_t *c, const struct meld *m, int nm,
-                    bool *melds_fit)
+/* Tallies of concealed counts that the plans' off-plan counts are made of. */
+struct tally {
+    int suit[5];          /* tiles per suit m p s z (and bonus, never counted) */
+    int ends;             /* terminals and honours */
+};
+
+static void tally_counts(const uint8_t *c, struct tally *t)
 {
-    int off = 0;
-    *melds_fit = true;
+    memset(t, 0, sizeof *t);
     for (int k = 0; k < TILE_KINDS; k++) {
         if (!c[k])
             continue;
-        int s = kind_suit(k);
-        bool bad = (pl->type == PLAN_FLUSH && s != SUIT_Z && s != pl->suit) ||
-                   (pl->type == PLAN_VOID && s == pl->suit) ||
-                   (pl->type == PLAN_SIMPLES && (s == SUIT_Z || kind_is_terminal(k)));
-        if (bad)
-            off += c[k];
+        t->suit[kind_suit(k)] += c[k];
+        if (k >= 27 || kind_is_terminal(k))
+            t->ends += c[k];
     }
+}
+
+/* Tiles the plan cannot use (from the tally), and whether the melds fit it. */
+static int off_plan(const struct plan *pl, const struct tally *t, const struct meld *m, int nm, bool *melds_fit)
+{
+    *melds_fit = true;
     for (int i = 0; i < nm; i++) {
         int k = m[i].kind, s = kind_suit(k);
         if ((pl->type == PLAN_FLUSH && s != SUIT_Z && s != pl->suit) || (pl->type == PLAN_VOID && s == pl->suit))
@@ -192,8 +198,16 @@ static int off_plan(const struct view *v, const struct plan *pl, const uint8_t *
         if (pl->type == PLAN_PUNGS && m[i].type == MELD_CHOW)
             *melds_fit = false;
     }
-    (void)v;
-    return off;
+    switch (pl->type) {
+    case PLAN_FLUSH:
+        return t->suit[0] + t->suit[1] + t->suit[2] - t->suit[pl->suit];
+    case PLAN_VOID:
+        return t->suit[pl->suit];
+    case PLAN_SIMPLES:
+        return t->ends;
+    default:
+        return 0;
+    }
 }
 
 /* Shanten of an all-pungs hand (up to `chows` chows among the concealed sets). */
@@ -237,7 +251,10 @@ static int pung_cost(const uint8_t *c, int sets)
 
 static int pung_shanten(uint8_t *c, int nmelds, int chows)
 {
-    int sets = 4 - nmelds;
+    int tiles = 0;
+    for (int k = 0; k < TILE_KINDS; k++)
+        tiles += c[k];
+    int sets = (tiles + 3 * nmelds) / 3 - nmelds;   /* four sets, five with 16-tile hands */
     int best = pung_cost(c, sets);
     if (chows <= 0 || sets <= 0)
         return best;
@@ -372,20 +389,28 @@ static const struct plan PLANS[NPLANS] = {
 };
 
 /* How far the hand is from a win of value by the plan: plan shanten plus the tiles
- * off the plan; 99 when the plan cannot reach the value the family needs. */
-static int plan_distance(const struct view *v, const struct plan *pl, uint8_t *c, const struct meld *m, int nm,
-                         int *value)
+ * off the plan; 99 when the plan cannot reach the value the family needs. std: the
+ * standard shanten of c (computed when first needed: *std < -1). */
+static int plan_distance(const struct view *v, const struct plan *pl, uint8_t *c, const struct tally *t,
+                         const struct meld *m, int nm, int *std, int *value)
 {
     if (!plan_allowed(v, pl))
         return 99;
     bool fit;
-    int off = off_plan(v, pl, c, m, nm, &fit);
+    int off = off_plan(pl, t, m, nm, &fit);
     if (!fit)
         return 99;
     *value = plan_value(v, pl, c, m, nm);
     if (*value < v->p->need)
         return 99;
-    int s = plan_shanten(v, pl, c, nm);
+    int s;
+    if (pl->type == PLAN_PUNGS) {
+        s = plan_shanten(v, pl, c, nm);
+    } else {
+        if (*std < -1)
+            *std = shanten_of(c, nm, v->forms);
+        s = *std;
+    }
     /* a flush or a missing suit costs the tiles it throws away; simples half as much */
     return 2 * s + (pl->type == PLAN_SIMPLES ? off : 2 * off) - (pl->type == PLAN_ANY);
 }
@@ -393,10 +418,12 @@ static int plan_distance(const struct view *v, const struct plan *pl, uint8_t *c
 /* The nearest plan of enough value for counts and melds; -1 when there is none. */
 static int choose_plan(const struct view *v, uint8_t *c, const struct meld *m, int nm, int *dist)
 {
-    int best = -1, best_d = 99, best_v = -1;
+    int best = -1, best_d = 99, best_v = -1, std = -99;
+    struct tally t;
+    tally_counts(c, &t);
     for (int i = 0; i < NPLANS; i++) {
         int val = 0;
-        int d = plan_distance(v, &PLANS[i], c, m, nm, &val);
+        int d = plan_distance(v, &PLANS[i], c, &t, m, nm, &std, &val);
         if (d < best_d || (d == best_d && d < 99 && val > best_v)) {
             best = i, best_d = d, best_v = val;
         }
@@ -508,6 +535,23 @@ static int acceptance(const struct view *v, const struct plan *pl, uint8_t *c, i
     return total;
 }
 
+/* How well kind k connects with the rest of c (for far hands instead of acceptance):
+ * copies held, neighbours within two in its suit. */
+static int connection(const struct view *v, const uint8_t *c, int k)
+{
+    int score = 3 * (c[k] - 1);
+    if (k < 27) {
+        int r = k % 9;
+        for (int d = -2; d <= 2; d++)
+            if (d && r + d >= 0 && r + d <= 8 && c[k + d])
+                score += d == 1 || d == -1 ? 3 : 2;
+        score += r > 0 && r < 8;   /* a middle tile makes more shapes */
+    } else if (c[k] >= 2 && is_value_honour(v, k)) {
+        score += 2;
+    }
+    return score;
+}
+
 struct choice {
     int kind;
     int shanten, cost, danger, accept;
@@ -526,6 +570,8 @@ static int default_turn(struct game *g, const struct view *v, const struct actio
     struct choice ch[TILE_KINDS];
     int nch = 0, best_sh = 99;
     uint64_t seen = 0;
+    struct tally base;
+    tally_counts(c, &base);
     for (int i = 0; i < n; i++) {
         if (a[i].type != ACT_DISCARD)
             continue;
@@ -538,7 +584,10 @@ static int default_turn(struct game *g, const struct view *v, const struct actio
         x->kind = k;
         x->shanten = plan_shanten(v, &pl, c, v->nmelds);
         bool fit;
-        x->cost = off_plan(v, &pl, c, v->melds, v->nmelds, &fit);
+        struct tally t = base;
+        t.suit[kind_suit(k)]--;
+        t.ends -= k >= 27 || kind_is_terminal(k);
+        x->cost = off_plan(&pl, &t, v->melds, v->nmelds, &fit);
         x->danger = v->nthreats ? danger(v, k) : 0;
         x->accept = -1;
         c[k]++;
@@ -549,6 +598,35 @@ static int default_turn(struct game *g, const struct view *v, const struct actio
         return -1;
     /* fold against a threat when far from ready */
     bool fold = v->nthreats && (best_sh >= 2 || (best_sh == 1 && (v->nthreats >= 2 || pi < 0)));
+    /* near ready, the acceptance of the three loosest discards of the lowest shanten
+     * and the lowest off-plan count decides; far from ready, the loosest tile */
+    if (!fold && best_sh <= 1) {
+        int least_cost = 99;
+        for (int i = 0; i < nch; i++)
+            if (ch[i].shanten == best_sh && ch[i].cost < least_cost)
+                least_cost = ch[i].cost;
+        int conn[TILE_KINDS], order[TILE_KINDS], m = 0;
+        for (int i = 0; i < nch; i++)
+            if (ch[i].shanten == best_sh && ch[i].cost == least_cost) {
+                conn[i] = connection(v, c, ch[i].kind);
+                int j = m++;
+                while (j > 0 && conn[order[j - 1]] > conn[i]) {
+                    order[j] = order[j - 1];
+                    j--;
+                }
+                order[j] = i;
+            }
+        for (int j = 0; j < m; j++) {
+            struct choice *x = &ch[order[j]];
+            if (j < 3) {
+                c[x->kind]--;
+                x->accept = acceptance(v, &pl, c, v->nmelds, x->shanten);
+                c[x->kind]++;
+            } else {
+                x->accept = 0;
+            }
+        }
+    }
     int pick = -1;
     long best_score = 0;
     for (int i = 0; i < nch; i++) {
@@ -557,12 +635,10 @@ static int default_turn(struct game *g, const struct view *v, const struct actio
         if (fold) {
             score = (long)x->danger * 10000 + x->shanten * 100 + x->cost;
         } else {
-            if (x->shanten == best_sh && x->accept < 0) {
-                c[x->kind]--;
-                x->accept = acceptance(v, &pl, c, v->nmelds, x->shanten);
-                c[x->kind]++;
-            }
-            score = (long)x->shanten * 100000 + (long)x->cost * 20000 - (x->accept > 0 ? x->accept : 0) * 100 +
+            if (x->shanten == best_sh && x->accept < 0)
+                x->accept = best_sh <= 1 ? 0 : 40 - 4 * connection(v, c, x->kind);
+            int w = pl.type == PLAN_FLUSH || pl.type == PLAN_VOID ? 2 : pl.type == PLAN_SIMPLES ? 1 : 0;
+            score = (long)(2 * x->shanten + w * x->cost) * 50000 + (long)x->cost * 20000 - (x->accept > 0 ? x->accept : 0) * 100 +
                     (long)x->danger * (best_sh == 0 ? 50 : 400);
             /* keep a pair of value tiles and the tiles of the plan's suit a little longer */
             if (kind_is_honour(x->kind) && !is_value_honour(v, x->kind))
@@ -675,20 +751,27 @@ static int default_claim(const struct view *v, const struct action *a, int n, st
             nw->reds = 0;
             int k = tile_kind(a[i].tile);
             bool value_pung = nw->type == MELD_PUNG && kind_is_honour(k) && is_value_honour(v, k);
-            /* the best plan after the call and its discard */
+            /* the best plan after the call and its discard, among the discards that
+             * lower the shanten (a hand of 14 - 3n tiles has the shanten of its best
+             * discard: one call tells whether any discard does) */
             int best_d = 99, best_sh = 99;
+            if (v->p->max_chows < 0 && shanten_of(c, v->nmelds + 1, v->forms) > now_sh)
+                continue;
             for (int d = 0; d < TILE_KINDS; d++) {
                 if (!c[d])
                     continue;
                 c[d]--;
-                int dd;
-                if (choose_plan(v, c, m, v->nmelds + 1, &dd) >= 0 && dd < best_d) {
+                int sh = shanten_of(c, v->nmelds + 1, v->forms), dd;
+                if ((sh <= now_sh || v->p->max_chows >= 0) && choose_plan(v, c, m, v->nmelds + 1, &dd) >= 0 &&
+                    dd < best_d) {
                     best_d = dd;
-                    best_sh = shanten_of(c, v->nmelds + 1, v->forms);
+                    best_sh = sh;
                 }
                 c[d]++;
             }
-            if (best_d >= 99 || best_sh >= now_sh)
+            /* nearer to a win of value: lower shanten, or as low with fewer tiles off
+             * the plan */
+            if (best_d >= 99 || best_d >= now_d || best_sh > now_sh)
                 continue;
             /* a closed Japanese hand near ready keeps riichi unless the call has value itself */
             if (v->p->family == FAMILY_JAPANESE && closed && now_sh <= 1 && !value_pung)

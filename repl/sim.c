@@ -231,7 +231,8 @@ int cmd_sim(int argc, char **argv)
         struct rng r;
         rng_seed(&r, (uint64_t)(seed + m) ^ 0x9e3779b97f4a7c15ull);
         ms.game_idx = lua_gettop(L);
-        for (int s = 0; s < 4; s++)
+        memset(ms.key, 0, sizeof ms.key);
+        for (int s = 0; s < game_rules(g)->players; s++)
             ms.key[game_state(g)->seat_player[s]] = seat_letters[s];
         struct bot_profile prof;
         if (lj_bot_profile(L, -1, &prof) != 0) {

@@ -109,11 +109,14 @@ int stats_match(struct stats *s, const struct game *g, const char key[4])
 {
     push_fn(s, "match");
     lua_rawgeti(s->L, LUA_REGISTRYINDEX, s->run_ref);
-    for (int p = 0; p < 4; p++) {
-        lua_pushlstring(s->L, &key[p], 1);
-        lua_pushinteger(s->L, game_state(g)->points[p]);
-    }
-    return call(s, 9, "stats.match");
+    int n = 0;
+    for (int p = 0; p < 4; p++)
+        if (key[p]) {
+            lua_pushlstring(s->L, &key[p], 1);
+            lua_pushinteger(s->L, game_state(g)->points[p]);
+            n++;
+        }
+    return call(s, 1 + 2 * n, "stats.match");
 }
 
 int stats_write(struct stats *s, const char *path)

@@ -219,7 +219,8 @@ function M.write(s, path)
 end
 
 function M.read(path)
-  local f, err = path == "-" and io.stdin or io.open(path, "r")
+  local f, err = io.stdin, nil
+  if path ~= "-" then f, err = io.open(path, "r") end
   if not f then return nil, err end
   local text = f:read("a")
   if f ~= io.stdin then f:close() end
