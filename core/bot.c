@@ -597,6 +597,9 @@ static int default_turn(struct game *g, const struct view *v, const struct actio
     if (!nch)
         return -1;
     /* fold against a threat when far from ready */
+    /* Japanese: the discarder alone pays a win on a discard, so near ready a dangerous
+     * tile is worth a step back; elsewhere only a hand far from ready gives up */
+    bool careful = v->p->family == FAMILY_JAPANESE;
     bool fold = v->nthreats && (best_sh >= 2 || (best_sh == 1 && (v->nthreats >= 2 || pi < 0)));
     /* near ready, the acceptance of the three loosest discards of the lowest shanten
      * and the lowest off-plan count decides; far from ready, the loosest tile */
@@ -639,7 +642,7 @@ static int default_turn(struct game *g, const struct view *v, const struct actio
                 x->accept = best_sh <= 1 ? 0 : 40 - 4 * connection(v, c, x->kind);
             int w = pl.type == PLAN_FLUSH || pl.type == PLAN_VOID ? 2 : pl.type == PLAN_SIMPLES ? 1 : 0;
             score = (long)(2 * x->shanten + w * x->cost) * 50000 + (long)x->cost * 20000 - (x->accept > 0 ? x->accept : 0) * 100 +
-                    (long)x->danger * (best_sh == 0 ? 50 : 400);
+                    (long)x->danger * (best_sh == 0 ? 5000 : careful ? 30000 : 400);
             /* keep a pair of value tiles and the tiles of the plan's suit a little longer */
             if (kind_is_honour(x->kind) && !is_value_honour(v, x->kind))
                 score -= 10;
