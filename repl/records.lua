@@ -247,6 +247,273 @@ function M.read_mjlog(text)
   return rec
 end
 
+-- ---------------------------------------------------------------- tenhou.net/6 JSON
+
+-- A decoded JSON value with its integral numbers as Lua integers (cjson gives floats).
+function M.integers(v)
+  if type(v) == "number" then return math.tointeger(v) or v end
+  if type(v) ~= "table" then return v end
+  for k, x in pairs(v) do
+    if type(x) == "number" then v[k] = math.tointeger(x) or x
+    elseif type(x) == "table" then M.integers(x) end
+  end
+  return v
+end
+
+-- A tile code of tenhou.net/6 (11-19 m, 21-29 p, 31-39 s, 41-47 honours, 51-53 red
+-- fives) in notation; nil for anything else.
+local T6_SUITS = { "m", "p", "s", "z" }
+local function t6_tile(c)
+  if type(c) ~= "number" then return nil end
+  if c >= 51 and c <= 53 then return "0" .. T6_SUITS[c - 50] end
+  local s, r = c // 10, c % 10
+  if s < 1 or s > 4 or r < 1 or r > (s == 4 and 7 or 9) then return nil end
+  return r .. T6_SUITS[s]
+end
+M.t6_tile = t6_tile
+
+-- A call or declaration string ("c275226", "41p4141", "424242a42", "r45"): the marker
+-- letter, its position in tiles (0-based), and the tiles in order.
+local function t6_call(s)
+  local marker, pos, tiles = nil, nil, {}
+  local i = 1
+  while i <= #s do
+    local c = s:sub(i, i)
+    if c:match("%a") then
+      marker, pos = c, #tiles
+      i = i + 1
+    else
+      local code = tonumber(s:sub(i, i + 1))
+      local t = t6_tile(code)
+      if not t and code ~= 60 then return nil end
+      tiles[#tiles + 1] = t or "60"
+      i = i + 2
+    end
+  end
+  return marker, pos, tiles
+end
+
+local T6_DRAWS = { ["流局"] = "exhaustive", ["全員聴牌"] = "exhaustive", ["全員不聴"] = "exhaustive",
+  ["流し満貫"] = "nagashi", ["九種九牌"] = "kyuushu", ["四風連打"] = "suufon", ["四家立直"] = "suucha_riichi",
+  ["四槓散了"] = "suukaikan", ["三家和了"] = "sanchahou" }
+
+-- Reads tenhou.net/6 JSON text (one game) into a record, or nil, reason.
+function M.read_tenhou6(text)
+  if not ok_cjson then return nil, "lua-cjson is not installed" end
+  local ok, d = pcall(cjson.decode, text)
+  if not ok and text:find("}%s*\n%s*{") then
+    -- One JSON object a line, each with some rounds (mjscore): their logs joined.
+    local lineno = 0
+    for line in text:gmatch("[^\n]+") do
+      lineno = lineno + 1
+      if line:find("%S") then
+        local okl, dl = pcall(cjson.decode, line)
+        if not okl then return nil, "line " .. lineno .. ": JSON: " .. tostring(dl) end
+        if type(dl) ~= "table" or type(dl.log) ~= "table" then return nil, "line " .. lineno .. ": no \"log\" array" end
+        if lineno == 1 then d = dl else
+          for _, round in ipairs(dl.log) do d.log[#d.log + 1] = round end
+          d.sc = dl.sc or d.sc
+        end
+      end
+    end
+    ok = true
+  end
+  if not ok then return nil, "JSON: " .. tostring(d) end
+  d = M.integers(d)
+  if type(d) ~= "table" or type(d.log) ~= "table" then return nil, "tenhou.net/6: no \"log\" array" end
+  local rule = type(d.rule) == "table" and d.rule or {}
+  local disp = type(rule.disp) == "string" and rule.disp or ""
+  local aka = (rule.aka or rule.aka51 or rule.aka52 or rule.aka53 or 0) ~= 0
+  local rec = { format = "tenhou6", options = {}, deals = {}, names = {} }
+  local first = d.log[1]
+  local n = 4
+  if disp:find("三", 1, true) or (type(first) == "table" and type(first[14]) == "table" and #first[14] == 0) then n = 3 end
+  rec.players = n
+  rec.rules = n == 3 and "tenhou3" or "tenhou"
+  rec.options.red_fives = aka and 3 or 0
+  if disp:find("東", 1, true) then rec.options.match_length = "tonpuusen"
+  elseif disp:find("南", 1, true) then rec.options.match_length = "hanchan" end
+  if disp ~= "" and not disp:find("喰", 1, true) then rec.options.open_tanyao = false end
+  if type(d.name) == "table" then for i = 1, n do rec.names[i] = tostring(d.name[i] or "") end end
+  local function tile(c, where)
+    local t = t6_tile(c)
+    if not t then error(where .. ": bad tile code " .. tostring(c), 0) end
+    return t
+  end
+  for ri, r in ipairs(d.log) do
+    local here = "log[" .. ri .. "]"
+    local okr, err = pcall(function()
+      if type(r) ~= "table" or type(r[1]) ~= "table" then error("not a round", 0) end
+      local deal = { kyoku = r[1][1], honba = r[1][2], deposits = r[1][3], points = {}, hands = {},
+        events = {}, at = ri }
+      local hai, take, dis = {}, {}, {}
+      for p = 0, n - 1 do
+        deal.points[p] = r[2][p + 1]
+        hai[p], take[p], dis[p] = r[5 + 3 * p], r[6 + 3 * p], r[7 + 3 * p]
+        if type(hai[p]) ~= "table" or type(take[p]) ~= "table" or type(dis[p]) ~= "table" then
+          error("player " .. p .. ": missing hand, draws or discards", 0)
+        end
+        deal.hands[p] = {}
+        for i, c in ipairs(hai[p]) do deal.hands[p][i] = tile(c, "hand of player " .. p) end
+        if #deal.hands[p] ~= 13 then error("the hand of player " .. p .. " has " .. #deal.hands[p] .. " tiles", 0) end
+      end
+      local doras, uras = r[3] or {}, r[4] or {}
+      deal.dora = tile(doras[1], "dora")
+      local result = r[5 + 3 * n]
+      if type(result) ~= "table" then error("no result", 0) end
+      local events = deal.events
+      local k = 0
+      local function push(ev) k = k + 1; ev.at = k; events[k] = ev end
+      local ti, di = {}, {}
+      for p = 0, n - 1 do ti[p], di[p] = 1, 1 end
+      local turn = deal.kyoku % n
+      local drawn
+      local function draw(p)
+        local x = take[p][ti[p]]
+        if x == nil then return false end
+        ti[p] = ti[p] + 1
+        if type(x) ~= "number" then error("player " .. p .. " calls " .. tostring(x) .. " out of turn", 0) end
+        drawn = tile(x, "draw of player " .. p)
+        push { t = "draw", p = p, tile = drawn }
+        return true
+      end
+      -- Whose next take claims the discard of `from`, and how.
+      local function claim(from, discarded)
+        local best
+        for j = 1, n - 1 do
+          local q = (from + j) % n
+          local x = take[q][ti[q]]
+          if type(x) == "string" then
+            local marker, pos, tiles = t6_call(x)
+            if not marker or tiles[pos + 1] ~= discarded then marker = nil end
+            local rel
+            if marker == "p" then rel = ({ [0] = n - 1, [1] = 2, [2] = 1 })[pos]
+            elseif marker == "m" then rel = ({ [0] = n - 1, [1] = 2, [3] = 1 })[pos]
+            elseif marker == "c" then rel = n - 1 end
+            if rel and (q + rel) % n == from and (not best or marker ~= "c") then best = q end
+          end
+        end
+        return best
+      end
+      -- The turn: discards and declarations of `turn` until a discard; false when the deal ends.
+      local function act()
+        while true do
+          local y = dis[turn][di[turn]]
+          if y == nil then return false end
+          di[turn] = di[turn] + 1
+          if type(y) == "number" then
+            if y == 0 then error("player " .. turn .. ": a discard placeholder (0) without a kong", 0) end
+            local t = y == 60 and drawn or tile(y, "discard of player " .. turn)
+            push { t = "discard", p = turn, tile = t }
+            return true
+          end
+          local marker, _, tiles = t6_call(y)
+          if not marker then error("player " .. turn .. ": bad declaration " .. tostring(y), 0) end
+          if marker == "r" then
+            local t = tiles[1] == "60" and drawn or tiles[1]
+            push { t = "discard", p = turn, tile = t, riichi = true }
+            return true
+          elseif marker == "a" or marker == "k" or marker == "f" then
+            if marker == "a" then push { t = "kong_concealed", p = turn, tile = tiles[#tiles] }
+            elseif marker == "k" then
+              local _, pos = t6_call(y)
+              push { t = "kong_promoted", p = turn, tile = tiles[pos + 1] or tiles[1] }
+            else push { t = "kita", p = turn, tile = "4z" } end
+            if not draw(turn) then return false end   -- robbed: the deal ends
+          else
+            error("player " .. turn .. ": unknown declaration " .. y, 0)
+          end
+        end
+      end
+      if draw(turn) then
+        while act() do
+          local from = turn
+          local q = claim(from, events[k].tile)
+          if q then
+            local x = take[q][ti[q]]
+            ti[q] = ti[q] + 1
+            local marker, pos, tiles = t6_call(x)
+            local called = tiles[pos + 1]
+            local hand = {}
+            for i, t in ipairs(tiles) do if i ~= pos + 1 then hand[#hand + 1] = t end end
+            local kind = marker == "c" and "chow" or marker == "p" and "pung" or "kong"
+            push { t = kind, p = q, from = from, tile = called, tiles = hand }
+            turn = q
+            if kind == "kong" then
+              if dis[q][di[q]] == 0 then di[q] = di[q] + 1 end
+              if not draw(q) then break end
+            end
+          else
+            turn = (turn + 1) % n
+            if not draw(turn) then break end
+          end
+        end
+      end
+      -- The result.
+      local what = result[1]
+      if what == "和了" then
+        local last_discard, last_draw
+        for i = #events, 1, -1 do
+          local e = events[i]
+          if not last_discard and (e.t == "discard" or e.t == "kong_promoted") then last_discard = e end
+          if not last_draw and e.t == "draw" then last_draw = e end
+        end
+        for w = 2, #result, 2 do
+          local deltas, info = result[w], result[w + 1]
+          if type(deltas) ~= "table" or type(info) ~= "table" then error("bad win result", 0) end
+          local who, from, pao = info[1], info[2], info[3]
+          local ev = { t = "win", p = who, deltas = {}, pao = pao ~= who and pao or nil }
+          for p = 0, n - 1 do ev.deltas[p] = deltas[p + 1] or 0 end
+          if from ~= who then
+            ev.from, ev.tile = from, last_discard and last_discard.tile
+          else
+            ev.tile = last_draw and last_draw.tile
+          end
+          if #uras > 0 then
+            ev.ura = {}
+            for i, c in ipairs(uras) do ev.ura[i] = tile(c, "ura") end
+          end
+          push(ev)
+        end
+      else
+        local reason = T6_DRAWS[what]
+        if not reason then error("unknown result '" .. tostring(what) .. "'", 0) end
+        local ev = { t = "draw_end", reason = reason, deltas = {}, shown = {} }
+        for p = 0, n - 1 do ev.deltas[p] = type(result[2]) == "table" and result[2][p + 1] or 0 end
+        if reason == "sanchahou" then
+          local last
+          for i = #events, 1, -1 do if events[i].t == "discard" then last = events[i]; break end end
+          for p = 0, n - 1 do if not last or p ~= last.p then ev.shown[p] = true end end
+        end
+        push(ev)
+      end
+      -- Riichi sticks paid: a riichi discard nobody won on.
+      local i = 1
+      while i <= #events do
+        local e = events[i]
+        if e.t == "discard" and e.riichi then
+          local nxt = events[i + 1]
+          if not (nxt and nxt.t == "win" and nxt.from == e.p) then
+            table.insert(events, i + 1, { t = "riichi_paid", p = e.p, at = e.at })
+            i = i + 1
+          end
+        end
+        i = i + 1
+      end
+      deal.kan_dora = {}
+      for j = 2, #doras do deal.kan_dora[j - 1] = tile(doras[j], "dora") end
+      rec.deals[#rec.deals + 1] = deal
+    end)
+    if not okr then return nil, here .. ": " .. err end
+  end
+  if #rec.deals == 0 then return nil, "no round in the log" end
+  if type(d.sc) == "table" and #d.sc >= 2 * n then
+    rec.final = {}
+    for p = 1, n do rec.final[p] = math.floor(d.sc[2 * p - 1] + 0.5) end
+  end
+  return rec
+end
+
 -- ---------------------------------------------------------------- reading any file
 
 -- Which format a text is in: "mjlog", "tenhou6", "mjai", "jong" or nil.
@@ -270,7 +537,7 @@ function M.read(text)
   if not data then return nil, err end
   local fmt = M.detect(data)
   if fmt == "mjlog" then return M.read_mjlog(data) end
-  if fmt == "tenhou6" and M.read_tenhou6 then return M.read_tenhou6(data) end
+  if fmt == "tenhou6" then return M.read_tenhou6(data) end
   if fmt == "mjai" and M.read_mjai then return M.read_mjai(data) end
   if fmt == "jong" and M.read_jong then return M.read_jong(data) end
   if data == "" then return nil, "the file is empty" end

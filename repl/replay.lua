@@ -100,6 +100,7 @@ local function deal_wall(rec, deal, set)
     end
     if t ~= "dora" then prev = e end
   end
+  for i, t in ipairs(deal.kan_dora or {}) do back[5 + 2 * i] = take(t, "dora indicator", i + 1) end
   for i, u in ipairs(ura or {}) do back[4 + 2 * i] = take(u, "ura indicator", i) end
   -- Holes (loose tiles nobody drew, ura nobody saw) get tiles nobody saw.
   local last = 0
@@ -292,6 +293,18 @@ function M.check(rec, o)
       if got ~= log_net then
         diffs[#diffs + 1] = ("%s (player %d) %+d in the log, %+d in the engine"):format(seat, p, log_net, got)
       end
+    end
+    -- A log without the final points (one deal a line) shows nothing of the deposits the
+    -- engine gives the first player after the last deal: one player off by exactly them.
+    if #diffs == 1 and deal.index == #rec.deals and not rec.final then
+      local left = deal.deposits * 1000
+      for _, x in pairs(paid) do left = left + x end
+      if kind == "win" then left = 0 end
+      local extra = 0
+      for p = 0, n - 1 do
+        extra = extra + (points_of(seat_of(p)) - start_points[p]) - ((want[p] or 0) - (paid[p] or 0))
+      end
+      if left > 0 and extra == left then diffs = {} end
     end
     if #diffs > 0 then fail(e, "the deal's payments differ: " .. table.concat(diffs, "; ")) end
   end
