@@ -1,11 +1,14 @@
-/* The one protected-call path from C into Lua, with a traceback, an instruction
- * budget and a memory cap; and the rules search path. */
+/* The one protected-call path from C into Lua: a traceback, an instruction budget that
+ * is a kill (once spent it stays spent, so `pcall` in rule code cannot go on), a memory
+ * cap per call and for the state as a whole, and Ctrl-C. Nested limited calls share the
+ * outermost call's budget. Also the rules search path. */
 #define _GNU_SOURCE
 #include "lj.h"
 
 #include <dlfcn.h>
 #include <libgen.h>
 #include <limits.h>
+#include <signal.h>
 #include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -14,22 +17,48 @@
 
 const struct lj_limits lj_hook_limits = { 20000000, 64u << 20 };
 const struct lj_limits lj_load_limits = { 50000000, 128u << 20 };
+/* The most a state may hold while rule code runs: what a ruleset keeps between calls,
+ * and a whole `jong score` batch, live within it. */
+const size_t lj_state_limit = 512u << 20;
 
-/* Allocator user data: the allocator it wraps and the bytes in use. */
+/* Instructions between two looks of the budget hook (the count hook's period). */
+#define BUDGET_STEP 10000
+
+/* Allocator user data: the allocator it wraps, the bytes in use, and the limited call
+ * under way (shared by every thread of the state). */
 struct counter {
     lua_Alloc inner;
     void *inner_ud;
     size_t total;
     size_t limit;      /* 0: no limit */
-    long budget;       /* instruction budget of the call under way, for messages */
+    int depth;         /* limited calls under way (nested ones share the budget) */
+    long budget;       /* instructions the outermost limited call may run */
+    long used;         /* instructions run so far under it */
+    bool killed;       /* the budget, memory or Ctrl-C ended the call: it stays ended */
+    char why[200];     /* why it was killed */
 };
+
+static volatile sig_atomic_t interrupted;   /* Ctrl-C arrived (lj_interrupt) */
+
+static void kill_call(struct counter *c, const char *why)
+{
+    if (!c->killed) {
+        c->killed = true;
+        snprintf(c->why, sizeof c->why, "%s", why);
+    }
+}
 
 static void *counting_alloc(void *ud, void *ptr, size_t osize, size_t nsize)
 {
     struct counter *c = ud;
     size_t old = ptr ? osize : 0;
-    if (nsize > old && c->limit && c->total + (nsize - old) > c->limit)
+    if (nsize > old && c->limit && c->total + (nsize - old) > c->limit) {
+        if (c->depth > 0)
+            kill_call(c, c->total + (nsize - old) > lj_state_limit
+                             ? "the rules state's memory cap exceeded (rule code keeps too much)"
+                             : "memory cap exceeded (a runaway table?)");
         return NULL;
+    }
     void *p = c->inner(c->inner_ud, ptr, osize, nsize);
     if (p || nsize == 0)
         c->total = c->total - old + nsize;
@@ -42,6 +71,12 @@ static struct counter *counter_of(lua_State *L)
 {
     void *ud;
     return lua_getallocf(L, &ud) == counting_alloc ? ud : NULL;
+}
+
+bool lj_limited(lua_State *L)
+{
+    struct counter *c = counter_of(L);
+    return c && c->depth > 0;
 }
 
 void lj_install_allocator(lua_State *L)
@@ -62,21 +97,59 @@ void lj_install_allocator(lua_State *L)
     lua_setallocf(L, counting_alloc, c);
 }
 
+/* The count hook of limited calls, on every thread that runs rule code (a coroutine
+ * inherits it when created). Once the call is killed it fires at every instruction
+ * and raises again, so no handler in rule code can carry on. */
 static void budget_hook(lua_State *L, lua_Debug *ar)
 {
     struct counter *c = counter_of(L);
-    lua_getinfo(L, "Sl", ar);
-    luaL_error(L, "%s:%d: instruction budget of %d exceeded (endless loop?)",
-               ar->short_src, ar->currentline, c ? (int)c->budget : 0);
+    if (!c || c->depth == 0) {
+        if (interrupted) {   /* Ctrl-C outside rule code (the REPL's own Lua) */
+            interrupted = 0;
+            lua_sethook(L, NULL, 0, 0);
+            luaL_error(L, "interrupted");
+        }
+        return;   /* a coroutine of rule code resumed outside a limited call */
+    }
+    if (!c->killed) {
+        int step = lua_gethookcount(L);
+        c->used += step;
+        if (interrupted)
+            kill_call(c, "interrupted");
+        else if (c->used >= c->budget) {
+            char why[200];
+            lua_getinfo(L, "Sl", ar);
+            snprintf(why, sizeof why, "%s:%d: instruction budget of %ld exceeded (endless loop?)",
+                     ar->short_src, ar->currentline, c->budget);
+            kill_call(c, why);
+        } else {
+            if (step != BUDGET_STEP)
+                lua_sethook(L, budget_hook, LUA_MASKCOUNT, BUDGET_STEP);
+            return;
+        }
+    }
+    lua_sethook(L, budget_hook, LUA_MASKCOUNT, 1);
+    lua_pushstring(L, c->why);
+    lua_error(L);
 }
 
+void lj_interrupt(lua_State *L)
+{
+    interrupted = 1;
+    lua_sethook(L, budget_hook, LUA_MASKCALL | LUA_MASKRET | LUA_MASKCOUNT, 1);
+}
+
+void lj_interrupt_clear(void) { interrupted = 0; }
+
+/* The message handler: a traceback. It runs no code of the error value (a __tostring
+ * of rule code would run outside any budget). */
 static int traceback(lua_State *L)
 {
-    if (lua_type(L, 1) == LUA_TTABLE)
+    if (lua_type(L, 1) == LUA_TTABLE && !lua_getmetatable(L, 1))
         return 1;   /* a structured error (e.g. {invalid = "reason"}) goes through as is */
-    const char *msg = lua_tostring(L, 1);
+    const char *msg = lua_type(L, 1) == LUA_TSTRING || lua_type(L, 1) == LUA_TNUMBER ? lua_tostring(L, 1) : NULL;
     if (!msg)
-        msg = luaL_tolstring(L, 1, NULL);
+        msg = lua_pushfstring(L, "(an error value of type %s)", luaL_typename(L, 1));
     luaL_traceback(L, L, msg, 1);
     return 1;
 }
@@ -88,29 +161,41 @@ int lj_pcall(lua_State *L, int nargs, int nresults, const char *what, const stru
     lua_insert(L, base);
 
     struct counter *c = counter_of(L);
+    bool limited = c && lim && lim->instructions > 0;
     size_t saved_limit = c ? c->limit : 0;
-    long saved_budget = c ? c->budget : 0;
     lua_Hook saved_hook = lua_gethook(L);
     int saved_mask = lua_gethookmask(L), saved_count = lua_gethookcount(L);
-    if (lim && lim->instructions > 0) {
-        lua_sethook(L, budget_hook, LUA_MASKCOUNT, (int)lim->instructions);
-        if (c)
+    if (limited) {
+        if (c->depth++ == 0) {   /* the outermost limited call: a fresh budget */
             c->budget = lim->instructions;
-    }
-    if (c && lim && lim->memory) {
+            c->used = 0;
+            c->killed = false;
+        }
+        if (saved_hook != budget_hook)
+            lua_sethook(L, budget_hook, LUA_MASKCOUNT, c->killed ? 1 : BUDGET_STEP);
         size_t cap = c->total + lim->memory;
+        if (cap > lj_state_limit)
+            cap = lj_state_limit > c->total ? lj_state_limit : c->total;
         if (!c->limit || cap < c->limit)
             c->limit = cap;
     }
 
     int status = lua_pcall(L, nargs, nresults, base);
 
-    if (c) {
+    bool killed = limited && c->killed;
+    if (limited) {
         c->limit = saved_limit;
-        c->budget = saved_budget;
+        if (--c->depth == 0)
+            c->killed = false;
     }
-    lua_sethook(L, saved_hook, saved_mask, saved_count);
-    if (status == LUA_ERRMEM) {
+    if (interrupted && limited && c->depth == 0)   /* Ctrl-C: stop the caller's Lua too */
+        lua_sethook(L, budget_hook, LUA_MASKCALL | LUA_MASKRET | LUA_MASKCOUNT, 1);
+    else if (saved_hook != budget_hook || !limited)
+        lua_sethook(L, saved_hook, saved_mask, saved_count);
+    if (killed && c->depth == 0 && status != LUA_OK) {
+        lua_pop(L, 1);
+        lua_pushfstring(L, "%s: %s", what, c->why);
+    } else if (status == LUA_ERRMEM) {
         lua_pop(L, 1);
         lua_pushfstring(L, "%s: memory cap of %d MiB exceeded (a runaway table?)",
                         what, lim ? (int)(lim->memory >> 20) : 0);
@@ -124,16 +209,9 @@ int lj_pcall(lua_State *L, int nargs, int nresults, const char *what, const stru
 
 static bool is_dir(const char *p) { return access(p, R_OK | X_OK) == 0; }
 
-const char *lj_rules_path(void)
+/* The default rules folders: next to the module or program, ./rules, PREFIX. */
+static size_t default_path(char *path, size_t size)
 {
-    static char path[4 * PATH_MAX + 8];
-    if (path[0])
-        return path;
-    const char *env = getenv("JONG_RULES_PATH");
-    if (env && *env) {
-        snprintf(path, sizeof path, "%s", env);
-        return path;
-    }
     char here[PATH_MAX] = "", cand[PATH_MAX + 16];
     Dl_info info;
     /* Next to the module or program: <dir>/../rules (the source tree's build/). */
@@ -152,12 +230,29 @@ const char *lj_rules_path(void)
         for (int i = 0; i < 3; i++) {
             char rules[PATH_MAX + 32];
             snprintf(rules, sizeof rules, "%s%s", dir, rel[i]);
-            if (is_dir(rules))
-                at += (size_t)snprintf(path + at, sizeof path - at, "%s:", rules);
+            if (is_dir(rules) && at < size)
+                at += (size_t)snprintf(path + at, size - at, "%s:", rules);
         }
     }
-    if (is_dir("rules"))
-        at += (size_t)snprintf(path + at, sizeof path - at, "rules:");
-    snprintf(path + at, sizeof path - at, "%s/share/jong/rules", JONG_PREFIX);
+    if (is_dir("rules") && at < size)
+        at += (size_t)snprintf(path + at, size - at, "rules:");
+    if (at < size)
+        at += (size_t)snprintf(path + at, size - at, "%s/share/jong/rules", JONG_PREFIX);
+    return at;
+}
+
+const char *lj_rules_path(void)
+{
+    static char path[8 * PATH_MAX + 8];
+    if (path[0])
+        return path;
+    /* JONG_RULES_PATH is searched first, then the default folders. */
+    const char *env = getenv("JONG_RULES_PATH");
+    size_t at = 0;
+    if (env && *env)
+        at = (size_t)snprintf(path, sizeof path / 2, "%s:", env);
+    if (at >= sizeof path / 2)
+        at = sizeof path / 2 - 1;
+    default_path(path + at, sizeof path - at);
     return path;
 }

@@ -1,7 +1,8 @@
 -- Games: a ruleset's declarative fields become the engine's settings, its hooks
 -- answer the engine's questions, and a friendly game object wraps the C game.
 -- Called once with the module table.
-local jong = ...
+local jong, private = ...
+local plain_settings
 
 local SEATS = jong.SEATS
 
@@ -39,9 +40,16 @@ function jong.engine_settings(r, options)
   e.ask = ask
   for k, v in pairs(r.engine or {}) do e[k] = v end
   if r.configure then
-    for k, v in pairs(r.configure(options) or {}) do e[k] = v end
+    local c = r.configure(options)
+    if c ~= nil and type(c) ~= "table" then error("rules " .. r.name .. ": hook configure returned a " .. type(c), 0) end
+    for k, v in next, c or {} do e[k] = v end
   end
   return e
+end
+
+-- The engine settings as plain data, made under the budget (configure is rule code).
+function plain_settings(r, options)
+  return private.plain(jong.engine_settings(r, options), "the engine settings of " .. r.name)
 end
 
 local Game = {}
@@ -199,12 +207,12 @@ jong.cut_message = cut
 -- Calls the ruleset's hook `name` (function fn) with the arguments; on an error keeps the
 -- whole message with its traceback in g.hook_error and returns nil, the message cut to
 -- fit the engine's buffer (whole words). `what`: the seat or action it was asked about.
-local function guarded(G, name, what, fn, ...)
+local function guarded(G, V, name, what, fn, ...)
   local results = table.pack(xpcall(fn, function(e)
     local msg = tostring(e)
     if traceback then msg = traceback(msg, 2) end
     return msg
-  end, G, ...))
+  end, V, ...))
   if results[1] then return true, table.unpack(results, 2, results.n) end
   local where = ""
   if getinfo then
@@ -218,16 +226,98 @@ local function guarded(G, name, what, fn, ...)
   return false, cut(jong.first_line(msg), 190)
 end
 
+-- What a hook sees of a game: a view with the reading methods only (state, seat,
+-- events, options, waits, ...), never close, play, undo, reset, replay or the engine
+-- itself; `g.core` is a view of the engine's reading methods. A hook may keep its own
+-- fields in the view (g.my_note = ...); the game and other programs never see them.
+local CORE_READERS = { "version", "state", "seat", "seat_summary", "brief", "waits", "ura", "events",
+  "actions", "nactions", "outcome", "waiting", "legal", "check" }
+local GAME_READERS = { "situation", "score_win", "state", "waiting", "seat_summary", "seat", "brief",
+  "waits", "legal", "check", "events", "deal_events", "log_json", "parse_action", "deal_outcome",
+  "rotation", "last_payments", "win_check", "pending_win" }
+
+local core_of = setmetatable({}, { __mode = "k" })   -- core view -> the engine's game
+local CORE_VIEW_METHODS = {}
+local core_methods   -- the engine game's methods (set when the first game is made)
+local function core_view(core)
+  if not core_methods then
+    core_methods = getmetatable(core).__index
+    for _, name in ipairs(CORE_READERS) do
+      local m = core_methods[name]
+      CORE_VIEW_METHODS[name] = function(self, ...) return m(core_of[self], ...) end
+    end
+  end
+  local v = setmetatable({}, { __index = CORE_VIEW_METHODS, __metatable = false,
+    __newindex = function(_, k) error("cannot set '" .. tostring(k) .. "' on the game's engine: hooks read it only", 2) end })
+  core_of[v] = core
+  return v
+end
+
+local GAME_VIEW_METHODS = {}
+local GAME_VIEW_MT = { __index = GAME_VIEW_METHODS, __metatable = false }
+
+local function game_view(G, core)
+  if not next(GAME_VIEW_METHODS) then
+    for _, name in ipairs(GAME_READERS) do GAME_VIEW_METHODS[name] = Game[name] end
+  end
+  return setmetatable({ core = core_view(core), rules = G.rules, options = G.options, seed = G.seed },
+    GAME_VIEW_MT)
+end
+
+-- Checks of what hooks return: the error names the ruleset, the hook and what was wrong.
+local INT32 = 2147483647
+local function bad(r, hook, what) error("rules " .. tostring(r.name) .. ": hook " .. hook .. " " .. what, 0) end
+
+local function int_in(v, lo, hi)
+  if math.type(v) == "float" and v == math.floor(v) then v = math.tointeger(v) end
+  return math.type(v) == "integer" and v >= lo and v <= hi and v or nil
+end
+
+local function short(v)
+  if type(v) == "string" then return "'" .. v:sub(1, 40) .. (#v > 40 and "...'" or "'") end
+  if type(v) == "number" then return string.format(math.type(v) == "integer" and "%d" or "%.17g", v) end
+  return "a " .. type(v)
+end
+
+local function payment(r, hook, pay, seat)
+  local v = pay[seat]
+  if v == nil then return 0 end
+  local n = int_in(v, -INT32, INT32)
+  if not n then bad(r, hook, "gave seat " .. seat .. " a payment of " .. short(v) .. " (an integer within +-2^31 is needed)") end
+  return n
+end
+
+local function tile_list(r, hook, list)
+  if list == nil then return nil end
+  if type(list) ~= "table" then bad(r, hook, "returned a " .. type(list) .. ", not a list of tiles") end
+  local out = {}
+  for i, t in ipairs(list) do
+    if type(t) ~= "string" or not jong.kind(t) or i > 200 then bad(r, hook, "returned a bad tile " .. short(t)) end
+    out[i] = t
+  end
+  return out
+end
+
+local function reason_text(v)
+  if type(v) == "string" then return #v > 1024 and v:sub(1, 1024) .. "... (cut)" or v end
+  if type(v) == "number" then return tostring(v) end
+  return nil
+>>>>>>> a922d4e (Sandbox: each rule file in its own environment with read-only views of the libraries, the jong module and the rulesets it requires; loader in lua/loader.lua (folder of the naming file first, JONG_RULES_PATH before the default path, regular files under 4 MiB, cycles named); the budget is a kill shared by nested calls; bounded pattern matching; a state memory cap; hooks see a reading view of the game and their results are checked plain data)
+end
+
 -- The engine's hooks over the ruleset's; `skip` names ruleset hooks this game need not
 -- call (engine setting skip_hooks: their options are off).
-local function make_hooks(G, skip)
+local function make_hooks(G, skip, views)
   local r = setmetatable({}, { __index = G.rules })
   for _, name in ipairs(skip or {}) do r[name] = false end
+  local R = G.rules
   local hooks = {}
+  local V   -- the hooks' view of the game (below), made with the engine's game
+  function views.set(core) V = game_view(G, core) end
   -- A failing hook refuses the action it was asked about (the claimer's, not the
   -- discarder's); a hook that refuses nothing raises its message.
   local function call(name, what, ...)
-    local res = table.pack(guarded(G, name, what, r[name], ...))
+    local res = table.pack(guarded(G, V, name, what, r[name], ...))
     if not res[1] then error(res[2], 0) end
     return table.unpack(res, 2, res.n)
   end
@@ -239,36 +329,56 @@ local function make_hooks(G, skip)
     function hooks.may_act(_, action)
       if action.type == "win" then
         if r.may_win then
-          local ok, allowed, reason = guarded(G, "may_win", action, r.may_win, action)
+          local ok, allowed, reason = guarded(G, V, "may_win", action, r.may_win, action)
           if not ok then return false, allowed end
-          if not allowed then return false, reason end
+          if not allowed then return false, reason_text(reason) end
         end
         if not r.score then return true end
-        local ok, wins, reason = guarded(G, "score", action, win_check, action)
+        local ok, wins, reason = guarded(G, V, "score", action, win_check, action)
         if not ok then return false, wins end
-        return wins, reason
+        return wins and true or false, reason_text(reason)
       end
       if not r.may_claim then return true end
-      local ok, allowed, reason = guarded(G, "may_claim", action, r.may_claim, action)
+      local ok, allowed, reason = guarded(G, V, "may_claim", action, r.may_claim, action)
       if not ok then return false, allowed end
-      return allowed, reason
+      return allowed and true or false, reason_text(reason)
     end
   end
   if r.allowed_discards then
-    function hooks.allowed_discards(_, seat) return call("allowed_discards", seat, seat) end
+    function hooks.allowed_discards(_, seat) return tile_list(R, "allowed_discards", call("allowed_discards", seat, seat)) end
   end
   if r.actions then
-    function hooks.extra_actions(_, seat) return call("actions", seat, seat) end
+    function hooks.extra_actions(_, seat)
+      local list = call("actions", seat, seat)
+      if list == nil then return nil end
+      if type(list) ~= "table" then bad(R, "actions", "returned a " .. type(list) .. ", not a list of actions") end
+      local out = {}
+      for i, a in ipairs(list) do
+        if type(a) ~= "table" or type(a.type) ~= "string" or (a.tile ~= nil and (type(a.tile) ~= "string" or not jong.kind(a.tile))) or i > 64 then
+          bad(R, "actions", "returned a bad action (entry " .. i .. ": a table with a declaration's name as type and an optional tile)")
+        end
+        out[i] = { type = a.type, tile = a.tile }
+      end
+      return out
+    end
   end
   if r.apply_action then
-    function hooks.apply_extra(_, action) return call("apply_action", action, action) end
+    function hooks.apply_extra(_, action)
+      local e = call("apply_action", action, action)
+      if e == nil then return nil end
+      if type(e) ~= "table" then bad(R, "apply_action", "returned a " .. type(e) .. ", not a table") end
+      local flags, deposit = int_in(e.set_flags or 0, 0, 0xffffffff), int_in(e.deposit or 0, -INT32, INT32)
+      if not flags then bad(R, "apply_action", "returned set_flags " .. short(e.set_flags) .. " (flags are an integer of 32 bits)") end
+      if not deposit then bad(R, "apply_action", "returned deposit " .. short(e.deposit) .. " (an integer within +-2^31)") end
+      return { set_flags = flags, deposit = deposit, discard = e.discard and true or false, abort = e.abort and true or false }
+    end
   end
   if r.special_complete then
     local special = r.special_complete
     function hooks.special_complete(_, seat, concealed, nmelds)
-      local ok, yes = guarded(G, "special_complete", seat, special, seat, concealed, nmelds)
+      local ok, yes = guarded(G, V, "special_complete", seat, special, seat, concealed, nmelds)
       if not ok then error(yes, 0) end
-      return yes
+      return yes and true or false
     end
   end
   if r.score then
@@ -276,30 +386,58 @@ local function make_hooks(G, skip)
     function hooks.settle_win(_, wins)
       local total = { E = 0, S = 0, W = 0, N = 0 }
       local taken = 0
-      G.last_results = {}
+      local results = {}
       for i, w in ipairs(wins) do
-        local ok, result, pay = guarded(G, "score", w.seat .. " win " .. tostring(w.tile), score_win, w, i == 1)
+        local ok, result, pay = guarded(G, V, "score", w.seat .. " win " .. tostring(w.tile), score_win, w, i == 1)
         if not ok then error(result, 0) end
-        G.last_results[i] = { seat = w.seat, result = result, payments = pay }
-        local sum = 0
+        if type(pay) ~= "table" then bad(R, "settle", "returned a " .. type(pay) .. ", not a payments table") end
+        local sum, checked = 0, {}
         for _, s in ipairs(SEATS) do
-          total[s] = total[s] + (pay[s] or 0)
-          sum = sum + (pay[s] or 0)
+          local p = payment(R, "settle", pay, s)
+          checked[s] = p
+          total[s] = total[s] + p
+          sum = sum + p
+          if not int_in(total[s], -INT32, INT32) then bad(R, "settle", "makes seat " .. s .. "'s payments overflow") end
         end
         taken = taken + sum
+        results[i] = { seat = w.seat, result = private.plain(result, "the result of hook score"), payments = checked }
       end
+      if not int_in(taken, -INT32, INT32) then bad(R, "settle", "makes the payments' total overflow") end
       total.taken = taken
+      G.last_results = results
       return total
     end
   end
   if r.settle_draw then
-    function hooks.settle_draw(_, kind, reason) return call("settle_draw", nil, kind, reason) end
+    function hooks.settle_draw(_, kind, reason)
+      local pay = call("settle_draw", nil, kind, reason)
+      if type(pay) ~= "table" then bad(R, "settle_draw", "returned a " .. type(pay) .. ", not a payments table") end
+      local out = {}
+      for _, s in ipairs(SEATS) do out[s] = payment(R, "settle_draw", pay, s) end
+      out.taken = payment(R, "settle_draw", pay, "taken")
+      return out
+    end
   end
   if r.check_abort then
-    function hooks.check_abort() return call("check_abort", nil) end
+    function hooks.check_abort()
+      local v = call("check_abort", nil)
+      if v == nil or v == false then return nil end
+      return reason_text(v) or bad(R, "check_abort", "returned a " .. type(v) .. " (the draw's name, a string, or nil)")
+    end
   end
   if r.next_deal then
-    function hooks.next_deal() return call("next_deal", nil) end
+    function hooks.next_deal()
+      local d = call("next_deal", nil)
+      if type(d) ~= "table" then bad(R, "next_deal", "returned a " .. type(d) .. ", not a table") end
+      local round = d.round
+      if round ~= nil and not jong.seat_index(round) then bad(R, "next_deal", "returned round " .. short(round) .. " (E, S, W or N)") end
+      local honba = int_in(d.honba or 0, 0, 255)
+      if not honba then bad(R, "next_deal", "returned honba " .. short(d.honba) .. " (an integer 0-255)") end
+      local out = private.plain(d, "the result of hook next_deal")
+      out.dealer_keeps, out.round, out.honba = d.dealer_keeps and true or false, round, honba
+      out.match_over = d.match_over and true or false
+      return out
+    end
   end
   return hooks
 end
@@ -320,16 +458,18 @@ function jong.game(o)
   local engine = engine_cache[options]   -- resolved options belong to one ruleset
   if not engine then
     local ok
-    ok, engine = pcall(jong.engine_settings, r, options)
+    ok, engine = private.pcall_limited("the engine settings of " .. r.name, plain_settings, r, options)
     if not ok then return nil, jong.first_line(engine) end
     engine_cache[options] = engine
   end
   local ok
   local core
-  ok, core, err = pcall(jong.game_new, engine, make_hooks(G, engine.skip_hooks), G.seed)
+  local views = {}
+  ok, core, err = pcall(jong.game_new, engine, make_hooks(G, engine.skip_hooks, views), G.seed)
   if not ok then return nil, jong.first_line(core) end
   if not core then return nil, err end
   G.core = core
+  views.set(core)
   if o.wall then
     ok, err = G:stack(o.wall.front or o.wall[1], o.wall.back or o.wall[2])
     if not ok then return nil, err end

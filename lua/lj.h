@@ -25,6 +25,20 @@ extern const struct lj_limits lj_load_limits;   /* for loading a rule file */
  * code with the message (traceback included) on the stack. */
 int lj_pcall(lua_State *L, int nargs, int nresults, const char *what, const struct lj_limits *lim);
 
+/* Whether a limited call (rule code) is under way in the state. */
+bool lj_limited(lua_State *L);
+/* The cap on a state's memory while rule code runs. */
+extern const size_t lj_state_limit;
+/* Ctrl-C: stops the Lua running in L at its next instruction; rule code under a
+ * limited call cannot catch it. Safe in a signal handler. lj_interrupt_clear forgets
+ * an interrupt that arrived when nothing ran. */
+void lj_interrupt(lua_State *L);
+void lj_interrupt_clear(void);
+/* Replaces string.find, match, gmatch and gsub by versions that refuse, inside a
+ * limited call, a pattern too costly for its subject (C matching never meets the
+ * instruction budget). Outside limited calls they are the originals. */
+void lj_guard_patterns(lua_State *L);
+
 /* Installs the counting allocator on a state (so memory caps work); the module
  * does this itself when it opens. */
 void lj_install_allocator(lua_State *L);
@@ -38,7 +52,7 @@ int lj_call_module(lua_State *L, const char *fn, int nargs, int nresults);
 /* Whether f is the module's counting allocator. */
 bool lj_is_counting(lua_Alloc f);
 
-/* The rules search path, colon-separated (JONG_RULES_PATH, next to the program or
+/* The rules search path, colon-separated (JONG_RULES_PATH first, then next to the program or
  * module, ./rules, PREFIX/share/jong/rules). */
 const char *lj_rules_path(void);
 

@@ -2,8 +2,12 @@
  * built on top of these in Lua (lua/prelude.lua, embedded). */
 #include "lj.h"
 
+#include <errno.h>
+#include <fcntl.h>
 #include <stdio.h>
 #include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
 
 #include "decompose.h"
 #include "efficiency.h"
@@ -424,7 +428,7 @@ static int l_kind(lua_State *L)
     return 2;
 }
 
-/* jong.pcall_limited(what, f, ...) -> true, results... or false, message: calls f
+/* pcall_limited(what, f, ...) -> true, results... or false, message: calls f
  * through the one protected path with the hook limits (instruction budget, memory cap). */
 static int l_pcall_limited(lua_State *L)
 {
@@ -445,24 +449,77 @@ static int l_rules_path(lua_State *L)
     return 1;
 }
 
-/* jong.read_file(path) -> contents, or nil, reason. Used by the loader for rule files
- * only (rule scripts themselves never see it). */
+/* The largest rule file the loader reads. */
+#define RULE_FILE_LIMIT (4u << 20)
+
+/* read_file(path) -> contents, or nil, reason: the loader's reader of rule files (rule
+ * code never sees it). Only a regular file under RULE_FILE_LIMIT: a device, a fifo or
+ * a directory is refused without reading (opened non-blocking, so a fifo cannot hang). */
 static int l_read_file(lua_State *L)
 {
     const char *path = luaL_checkstring(L, 1);
-    FILE *f = fopen(path, "rb");
-    if (!f)
+    int fd = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC);
+    if (fd < 0)
         return lua_pushnil(L), lua_pushfstring(L, "cannot open %s", path), 2;
+    struct stat st;
+    if (fstat(fd, &st) != 0 || !S_ISREG(st.st_mode)) {
+        close(fd);
+        return lua_pushnil(L),
+               lua_pushfstring(L, "%s is not a regular file (a rules path names a .lua file)", path), 2;
+    }
+    if ((unsigned long long)st.st_size > RULE_FILE_LIMIT) {
+        close(fd);
+        return lua_pushnil(L),
+               lua_pushfstring(L, "%s is larger than a rule file may be (%d MiB)", path, (int)(RULE_FILE_LIMIT >> 20)), 2;
+    }
     luaL_Buffer b;
     luaL_buffinit(L, &b);
-    size_t n;
-    char buf[4096];
-    while ((n = fread(buf, 1, sizeof buf, f)) > 0)
-        luaL_addlstring(&b, buf, n);
-    fclose(f);
+    size_t total = 0;
+    for (;;) {
+        char buf[4096];
+        ssize_t n = read(fd, buf, sizeof buf);
+        if (n < 0 && errno == EINTR)
+            continue;
+        if (n < 0) {
+            close(fd);
+            return lua_pushnil(L), lua_pushfstring(L, "cannot read %s: %s", path, strerror(errno)), 2;
+        }
+        if (n == 0)
+            break;
+        total += (size_t)n;
+        if (total > RULE_FILE_LIMIT) {
+            close(fd);
+            return lua_pushnil(L),
+                   lua_pushfstring(L, "%s is larger than a rule file may be (%d MiB)", path, (int)(RULE_FILE_LIMIT >> 20)), 2;
+        }
+        luaL_addlstring(&b, buf, (size_t)n);
+    }
+    close(fd);
     luaL_pushresult(&b);
     return 1;
 }
+
+/* is_file(path) -> whether path is a regular file (the loader's search). */
+static int l_is_file(lua_State *L)
+{
+    struct stat st;
+    lua_pushboolean(L, stat(luaL_checkstring(L, 1), &st) == 0 && S_ISREG(st.st_mode));
+    return 1;
+}
+
+/* in_rule_code() -> whether a limited call (rule code) is under way. */
+static int l_in_rule_code(lua_State *L)
+{
+    lua_pushboolean(L, lj_limited(L));
+    return 1;
+}
+
+static const luaL_Reg private_tools[] = {
+    { "read_file", l_read_file },
+    { "is_file", l_is_file },
+    { "in_rule_code", l_in_rule_code },
+    { NULL, NULL },
+};
 
 static const luaL_Reg primitives[] = {
     { "hand_facts", l_hand_facts },
@@ -473,7 +530,6 @@ static const luaL_Reg primitives[] = {
     { "format_hand", l_format_hand },
     { "kind", l_kind },
     { "rules_path", l_rules_path },
-    { "read_file", l_read_file },
     { NULL, NULL },
 };
 
@@ -483,26 +539,32 @@ int luaopen_jong(lua_State *L)
     lj_install_allocator(L);
     luaL_newlib(L, primitives);
     lj_open_game(L);
+    lj_guard_patterns(L);
+    /* The private table: the loader's tools, passed to the prelude files only. */
+    luaL_newlib(L, private_tools);
     lua_pushboolean(L, 0);
     lua_pushcclosure(L, l_pcall_limited, 1);
     lua_setfield(L, -2, "pcall_limited");
     lua_pushboolean(L, 1);
     lua_pushcclosure(L, l_pcall_limited, 1);
     lua_setfield(L, -2, "pcall_loading");
+    lua_insert(L, -2);
     lua_pushinteger(L, FORM_STANDARD);
     lua_setfield(L, -2, "FORM_STANDARD");
     lua_pushinteger(L, FORM_SEVEN_PAIRS);
     lua_setfield(L, -2, "FORM_SEVEN_PAIRS");
     lua_pushinteger(L, FORM_THIRTEEN_ORPHANS);
     lua_setfield(L, -2, "FORM_THIRTEEN_ORPHANS");
-    /* The prelude builds the friendly API on the primitives: it is called with the
-     * module table and returns it. */
+    /* The prelude builds the friendly API on the primitives: each file is called with
+     * the module table and the private table. */
     for (const struct lj_source *src = lj_prelude; src->name; src++) {
         if (luaL_loadbufferx(L, src->text, strlen(src->text), src->name, "t") != LUA_OK)
             return lua_error(L);
         lua_pushvalue(L, -2);
-        if (lj_pcall(L, 1, 0, src->name + 1, NULL) != LUA_OK)
+        lua_pushvalue(L, -4);
+        if (lj_pcall(L, 2, 0, src->name + 1, NULL) != LUA_OK)
             return lua_error(L);
     }
+    lua_remove(L, -2);
     return 1;
 }

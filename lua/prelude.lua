@@ -1,6 +1,6 @@
 -- The friendly Lua API of the `jong` module, built on the C primitives.
 -- Called once with the module table; adds to it.
-local jong = ...
+local jong, private = ...
 
 local SEATS = { "E", "S", "W", "N" }
 local SEAT_INDEX = { E = 1, S = 2, W = 3, N = 4 }
@@ -138,120 +138,8 @@ function jong.json_encode(v)
 end
 
 ---------------------------------------------------------------------------
--- Rulesets: loading in a sandbox, `extends`, options.
+-- Rulesets: options (loading: lua/loader.lua, the sandbox: lua/sandbox.lua).
 ---------------------------------------------------------------------------
-
--- What rule scripts see of the module: everything but the loader's own tools.
-local PRIVATE = { read_file = true, pcall_limited = true, pcall_loading = true,
-  load_rules = true, rules_path = true }
-local public = setmetatable({}, {
-  __index = function(_, k) if not PRIVATE[k] then return jong[k] end end,
-  __newindex = function() error("the jong module is read-only in rule scripts", 2) end,
-})
-
-local safe_math = {}
-for k, v in pairs(math) do
-  if k ~= "random" and k ~= "randomseed" then safe_math[k] = v end
-end
-
-local loaded = {}     -- rule name or path -> ruleset table
-local loading = {}    -- names being loaded (to catch cycles)
-
-local function split_path(path)
-  local dirs = {}
-  for d in path:gmatch("[^:]+") do dirs[#dirs + 1] = d end
-  return dirs
-end
-
--- Finds a rule file: a path (contains '/' or ends in .lua) or a name in the rules path.
-function jong.find_rules(name)
-  if type(name) ~= "string" or name == "" then return nil, "a ruleset name is a non-empty string" end
-  if name:find("/", 1, true) or name:match("%.lua$") then
-    local text, err = jong.read_file(name)
-    if not text then return nil, err end
-    return name, text
-  end
-  if not name:match("^[%w_%.%-]+$") then return nil, "bad ruleset name '" .. name .. "'" end
-  local file = name:gsub("%.", "/") .. ".lua"
-  for _, dir in ipairs(split_path(jong.rules_path())) do
-    local path = dir .. "/" .. file
-    local text = jong.read_file(path)
-    if text then return path, text end
-  end
-  return nil, "no ruleset '" .. name .. "' in the rules path (" .. jong.rules_path() .. ")"
-end
-
-local load_rules
-
-local function sandbox_env()
-  local env = {
-    jong = public, string = string, table = table, math = safe_math, utf8 = utf8,
-    pairs = pairs, ipairs = ipairs, next = next, select = select, type = type,
-    tostring = tostring, tonumber = tonumber, error = error, assert = assert,
-    pcall = pcall, rawget = rawget, rawset = rawset, rawequal = rawequal, rawlen = rawlen,
-    setmetatable = setmetatable, getmetatable = getmetatable,
-  }
-  env.require = function(name)
-    local r, err = load_rules(name)
-    if not r then error(err, 2) end
-    return r
-  end
-  env._G = env
-  return env
-end
-
-local function merge(parent, child)
-  local m = {}
-  for k, v in pairs(parent or {}) do m[k] = v end
-  for k, v in pairs(child or {}) do m[k] = v end
-  return m
-end
-
-local function merge_list(parent, child)
-  local seen, out = {}, {}
-  for _, list in ipairs { parent or {}, child or {} } do
-    for _, v in ipairs(list) do
-      if not seen[v] then seen[v] = true; out[#out + 1] = v end
-    end
-  end
-  return out
-end
-
--- Loads a ruleset by name or path (cached). Returns the ruleset table, or nil, reason.
-function load_rules(name)
-  if type(name) == "table" then return name end
-  if loaded[name] then return loaded[name] end
-  if loading[name] then return nil, "ruleset '" .. name .. "' extends itself" end
-  local path, text = jong.find_rules(name)
-  if not path then return nil, text end
-  local chunk, err = load(text, "@" .. path, "t", sandbox_env())
-  if not chunk then return nil, err end
-  loading[name] = true
-  local ok, r = jong.pcall_loading("loading " .. path, chunk)
-  loading[name] = nil
-  if not ok then return nil, r end
-  if type(r) ~= "table" then return nil, path .. " does not return a ruleset table" end
-  r.name = r.name or name
-  r.path = path
-  if r.extends then
-    local parent, perr = load_rules(r.extends)
-    if not parent then return nil, path .. ": extends '" .. tostring(r.extends) .. "': " .. perr end
-    r.options = merge(parent.options, r.options)
-    r.flags = merge_list(parent.flags, r.flags)
-    r.parent = parent
-    setmetatable(r, { __index = parent })
-  end
-  r.options = r.options or {}
-  r.flags = r.flags or {}
-  r.flag_set = {}
-  for _, f in ipairs(r.flags) do r.flag_set[f] = true end
-  loaded[name] = r
-  return r
-end
-jong.load_rules = load_rules
-
--- Forget every loaded ruleset (hot reload).
-function jong.reload_rules() loaded = {} end
 
 -- Resolves options: defaults, then the given values (prefix allowed). nil, reason on
 -- an unknown option or a value of the wrong kind.
@@ -348,7 +236,7 @@ end
 function jong.facts(s)
   if type(s) ~= "table" then return nil, "a situation is a JSON object" end
   if s.rules == nil then return field_error("rules", "is missing (a ruleset name or path)") end
-  local r, err = load_rules(s.rules)
+  local r, err = jong.load_rules(s.rules)
   if not r then return nil, err end
   if type(s.hand) ~= "string" then return field_error("hand", "is missing (a hand in notation)") end
   if type(s.win_tile) ~= "string" then return field_error("win_tile", "is missing (a tile such as \"5m\")") end
@@ -420,12 +308,19 @@ local function first_line(msg)
 end
 jong.first_line = first_line
 
--- Calls a ruleset hook through the one protected path. Returns true, results... or
--- false, message (with traceback).
+-- Calls fn and returns plain copies of its first two results (inside the budget).
+local function call_plain(what, fn, ...)
+  local a, b = fn(...)
+  return private.plain(a, what), private.plain(b, what)
+end
+
+-- Calls a ruleset hook through the one protected path. Returns true, results... (plain
+-- data) or false, message (with traceback).
 function jong.call_hook(r, hook, ...)
   local fn = r[hook]
   if type(fn) ~= "function" then return false, "rules " .. r.name .. " have no hook '" .. hook .. "'" end
-  return jong.pcall_limited("hook " .. hook .. " of " .. r.name, fn, ...)
+  local what = "hook " .. hook .. " of " .. r.name
+  return private.pcall_limited(what, call_plain, "the result of " .. what, fn, ...)
 end
 
 local function fail(reason) return { ok = false, error = first_line(reason) } end

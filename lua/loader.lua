@@ -1,0 +1,203 @@
+-- Finding and loading rule files: each file runs once, in an environment of its own
+-- (lua/sandbox.lua), under the loading budget. `extends` and `require` look first in
+-- the folder of the file that names them, then in the rules path; from rule files they
+-- take names only (no absolute paths, no ".."). Called with the module table and the
+-- private table.
+local jong, private = ...
+
+local readonly = private.readonly
+
+local loaded = {}     -- file path -> what the file returned (a ruleset after set-up)
+local found = {}      -- folder .. "\0" .. name -> file path
+local loading = {}    -- the chain of files being loaded, in order
+
+local function dirs_of(path)
+  local dirs = {}
+  for d in path:gmatch("[^:]+") do dirs[#dirs + 1] = d end
+  return dirs
+end
+
+local function folder_of(path) return path:match("^(.*)/[^/]*$") or "." end
+
+-- The file a name stands for: "japanese" -> japanese.lua, "lib.tiles" -> lib/tiles.lua,
+-- "x.lua" or "sub/x.lua" as is.
+local function file_of(name)
+  if name:match("%.lua$") or name:find("/", 1, true) then return name end
+  return (name:gsub("%.", "/")) .. ".lua"
+end
+
+-- A name rule code may give: no absolute path, no "..", plain characters.
+local function checked_name(name)
+  if type(name) ~= "string" or name == "" then return nil, "a ruleset name is a non-empty string" end
+  if #name > 200 or not name:match("^[%w_%.%-/]+$") then return nil, "bad ruleset name '" .. name:sub(1, 200) .. "'" end
+  if name:sub(1, 1) == "/" then return nil, "'" .. name .. "': rule files name others by name, not by absolute path" end
+  for part in name:gmatch("[^/]+") do
+    if part == ".." then return nil, "'" .. name .. "': '..' is not allowed in a ruleset name" end
+  end
+  return name
+end
+
+-- Finds a rule file: returns its path, or nil, reason. `from`: the folder of the file
+-- naming it (searched first); `restricted`: a name from rule code (names only).
+local function find(name, from, restricted)
+  if type(name) ~= "string" or name == "" then return nil, "a ruleset name is a non-empty string" end
+  if not restricted and (name:find("/", 1, true) or name:match("%.lua$")) and not from then
+    return name   -- a path given by the user
+  end
+  local ok, err = checked_name(name)
+  if not ok then return nil, err end
+  local key = (from or "") .. "\0" .. name
+  if found[key] then return found[key] end
+  local file = file_of(name)
+  local dirs = dirs_of(jong.rules_path())
+  if from then table.insert(dirs, 1, from) end
+  for _, dir in ipairs(dirs) do
+    local path = dir .. "/" .. file
+    if path:sub(1, 2) == "./" then path = path:sub(3) end
+    if private.is_file(path) then
+      found[key] = path
+      return path
+    end
+  end
+  local env = os.getenv("JONG_RULES_PATH")
+  return nil, "no ruleset '" .. name .. "' in " .. (from and "'" .. from .. "' or " or "")
+    .. "the rules path (" .. (env and env ~= "" and "JONG_RULES_PATH=" .. env .. ", then the default folders"
+      or jong.rules_path()) .. ")"
+end
+
+local function chain(path)
+  local names = {}
+  for i, p in ipairs(loading) do names[i] = p end
+  names[#names + 1] = path
+  return table.concat(names, " -> ")
+end
+
+local function merge(parent, child)
+  local m = {}
+  for k, v in pairs(parent or {}) do m[k] = v end
+  for k, v in pairs(child or {}) do m[k] = v end
+  return m
+end
+
+local function merge_list(parent, child)
+  local seen, out = {}, {}
+  for _, list in ipairs { parent or {}, child or {} } do
+    for _, v in ipairs(list) do
+      if not seen[v] then seen[v] = true; out[#out + 1] = v end
+    end
+  end
+  return out
+end
+
+-- Refuses ruleset data the engine could not read safely: metatables (their
+-- metamethods would run outside the budget; a read-only view is the sandbox's own) and keys that are not names or numbers.
+local function check_data(t, where, seen)
+  if seen[t] or private.is_view(t) then return true end   -- a view of another ruleset's data
+  seen[t] = true
+  if getmetatable(t) ~= nil then return nil, where .. " has a metatable (ruleset data must be plain tables)" end
+  for k, v in next, t do
+    local tk = type(k)
+    if tk ~= "string" and tk ~= "number" and tk ~= "boolean" then
+      return nil, where .. " has a key of type " .. tk
+    end
+    if type(v) == "table" then
+      local ok, err = check_data(v, where .. "." .. tostring(k), seen)
+      if not ok then return nil, err end
+    end
+  end
+  return true
+end
+
+local load_file
+
+-- The `require` of the file at `path`: a read-only view of what the named file returned.
+local function require_for(path)
+  local from = folder_of(path)
+  return function(name)
+    local target, err = find(name, from, true)
+    if not target then error(err, 2) end
+    local r
+    r, err = load_file(target, name)
+    if r == nil then error(err, 2) end
+    return readonly(r)
+  end
+end
+
+-- Runs the file at path (once) and sets up the ruleset it returns. Returns what the
+-- file returned, or nil, reason.
+function load_file(path, name)
+  local r = loaded[path]
+  if r ~= nil then return r end
+  for _, p in ipairs(loading) do
+    if p == path then
+      return nil, (#loading == 1 and path == loading[1] and "a rule file requires itself: " or
+        "a cycle of extends/require: ") .. chain(path)
+    end
+  end
+  local text, err = private.read_file(path)
+  if not text then return nil, err end
+  local chunk
+  chunk, err = load(text, "@" .. path, "t", private.environment(require_for(path)))
+  if not chunk then return nil, err end
+  loading[#loading + 1] = path
+  local ok
+  ok, r = private.pcall_loading("loading " .. path, chunk)
+  if not ok then loading[#loading] = nil; return nil, r end
+  if type(r) ~= "table" then
+    loading[#loading] = nil
+    if r == nil then return nil, path .. " does not return a ruleset table" end
+    loaded[path] = r   -- a helper file may return a function or a value
+    return r
+  end
+  ok, err = check_data(r, path, {})
+  if not ok then loading[#loading] = nil; return nil, err end
+  if r.name == nil then r.name = name end
+  if type(r.name) ~= "string" then loading[#loading] = nil; return nil, path .. ": 'name' must be a string" end
+  r.path = path
+  if r.extends ~= nil then
+    local target, parent
+    target, err = find(r.extends, folder_of(path), true)
+    if target then parent, err = load_file(target, r.extends) end
+    if type(parent) ~= "table" and parent ~= nil then err = "it is not a ruleset" ; parent = nil end
+    if not parent then
+      loading[#loading] = nil
+      return nil, path .. ": extends '" .. tostring(r.extends) .. "': " .. err
+    end
+    r.options = merge(parent.options, r.options)
+    r.flags = merge_list(parent.flags, r.flags)
+    r.parent = readonly(parent)
+    setmetatable(r, { __index = parent, __metatable = false })
+  end
+  loading[#loading] = nil
+  r.options = r.options or {}
+  r.flags = r.flags or {}
+  r.flag_set = {}
+  for _, f in ipairs(r.flags) do r.flag_set[f] = true end
+  loaded[path] = r
+  return r
+end
+
+-- jong.load_rules(name or path or table) -> the ruleset table, or nil, reason. From
+-- rule code (a limited call under way) only names are taken.
+local by_name = {}   -- a plain ruleset name -> its ruleset (the fast path of jong.score)
+
+function jong.load_rules(name)
+  local r = by_name[name]
+  if r then return r end
+  if type(name) == "table" then return private.original(name) end
+  local path, err = find(name, nil, private.in_rule_code())
+  if not path then return nil, err end
+  r, err = load_file(path, name)
+  if r == nil then return nil, err end
+  if type(r) ~= "table" then return nil, path .. " does not return a ruleset table" end
+  if checked_name(name) and not name:find("/", 1, true) and not name:match("%.lua$") then by_name[name] = r end
+  return r
+end
+
+-- The path of the file a ruleset name stands for, or nil, reason.
+function jong.find_rules(name) return find(name, nil, false) end
+
+-- Forget every loaded ruleset (hot reload).
+function jong.reload_rules() loaded, found, by_name = {}, {}, {} end
+
+return jong

@@ -1,0 +1,186 @@
+-- The sandbox rule files run in: read-only views, one environment per rule file, the
+-- `jong` module as rule code sees it, and plain copies of what rule code returns.
+-- Called once with the module table and the private table of the loader's tools
+-- (neither reachable from rule code).
+local jong, private = ...
+
+local getmetatable, setmetatable, rawget, rawset, rawequal, next, type, error, select =
+  getmetatable, setmetatable, rawget, rawset, rawequal, next, type, error, select
+
+---------------------------------------------------------------------------
+-- Read-only views: a view reads as its table (tables inside it are views too); any
+-- write raises, its metatable cannot be read or replaced, and the same table always
+-- gives the same view.
+---------------------------------------------------------------------------
+local view_of = setmetatable({}, { __mode = "k" })     -- table -> its view
+local original_of = setmetatable({}, { __mode = "k" }) -- view -> its table
+
+local readonly
+
+local function refuse_write(v, k)
+  local t = original_of[v]
+  local what = t == jong and "the jong module is" or
+    rawget(t or {}, "name") and "ruleset '" .. tostring(rawget(t, "name")) .. "' is" or "this table is"
+  error("cannot set '" .. tostring(k) .. "': " .. what .. " read-only in rule files", 2)
+end
+
+function readonly(t)
+  if type(t) ~= "table" or original_of[t] then return t end
+  local v = view_of[t]
+  if v then return v end
+  v = setmetatable({}, {
+    __index = function(_, k)
+      local x = t[k]
+      if type(x) == "table" then return readonly(x) end
+      return x
+    end,
+    __newindex = refuse_write,
+    __len = function() return #t end,
+    __pairs = function()
+      return function(_, k)
+        local nk, nv = next(t, k)
+        if type(nv) == "table" then nv = readonly(nv) end
+        return nk, nv
+      end, v, nil
+    end,
+    __metatable = false,
+  })
+  view_of[t], original_of[v] = v, t
+  return v
+end
+private.readonly = readonly
+-- The table behind a view (or the value itself).
+function private.original(v) return original_of[v] or v end
+function private.is_view(v) return original_of[v] ~= nil end
+
+---------------------------------------------------------------------------
+-- Plain data: what the engine reads of a value rule code returned is a copy made with
+-- raw reads only (no metamethod of rule code runs outside the budget), without
+-- metatables, functions or cycles.
+---------------------------------------------------------------------------
+local MAX_DEPTH = 16
+
+local function plain(v, what, depth, seen)
+  local ty = type(v)
+  if ty ~= "table" then
+    if ty == "function" or ty == "thread" or ty == "userdata" then
+      if v == jong.json_null then return v end
+      error(what .. " holds a " .. ty .. ", not plain data", 0)
+    end
+    return v
+  end
+  v = original_of[v] or v
+  depth = depth or 0
+  if depth > MAX_DEPTH then error(what .. " is nested more than " .. MAX_DEPTH .. " deep", 0) end
+  seen = seen or {}
+  if seen[v] then error(what .. " holds a cycle", 0) end
+  seen[v] = true
+  local out = {}
+  for k, x in next, v do
+    local tk = type(k)
+    if tk ~= "string" and tk ~= "number" and tk ~= "boolean" then
+      error(what .. " has a key of type " .. tk, 0)
+    end
+    out[k] = plain(x, what, depth + 1, seen)
+  end
+  seen[v] = nil
+  if rawequal(getmetatable(v), jong.json_object) then setmetatable(out, jong.json_object) end
+  return out
+end
+private.plain = function(v, what) return plain(v, what or "a result") end
+
+---------------------------------------------------------------------------
+-- What rule code sees.
+---------------------------------------------------------------------------
+
+-- The module's names rule code does not see: the loader's tools and the raw engine.
+local HIDDEN = { read_file = true, rules_path = true, find_rules = true, load_rules = true,
+  reload_rules = true, game_new = true, pcall_limited = true, pcall_loading = true }
+
+-- jong.facts/game/scenario/replay for rule code: a ruleset reached by name (or by a
+-- view) stays a view in what they return.
+local function own_rules(given) return type(given) == "table" and not original_of[given] end
+local wrapped = {}
+function wrapped.facts(s, ...)
+  local f, err = jong.facts(s, ...)
+  if f and type(s) == "table" and not own_rules(rawget(s, "rules")) then f.rules = readonly(f.rules) end
+  return f, err
+end
+for _, name in ipairs { "game", "scenario", "replay" } do
+  wrapped[name] = function(a, b)
+    local o = name == "replay" and b or a
+    local g, err = jong[name](a, b)
+    if g and not (type(o) == "table" and own_rules(rawget(o, "rules"))) then g.rules = readonly(g.rules) end
+    return g, err
+  end
+end
+
+-- A frozen copy of a library table: its fields copied once (tables as views), so rule
+-- code reads them at the speed of a plain table; writes raise. Fields the table gains
+-- later are read through.
+local function frozen(t, hidden, replaced)
+  local copy = {}
+  for k, v in next, t do
+    if not hidden[k] then
+      if replaced[k] then v = replaced[k] elseif type(v) == "table" then v = readonly(v) end
+      copy[k] = v
+    end
+  end
+  setmetatable(copy, {
+    __index = function(_, k)
+      if hidden[k] then return nil end
+      local x = replaced[k] or t[k]
+      if type(x) == "table" then return readonly(x) end
+      return x
+    end,
+    __newindex = refuse_write,
+    __metatable = false,
+  })
+  original_of[copy] = t
+  return copy
+end
+
+local NONE = {}
+local public, LIBS   -- made with the first environment (every prelude file has run by then)
+
+-- getmetatable of a table only: a string's metatable (shared by every string) and the
+-- engine's userdata are not rule code's business.
+local function safe_getmetatable(v)
+  if type(v) ~= "table" then return nil end
+  return getmetatable(v)
+end
+
+-- setmetatable without finalizers: a __gc would run whenever the collector likes,
+-- outside any budget.
+local function safe_setmetatable(t, mt)
+  if type(mt) == "table" and rawget(mt, "__gc") ~= nil then
+    error("rule files cannot set a __gc metamethod", 2)
+  end
+  if original_of[t] then error("cannot set the metatable of a read-only table", 2) end
+  return setmetatable(t, mt)
+end
+
+local function safe_rawset(t, k, v)
+  if original_of[t] then refuse_write(t, k) end
+  return rawset(t, k, v)
+end
+
+-- A fresh environment for one rule file; `require` is the file's own.
+function private.environment(require)
+  if not public then
+    public = frozen(jong, HIDDEN, wrapped)
+    LIBS = { string = frozen(string, NONE, NONE), table = frozen(table, NONE, NONE),
+      math = frozen(math, { random = true, randomseed = true }, NONE), utf8 = frozen(utf8, NONE, NONE) }
+  end
+  local env = {
+    jong = public, string = LIBS.string, table = LIBS.table, math = LIBS.math, utf8 = LIBS.utf8,
+    pairs = pairs, ipairs = ipairs, next = next, select = select, type = type,
+    tostring = tostring, tonumber = tonumber, error = error, assert = assert,
+    pcall = pcall, rawget = rawget, rawset = safe_rawset, rawequal = rawequal, rawlen = rawlen,
+    setmetatable = safe_setmetatable, getmetatable = safe_getmetatable, require = require,
+  }
+  env._G = env
+  return env
+end
+
+return jong
