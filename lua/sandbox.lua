@@ -115,9 +115,9 @@ for _, name in ipairs { "game", "scenario", "replay" } do
   end
 end
 
--- A frozen copy of a library table: its fields copied once (tables as views), so rule
--- code reads them at the speed of a plain table; writes raise. Fields the table gains
--- later are read through.
+-- A read-only library table: an empty proxy whose __index is a copy of the table's
+-- fields (tables as views), made once, so rule code reads them nearly at the speed of
+-- a plain table; every write raises. Fields the table gains later are read through.
 local function frozen(t, hidden, replaced)
   local copy = {}
   for k, v in next, t do
@@ -126,18 +126,16 @@ local function frozen(t, hidden, replaced)
       copy[k] = v
     end
   end
-  setmetatable(copy, {
-    __index = function(_, k)
-      if hidden[k] then return nil end
-      local x = replaced[k] or t[k]
-      if type(x) == "table" then return readonly(x) end
-      return x
-    end,
-    __newindex = refuse_write,
-    __metatable = false,
-  })
-  original_of[copy] = t
-  return copy
+  setmetatable(copy, { __index = function(_, k)
+    if hidden[k] then return nil end
+    local x = replaced[k] or t[k]
+    if type(x) == "table" then return readonly(x) end
+    return x
+  end })
+  local proxy = setmetatable({}, { __index = copy, __newindex = refuse_write, __metatable = false,
+    __pairs = function() return next, copy, nil end, __len = function() return #copy end })
+  original_of[proxy] = t
+  return proxy
 end
 
 local NONE = {}

@@ -58,19 +58,12 @@ static int l_list_dir(lua_State *L)
 }
 
 /* Ctrl-C while Lua runs: stop it at the next instruction, as the stock lua does. */
-static void stop_hook(lua_State *L, lua_Debug *ar)
-{
-    (void)ar;
-    lua_sethook(L, NULL, 0, 0);
-    luaL_error(L, "interrupted");
-}
-
 static void on_sigint(int sig)
 {
     (void)sig;
     interrupted = 1;
-    if (running)
-        lua_sethook(repl_L, stop_hook, LUA_MASKCALL | LUA_MASKRET | LUA_MASKCOUNT, 1);
+    if (running)   /* stops rule code too: pcall in a rule file cannot catch it */
+        lj_interrupt(repl_L);
 }
 
 /* Ctrl-C at the prompt (readline has echoed ^C): drop the line and any unfinished
@@ -264,6 +257,7 @@ int cmd_repl(int argc, char **argv)
         lua_pushstring(L, line);
         free(line);
         interrupted = 0;
+        lj_interrupt_clear();
         running = 1;
         int status = call_repl(L, "feed", 1, 1);
         running = 0;

@@ -35,7 +35,7 @@ for t in "$BUILD"/tests/test_*; do
   [ -x "$t" ] || continue
   "$t" >"$out" 2>&1; tally "$t" $?
 done
-for f in tests/lua/test_*.lua tests/conformance/*/test_*.lua examples/test_*.lua; do
+for f in tests/lua/test_*.lua tests/hostile/test_*.lua tests/conformance/*/test_*.lua examples/test_*.lua; do
   [ -f "$f" ] || continue
   "$JONG" test "$f" >"$out" 2>&1; tally "$f" $?
 done

@@ -1,0 +1,1 @@
+return { says = "found beside" }

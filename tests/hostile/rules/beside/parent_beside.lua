@@ -1,0 +1,1 @@
+return { name = "parent_beside", extends = "base" }

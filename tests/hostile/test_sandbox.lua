@@ -1,0 +1,220 @@
+-- The hostile-rules suite: each file in tests/hostile/rules/ is an attack on the sandbox
+-- (docs/hooks.md, "What a rule file cannot do"); each test asserts it is contained.
+local lu = require "luaunit"
+
+local DIR = "tests/hostile/rules/"
+local function rule(name) return DIR .. name .. ".lua" end
+
+local function situation(t)
+  local s = { rules = "base", seat = "S", hand = "345678m34599p678s", win_tile = "5m",
+    win_by = "discard", from = "W" }
+  for k, v in pairs(t or {}) do s[k] = v end
+  return s
+end
+
+local function score(name, t) return jong.score(situation(t and setmetatable(t, nil) or { rules = rule(name) })) end
+
+-- After every attack, the shipped rulesets and the host's libraries answer as before.
+local function healthy()
+  local r = jong.score(situation())
+  lu.assertTrue(r.wins)
+  lu.assertEquals(r.value.points, 10)
+  lu.assertEquals(r.payments.W, -10)
+  lu.assertEquals(table.pack(1, 2).n, 2)
+  lu.assertEquals(("ab"):rep(2), "abab")
+  lu.assertEquals(jong.SEATS[1], "E")
+  lu.assertNotNil(jong.Game.play)
+end
+
+local function refused(name, ...)
+  local r = score(name)
+  lu.assertFalse(r.ok)
+  for _, text in ipairs { ... } do lu.assertStrContains(r.error, text) end
+  healthy()
+  return r
+end
+
+TestEscapes = {}
+function TestEscapes.test_no_file_reader_or_finder()
+  refused("reads_rules_finder", "attempt to call a nil value")
+end
+function TestEscapes.test_require_takes_no_absolute_path()
+  refused("requires_absolute", "not by absolute path")
+end
+function TestEscapes.test_require_takes_no_dotdot()
+  refused("requires_dotdot", "'..' is not allowed")
+end
+function TestEscapes.test_libraries_and_module_are_read_only()
+  local r = jong.load_rules(rule("replaces_libraries"))
+  lu.assertNotNil(r)
+  for _, part in ipairs { "table.pack", "string.rep", "rawset string", "math.floor", "string metatable",
+      "setmetatable string table", "jong.score", "jong.SEATS", "jong.Game", "jong metatable", "jong.TILES" } do
+    lu.assertStrContains(r.tried, part .. "=false")
+  end
+  lu.assertEquals(getmetatable("").__index, string)
+  lu.assertEquals(#jong.TILES, 34)
+  healthy()
+end
+function TestEscapes.test_no_finalizers()
+  local r = jong.load_rules(rule("finalizer"))
+  lu.assertStrContains(r.refused, "__gc")
+end
+
+TestPoisoning = {}
+function TestPoisoning.test_a_child_cannot_change_its_parent()
+  local r = jong.load_rules(rule("poisons_parent"))
+  lu.assertEquals(r.tried, "field=false rawset=false metatable=false options=false")
+  local won = score(nil, { rules = rule("poisons_parent") })
+  lu.assertTrue(won.wins)   -- parent.score(f) works through the view
+  lu.assertEquals(won.value.points, 10)
+  local base = jong.load_rules("base")
+  lu.assertEquals(base.options.payment.default, 10)
+  lu.assertEquals(getmetatable(r), false)
+  healthy()
+  -- a hand base does not score still does not score
+  local lost = jong.score(situation { hand = "13579m2468p1357s", win_tile = "1m" })
+  lu.assertFalse(lost.ok)
+end
+
+TestBudget = {}
+function TestBudget.test_pcall_cannot_swallow_the_budget()
+  refused("pcall_swallows_budget", "instruction budget", "pcall_swallows_budget.lua")
+end
+function TestBudget.test_close_and_handlers_cannot_go_on()
+  refused("coroutine_loops", "instruction budget")
+end
+function TestBudget.test_nested_calls_share_the_budget()
+  refused("nested_budget", "instruction budget")
+end
+function TestBudget.test_pattern_matching_is_bounded()
+  refused("pattern_bomb", "too costly")
+end
+function TestBudget.test_error_values_run_no_code()
+  refused("error_tostring", "error value of type table")
+end
+function TestBudget.test_results_are_read_as_plain_data()
+  refused("result_metamethods", "cycle")
+end
+function TestBudget.test_configure_runs_under_the_budget()
+  local g, err = jong.game { rules = rule("configure_loops") }
+  lu.assertNil(g)
+  lu.assertStrContains(err, "instruction budget")
+  healthy()
+end
+function TestBudget.test_ruleset_tables_with_metatables_are_refused()
+  refused("ruleset_metatable", "has a metatable")
+  refused("data_metatable", "dead_wall has a metatable")
+end
+
+TestLoading = {}
+function TestLoading.test_cycles_are_named()
+  refused("cycle_a", "cycle", "cycle_a.lua -> ", "cycle_b.lua -> ", "cycle_a.lua")
+end
+function TestLoading.test_self_require_is_named()
+  refused("requires_itself", "requires itself", "requires_itself.lua -> ")
+end
+function TestLoading.test_only_regular_files()
+  for _, path in ipairs { "/dev/zero", "/dev/stdin", "/tmp", "tests/hostile" } do
+    local r = jong.score(situation { rules = path })
+    lu.assertFalse(r.ok)
+    lu.assertStrContains(r.error, "not a regular file")
+  end
+end
+function TestLoading.test_names_resolve_beside_the_naming_file()
+  local r, err = jong.load_rules(rule("beside/child_beside"))
+  lu.assertNotNil(r, err)
+  lu.assertEquals(r.helper_says, "found beside")
+  lu.assertEquals(r.parent.name, "parent_beside")
+  lu.assertTrue(score(nil, { rules = rule("beside/child_beside") }).wins)
+end
+
+TestMemory = {}
+function TestMemory.test_the_state_as_a_whole_has_a_cap()
+  local last
+  for _ = 1, 40 do
+    last = score("keeps_memory")
+    if not last.ok then break end
+  end
+  lu.assertFalse(last.ok)
+  lu.assertStrContains(last.error, "memory cap")
+  collectgarbage()
+end
+
+TestGame = {}
+function TestGame.test_hooks_get_a_reading_view()
+  local r = jong.load_rules(rule("game_hooks_misbehave"))
+  local g = assert(jong.game { rules = rule("game_hooks_misbehave"), seed = 1 })
+  local guard = 0
+  while not r.seen.close and guard < 200 do
+    assert(g:run_bots(nil, "random", 1))
+    guard = guard + 1
+  end
+  lu.assertTrue(r.seen.close)
+  lu.assertTrue(r.seen.play)
+  lu.assertTrue(r.seen.undo)
+  lu.assertTrue(r.seen.write_core)
+  -- the engine and the host's state are not what the hook wrote
+  local st = g:state()
+  lu.assertNotEquals(st.round, "Q")
+  for _, seat in pairs(st.seats) do lu.assertNotEquals(seat.wind, "Q") end
+  lu.assertEquals(g:check(), true)
+  assert(g:run_bots(nil, "random", 50))
+  g:close()
+end
+
+-- East is dealt a complete hand: a win at once, or a discard.
+local HANDS = { E = "123m456m789m123p55p", S = "1112223334445z", W = "1112223334445p", N = "1112223334445s" }
+local function dealt(name, options)
+  return assert(jong.scenario { rules = rule(name), options = options, hands = HANDS })
+end
+
+-- The full state and log of a game, to compare before and after a refused action.
+local function dump(v, out)
+  if type(v) ~= "table" then out[#out + 1] = tostring(v); return end
+  local keys = {}
+  for k in pairs(v) do keys[#keys + 1] = k end
+  table.sort(keys, function(a, b) return tostring(a) < tostring(b) end)
+  out[#out + 1] = "{"
+  for _, k in ipairs(keys) do out[#out + 1] = tostring(k) .. "="; dump(v[k], out); out[#out + 1] = "," end
+  out[#out + 1] = "}"
+end
+local function snapshot(g)
+  local st = g.core:state()
+  for _, seat in pairs(st.seats) do seat.discards = seat.discards end   -- built when read
+  local out = {}
+  dump(st, out)
+  return table.concat(out) .. g:log_json() .. table.concat(g.core:events(), "\n")
+end
+
+function TestGame.test_payments_are_checked()
+  for how, shown in pairs { huge = "1099511627776", wrap = "4294967296", float = "1.5", string = "'10'" } do
+    local g = dealt("overflows", { how = how })
+    local before = snapshot(g)
+    local ok, err = g:play("E", "win")
+    lu.assertNil(ok)
+    lu.assertStrContains(err, "rules overflows: hook settle gave seat S a payment of " .. shown)
+    lu.assertEquals(snapshot(g), before)   -- refused: nothing changed
+    g:close()
+  end
+end
+
+function TestGame.test_next_deal_is_checked()
+  local g = dealt("bad_next_deal")
+  assert(g:play("E", "win"))
+  local ok, err = g:play("E", "next")
+  lu.assertNil(ok)
+  lu.assertStrContains(err, "rules bad_next_deal: hook next_deal returned round 'Q'")
+  g:close()
+end
+
+function TestGame.test_allowed_discards_are_checked()
+  local g = dealt("bad_discards")
+  local before = snapshot(g)
+  local ok, err = g:play("E", "d 1m")
+  lu.assertNil(ok)
+  lu.assertStrContains(err, "rules bad_discards: hook allowed_discards returned a bad tile '9z'")
+  lu.assertEquals(snapshot(g), before)
+  g:close()
+end
+
+os.exit(lu.LuaUnit.run())
