@@ -302,7 +302,6 @@ local function reason_text(v)
   if type(v) == "string" then return #v > 1024 and v:sub(1, 1024) .. "... (cut)" or v end
   if type(v) == "number" then return tostring(v) end
   return nil
->>>>>>> a922d4e (Sandbox: each rule file in its own environment with read-only views of the libraries, the jong module and the rulesets it requires; loader in lua/loader.lua (folder of the naming file first, JONG_RULES_PATH before the default path, regular files under 4 MiB, cycles named); the budget is a kill shared by nested calls; bounded pattern matching; a state memory cap; hooks see a reading view of the game and their results are checked plain data)
 end
 
 -- The engine's hooks over the ruleset's; `skip` names ruleset hooks this game need not
