@@ -33,9 +33,11 @@ static void bench_hook_call(lua_State *L)
     printf("hook_call %.0f ns/call\n", (now() - t0) * 1e9 / n);
 }
 
-/* Self-play matches under a ruleset for about `seconds`; prints deals/s (and
- * matches/s when per_match is set). */
-static void bench_sim(lua_State *L, const char *rules, const char *name, double seconds, const char *per_match)
+/* Self-play matches under a ruleset for about `seconds` with bots of `kind` (checking
+ * every invariant after every action when `check` is set, as jong sim does by
+ * default); prints deals/s (and matches/s when per_match is set). */
+static void bench_sim(lua_State *L, const char *rules, const char *name, double seconds, const char *per_match,
+                      int kind, bool check)
 {
     if (!bench_wanted(name))
         return;
@@ -50,9 +52,20 @@ static void bench_sim(lua_State *L, const char *rules, const char *name, double 
             lua_settop(L, 0);
             return;
         }
+        struct bot_profile prof;
+        if (lj_bot_profile(L, -1, &prof) != 0) {
+            printf("# %s: %s\n", name, lua_tostring(L, -1));
+            lua_settop(L, 0);
+            return;
+        }
         int s;
-        while ((s = bot_step(g, BOT_RANDOM, NULL, &r)) > 0)
-            ;
+        char msg[256];
+        while ((s = bot_step(g, kind, &prof, &r)) > 0)
+            if (check && game_check(g, msg, sizeof msg) != 0) {
+                printf("# %s: %s\n", name, msg);
+                lua_settop(L, 0);
+                return;
+            }
         if (s < 0) {
             printf("# %s: %s\n", name, game_error(g));
             lua_settop(L, 0);
@@ -79,7 +92,7 @@ void bench_lua(void)
     if (!L)
         return;
     bench_hook_call(L);
-    bench_sim(L, "base", "sim_base", 2.0, NULL);
+    bench_sim(L, "base", "sim_base", 2.0, NULL, BOT_RANDOM, false);
     static const char *const variants[] = { "japanese", "classical", "hongkong", "ims" };
     for (int i = 0; i < 4; i++) {
         char name[64];
@@ -89,8 +102,12 @@ void bench_lua(void)
         lua_pushstring(L, variants[i]);
         int loads = lua_pcall(L, 1, 1, 0) == LUA_OK && !lua_isnil(L, -1);
         lua_settop(L, 0);
-        if (loads)
-            bench_sim(L, variants[i], name, 1.0, i == 0 ? "hanchan/s" : NULL);
+        if (!loads)
+            continue;
+        bench_sim(L, variants[i], name, 1.0, i == 0 ? "hanchan/s" : NULL, BOT_RANDOM, false);
+        /* the realistic figure: default bots, every invariant checked after every action */
+        snprintf(name, sizeof name, "sim_%s_default", variants[i]);
+        bench_sim(L, variants[i], name, 1.0, i == 0 ? "hanchan/s" : NULL, BOT_DEFAULT, true);
     }
     lj_close(L);
     if (!bench_wanted("score_") && !bench_wanted("facts_"))
