@@ -298,7 +298,12 @@ static int plan_shanten(const struct view *v, const struct plan *pl, uint8_t *c,
 }
 
 /* The value of the hand once the plan is complete, in the family's units. */
-static int plan_value(const struct view *v, const struct plan *pl, const uint8_t *c, const struct meld *m, int nm)
+struct worth {   /* what the value of every plan is made of */
+    bool open, honours;
+    int value_sets, value_pairs, chow_melds;
+};
+
+static void worth_of(const struct view *v, const uint8_t *c, const struct meld *m, int nm, struct worth *w)
 {
     bool open = false;
     int value_sets = 0, value_pairs = 0, chow_melds = 0;
@@ -322,6 +327,14 @@ static int plan_value(const struct view *v, const struct plan *pl, const uint8_t
         honours |= c[k] > 0;
     for (int i = 0; i < nm; i++)
         honours |= kind_is_honour(m[i].kind);
+    w->open = open, w->honours = honours;
+    w->value_sets = value_sets, w->value_pairs = value_pairs, w->chow_melds = chow_melds;
+}
+
+static int plan_value(const struct view *v, const struct plan *pl, const struct worth *w)
+{
+    bool open = w->open, honours = w->honours;
+    int value_sets = w->value_sets, value_pairs = w->value_pairs, chow_melds = w->chow_melds;
     int val = 0;
     switch (v->p->family) {
     case FAMILY_JAPANESE:
@@ -392,7 +405,7 @@ static const struct plan PLANS[NPLANS] = {
  * off the plan; 99 when the plan cannot reach the value the family needs. std: the
  * standard shanten of c (computed when first needed: *std < -1). */
 static int plan_distance(const struct view *v, const struct plan *pl, uint8_t *c, const struct tally *t,
-                         const struct meld *m, int nm, int *std, int *value)
+                         const struct worth *w, const struct meld *m, int nm, int *std, int *value)
 {
     if (!plan_allowed(v, pl))
         return 99;
@@ -400,7 +413,7 @@ static int plan_distance(const struct view *v, const struct plan *pl, uint8_t *c
     int off = off_plan(pl, t, m, nm, &fit);
     if (!fit)
         return 99;
-    *value = plan_value(v, pl, c, m, nm);
+    *value = plan_value(v, pl, w);
     if (*value < v->p->need)
         return 99;
     int s;
@@ -421,9 +434,11 @@ static int choose_plan(const struct view *v, uint8_t *c, const struct meld *m, i
     int best = -1, best_d = 99, best_v = -1, std = -99;
     struct tally t;
     tally_counts(c, &t);
+    struct worth w;
+    worth_of(v, c, m, nm, &w);
     for (int i = 0; i < NPLANS; i++) {
         int val = 0;
-        int d = plan_distance(v, &PLANS[i], c, &t, m, nm, &std, &val);
+        int d = plan_distance(v, &PLANS[i], c, &t, &w, m, nm, &std, &val);
         if (d < best_d || (d == best_d && d < 99 && val > best_v)) {
             best = i, best_d = d, best_v = val;
         }
@@ -514,6 +529,14 @@ static int danger(const struct view *v, int k)
 static int acceptance(const struct view *v, const struct plan *pl, uint8_t *c, int nm, int now)
 {
     int total = 0;
+    if (now == 0 && pl->type != PLAN_PUNGS) {   /* ready: the waits */
+        bool w[TILE_KINDS];
+        if (waits(c, nm, NULL, v->forms, w) > 0)
+            for (int k = 0; k < TILE_KINDS; k++)
+                if (w[k])
+                    total += v->unseen[k];
+        return total;
+    }
     for (int k = 0; k < TILE_KINDS; k++) {
         if (!v->unseen[k] || c[k] >= 4)
             continue;
@@ -730,13 +753,12 @@ static int default_claim(const struct view *v, const struct action *a, int n, st
             pass = i;
     uint8_t c[TILE_KINDS];
     memcpy(c, v->counts, sizeof c);
-    int now_d;
-    choose_plan(v, c, v->melds, v->nmelds, &now_d);
+    int now_d = -1;   /* the plan distance now, found when a call is worth weighing */
     int now_sh = shanten_of(c, v->nmelds, v->forms);
     bool closed = true;
     for (int i = 0; i < v->nmelds; i++)
         closed &= v->melds[i].kong == KONG_CONCEALED;
-    int pick = -1, pick_d = now_d;
+    int pick = -1, pick_d = 99;
     if (!v->declared && v->nmelds < MAX_MELDS) {
         for (int i = 0; i < n; i++) {
             if (a[i].type != ACT_PUNG && a[i].type != ACT_CHOW)
@@ -760,6 +782,13 @@ static int default_claim(const struct view *v, const struct action *a, int n, st
             int best_d = 99, best_sh = 99;
             if (v->p->max_chows < 0 && shanten_of(c, v->nmelds + 1, v->forms) > now_sh)
                 continue;
+            if (now_d < 0) {
+                uint8_t h[TILE_KINDS];
+                memcpy(h, v->counts, sizeof h);
+                choose_plan(v, h, v->melds, v->nmelds, &now_d);
+                if (pick < 0)
+                    pick_d = now_d;
+            }
             for (int d = 0; d < TILE_KINDS; d++) {
                 if (!c[d])
                     continue;

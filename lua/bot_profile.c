@@ -41,8 +41,14 @@ int lj_bot_profile(lua_State *L, int game_idx, struct bot_profile *p)
     game_idx = lua_absindex(L, game_idx);
     if (!lua_istable(L, game_idx))
         return 0;
-    if (luaL_loadbufferx(L, profile_lua, sizeof profile_lua - 1, "=bot profile", "t") != LUA_OK)
-        return -1;
+    /* compiled once per state */
+    if (lua_rawgetp(L, LUA_REGISTRYINDEX, profile_lua) != LUA_TFUNCTION) {
+        lua_pop(L, 1);
+        if (luaL_loadbufferx(L, profile_lua, sizeof profile_lua - 1, "=bot profile", "t") != LUA_OK)
+            return -1;
+        lua_pushvalue(L, -1);
+        lua_rawsetp(L, LUA_REGISTRYINDEX, profile_lua);
+    }
     lua_getglobal(L, "jong");
     lua_pushvalue(L, game_idx);
     if (lj_pcall(L, 2, 6, "bot profile", NULL) != LUA_OK)
