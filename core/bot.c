@@ -827,6 +827,31 @@ static int default_claim(const struct view *v, const struct action *a, int n, st
     return 0;
 }
 
+/* Whether some chow or pung keeps the shanten with its best discard (a hand of
+ * 14 - 3n tiles has the shanten of its best discard): most claim windows end here. */
+static bool claim_worth_weighing(struct game *g, int seat, const struct bot_profile *p, const struct action *a,
+                                 int n)
+{
+    if (p->max_chows >= 0)
+        return true;
+    const struct hand *h = game_hand(g, seat);
+    unsigned forms = game_rules(g)->forms;
+    int now = -2;
+    for (int i = 0; i < n; i++) {
+        if (a[i].type != ACT_PUNG && a[i].type != ACT_CHOW)
+            continue;
+        uint8_t c[TILE_KINDS];
+        memcpy(c, h->counts, sizeof c);
+        if (!take_claim(c, &a[i]))
+            continue;
+        if (now == -2)
+            now = shanten_of(h->counts, h->nmelds, forms);
+        if (shanten_of(c, h->nmelds + 1, forms) <= now)
+            return true;
+    }
+    return false;
+}
+
 int bot_choose(struct game *g, int seat, int kind, const struct bot_profile *p, struct rng *r, struct action *out)
 {
     struct action a[MAX_ACTIONS];
@@ -849,11 +874,18 @@ int bot_choose(struct game *g, int seat, int kind, const struct bot_profile *p, 
         bot_profile_any(&any);
         p = &any;
     }
-    struct view v;
-    build_view(g, seat, p, &v);
     bool turn = false;
     for (int i = 0; i < n; i++)
         turn |= a[i].type == ACT_DISCARD;
+    if (!turn && !claim_worth_weighing(g, seat, p, a, n)) {
+        for (int i = 0; i < n; i++)
+            if (a[i].type == ACT_PASS) {
+                *out = a[i];
+                return 0;
+            }
+    }
+    struct view v;
+    build_view(g, seat, p, &v);
     if (turn && default_turn(g, &v, a, n, out) == 0)
         return 0;
     if (!turn && default_claim(&v, a, n, out) == 0)
