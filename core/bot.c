@@ -4,6 +4,7 @@
 #include <string.h>
 
 #include "decompose.h"
+#include "efficiency.h"
 #include "game_private.h"
 
 int bot_kind(const char *name)
@@ -459,10 +460,7 @@ static void build_view(struct game *g, int seat, const struct bot_profile *p, st
     memcpy(v->counts, h->counts, sizeof v->counts);
     v->nmelds = h->nmelds;
     memcpy(v->melds, h->melds, sizeof v->melds);
-    for (int k = 0; k < TILE_KINDS; k++)
-        v->unseen[k] = 4;
-    for (int k = 0; k < TILE_KINDS; k++)
-        v->unseen[k] -= h->counts[k] < 4 ? h->counts[k] : 4;
+    efficiency_unseen_game(g, seat, v->unseen);
     for (int s = 0; s < 4; s++) {
         const struct seat_state *ss = &st->seats[s];
         bool declared = false;
@@ -470,19 +468,8 @@ static void build_view(struct game *g, int seat, const struct bot_profile *p, st
             int k = tile_kind(ss->discards[i].tile);
             if (k >= TILE_KINDS)
                 continue;
-            if (ss->discards[i].claimed_by == SEAT_NONE && v->unseen[k])
-                v->unseen[k]--;
             v->safe[s] |= 1ull << k;
             declared |= ss->discards[i].extra != 0;
-        }
-        for (int i = 0; i < ss->hand.nmelds; i++) {
-            const struct meld *m = &ss->hand.melds[i];
-            int n = meld_tiles(m);
-            for (int j = 0; j < n; j++) {
-                int k = m->type == MELD_CHOW ? m->kind + j : m->kind;
-                if (v->unseen[k])
-                    v->unseen[k]--;
-            }
         }
         if (s == seat) {
             v->declared = declared;
@@ -525,30 +512,18 @@ static int danger(const struct view *v, int k)
     return worst;
 }
 
-/* Unseen copies of the kinds that lower the plan's shanten of c (13 - 3n tiles). */
+/* Unseen copies of the kinds that lower the plan's shanten of c (13 - 3n tiles): for
+ * the plans that count the ordinary shanten, the core's tile efficiency (the same
+ * code as jong analyze's discards). */
 static int acceptance(const struct view *v, const struct plan *pl, uint8_t *c, int nm, int now)
 {
-    int total = 0;
-    if (now == 0 && pl->type != PLAN_PUNGS) {   /* ready: the waits */
-        bool w[TILE_KINDS];
-        if (waits(c, nm, NULL, v->forms, w) > 0)
-            for (int k = 0; k < TILE_KINDS; k++)
-                if (w[k])
-                    total += v->unseen[k];
-        return total;
+    if (pl->type != PLAN_PUNGS) {
+        struct discard_choice d;
+        return efficiency_accept(c, nm, v->forms, v->unseen, &d);
     }
+    int total = 0;
     for (int k = 0; k < TILE_KINDS; k++) {
         if (!v->unseen[k] || c[k] >= 4)
-            continue;
-        /* only kinds next to what the hand holds can help */
-        bool near = c[k] > 0;
-        if (!near && k < 27) {
-            int r = k % 9;
-            for (int d = -2; d <= 2 && !near; d++)
-                if (r + d >= 0 && r + d <= 8 && c[k + d])
-                    near = true;
-        }
-        if (!near && !(v->forms & FORM_THIRTEEN_ORPHANS && (k >= 27 || kind_is_terminal(k))))
             continue;
         c[k]++;
         if (plan_shanten(v, pl, c, nm) < now)
