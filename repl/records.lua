@@ -514,6 +514,159 @@ function M.read_tenhou6(text)
   return rec
 end
 
+-- ---------------------------------------------------------------- mjai JSON lines
+
+local MJAI_HONOURS = { E = "1z", S = "2z", W = "3z", N = "4z", P = "5z", F = "6z", C = "7z" }
+local MJAI_FROM = { ["1z"] = "E", ["2z"] = "S", ["3z"] = "W", ["4z"] = "N", ["5z"] = "P", ["6z"] = "F", ["7z"] = "C" }
+
+-- An mjai tile ("5m", "5mr" a red five, "E" ... "C") in notation; nil for anything else.
+local function mjai_tile(s)
+  if type(s) ~= "string" then return nil end
+  if MJAI_HONOURS[s] then return MJAI_HONOURS[s] end
+  local r, suit, red = s:match("^([1-9])([mps])(r?)$")
+  if not r then return nil end
+  if red == "r" then
+    if r ~= "5" then return nil end
+    return "0" .. suit
+  end
+  return r .. suit
+end
+M.mjai_tile = mjai_tile
+-- A notation tile in mjai.
+function M.to_mjai_tile(t)
+  if MJAI_FROM[t] then return MJAI_FROM[t] end
+  if t:sub(1, 1) == "0" then return "5" .. t:sub(2, 2) .. "r" end
+  return t
+end
+
+local MJAI_DRAWS = { fanpai = "exhaustive", ryukyoku = "exhaustive", kyushukyuhai = "kyuushu",
+  kyushu_kyuhai = "kyuushu", suufonrenda = "suufon", suufon_renda = "suufon", suuchariichi = "suucha_riichi",
+  suucha_riichi = "suucha_riichi", suukaikan = "suukaikan", sukaikan = "suukaikan", sanchaho = "sanchahou",
+  sanchahou = "sanchahou", nagashimangan = "nagashi", nagashi_mangan = "nagashi" }
+local WIND_INDEX = { E = 0, S = 1, W = 2, N = 3 }
+
+-- Reads mjai JSON lines (one game) into a record, or nil, reason.
+function M.read_mjai(text)
+  if not ok_cjson then return nil, "lua-cjson is not installed" end
+  local rec = { format = "mjai", players = 4, options = {}, deals = {}, names = {} }
+  local deal
+  local lineno = 0
+  local reds = false
+  local last_scores
+  for line in (text .. "\n"):gmatch("([^\n]*)\n") do
+    lineno = lineno + 1
+    if line:find("%S") then
+      local ok, e = pcall(cjson.decode, line)
+      if not ok then return nil, "line " .. lineno .. ": JSON: " .. tostring(e) end
+      if type(e) ~= "table" then return nil, "line " .. lineno .. ": not an event object" end
+      e = M.integers(e)
+      local okp, err = pcall(function()
+        local ty = e.type
+        local function tile(s, what)
+          local t = mjai_tile(s)
+          if not t then error(what .. ": bad tile " .. tostring(s), 0) end
+          if t:sub(1, 1) == "0" then reds = true end
+          return t
+        end
+        local function push(ev)
+          if not deal then error("'" .. ty .. "' before start_kyoku", 0) end
+          ev.at = lineno
+          deal.events[#deal.events + 1] = ev
+        end
+        if ty == "start_game" then
+          if type(e.names) == "table" then for i, nm in ipairs(e.names) do rec.names[i] = tostring(nm) end end
+        elseif ty == "start_kyoku" then
+          local scores = e.scores or {}
+          local n = #scores == 3 and 3 or 4
+          rec.players = n
+          local w = WIND_INDEX[e.bakaze]
+          if not w then error("bad bakaze " .. tostring(e.bakaze), 0) end
+          deal = { kyoku = w * n + (e.kyoku or 1) - 1, honba = e.honba or 0, deposits = e.kyotaku or 0,
+                   points = {}, hands = {}, events = {}, at = lineno, dora = tile(e.dora_marker, "dora_marker") }
+          if (e.oya or deal.kyoku % n) ~= deal.kyoku % n then error("oya " .. tostring(e.oya) .. " does not deal kyoku " .. tostring(e.kyoku), 0) end
+          for p = 0, n - 1 do
+            deal.points[p] = scores[p + 1]
+            local hand = (e.tehais or {})[p + 1]
+            if type(hand) ~= "table" or #hand ~= 13 then error("tehais of player " .. p .. " is not 13 tiles", 0) end
+            deal.hands[p] = {}
+            for i, s in ipairs(hand) do deal.hands[p][i] = tile(s, "tehais") end
+          end
+          rec.deals[#rec.deals + 1] = deal
+        elseif ty == "tsumo" then
+          push { t = "draw", p = e.actor, tile = tile(e.pai, "tsumo") }
+        elseif ty == "dahai" then
+          local ev = { t = "discard", p = e.actor, tile = tile(e.pai, "dahai") }
+          local prev = deal and deal.events[#deal.events]
+          if prev and prev.t == "reach" and prev.p == e.actor then
+            deal.events[#deal.events] = nil
+            ev.riichi = true
+          end
+          push(ev)
+        elseif ty == "reach" then
+          push { t = "reach", p = e.actor }
+        elseif ty == "reach_accepted" then
+          push { t = "riichi_paid", p = e.actor }
+        elseif ty == "chi" or ty == "pon" or ty == "daiminkan" then
+          local hand = {}
+          for i, s in ipairs(e.consumed or {}) do hand[i] = tile(s, ty) end
+          push { t = ty == "chi" and "chow" or ty == "pon" and "pung" or "kong", p = e.actor, from = e.target,
+                 tile = tile(e.pai, ty), tiles = hand }
+        elseif ty == "ankan" then
+          push { t = "kong_concealed", p = e.actor, tile = tile((e.consumed or {})[1], "ankan") }
+        elseif ty == "kakan" then
+          push { t = "kong_promoted", p = e.actor, tile = tile(e.pai, "kakan") }
+        elseif ty == "nukidora" then
+          push { t = "kita", p = e.actor, tile = "4z" }
+        elseif ty == "dora" then
+          push { t = "dora", tile = tile(e.dora_marker, "dora") }
+        elseif ty == "hora" then
+          local ev = { t = "win", p = e.actor, from = e.target ~= e.actor and e.target or nil, deltas = {} }
+          if e.pai then ev.tile = tile(e.pai, "hora") end
+          for p = 0, rec.players - 1 do ev.deltas[p] = (e.deltas or {})[p + 1] or 0 end
+          local ura = e.uradora_markers or e.ura_markers
+          if type(ura) == "table" and #ura > 0 then
+            ev.ura = {}
+            for i, s in ipairs(ura) do ev.ura[i] = tile(s, "uradora_markers") end
+          end
+          last_scores = e.scores or last_scores
+          push(ev)
+        elseif ty == "ryukyoku" then
+          local reason = MJAI_DRAWS[e.reason or "fanpai"]
+          if not reason then error("unknown ryukyoku reason " .. tostring(e.reason), 0) end
+          local ev = { t = "draw_end", reason = reason, deltas = {}, shown = {} }
+          for p = 0, rec.players - 1 do ev.deltas[p] = (e.deltas or {})[p + 1] or 0 end
+          if reason == "sanchahou" then
+            local last
+            for i = #deal.events, 1, -1 do if deal.events[i].t == "discard" then last = deal.events[i]; break end end
+            for p = 0, rec.players - 1 do if not last or p ~= last.p then ev.shown[p] = true end end
+          end
+          last_scores = e.scores or last_scores
+          push(ev)
+        elseif ty == "end_game" then
+          local sc = e.scores or last_scores
+          if type(sc) == "table" then
+            rec.final = {}
+            for p = 1, rec.players do rec.final[p] = sc[p] end
+          end
+        elseif ty == "end_kyoku" or ty == "none" then
+          -- nothing to replay
+        else
+          error("unknown event type '" .. tostring(ty) .. "'", 0)
+        end
+      end)
+      if not okp then return nil, "line " .. lineno .. ": " .. err end
+    end
+  end
+  if #rec.deals == 0 then return nil, "no start_kyoku in the log" end
+  rec.rules = rec.players == 3 and "tenhou3" or "tenhou"
+  if reds then rec.options.red_fives = 3 end
+  -- A reach whose discard was won on pays nothing; one left over is a declaration.
+  for _, d in ipairs(rec.deals) do
+    for i = #d.events, 1, -1 do if d.events[i].t == "reach" then table.remove(d.events, i) end end
+  end
+  return rec
+end
+
 -- ---------------------------------------------------------------- reading any file
 
 -- Which format a text is in: "mjlog", "tenhou6", "mjai", "jong" or nil.
@@ -538,7 +691,7 @@ function M.read(text)
   local fmt = M.detect(data)
   if fmt == "mjlog" then return M.read_mjlog(data) end
   if fmt == "tenhou6" then return M.read_tenhou6(data) end
-  if fmt == "mjai" and M.read_mjai then return M.read_mjai(data) end
+  if fmt == "mjai" then return M.read_mjai(data) end
   if fmt == "jong" and M.read_jong then return M.read_jong(data) end
   if data == "" then return nil, "the file is empty" end
   return nil, "not a game record: neither mjlog XML, tenhou.net/6 JSON, mjai JSON lines nor a jong log"
