@@ -9,5 +9,6 @@ int cmd_script(int argc, char **argv);
 int cmd_sim(int argc, char **argv);
 int cmd_stats(int argc, char **argv);
 int cmd_replay(int argc, char **argv);
+int cmd_export(int argc, char **argv);
 
 #endif

@@ -22,6 +22,8 @@ static void usage(FILE *out)
           "  replay --check [--rules R] FILE...\n"
           "                        replay Tenhou (mjlog, tenhou.net/6), mjai or jong logs and\n"
           "                        check every action and result\n"
+          "  export --to tenhou6|mjai [-o OUT] FILE\n"
+          "                        write a game record as tenhou.net/6 JSON or mjai\n"
           "  test FILE.lua [ARGS]  run a LuaUnit test or script with the jong module loaded\n"
           "  run FILE.lua [ARGS]   run a Lua script with the jong module loaded\n"
           "  help                  this text; `jong COMMAND --help` for a command\n", out);
@@ -42,6 +44,8 @@ int main(int argc, char **argv)
         return cmd_stats(argc - 1, argv + 1);
     if (!strcmp(cmd, "replay"))
         return cmd_replay(argc - 1, argv + 1);
+    if (!strcmp(cmd, "export"))
+        return cmd_export(argc - 1, argv + 1);
     if (!strcmp(cmd, "test") || !strcmp(cmd, "run"))
         return cmd_script(argc - 1, argv + 1);
     if (!strcmp(cmd, "help") || !strcmp(cmd, "--help") || !strcmp(cmd, "-h")) {

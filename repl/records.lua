@@ -361,6 +361,7 @@ function M.read_tenhou6(text)
       deal.dora = tile(doras[1], "dora")
       local result = r[5 + 3 * n]
       if type(result) ~= "table" then error("no result", 0) end
+      if #result == 0 and ri < #d.log then error("no result", 0) end
       local events = deal.events
       local k = 0
       local function push(ev) k = k + 1; ev.at = k; events[k] = ev end
@@ -451,7 +452,9 @@ function M.read_tenhou6(text)
       end
       -- The result.
       local what = result[1]
-      if what == "和了" then
+      if what == nil then
+        -- the log ends in this deal
+      elseif what == "和了" then
         local last_discard, last_draw
         for i = #events, 1, -1 do
           local e = events[i]
@@ -665,6 +668,200 @@ function M.read_mjai(text)
     for i = #d.events, 1, -1 do if d.events[i].t == "reach" then table.remove(d.events, i) end end
   end
   return rec
+end
+
+-- ---------------------------------------------------------------- writing
+
+local function t6_code(t)
+  local r, s = t:sub(1, 1), t:sub(2, 2)
+  local base = ({ m = 10, p = 20, s = 30, z = 40 })[s]
+  if r == "0" then return 50 + base // 10 end
+  return base + tonumber(r)
+end
+M.t6_code = t6_code
+
+local T6_DRAW_NAMES = { exhaustive = "流局", nagashi = "流し満貫", kyuushu = "九種九牌", suufon = "四風連打",
+  suucha_riichi = "四家立直", suukaikan = "四槓散了", sanchahou = "三家和了" }
+
+-- A record as tenhou.net/6 JSON text.
+function M.write_tenhou6(rec)
+  local n = rec.players
+  local log = {}
+  for _, d in ipairs(rec.deals) do
+    local dealer = d.kyoku % n
+    local pts, hai, take, dis = {}, {}, {}, {}
+    for p = 0, 3 do
+      pts[p + 1] = p < n and (d.points[p] or 0) or 0
+      hai[p], take[p], dis[p] = {}, {}, {}
+      if p < n then for i, t in ipairs(d.hands[p]) do hai[p][i] = t6_code(t) end end
+    end
+    local doras, uras = { t6_code(d.dora) }, {}
+    for _, t in ipairs(d.kan_dora or {}) do doras[#doras + 1] = t6_code(t) end
+    local result = {}
+    local drawn = {}
+    local pon_strings = {}   -- per player and kind: the pon's call string (for its kong)
+    for _, e in ipairs(d.events) do
+      local t, p = e.t, e.p
+      if t == "draw" then
+        take[p][#take[p] + 1] = t6_code(e.tile)
+        drawn[p] = e.tile
+      elseif t == "discard" then
+        local code = (drawn[p] == e.tile) and 60 or t6_code(e.tile)
+        dis[p][#dis[p] + 1] = e.riichi and ("r" .. code) or code
+        drawn[p] = nil
+      elseif t == "chow" or t == "pung" or t == "kong" then
+        local rel = (e.from - p) % n      -- 1 shimocha, 2 toimen, n-1 kamicha
+        local hand = {}
+        for i, x in ipairs(e.tiles) do hand[i] = string.format("%02d", t6_code(x)) end
+        local called = string.format("%02d", t6_code(e.tile))
+        local marker = t == "chow" and "c" or t == "pung" and "p" or "m"
+        local pos = rel == n - 1 and 0 or rel == 2 and 1 or #hand
+        table.insert(hand, pos + 1, marker .. called)
+        local s = table.concat(hand)
+        take[p][#take[p] + 1] = s
+        if t == "pung" then pon_strings[p .. e.tile:sub(2) .. (e.tile:sub(1, 1) == "0" and "5" or e.tile:sub(1, 1))] = s end
+        if t == "kong" then dis[p][#dis[p] + 1] = 0 end
+        drawn[p] = nil
+      elseif t == "kong_concealed" then
+        local c = string.format("%02d", t6_code(e.tile))
+        dis[p][#dis[p] + 1] = c .. c .. c .. "a" .. c
+        drawn[p] = nil
+      elseif t == "kong_promoted" then
+        local key = p .. e.tile:sub(2) .. (e.tile:sub(1, 1) == "0" and "5" or e.tile:sub(1, 1))
+        local pon = pon_strings[key] or ("p" .. string.rep(string.format("%02d", t6_code(e.tile)), 3))
+        local added = string.format("%02d", t6_code(e.tile))
+        dis[p][#dis[p] + 1] = pon:gsub("p", "k" .. added, 1)
+        drawn[p] = nil
+      elseif t == "kita" then
+        dis[p][#dis[p] + 1] = "f44"
+        drawn[p] = nil
+      elseif t == "dora" then
+        doras[#doras + 1] = t6_code(e.tile)
+      elseif t == "win" then
+        if #result == 0 then result[1] = "和了" end
+        local deltas = {}
+        for q = 0, 3 do deltas[q + 1] = q < n and (e.deltas[q] or 0) or 0 end
+        result[#result + 1] = deltas
+        result[#result + 1] = { p, e.from or p, e.pao or p, "" }
+        if e.ura and #uras == 0 then for i, u in ipairs(e.ura) do uras[i] = t6_code(u) end end
+      elseif t == "draw_end" then
+        local deltas = {}
+        for q = 0, 3 do deltas[q + 1] = q < n and (e.deltas[q] or 0) or 0 end
+        result = { T6_DRAW_NAMES[e.reason] or "流局", deltas }
+      end
+    end
+    local round = { { d.kyoku, d.honba, d.deposits }, pts, doras, uras }
+    for p = 0, n - 1 do
+      round[#round + 1] = hai[p]; round[#round + 1] = take[p]; round[#round + 1] = dis[p]
+    end
+    if n == 3 then round[#round + 1] = {}; round[#round + 1] = {}; round[#round + 1] = {} end
+    round[#round + 1] = result
+    log[#log + 1] = round
+  end
+  local names = {}
+  for p = 1, 4 do names[p] = rec.names and rec.names[p] or (p <= n and ("player " .. (p - 1)) or "") end
+  local disp = (n == 3 and "三" or "") .. "般" .. ((rec.options or {}).match_length == "tonpuusen" and "東" or "南")
+    .. (((rec.options or {}).open_tanyao == false) and "" or "喰") .. (((rec.options or {}).red_fives or 0) > 0 and "赤" or "")
+  local out = { title = { "", "" }, name = names,
+    rule = { disp = disp, aka = ((rec.options or {}).red_fives or 0) > 0 and 1 or 0 }, log = log }
+  if rec.final then
+    out.sc = {}
+    for p = 1, 4 do out.sc[2 * p - 1] = rec.final[p] or 0; out.sc[2 * p] = 0 end
+  end
+  return jong.json_encode(out) .. "\n"
+end
+
+local MJAI_REASONS = { exhaustive = "fanpai", nagashi = "nagashimangan", kyuushu = "kyushukyuhai",
+  suufon = "suufonrenda", suucha_riichi = "suuchariichi", suukaikan = "suukaikan", sanchahou = "sanchaho" }
+local BAKAZE = { [0] = "E", "S", "W", "N" }
+
+-- A record as mjai JSON lines.
+function M.write_mjai(rec)
+  local n = rec.players
+  local mt = M.to_mjai_tile
+  local lines = {}
+  local function emit(t) lines[#lines + 1] = jong.json_encode(t) end
+  local names = {}
+  for p = 1, n do names[p] = rec.names and rec.names[p] or ("player " .. (p - 1)) end
+  emit { type = "start_game", names = names }
+  local scores
+  for _, d in ipairs(rec.deals) do
+    local tehais, sc = {}, {}
+    for p = 0, n - 1 do
+      tehais[p + 1] = {}
+      for i, t in ipairs(d.hands[p]) do tehais[p + 1][i] = mt(t) end
+      sc[p + 1] = d.points[p] or 0
+    end
+    emit { type = "start_kyoku", bakaze = BAKAZE[d.kyoku // n], kyoku = d.kyoku % n + 1, honba = d.honba,
+      kyotaku = d.deposits, oya = d.kyoku % n, dora_marker = mt(d.dora), scores = sc, tehais = tehais }
+    scores = {}
+    for p = 0, n - 1 do scores[p] = d.points[p] or 0 end
+    local drawn = {}
+    local kan_dora = d.kan_dora and { table.unpack(d.kan_dora) } or nil
+    for i, e in ipairs(d.events) do
+      local t, p = e.t, e.p
+      if t == "draw" then
+        emit { type = "tsumo", actor = p, pai = mt(e.tile) }
+        drawn[p] = e.tile
+      elseif t == "discard" then
+        if e.riichi then emit { type = "reach", actor = p } end
+        emit { type = "dahai", actor = p, pai = mt(e.tile), tsumogiri = drawn[p] == e.tile }
+        drawn[p] = nil
+      elseif t == "riichi_paid" then
+        scores[p] = scores[p] - 1000
+        local deltas, sc2 = {}, {}
+        for q = 0, n - 1 do deltas[q + 1] = q == p and -1000 or 0; sc2[q + 1] = scores[q] end
+        emit { type = "reach_accepted", actor = p, deltas = deltas, scores = sc2 }
+      elseif t == "chow" or t == "pung" or t == "kong" then
+        local consumed = {}
+        for j, x in ipairs(e.tiles) do consumed[j] = mt(x) end
+        emit { type = t == "chow" and "chi" or t == "pung" and "pon" or "daiminkan", actor = p, target = e.from,
+          pai = mt(e.tile), consumed = consumed }
+        drawn[p] = nil
+      elseif t == "kong_concealed" then
+        local k = e.tile:sub(1, 1) == "0" and "5" .. e.tile:sub(2) or e.tile
+        local consumed = { mt(k), mt(k), mt(k), mt(k) }
+        if k:sub(1, 1) == "5" and k:sub(2) ~= "z" and ((rec.options or {}).red_fives or 0) > 0 then consumed[4] = mt("0" .. k:sub(2)) end
+        emit { type = "ankan", actor = p, consumed = consumed }
+      elseif t == "kong_promoted" then
+        local k = e.tile:sub(1, 1) == "0" and "5" .. e.tile:sub(2) or e.tile
+        emit { type = "kakan", actor = p, pai = mt(e.tile), consumed = { mt(k), mt(k), mt(k) } }
+      elseif t == "kita" then
+        emit { type = "nukidora", actor = p, pai = "N" }
+      elseif t == "dora" then
+        emit { type = "dora", dora_marker = mt(e.tile) }
+      elseif t == "win" then
+        local deltas, sc2 = {}, {}
+        for q = 0, n - 1 do
+          deltas[q + 1] = e.deltas[q] or 0
+          scores[q] = scores[q] + deltas[q + 1]
+          sc2[q + 1] = scores[q]
+        end
+        local ura = {}
+        for j, u in ipairs(e.ura or {}) do ura[j] = mt(u) end
+        emit { type = "hora", actor = p, target = e.from or p, pai = e.tile and mt(e.tile) or nil,
+          uradora_markers = ura, deltas = deltas, scores = sc2 }
+      elseif t == "draw_end" then
+        local deltas, sc2 = {}, {}
+        for q = 0, n - 1 do
+          deltas[q + 1] = e.deltas[q] or 0
+          scores[q] = scores[q] + deltas[q + 1]
+          sc2[q + 1] = scores[q]
+        end
+        emit { type = "ryukyoku", reason = MJAI_REASONS[e.reason] or "fanpai", deltas = deltas, scores = sc2 }
+      end
+      -- kan dora given as a list (tenhou.net/6): after the kong's replacement draw
+      if kan_dora and #kan_dora > 0 and t == "draw" and i > 1 then
+        local prev = d.events[i - 1]
+        if prev and (prev.t == "kong" or prev.t == "kong_concealed" or prev.t == "kong_promoted") then
+          emit { type = "dora", dora_marker = mt(table.remove(kan_dora, 1)) }
+        end
+      end
+    end
+    emit { type = "end_kyoku" }
+  end
+  emit { type = "end_game", scores = rec.final and { table.unpack(rec.final, 1, n) } or nil }
+  return table.concat(lines, "\n") .. "\n"
 end
 
 -- ---------------------------------------------------------------- reading any file

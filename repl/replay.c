@@ -69,3 +69,4 @@ static int run(const char *fn, int argc, char **argv)
 }
 
 int cmd_replay(int argc, char **argv) { return run("cli_replay", argc, argv); }
+int cmd_export(int argc, char **argv) { return run("cli_export", argc, argv); }

@@ -460,14 +460,19 @@ function M.result_line(file, r)
   return table.concat(parts, ",") .. "}"
 end
 
--- Reads a file (gzip undone) and checks it: the result table.
-function M.check_file(path, o)
+-- Reads a record from a file (gzip undone): the record, or nil, reason.
+function M.read_file(path)
   local f, err = io.open(path, "rb")
-  if not f then return { ok = false, deals = 0, error = err } end
-  local text = f:read("a")
+  if not f then return nil, err end
+  local text, rerr = f:read("a")
   f:close()
-  local rec
-  rec, err = records.read(text)
+  if not text then return nil, rerr end
+  return records.read(text)
+end
+
+-- Reads a file and checks it: the result table.
+function M.check_file(path, o)
+  local rec, err = M.read_file(path)
   if not rec then return { ok = false, deals = 0, error = err } end
   return M.check(rec, o)
 end
@@ -515,6 +520,42 @@ function M.cli_replay(args)
     if not r.ok then status = 1 end
   end
   return status
+end
+
+local EXPORT_USAGE = [[
+usage: jong export --to tenhou6|mjai [-o OUT] FILE
+Reads a game record (Tenhou mjlog XML, tenhou.net/6 JSON, mjai JSON lines or a jong
+log) and writes it as tenhou.net/6 JSON or mjai JSON lines, to OUT or the standard
+output. `jong replay --check` reads the result back.
+]]
+
+function M.cli_export(args)
+  local to, out, file
+  local i = 1
+  while i <= #args do
+    local a = args[i]
+    if a == "--help" or a == "-h" then io.write(EXPORT_USAGE); return 0
+    elseif a == "--to" then i = i + 1; to = args[i]
+    elseif a == "-o" or a == "--output" then i = i + 1; out = args[i]
+    elseif a:sub(1, 2) == "--" then io.stderr:write("jong export: unknown option " .. a .. "\n" .. EXPORT_USAGE); return 2
+    elseif file then io.stderr:write("jong export: one FILE at a time\n"); return 2
+    else file = a end
+    i = i + 1
+  end
+  if not file or (to ~= "tenhou6" and to ~= "mjai") then io.stderr:write(EXPORT_USAGE); return 2 end
+  local rec, err = M.read_file(file)
+  if not rec then io.stderr:write("jong export: " .. file .. ": " .. err .. "\n"); return 1 end
+  local text = to == "tenhou6" and records.write_tenhou6(rec) or records.write_mjai(rec)
+  if out then
+    local f, ferr = io.open(out, "w")
+    if not f then io.stderr:write("jong export: " .. ferr .. "\n"); return 1 end
+    local ok, werr = f:write(text)
+    local closed, cerr = f:close()
+    if not ok or not closed then io.stderr:write("jong export: " .. tostring(werr or cerr) .. "\n"); return 1 end
+  else
+    io.write(text)
+  end
+  return 0
 end
 
 return M
