@@ -330,7 +330,7 @@ local function fail(reason) return { ok = false, error = first_line(reason) } en
 -- of result fields ({items =, payments =, ...}) or nil, reason.
 function jong.score_event(s)
   if s.rules == nil then return fail("\"rules\" is missing (a ruleset name or path)") end
-  local r, err = load_rules(s.rules)
+  local r, err = jong.load_rules(s.rules)
   if not r then return fail(err) end
   if type(s.event) ~= "string" or type(r.score_event) ~= "function" then
     return fail("rules " .. r.name .. " have no event '" .. tostring(s.event) .. "'")
