@@ -454,6 +454,8 @@ function jong.game(o)
   options, err = jong.resolve_options(r, o.options)
   if not options then return nil, err end
   local G = setmetatable({ rules = r, options = options, seed = o.seed or 1, redo_stack = {} }, Game)
+  -- how to make this game again (a saved game's first line)
+  G.made = { rules = o.rules or jong.default_rules(), seed = G.seed, options = o.options, wall = o.wall }
   local engine = engine_cache[options]   -- resolved options belong to one ruleset
   if not engine then
     local ok

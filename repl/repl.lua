@@ -17,8 +17,12 @@ local S = {
   game = nil,           -- the game being played or stepped through
   game_how = nil,       -- how to make that game again: rules, seed, options, wall
   seen = 0,             -- events of the game already printed
-  human = "E",          -- the seat the user plays
-  bots = { S = true, W = true, N = true },
+  home_seat = "E",      -- the seat you take in a new game (seat=, `set seat`, `bots`)
+  home_bots = nil,      -- the seats the bots take in a new game (nil: all but yours)
+  you = 0,              -- the player you are (0-3, as the state numbers them): the
+                        -- seat you play moves with that player from deal to deal
+  bot_players = { [1] = true, [2] = true, [3] = true },   -- the players the bots play
+  results = {},         -- the printed results of the game's deals, by deal_start event
   bot_kind = "greedy",
   auto = false,         -- the bots move on by themselves after each of your actions
   glyphs = false,
@@ -186,12 +190,25 @@ local function split(s)
   return words
 end
 
--- "true"/"false", numbers, else the string.
+-- "true"/"false", numbers, a list "10,5,-5,-10", else the string.
 local function value_of(s)
   if s == "true" then return true elseif s == "false" then return false end
   local n = tonumber(s)
   if n then return math.tointeger(n) or n end
+  if s:find(",", 1, true) then
+    local list = {}
+    for part in (s .. ","):gmatch("([^,]*),") do list[#list + 1] = value_of(part:match("^%s*(.-)%s*$")) end
+    return list
+  end
   return s
+end
+
+-- An option's value as `set` shows it: a list as "10,5,-5,-10".
+local function option_text(v)
+  if type(v) ~= "table" then return tostring(v) end
+  local parts = {}
+  for i = 1, #v do parts[i] = option_text(v[i]) end
+  return table.concat(parts, ",")
 end
 
 local function on_off(s, what)
@@ -347,8 +364,11 @@ end
 local function payments_text(p)
   local parts = {}
   for _, seat in ipairs(SEATS) do
-    local n = math.tointeger(p[seat]) or p[seat] or 0
-    parts[#parts + 1] = seat .. " " .. (n > 0 and "+" or "") .. tostring(n)
+    local n = p[seat] or 0
+    n = math.tointeger(n) or (math.type(n) == "float" and n == math.floor(n) and math.tointeger(math.floor(n))) or n
+    if p[seat] ~= nil or seat ~= "N" or not S.game or S.game:state().seats.N then
+      parts[#parts + 1] = seat .. " " .. (n > 0 and "+" or "") .. tostring(n)
+    end
   end
   return table.concat(parts, "  ")
 end
@@ -372,40 +392,83 @@ end
 -- rules as given, seed, options, wall).
 local function set_game(g, how)
   S.game = g
-  S.game_how = how
+  S.game_how = how or g.made or { rules = g.rules.path, seed = g.seed, options = g.options }
   S.seen = g:state().events
+  S.results = {}
   rawset(_G, "game", g)
+  -- `wins` and `score` judge by the game's rules
+  if g.rules ~= S.rules then
+    S.rules, S.rules_name, S.options = g.rules, S.game_how.rules or g.rules.path, {}
+  end
 end
 
 local function state() return need_game():state() end
 
 local function legal(seat) return need_game():legal(seat) or {} end
 
+-- The seats at the table (three in a three-player game).
+local function table_seats()
+  if not S.game then return SEATS end
+  local st, list = S.game:state(), {}
+  for _, seat in ipairs(SEATS) do if st.seats[seat] then list[#list + 1] = seat end end
+  return list
+end
+
+-- The player at a seat (0-3), in the current game; without one, the seat's number.
+local function player_at(seat)
+  local s = S.game and S.game:state().seats[seat]
+  if s and s.player then return math.tointeger(s.player) end
+  return jong.seat_index(seat) - 1
+end
+
+local function is_you(seat) return player_at(seat) == S.you end
+local function is_bot(seat) return S.bot_players[player_at(seat)] == true end
+
+-- The seat you play now.
+local function your_seat()
+  for _, seat in ipairs(table_seats()) do if is_you(seat) then return seat end end
+  return "E"
+end
+
+-- You play the player at seat, the bots every other player.
+local function play_seat(seat)
+  S.you = player_at(seat)
+  S.bot_players = {}
+  for p = 0, 3 do if p ~= S.you then S.bot_players[p] = true end end
+end
+
 -- The seat a command is about when none is named: yours when the game waits for you,
 -- else the first seat it waits for, else the seat in turn.
 local function default_seat()
   local waiting = need_game():waiting()
   for _, seat in ipairs(waiting) do
-    if seat == S.human then return seat end
+    if is_you(seat) then return seat end
   end
   return waiting[1] or state().turn
+end
+
+-- A chow by its lowest tile, as its run: "4p" -> "456p".
+local function run_text(lowest)
+  local r, suit = jong.rank(lowest), jong.suit(lowest)
+  return r .. (r + 1) .. (r + 2) .. suit
 end
 
 local KONG_TEXT = { kong_concealed = "concealed kong", kong_promoted = "promoted kong" }
 
 local function action_text(a)
   local verb = KONG_TEXT[a.type] or a.type
-  local tile = a.chow or a.tile
+  local tile = a.chow and run_text(a.chow) or a.tile
   return tile and verb .. " " .. tile or verb
 end
 
--- Actions grouped by verb: "discard 2m 5m 7z, concealed kong 5p, win".
+-- Actions grouped by verb: "discard 2m 5m 7z, concealed kong 5p, chow 345p 456p, win".
 local function legal_text(list)
   local groups, order = {}, {}
   for _, a in ipairs(list) do
     local verb = KONG_TEXT[a.type] or a.type
     if not groups[verb] then groups[verb] = {}; order[#order + 1] = verb end
-    if a.chow or a.tile then table.insert(groups[verb], a.chow or a.tile) end
+    if a.chow then table.insert(groups[verb], run_text(a.chow))
+    elseif a.tile then table.insert(groups[verb], a.tile) end
   end
   local parts = {}
   for _, verb in ipairs(order) do
@@ -415,11 +478,28 @@ local function legal_text(list)
   return table.concat(parts, ", ")
 end
 
+-- Tiles in notation sorted by kind (red fives with their kind), bonus tiles apart:
+-- "6p5p2m4z f1" -> "2m56p4z  f1".
+local function sorted_tiles(text)
+  local list = jong.tiles(text or "")
+  if not list then return text end
+  local plain, bonus = {}, {}
+  for _, t in ipairs(list) do
+    if jong.is_bonus(t) then bonus[#bonus + 1] = t else plain[#plain + 1] = t end
+  end
+  local function key(t) return jong.kind(jong.kind_of(t)) * 2 + (t:sub(1, 1) == "0" and 1 or 0) end
+  table.sort(plain, function(a, b) return key(a) < key(b) end)
+  table.sort(bonus)
+  local out = compact(plain)
+  if #bonus > 0 then out = out .. "  " .. table.concat(bonus, " ") end
+  return out
+end
+
 local EVENT_TEXT = {
   deal_start = function(e)
     return string.format("deal %d, round %s (honba %d)", math.tointeger(e.deal) + 1, e.round, math.tointeger(e.honba))
   end,
-  deal = function(e) return e.seat .. " is dealt " .. e.tiles end,
+  deal = function(e) return e.seat .. " is dealt " .. sorted_tiles(e.tiles) end,
   bonus = function(e) return e.seat .. " exposes " .. e.tile end,
   draw = function(e)
     return e.seat .. " draws " .. e.tile .. (e.from == "wall" and "" or " (" .. e.from .. ")")
@@ -458,15 +538,118 @@ local function event_text(e)
   return jong.json_encode(e)
 end
 
--- Prints the events since the last ones printed.
-local function print_new_events()
-  local g = need_game()
-  for _, e in ipairs(g:events(S.seen + 1)) do say("  ", tiles_text(event_text(e))) end
-  S.seen = g:state().events
-end
 
 local PHASE_TEXT = { turn = "to play", claim = "claims on the discard", rob = "may rob the kong",
   deal_end = "the deal is over", match_end = "the match is over" }
+
+-- A whole number as text (payments and points are integers).
+local function int_text(n) return tostring(math.tointeger(n) or n) end
+
+-- The dora a tile indicates (the rules may say otherwise: dora_of).
+local function dora_of(indicator)
+  local f = S.game and S.game.rules.dora_of
+  if type(f) == "function" then
+    local ok, d = pcall(f, indicator)
+    if ok and d then return d end
+  end
+  return jong.next_tile(jong.kind_of(indicator)) or indicator
+end
+
+-- "dora 7z (indicator 6z), 2m (indicator 1m)"
+local function dora_text(indicators)
+  local parts = {}
+  for _, t in ipairs(indicators) do
+    parts[#parts + 1] = tiles_text(dora_of(t)) .. " (indicator " .. tiles_text(t) .. ")"
+  end
+  return table.concat(parts, ", ")
+end
+
+-- A seat's hand for the eye: concealed tiles sorted, then melds, then bonus tiles and
+-- tiles set aside apart.
+local function hand_text(s)
+  local concealed = s.concealed or s.hand
+  local sorted = concealed ~= "" and jong.format_hand(concealed) or ""
+  local parts = { sorted ~= "" and sorted or nil }
+  for _, m in ipairs(s.melds or {}) do parts[#parts + 1] = m end
+  local text = tiles_text(table.concat(parts, " "))
+  if s.bonus and #s.bonus > 0 then text = text .. "  bonus " .. tiles_text(table.concat(s.bonus, " ")) end
+  if s.aside and #s.aside > 0 then text = text .. "  aside " .. tiles_text(table.concat(s.aside, " ")) end
+  return text
+end
+
+-- The kinds a 13-tile hand waits on (none when it is not ready or must discard).
+local function hand_waits(hand)
+  local a = jong.analysis(hand)
+  return a and a.waits or {}
+end
+
+-- Whether the seat is furiten (rules that have furiten: is_furiten): one of its waits
+-- among its own discards, or a winning tile let pass since its last discard.
+local function is_furiten(st, seat)
+  local check = S.game and S.game.rules.is_furiten
+  if type(check) ~= "function" then return false end
+  local s = st.seats[seat]
+  local waits = hand_waits(s.hand)
+  if #waits == 0 then return false end
+  local own = {}
+  for _, d in ipairs(s.discards) do own[jong.kind_of(d.tile)] = true end
+  local ok, yes = pcall(check, waits, own, next(s.missed or {}) ~= nil, false)
+  return ok and yes
+end
+
+-- Riichi sticks on the table: the deposits counted in the rules' unit.
+local function sticks_text(st)
+  if (st.deposits or 0) <= 0 then return nil end
+  local unit = S.game.rules.riichi_deposit
+  if math.type(unit) == "integer" and unit > 0 then
+    local n = st.deposits // unit
+    return string.format("%d riichi stick%s (%s)", n, n == 1 and "" or "s", int_text(st.deposits))
+  end
+  return "deposits " .. int_text(st.deposits)
+end
+
+-- The final ranking: "1. player 2 (you) 36200 (uma +20: 56200)". Players are numbered
+-- as the state numbers them (0-3).
+local function ranking_lines(st)
+  local points, seat_of = {}, {}
+  for _, seat in ipairs(table_seats()) do
+    local p = math.tointeger(st.seats[seat].player)
+    points[p + 1] = st.seats[seat].points
+    seat_of[p] = seat
+  end
+  for p = 1, #points do points[p] = points[p] or 0 end
+  local rank = S.game.rules.final_ranking
+  -- the options of the game, with those `set` since (uma) for the same rules
+  local opts = S.game.options
+  if S.rules == S.game.rules and next(S.options) then
+    local merged = {}
+    for k, v in pairs(opts) do merged[k] = v end
+    for k, v in pairs(S.options) do merged[k] = v end
+    opts = merged
+  end
+  local list
+  if type(rank) == "function" then
+    local ok, r = pcall(rank, points, opts)
+    if ok and type(r) == "table" then list = r end
+  end
+  if not list then
+    list = {}
+    for i, pts in ipairs(points) do list[i] = { player = i, points = pts, uma = 0, total = pts } end
+    table.sort(list, function(a, b)
+      if a.points ~= b.points then return a.points > b.points end
+      return a.player < b.player
+    end)
+    for i, r in ipairs(list) do r.rank = i end
+  end
+  local lines = {}
+  for _, r in ipairs(list) do
+    local p = math.tointeger(r.player) - 1
+    local uma = (r.uma or 0) ~= 0 and string.format("  uma %+d: %s", math.tointeger(r.uma) or r.uma, int_text(r.total)) or ""
+    lines[#lines + 1] = string.format("  %d. player %d%s %s%s", math.tointeger(r.rank) or r.rank, p,
+      p == S.you and " (you)" or "", int_text(r.points), uma)
+  end
+  return lines
+end
 
 local function show_table()
   local st = state()
@@ -477,16 +660,18 @@ local function show_table()
       st.discarder or "?") .. ", waiting for " .. table.concat(S.game:waiting(), " ")
   else head = head .. (PHASE_TEXT[st.phase] or st.phase) end
   say(tiles_text(head))
-  local dora = table.concat(st.dora)
-  say(string.format("wall %d, dead wall %d%s%s", st.wall, st.dead,
-    dora ~= "" and ", dora indicators " .. tiles_text(dora) or "",
-    st.honba > 0 and ", honba " .. st.honba or ""), st.deposits > 0 and ", deposits " .. st.deposits or "")
-  for _, seat in ipairs(SEATS) do
+  local parts = { string.format("wall %d, dead wall %d", st.wall, st.dead) }
+  if #st.dora > 0 then parts[#parts + 1] = "dora " .. dora_text(st.dora) end
+  if st.honba > 0 then parts[#parts + 1] = string.format("%d honba", st.honba) end
+  parts[#parts + 1] = sticks_text(st)
+  say(table.concat(parts, ", "))
+  for _, seat in ipairs(table_seats()) do
     local s = st.seats[seat]
     local mark = seat == st.turn and ">" or " "
-    local who = S.bots[seat] and "bot" or (seat == S.human and "you" or "")
+    local who = is_you(seat) and "you" or (is_bot(seat) and "bot" or "")
     local drawn = seat == st.turn and st.drawn and "  (drew " .. tiles_text(st.drawn) .. ")" or ""
-    say(string.format("%s %s %6d %-3s %s%s", mark, seat, s.points, who, tiles_text(s.hand), drawn))
+    local furiten = is_you(seat) and is_furiten(st, seat) and "  furiten" or ""
+    say(string.format("%s %s %6s %-3s %s%s%s", mark, seat, int_text(s.points), who, hand_text(s), drawn, furiten))
     if #s.discards > 0 then
       local list = {}
       for _, d in ipairs(s.discards) do
@@ -498,16 +683,99 @@ local function show_table()
       say("             discards ", table.concat(list, " "))
     end
   end
-  local ranking = S.game.rules.final_ranking
-  if st.phase == "match_end" and ranking then
-    local points, parts = {}, {}
-    for _, seat in ipairs(SEATS) do points[st.seats[seat].player + 1] = st.seats[seat].points end
-    for _, r in ipairs(ranking(points, S.game.options)) do
-      parts[#parts + 1] = string.format("%d. player %d %d%s", r.rank, r.player, r.points,
-        r.uma ~= 0 and string.format(" (uma %+d: %d)", r.uma, r.total) or "")
-    end
-    say("final ranking: " .. table.concat(parts, ", "))
+  if st.phase == "match_end" then
+    say("final ranking:")
+    for _, l in ipairs(ranking_lines(st)) do say(l) end
   end
+end
+
+-- A result as `score` prints it: the items with their values, the variant's figures and
+-- the limit. name: the rules' name.
+local function print_result(r, name)
+  local width = 0
+  local items = r.items or {}
+  for _, item in ipairs(items) do width = math.max(width, utf8.len(item.name) or #item.name) end
+  for _, item in ipairs(items) do
+    local pad = string.rep(" ", width - (utf8.len(item.name) or #item.name))
+    say(string.format("  %s%s %4s %s", item.name, pad, int_text(item.value), item.unit or ""))
+  end
+  local limit = r.limit ~= jong.json_null and r.limit and " (limit: " .. tostring(r.limit) .. ")" or ""
+  say(name, ": ", value_text(r.value or {}), limit)
+end
+
+local function has_riichi(r)
+  for _, item in ipairs(r.items or {}) do
+    if tostring(item.name):lower():find("riichi", 1, true) then return true end
+  end
+  return false
+end
+
+-- The history of the game's deals from its events: {round =, deal =, honba =, wins =
+-- {{seat, from, by, tile}...}, draw = kind, payments = {...}, key = deal_start index}.
+local function deal_history(g)
+  local list, cur = {}, nil
+  for _, e in ipairs(g:events(1)) do
+    if e.type == "deal_start" then
+      cur = { round = e.round, deal = math.tointeger(e.deal), honba = math.tointeger(e.honba), wins = {}, key = e.i }
+      list[#list + 1] = cur
+    elseif cur and e.type == "win" then
+      cur.wins[#cur.wins + 1] = { seat = e.seat, from = e.from, by = e.by, tile = e.tile }
+    elseif cur and e.type == "draw_end" then
+      cur.draw = e.kind .. (e.reason and e.reason ~= "" and " (" .. e.reason .. ")" or "")
+    elseif cur and e.type == "settle" then
+      cur.payments = e.payments
+    end
+  end
+  return list
+end
+
+-- After a win is settled: each winner's result and payments (g.last_results), kept for
+-- `scores`.
+local function print_wins(g, key, tiles)
+  local values = {}
+  for _, w in ipairs(g.last_results or {}) do
+    local r = w.result or {}
+    local hand = g:state().seats[w.seat]
+    local tile = tiles and tiles[w.seat]
+    say(w.seat, "'s hand: ", hand_text(hand), tile and " + " .. tiles_text(tile) or "")
+    print_result(r, g.rules.name)
+    if has_riichi(r) then
+      local ok, ura = pcall(g.core.ura, g.core)
+      if ok and type(ura) == "table" and #ura > 0 then say("ura-dora indicators ", tiles_text(table.concat(ura, " "))) end
+    end
+    if w.payments and #g.last_results > 1 then say("payments to ", w.seat, ": ", payments_text(w.payments)) end
+    values[#values + 1] = w.seat .. " " .. value_text(r.value or {})
+  end
+  S.results[key or 0] = table.concat(values, "; ")
+end
+
+-- After a drawn deal: each seat ready (tenpai) or not (noten).
+local function print_draw(g)
+  local st = g:state()
+  local parts = {}
+  for _, seat in ipairs(table_seats()) do
+    parts[#parts + 1] = seat .. " " .. (#hand_waits(st.seats[seat].hand) > 0 and "tenpai" or "noten")
+  end
+  say("  ", table.concat(parts, ", "))
+end
+
+-- Prints the events since the last ones printed, and the result of a deal that ended.
+local function print_new_events()
+  local g = need_game()
+  local key, ended, tiles = nil, nil, {}
+  for _, e in ipairs(g:events(S.seen + 1)) do
+    if e.type == "deal_start" then key = e.i end
+    if e.type == "win" then tiles[e.seat] = e.tile end
+    if e.type == "settle" then
+      if ended == "win" then print_wins(g, key or g:state().deal_event - 1, tiles)
+      elseif ended == "draw" then print_draw(g) end
+      say("payments: ", payments_text(e.payments))
+    else
+      say("  ", tiles_text(event_text(e)))
+    end
+    if e.type == "win" then ended = "win" elseif e.type == "draw_end" then ended = "draw" end
+  end
+  S.seen = g:state().events
 end
 
 -- Plays one action for a seat; fails with the engine's reason.
@@ -516,12 +784,31 @@ local function play(seat, action)
   if not ok then fail("%s", jong.first_line(err or "refused")) end
 end
 
+-- In a claim window, the seats whose only legal action is to pass pass.
+local function auto_pass()
+  local g = need_game()
+  local moved = true
+  while moved do
+    moved = false
+    local phase = g:state().phase
+    if phase ~= "claim" and phase ~= "rob" then return end
+    for _, seat in ipairs(g:waiting()) do
+      local list = legal(seat)
+      if #list == 1 and list[1].type == "pass" then
+        play(seat, list[1])
+        moved = true
+        break
+      end
+    end
+  end
+end
+
 -- Lets the bots answer for their seats until a seat they do not play must decide or
 -- the deal ends. Returns the number of actions played.
 local function go()
   local g = need_game()
   local humans = {}
-  for _, seat in ipairs(SEATS) do if not S.bots[seat] then humans[seat] = true end end
+  for _, seat in ipairs(table_seats()) do if not is_bot(seat) then humans[seat] = true end end
   local total = 0
   repeat
     local n, err = g:run_bots(humans, S.bot_kind, 1)
@@ -534,15 +821,20 @@ end
 
 -- After actions: the events, then what is asked of a seat that is not a bot's.
 local function after_moves()
+  auto_pass()
   print_new_events()
   local g = need_game()
   local phase = g:state().phase
   if phase == "deal_end" then say("the deal is over: `next` starts the next one") return end
-  if phase == "match_end" then say("the match is over") return end
+  if phase == "match_end" then
+    say("the match is over; final ranking:")
+    for _, l in ipairs(ranking_lines(g:state())) do say(l) end
+    return
+  end
   local waiting = g:waiting()
   for _, seat in ipairs(waiting) do
-    if not S.bots[seat] then
-      say(seat == S.human and "your move (" .. seat .. "): " or seat .. " to move: ", legal_text(legal(seat)))
+    if not is_bot(seat) then
+      say(is_you(seat) and "your move (" .. seat .. "): " or seat .. " to move: ", legal_text(legal(seat)))
       return
     end
   end
@@ -600,18 +892,71 @@ a command's name and the next character is not `=` (so `score = 1` is Lua).]])
   complete = function() local list = { "lua" }; for _, n in ipairs(ORDER) do list[#list + 1] = n end; return list end,
 }
 
+-- A small generator of its own (the user's math.random is left alone).
+local function shuffled(list, seed)
+  local x = (seed * 2654435761 + 12345) % 4294967296
+  for i = #list, 2, -1 do
+    x = (x * 1103515245 + 12345) % 2147483648
+    local j = x % i + 1
+    list[i], list[j] = list[j], list[i]
+  end
+  return list
+end
+
+-- The hands of a position: the seats not given are dealt from the tiles left (seeded),
+-- so `new japanese E=... S=...` need not name all four.
+local function fill_hands(hands, draws, back, seed)
+  local left = {}
+  for _, t in ipairs(jong.TILES) do if not jong.is_bonus(t) and jong.kind_of(t) == t then left[t] = 4 end end
+  local function take(text, what)
+    local list, err = jong.tiles(text or "")
+    if not list then fail("%s: %s", what, err) end
+    for _, t in ipairs(list) do
+      local k = jong.kind_of(t)
+      if left[k] then
+        left[k] = left[k] - 1
+        if left[k] < 0 then fail("the position holds more than four %s", k) end
+      end
+    end
+  end
+  for _, seat in ipairs(SEATS) do if hands[seat] then take(hands[seat], "hand of " .. seat) end end
+  take(draws, "draws")
+  take(back, "back")
+  local pool = {}
+  for _, t in ipairs(jong.TILES) do
+    for _ = 1, left[t] or 0 do pool[#pool + 1] = t end
+  end
+  shuffled(pool, seed)
+  for _, seat in ipairs(SEATS) do
+    if not hands[seat] then
+      local want = seat == "E" and 14 or 13
+      if #pool < want then fail("not enough tiles left to deal %s", seat) end
+      local list = {}
+      for i = 1, want do list[i] = table.remove(pool) end
+      hands[seat] = table.concat(list)
+    end
+  end
+  return hands
+end
+
 command {
-  name = "new", usage = "new [VARIANT] [seed=N] [option=value...]", summary = "start a game",
+  name = "new", usage = "new [RULES] [seed=N] [E=HAND S=HAND W=HAND N=HAND] [draws=TILES] [back=TILES] [OPTION=VALUE...]",
+  summary = "start a game, or set up a position",
   help = [[
-Starts a game under VARIANT (a ruleset name or the path of a rule file; default: the
+Starts a game under RULES (a ruleset name or the path of a rule file; default: the
 current rules) and makes it the current one. seed=N fixes the shuffle (default: from
-the clock, printed); wall=TILES stacks the front of the wall in notation and back=TILES
-its back (tests, puzzles; docs/formats.md); seat=E picks your seat; any other name=value
-is a rule option (see `set`). Bots play the seats `bots` names; `go` lets them move.
-Example: new base seed=7 payment=20]],
+the clock, printed). A position is set up seat by seat, as jong.scenario does:
+E=HAND ... N=HAND are the hands dealt (the dealer E holds 14 tiles, the others 13; a seat
+left out is dealt from the tiles left), draws=TILES the tiles drawn next in order,
+back=TILES the loose tiles (kong replacements) in order. wall=TILES stacks the front of
+the wall directly (the tiles dealt in blocks of four, then the draws). seat=E picks the
+seat you play; any other name=value is a rule option (see `set`). Bots play the other
+seats (`bots`); `go` lets them move.
+Example: new japanese seed=7 E=123m456p789s1122z5z S=... draws=3z]],
   run = function(words)
     games_available()
-    local given, seed, wall, human = {}, nil, {}, S.human
+    local given, seed, wall, human = {}, nil, {}, nil
+    local hands, draws = {}, nil
     local variant = nil
     for i, w in ipairs(words) do
       local k, v = w:match("^([%w_%.]+)=(.*)$")
@@ -621,6 +966,8 @@ Example: new base seed=7 payment=20]],
       elseif k == "seed" then
         seed = math.tointeger(tonumber(v))
         if not seed then fail("seed takes a whole number, not '%s'", v) end
+      elseif SEAT_OF[k] and #k == 1 and k == k:upper() then hands[k] = v
+      elseif k == "draws" then draws = v
       elseif k == "wall" then wall.front = v
       elseif k == "back" then wall.back = v
       elseif k == "seat" then human = seat_arg(v)
@@ -636,26 +983,34 @@ Example: new base seed=7 payment=20]],
       if not ok then fail("%s", err) end
     end
     seed = seed or os.time() % 1000000
-    local how = { rules = name, seed = seed, options = options, wall = next(wall) and wall or nil }
-    local g, err = jong.game(how)
-    if not g then fail("%s", jong.first_line(err or "cannot start the game")) end
-    if rules ~= S.rules then S.rules, S.rules_name, S.options = rules, name, {} end
-    if human ~= S.human then
-      S.human = human
-      S.bots = {}
-      for _, seat in ipairs(SEATS) do if seat ~= human then S.bots[seat] = true end end
+    local g, err
+    if next(hands) or draws then
+      if wall.front then fail("give the hands (E= S= W= N=) or wall=, not both") end
+      fill_hands(hands, draws, wall.back, seed)
+      g, err = jong.scenario { rules = name, seed = seed, options = options, hands = hands, draws = draws,
+        back = wall.back }
+    else
+      g, err = jong.game { rules = name, seed = seed, options = options, wall = next(wall) and wall or nil }
     end
-    set_game(g, how)
+    if not g then fail("%s", jong.first_line(err or "cannot start the game")) end
+    set_game(g, g.made)
+    if human then S.home_seat, S.home_bots = human, nil end
+    play_seat(S.home_seat)
+    if S.home_bots then
+      S.bot_players = {}
+      for seat in pairs(S.home_bots) do S.bot_players[player_at(seat)] = true end
+      if S.home_bots[S.home_seat] then S.you = -1 end
+    end
     local bots = {}
-    for _, seat in ipairs(SEATS) do if S.bots[seat] then bots[#bots + 1] = seat end end
-    say(string.format("new game: %s, seed %d; you play %s, bots play %s", S.rules.name, seed, S.human,
+    for _, seat in ipairs(table_seats()) do if is_bot(seat) then bots[#bots + 1] = seat end end
+    say(string.format("new game: %s, seed %d; you play %s, bots play %s", S.rules.name, seed, your_seat(),
       #bots > 0 and table.concat(bots, " ") or "no seat"))
     show_table()
   end,
   complete = function(word, before)
     local list = {}
     if #before == 0 then for _, n in ipairs(rule_names()) do list[#list + 1] = n end end
-    for _, k in ipairs { "seed=", "wall=", "back=", "seat=" } do list[#list + 1] = k end
+    for _, k in ipairs { "seed=", "E=", "S=", "W=", "N=", "draws=", "back=", "wall=", "seat=" } do list[#list + 1] = k end
     for k in pairs(S.rules.options) do list[#list + 1] = k .. "=" end
     return list
   end,
@@ -689,41 +1044,149 @@ Lists what SEAT may do now; without a seat, every seat the game waits for.]],
 }
 
 -- The short verbs of actions (the engine reads them: Game:parse_action).
-local VERBS = { "d", "discard", "chow", "pung", "kong", "win", "riichi", "pass", "next" }
+local VERBS = { "d", "discard", "chow", "chi", "pung", "pon", "kong", "kan", "win", "ron", "tsumo", "riichi",
+  "pass", "next" }
+
+-- The action type each verb names (any other verb names itself: a declaration of the
+-- rules such as `riichi`).
+local VERB_TYPE = { d = "discard", discard = "discard", chow = "chow", chi = "chow", chee = "chow",
+  pung = "pung", pong = "pung", pon = "pung", kong = "kong", kan = "kong", win = "win", ron = "win",
+  tsumo = "win", hu = "win", mahjong = "win", pass = "pass", next = "next" }
+
+-- The lowest tile of a chow named by its run ("567p") or by its lowest tile ("5p").
+local function chow_lowest(arg)
+  local a, b, c, suit = arg:match("^([0-9])([0-9])([0-9])([mps])$")
+  if a then
+    local ra, rb, rc = tonumber(a == "0" and "5" or a), tonumber(b == "0" and "5" or b), tonumber(c == "0" and "5" or c)
+    local r = { ra, rb, rc }
+    table.sort(r)
+    if r[2] ~= r[1] + 1 or r[3] ~= r[2] + 1 then fail("'%s' is not a run of three tiles", arg) end
+    return r[1] .. suit
+  end
+  return jong.kind_of(tile_arg(arg))
+end
+
+local function run_of(lowest)
+  local r, suit = jong.rank(lowest), jong.suit(lowest)
+  return r .. (r + 1) .. (r + 2) .. suit
+end
+
+-- What the seat's situation is, for a refusal: "it is E's turn", "the game waits for
+-- claims on 4s discarded by E".
+local function situation_text(seat)
+  local st = state()
+  if st.phase == "turn" then
+    return st.turn == seat and "it is " .. seat .. "'s turn" or "it is " .. st.turn .. "'s turn, not " .. seat .. "'s"
+  elseif st.phase == "claim" then
+    return string.format("the game waits for claims on %s discarded by %s", st.claim_tile or "?", st.discarder or "?")
+  elseif st.phase == "rob" then
+    return string.format("the game waits for answers to %s's kong of %s", st.discarder or "?", st.claim_tile or "?")
+  elseif st.phase == "deal_end" then return "the deal is over (`next` starts the next one)"
+  elseif st.phase == "match_end" then return "the match is over" end
+  return st.phase
+end
+
+-- The legal action that `verb [arg]` names for the seat; a clear refusal when none
+-- does, and the choices when several do and none is named.
+local function resolve_action(seat, verb, arg)
+  local vtype = VERB_TYPE[verb] or verb
+  local list = legal(seat)
+  local phase = state().phase
+  if verb == "ron" and phase == "turn" then
+    fail("seat %s cannot ron: %s (a win on your own draw is `tsumo`)", seat, situation_text(seat))
+  elseif verb == "tsumo" and phase ~= "turn" then
+    fail("seat %s cannot tsumo: %s (a win on a discard is `ron`)", seat, situation_text(seat))
+  end
+  local of_type = {}
+  for _, a in ipairs(list) do
+    local t = a.type
+    if t == vtype or (vtype == "kong" and (t == "kong_concealed" or t == "kong_promoted")) then
+      of_type[#of_type + 1] = a
+    end
+  end
+  local what = (verb == "d" and "discard" or verb) .. (arg and " " .. arg or "")
+  if #of_type == 0 then
+    if #list == 0 then fail("seat %s cannot %s: %s, and %s has nothing to do", seat, what, situation_text(seat), seat) end
+    fail("seat %s cannot %s now: %s; %s may %s", seat, what, situation_text(seat), seat, legal_text(list))
+  end
+  local matches = of_type
+  if arg then
+    matches = {}
+    if vtype == "chow" then
+      local lowest = chow_lowest(arg)
+      for _, a in ipairs(of_type) do if jong.kind_of(a.chow or "") == lowest then matches[#matches + 1] = a end end
+    else
+      tile_arg(arg)
+      for _, a in ipairs(of_type) do if a.tile == arg then matches[#matches + 1] = a end end
+      if #matches == 0 then
+        for _, a in ipairs(of_type) do
+          if a.tile and jong.kind_of(a.tile) == jong.kind_of(arg) then matches[#matches + 1] = a end
+        end
+      end
+    end
+    if #matches == 0 then
+      local why = ""
+      if vtype == "discard" then
+        local held = false
+        for _, t in ipairs(jong.tiles(state().seats[seat].concealed or "") or {}) do
+          if jong.kind_of(t) == jong.kind_of(arg) then held = true end
+        end
+        why = held and "the rules forbid it now; " or "the tile is not in the hand; "
+      end
+      fail("seat %s cannot %s: %s%s may %s", seat, what, why, seat, legal_text(of_type))
+    end
+  end
+  if #matches > 1 then
+    local choices = {}
+    for _, a in ipairs(matches) do
+      choices[#choices + 1] = verb .. " " .. (a.chow and run_of(a.chow) or a.tile or "")
+    end
+    fail("which one? %s", table.concat(choices, ", "))
+  end
+  return matches[1]
+end
 
 -- Tiles to complete after a verb: those of the seat's legal actions, else every kind.
 local function tile_candidates(verb)
   local ok, seat = pcall(default_seat)
   if not ok then return jong.TILES end
+  local vtype = VERB_TYPE[verb] or verb
   local list = {}
   for _, a in ipairs(legal(seat)) do
     local v = KONG_TEXT[a.type] and "kong" or a.type
-    if (a.chow or a.tile) and (v == verb or (verb == "d" and v == "discard")) then
-      list[#list + 1] = a.chow or a.tile
+    if (a.chow or a.tile) and v == vtype then
+      list[#list + 1] = a.chow and run_of(a.chow) or a.tile
     end
   end
   return #list > 0 and list or jong.TILES
 end
 
 command {
-  name = "play", usage = "play [SEAT] ACTION", summary = "play an action: d 5m, chow 3m, pung, win",
-  aliases = { "d", "discard", "chow", "pung", "kong", "win", "riichi", "pass" },
+  name = "play", usage = "play [SEAT] ACTION", summary = "play an action: d 5m, chi 567p, pon, ron, tsumo",
+  aliases = { "d", "discard", "chow", "chi", "pung", "pon", "kong", "kan", "win", "ron", "tsumo", "riichi", "pass" },
   help = [[
 Plays ACTION for SEAT (default: yours when the game waits for you, else the first seat
-it waits for). Short forms: `d 5m` or `discard 5m`, `chow 3m` (the lowest tile of the
-chow), `pung`, `kong 5p`, `win`, `riichi 5m` (a declaration the rules add), `pass`,
-`next` (start the next deal); the tile may be left out when one action fits. The verbs
-work on their own too: `d 5m` is `play d 5m`. The events that follow are printed; an
-illegal action is refused with the reason and changes nothing.]],
+it waits for); any seat may be named first: `S ron`, `W pon`. Actions: `d 5m` or
+`discard 5m`; `chi 567p` or `chow 567p` (the run; `chi 5p` names it by its lowest
+tile); `pon` or `pung`; `kan 5p` or `kong 5p` (claimed, concealed or promoted: whichever
+is legal); `ron` (a win on a discard or a robbed kong), `tsumo` (on your own draw), or
+`win`; `riichi 5m` (a declaration the rules add, made with a discard); `pass`; `next`
+(start the next deal). The tile may be left out when one action fits; when several fit
+the REPL lists them and asks. In a claim window, the seats whose only legal action is
+to pass then pass by themselves. The events that follow are printed, with a deal's
+result; an illegal action is refused with the reason and changes nothing.]],
   run = function(words, verb)
     if verb ~= "play" then table.insert(words, 1, verb) end
     local seat
     if (words[1] or ""):match("^[ESWN]$") and words[2] then seat = table.remove(words, 1) end
     if #words == 0 then fail("play what? (`help play`)") end
-    if words[2] then tile_arg(words[2]) end
+    if #words > 2 then fail("'%s': one action and at most one tile", table.concat(words, " ")) end
     need_game()
-    play(seat or default_seat(), table.concat(words, " "))
-    if S.auto then go() end
+    seat = seat or default_seat()
+    if not state().seats[seat] then fail("there is no seat %s at this table", seat) end
+    local action = resolve_action(seat, words[1]:lower(), words[2])
+    play(seat, action)
+    if S.auto then auto_pass(); go() end
     after_moves()
   end,
   complete = function(word, before, verb)
@@ -747,13 +1210,18 @@ legal action, `greedy` keeps the hand closest to winning. `go` lets them play.]]
       else seats = seats or {}; seats[seat_arg(w)] = true end
     end
     if seats then
-      S.bots = seats
-      if seats[S.human] then   -- you move to the first seat the bots leave you
-        for _, seat in ipairs(SEATS) do if not seats[seat] then S.human = seat; break end end
+      local mine = your_seat()
+      if seats[mine] then   -- you move to the first seat the bots leave you
+        mine = nil
+        for _, seat in ipairs(table_seats()) do if not seats[seat] then mine = seat; break end end
       end
+      S.bot_players = {}
+      for seat in pairs(seats) do S.bot_players[player_at(seat)] = true end
+      if mine then S.you = player_at(mine) else S.you = -1 end
+      S.home_bots, S.home_seat = seats, mine or S.home_seat
     end
     local list = {}
-    for _, seat in ipairs(SEATS) do if S.bots[seat] then list[#list + 1] = seat end end
+    for _, seat in ipairs(table_seats()) do if is_bot(seat) then list[#list + 1] = seat end end
     say(string.format("bots (%s) play %s", S.bot_kind, #list > 0 and table.concat(list, " ") or "no seat"))
   end,
   complete = function() return { "random", "greedy", "none", "all", "E", "S", "W", "N" } end,
@@ -809,18 +1277,65 @@ command {
   end,
 }
 
-local function analyze_hand(hand)
+-- The copies of each kind the seat cannot see in the game: not in its hand, in any
+-- meld, among the discards (a claimed one is in its meld) or the dora indicators.
+local function game_unseen(st, seat)
+  local unseen = {}
+  for _, t in ipairs(jong.TILES) do if jong.kind_of(t) == t and not jong.is_bonus(t) then unseen[t] = 4 end end
+  local function see(text)
+    for _, t in ipairs(jong.tiles(text or "") or {}) do
+      local k = jong.kind_of(t)
+      if unseen[k] and unseen[k] > 0 then unseen[k] = unseen[k] - 1 end
+    end
+  end
+  for _, other in ipairs(table_seats()) do
+    local s = st.seats[other]
+    if other == seat then see(s.concealed or s.hand) end
+    for _, m in ipairs(s.melds or {}) do see((m:gsub("[^%dmpsz]", ""))) end
+    for _, d in ipairs(s.discards) do if not d.claimed_by then see(d.tile) end end
+  end
+  for _, t in ipairs(st.dora or {}) do see(t) end
+  return unseen
+end
+
+-- The forms of the rules in play (a mask for jong.analysis and jong.efficiency).
+local FORM_BITS = { standard = jong.FORM_STANDARD, seven_pairs = jong.FORM_SEVEN_PAIRS,
+  thirteen_orphans = jong.FORM_THIRTEEN_ORPHANS }
+local function rules_forms(r)
+  if type(r.forms) ~= "table" then return nil end
+  local mask = 0
+  for _, name in ipairs(r.forms) do mask = mask | (FORM_BITS[name] or 0) end
+  return mask
+end
+
+-- unseen: the copies not seen (in a game), else those not in the hand.
+local function print_discards(hand, unseen, forms)
+  local list, err = jong.efficiency(hand, unseen, forms)
+  if not list then fail("%s", err) end
+  say("discards, best first (shanten after; tiles that lower it, unseen copies):")
+  for _, d in ipairs(list) do
+    local kinds = {}
+    for k in pairs(d.accept) do kinds[#kinds + 1] = k end
+    table.sort(kinds, function(x, y) return jong.kind(x) < jong.kind(y) end)
+    local parts = {}
+    for _, k in ipairs(kinds) do parts[#parts + 1] = tiles_text(k) .. ":" .. int_text(d.accept[k]) end
+    say(string.format("  %s  shanten %d, %2d tiles: %s", tiles_text(d.discard), d.shanten, d.count,
+      #parts > 0 and table.concat(parts, " ") or "none"))
+  end
+end
+
+local function analyze_hand(hand, unseen, forms)
   local h = parse(hand)
   local a = analysis(hand)
   local canon = jong.format_hand(hand)
   say("hand ", tiles_text(canon), string.format(" (%d tiles)", h.size))
   if a.shanten then
     local sh = a.shanten
-    local forms = { "standard " .. sh.standard }
-    if sh.seven_pairs then forms[#forms + 1] = "seven pairs " .. sh.seven_pairs end
-    if sh.thirteen_orphans then forms[#forms + 1] = "thirteen orphans " .. sh.thirteen_orphans end
+    local list = { "standard " .. sh.standard }
+    if sh.seven_pairs then list[#list + 1] = "seven pairs " .. sh.seven_pairs end
+    if sh.thirteen_orphans then list[#list + 1] = "thirteen orphans " .. sh.thirteen_orphans end
     local state = sh.all == -1 and "complete" or sh.all == 0 and "ready" or sh.all .. " from ready"
-    say(string.format("shanten %d, %s (%s)", sh.all, state, table.concat(forms, ", ")))
+    say(string.format("shanten %d, %s (%s)", sh.all, state, table.concat(list, ", ")))
   else
     say("shanten: only for 13 or 14 tiles")
   end
@@ -838,18 +1353,7 @@ local function analyze_hand(hand)
       end
       if #ds == 0 then say("  (an irregular shape: no standard decomposition)") end
     else
-      local best, lines = nil, {}
-      for _, t in ipairs(distinct_concealed(hand)) do
-        local rest = without_tile(hand, t)
-        local sh = analysis(rest).shanten.all
-        if not best or sh < best then best, lines = sh, {} end
-        if sh == best then
-          local waits = sh == 0 and " waits " .. table.concat(analysis(rest).waits, " ") or ""
-          lines[#lines + 1] = "  discard " .. t .. waits
-        end
-      end
-      say(string.format("best discards (shanten %d after):", best))
-      for _, l in ipairs(lines) do say(tiles_text(l)) end
+      print_discards(hand, unseen, forms)
     end
   end
 end
@@ -858,58 +1362,86 @@ command {
   name = "analyze", usage = "analyze [HAND]", summary = "shanten, waits and decompositions of a hand",
   help = [[
 Analyzes HAND (notation; default: the hand of the seat to move): shanten for each form,
-the waits of a 13-tile hand, the decompositions of a complete 14-tile hand, or the best
-discards of an incomplete one. Example: analyze 123456789m1199p]],
+the waits of a 13-tile hand, the decompositions of a complete 14-tile hand, or, for an
+incomplete one, every discard ranked best first: the shanten it leaves and the tiles
+that would lower it with their unseen copies (in a game: not in the hand, the melds,
+the discards or the dora indicators; for a hand given: not in the hand).
+Example: analyze 123m456p789s1z2z33z5z]],
   run = function(words)
     local hand = table.concat(words, " ")
+    local unseen, forms
     if hand == "" then
       if not S.game then fail("analyze what? give a hand, e.g. analyze 123456789m1199p") end
-      hand = state().seats[default_seat()].hand
+      local st, seat = state(), default_seat()
+      hand = st.seats[seat].hand
+      unseen, forms = game_unseen(st, seat), rules_forms(S.game.rules)
     end
-    analyze_hand(hand)
+    analyze_hand(hand, unseen, forms)
   end,
   complete = function() return jong.TILES end,
 }
 
 -- What winning on tile would score for the seat (hand without it), self-drawn and on
 -- a discard from `from`, under the current rules and the game's options.
-local function win_line(seat, hand, tile, st, from)
-  local base = { seat = seat, round = st.round, hand = with_tile(hand, tile), win_tile = tile,
-    options = S.game_how.options, dora = table.concat(st.dora), honba = st.honba }
+-- What winning on tile would give the seat (hand without it), self-drawn and on a
+-- discard from `from`, under the game's rules and options, as the game itself would
+-- judge the situation (riichi and the like; not the ura-dora, which nobody knows yet).
+-- unseen: copies not seen.
+local function win_line(seat, hand, tile, st, from, unseen)
+  local g = S.game
   local parts = {}
   for _, by in ipairs { "self", "discard" } do
-    local s = {}
-    for k, v in pairs(base) do s[k] = v end
-    s.win_by = by
-    if by == "discard" then s.from = from end
-    local r = score(s)
-    local label = by == "self" and "self-draw" or "on a discard"
-    if not r.ok then parts[#parts + 1] = label .. ": " .. r.error
-    elseif not r.wins then parts[#parts + 1] = label .. ": no win (" .. r.reason .. ")"
-    else parts[#parts + 1] = label .. " " .. value_text(r.value) end
+    local win = { seat = seat, tile = tile, hand = with_tile(hand, tile), how = by,
+      from = by == "discard" and from or nil }
+    local ok, s = pcall(g.situation, g, win, true)
+    local r
+    if ok then
+      s.ura = nil
+      r = jong.score(s)
+    else
+      r = { ok = false, error = jong.first_line(tostring(s)) }
+    end
+    local label = by == "self" and "self-draw" or "on a discard from " .. from
+    if not r.ok then parts[#parts + 1] = label .. ": " .. tostring(r.error)
+    elseif not r.wins then parts[#parts + 1] = label .. ": no win (" .. tostring(r.reason) .. ")"
+    else
+      local gain = r.payments and r.payments[seat]
+      parts[#parts + 1] = label .. " " .. value_text(r.value) .. (gain and ", +" .. int_text(gain) .. " points" or "")
+    end
   end
-  return tiles_text(tile) .. ": " .. table.concat(parts, "; ")
+  local copies = unseen and unseen[jong.kind_of(tile)]
+  return tiles_text(tile) .. (copies and " (" .. copies .. " unseen)" or "") .. ": " .. table.concat(parts, "; ")
 end
 
 command {
-  name = "wins", usage = "wins [SEAT]", summary = "what wins here: waits and their scores",
+  name = "wins", usage = "wins [SEAT]", summary = "what wins here: waits, points, unseen copies, furiten",
   help = [[
-For the seat to move (or SEAT): with 13 tiles, each tile it waits on and what the win
-would score under the current rules, self-drawn and on a discard from the seat before
-it; with 14, the discards that leave it ready and their waits.]],
+For you (or SEAT): with 13 tiles, each tile the hand waits on, the copies of it still
+unseen (not in your hand, the melds, the discards or the dora indicators) and what the
+win would score under the game's rules, self-drawn and on a discard from the seat before
+it, with the points it brings; with 14, the discards that leave the hand ready and their
+waits. It says when the seat is furiten (it cannot win on a discard) and how many tiles
+are left to draw.]],
   run = function(words)
     local st = state()
-    local seat = words[1] and seat_arg(words[1]) or default_seat()
+    local seat = words[1] and seat_arg(words[1]) or your_seat()
+    if not st.seats[seat] then fail("there is no seat %s at this table", seat) end
     local hand = st.seats[seat].hand
     local h = parse(hand)
     local from = jong.seat_after(seat, 3)
+    local unseen = game_unseen(st, seat)
+    local left = string.format("%d tile%s left in the wall", st.wall, st.wall == 1 and "" or "s")
     if h.size == 13 then
       local waits = analysis(hand).waits
-      if #waits == 0 then say(seat, " is not ready: ", analysis(hand).shanten.all, " from ready") return end
-      say(seat, " waits on ", tiles_text(table.concat(waits, " ")), ":")
-      for _, w in ipairs(waits) do say("  ", win_line(seat, hand, w, st, from)) end
+      if #waits == 0 then say(seat, " is not ready: ", analysis(hand).shanten.all, " from ready; ", left) return end
+      local total = 0
+      for _, w in ipairs(waits) do total = total + (unseen[w] or 0) end
+      say(seat, " waits on ", tiles_text(table.concat(waits, " ")), string.format(" (%d unseen)", total),
+        is_furiten(st, seat) and ", furiten: no win on a discard" or "", "; ", left, ":")
+      for _, w in ipairs(waits) do say("  ", win_line(seat, hand, w, st, from, unseen)) end
     elseif h.size == 14 then
       local found = false
+      say(seat, ": ", left)
       if analysis(hand).shanten.all == -1 then
         found = true
         local drawn = st.turn == seat and st.drawn
@@ -925,8 +1457,16 @@ it; with 14, the discards that leave it ready and their waits.]],
         local waits = analysis(rest).waits
         if #waits > 0 then
           found = true
-          say(tiles_text("discard " .. t .. ": waits " .. table.concat(waits, " ")))
-          for _, w in ipairs(waits) do say("    ", win_line(seat, rest, w, st, from)) end
+          local total, own = 0, false
+          for _, w in ipairs(waits) do
+            total = total + (unseen[w] or 0)
+            for _, d in ipairs(st.seats[seat].discards) do if jong.kind_of(d.tile) == w then own = true end end
+            if jong.kind_of(t) == w then own = true end
+          end
+          local furiten = own and type(S.game.rules.is_furiten) == "function" and ", furiten" or ""
+          say(tiles_text("discard " .. t .. ": waits " .. table.concat(waits, " ")),
+            string.format(" (%d unseen)%s", total, furiten))
+          for _, w in ipairs(waits) do say("    ", win_line(seat, rest, w, st, from, unseen)) end
         end
       end
       if not found then say(seat, " is not ready after any discard") end
@@ -976,14 +1516,7 @@ Example: score 123456789m1199p win=9p from=W]],
     local r = score(s)
     if not r.ok then fail("%s", r.error) end
     if not r.wins then say("no win: ", r.reason) return end
-    local width = 0
-    for _, item in ipairs(r.items) do width = math.max(width, utf8.len(item.name) or #item.name) end
-    for _, item in ipairs(r.items) do
-      local pad = string.rep(" ", width - (utf8.len(item.name) or #item.name))
-      say(string.format("  %s%s %4s %s", item.name, pad, tostring(item.value), item.unit or ""))
-    end
-    local limit = r.limit ~= jong.json_null and r.limit and " (limit: " .. tostring(r.limit) .. ")" or ""
-    say(r.rules, ": ", value_text(r.value), limit)
+    print_result(r, r.rules or S.rules.name)
     say("payments: ", payments_text(r.payments))
   end,
   complete = function()
@@ -994,14 +1527,54 @@ Example: score 123456789m1199p win=9p from=W]],
   end,
 }
 
+command {
+  name = "scores", usage = "scores", summary = "every seat's points and the history of the deals",
+  help = [[
+Shows each seat's points (with the player sitting there, you marked) and the deals
+played so far: round, honba, how each ended (who won, how and from whom, the value, or
+the kind of draw) and the points each seat gained or lost. After the match, the final
+ranking with uma.]],
+  run = function()
+    local g = need_game()
+    local st = g:state()
+    say(string.format("round %s, deal %d, %d honba%s", st.round, st.deal + 1, st.honba,
+      sticks_text(st) and ", " .. sticks_text(st) or ""))
+    for _, seat in ipairs(table_seats()) do
+      local sp = st.seats[seat]
+      say(string.format("  %s  player %d%-6s %7s", seat, math.tointeger(sp.player) or 0,
+        is_you(seat) and " (you)" or "", int_text(sp.points)))
+    end
+    local history = deal_history(g)
+    if #history > 0 then say("deals:") end
+    for n, d in ipairs(history) do
+      local how
+      if #d.wins > 0 then
+        local parts = {}
+        for _, w in ipairs(d.wins) do
+          parts[#parts + 1] = w.seat .. " wins" .. (w.by == "self" and " by self-draw" or
+            (w.by == "rob" and " robbing the kong of " or " on the discard of ") .. tostring(w.from))
+        end
+        how = table.concat(parts, ", ")
+        if S.results[d.key] and S.results[d.key] ~= "" then how = how .. " (" .. S.results[d.key] .. ")" end
+      elseif d.draw then how = d.draw .. " draw"
+      else how = "being played" end
+      local pay = d.payments and ": " .. payments_text(d.payments) or ""
+      say(string.format("  %d. round %s, honba %d: %s%s", n, d.round, d.honba or 0, how, pay))
+    end
+    if st.phase == "match_end" then
+      say("final ranking:")
+      for _, l in ipairs(ranking_lines(st)) do say(l) end
+    end
+  end,
+}
+
 local SETTINGS = {
   glyphs = function(v) S.glyphs = on_off(v, "glyphs") end,
   colour = function(v) S.colour = on_off(v, "colour") end,
   color = function(v) S.colour = on_off(v, "colour") end,
-  seat = function(v)   -- you play that seat, the bots the others
-    S.human = seat_arg(v)
-    S.bots = {}
-    for _, seat in ipairs(SEATS) do if seat ~= S.human then S.bots[seat] = true end end
+  seat = function(v)   -- you play that seat's player, the bots the others
+    S.home_seat, S.home_bots = seat_arg(v), nil
+    play_seat(S.home_seat)
   end,
   auto = function(v) S.auto = on_off(v, "auto") end,
 }
@@ -1010,37 +1583,52 @@ command {
   name = "set", usage = "set [OPTION VALUE]", summary = "set a REPL setting or a rule option",
   help = [[
 Without arguments, lists the settings and the rule options with their values. REPL
-settings: glyphs on|off (Unicode tiles), colour on|off, seat E|S|W|N (your seat; the
-bots play the others), auto
-on|off (the bots move on by themselves after each of your actions). Any
-other name is an option of the current rules; it applies to `score` and `wins` now and
-to the next `new`. Example: set payment 20]],
+settings: glyphs on|off (Unicode tiles), colour on|off, seat E|S|W|N (the player at
+that seat is you; the bots play the others), auto on|off (the bots move on by
+themselves after each of your actions). Any other name is an option of the current
+rules; it applies to `score` and `wins` now and to the next `new`. A list is written
+with commas (or as several words): set uma 10,5,-5,-10. Example: set payment 20]],
   run = function(words)
     local name, value = words[1], words[2]
     if not name then
       say(string.format("glyphs %s, colour %s, seat %s, auto %s", S.glyphs and "on" or "off",
-        S.colour and "on" or "off", S.human, S.auto and "on" or "off"))
+        S.colour and "on" or "off", your_seat(), S.auto and "on" or "off"))
       local keys = {}
       for k in pairs(S.rules.options) do keys[#keys + 1] = k end
       table.sort(keys)
       local current = jong.resolve_options(S.rules, S.options) or {}
       local width = 0
-      for _, k in ipairs(keys) do width = math.max(width, #k + #tostring(current[k])) end
+      for _, k in ipairs(keys) do width = math.max(width, #k + #option_text(current[k])) end
       for _, k in ipairs(keys) do
-        local value = tostring(current[k])
+        local value = option_text(current[k])
         say("  ", k, " = ", value, string.rep(" ", width - #k - #value), "  ", S.rules.options[k].doc or "")
       end
       return
     end
-    if value == nil then fail("set %s to what?", name) end
+    if value == nil then
+      if SETTINGS[name] then fail("set %s to what?", name) end
+      if not S.rules.options[name] then fail("unknown option '%s' for rules %s (`set` lists them)", name, S.rules.name) end
+      local current = jong.resolve_options(S.rules, S.options) or {}
+      say(name, " = ", option_text(current[name]), "  ", S.rules.options[name].doc or "")
+      return
+    end
     if SETTINGS[name] then SETTINGS[name](value); return end
+    -- several words are a list: `set uma 10 5 -5 -10` is `set uma 10,5,-5,-10`
+    if words[3] then value = table.concat(words, ",", 2) end
     local given = {}
     for k, v in pairs(S.options) do given[k] = v end
     given[name] = value_of(value)
+    local spec = S.rules.options[name]
+    if spec and type(spec.default) == "table" and type(given[name]) ~= "table" then
+      given[name] = { given[name] }   -- a list of one
+    end
+    if spec and type(spec.default) == "table" and #spec.default > 0 and #given[name] ~= #spec.default then
+      fail("option '%s' takes %d values (%s), not %d", name, #spec.default, option_text(spec.default), #given[name])
+    end
     local ok, err = jong.resolve_options(S.rules, given)
     if not ok then fail("%s", err) end
     S.options = given
-    say(string.format("%s = %s (for `score` and `wins`, and from the next `new`)", name, tostring(given[name])))
+    say(string.format("%s = %s (for `score` and `wins`, and from the next `new`)", name, option_text(given[name])))
   end,
   complete = function(word, before)
     if #before == 1 then
@@ -1167,7 +1755,10 @@ printing the events. When there is nothing to step forward to and the deal is ov
 starts the next deal.]],
   run = function(words)
     local g = need_game()
-    if #g.redo_stack == 0 and g:state().phase == "deal_end" then
+    if #g.redo_stack == 0 then
+      local phase = g:state().phase
+      if phase == "match_end" then fail("the match is over") end
+      if phase ~= "deal_end" then fail("the deal is not over: %s (`legal` lists the moves)", situation_text(default_seat())) end
       play(default_seat(), "next")
       after_moves()
       return
@@ -1240,7 +1831,22 @@ local function run_command(c, verb, rest)
   return quit
 end
 
+-- A game assigned to the global `game` (game = jong.scenario{...}) becomes the REPL's.
+local function adopt_game()
+  local g = rawget(_G, "game")
+  if g ~= S.game and type(g) == "table" and getmetatable(g) == jong.Game and g.core then
+    set_game(g)
+    say("game: this game is now the REPL's (", g.rules.name, ")")
+  end
+end
+
 function M.feed(line)
+  local quit = M.feed_line(line)
+  adopt_game()
+  return quit
+end
+
+function M.feed_line(line)
   if S.buffer then
     local text = S.buffer .. "\n" .. line
     S.buffer = nil
