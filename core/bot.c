@@ -176,13 +176,14 @@ struct tally {
 static void tally_counts(const uint8_t *c, struct tally *t)
 {
     memset(t, 0, sizeof *t);
-    for (int k = 0; k < TILE_KINDS; k++) {
-        if (!c[k])
-            continue;
-        t->suit[kind_suit(k)] += c[k];
-        if (k >= 27 || kind_is_terminal(k))
-            t->ends += c[k];
+    for (int s = 0; s < 3; s++) {
+        const uint8_t *x = c + 9 * s;
+        t->suit[s] = x[0] + x[1] + x[2] + x[3] + x[4] + x[5] + x[6] + x[7] + x[8];
+        t->ends += x[0] + x[8];
     }
+    for (int k = 27; k < TILE_KINDS; k++)
+        t->suit[SUIT_Z] += c[k];
+    t->ends += t->suit[SUIT_Z];
 }
 
 /* Tiles the plan cannot use (from the tally), and whether the melds fit it. */
@@ -599,7 +600,7 @@ static int default_turn(struct game *g, const struct view *v, const struct actio
      * tile is worth a step back; elsewhere only a hand far from ready gives up */
     bool careful = v->p->family == FAMILY_JAPANESE;
     bool fold = v->nthreats && (best_sh >= 2 || (best_sh == 1 && (v->nthreats >= 2 || pi < 0)));
-    /* near ready, the acceptance of the three loosest discards of the lowest shanten
+    /* near ready, the acceptance of the two loosest discards of the lowest shanten
      * and the lowest off-plan count decides; far from ready, the loosest tile */
     if (!fold && best_sh <= 1) {
         int least_cost = 99;
@@ -619,7 +620,7 @@ static int default_turn(struct game *g, const struct view *v, const struct actio
             }
         for (int j = 0; j < m; j++) {
             struct choice *x = &ch[order[j]];
-            if (j < 3) {
+            if (j < 2 && m > 1) {   /* one candidate: nothing to weigh */
                 c[x->kind]--;
                 x->accept = acceptance(v, &pl, c, v->nmelds, x->shanten);
                 c[x->kind]++;
