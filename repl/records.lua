@@ -646,7 +646,7 @@ function M.read_mjai(text)
           last_scores = e.scores or last_scores
           push(ev)
         elseif ty == "end_game" then
-          local sc = e.scores or last_scores
+          local sc = e.scores
           if type(sc) == "table" then
             rec.final = {}
             for p = 1, rec.players do rec.final[p] = sc[p] end
@@ -873,7 +873,7 @@ function M.detect(text)
   if head == "{" then
     local first = text:match("^%s*([^\n]*)")
     if first:find('"type"%s*:') then
-      if first:find('"type"%s*:%s*"jong_') or first:find('"format"%s*:%s*"jong"') then return "jong" end
+      if first:find('"type"%s*:%s*"game"') then return "jong" end
       return "mjai"
     end
     if text:find('"log"%s*:') then return "tenhou6" end
@@ -889,7 +889,7 @@ function M.read(text)
   if fmt == "mjlog" then return M.read_mjlog(data) end
   if fmt == "tenhou6" then return M.read_tenhou6(data) end
   if fmt == "mjai" then return M.read_mjai(data) end
-  if fmt == "jong" and M.read_jong then return M.read_jong(data) end
+  if fmt == "jong" then return nil, "a jong log: read it with the replay module (it replays the actions)" end
   if data == "" then return nil, "the file is empty" end
   return nil, "not a game record: neither mjlog XML, tenhou.net/6 JSON, mjai JSON lines nor a jong log"
 end

@@ -440,14 +440,231 @@ function M.check(rec, o)
   return res
 end
 
+-- ---------------------------------------------------------------- records of jong games
+
+local ABORT_REASONS = { ["kyuushu"] = "kyuushu", ["suufon renda"] = "suufon", ["suucha riichi"] = "suucha_riichi",
+  ["suukaikan"] = "suukaikan", ["three winners"] = "sanchahou" }
+
+-- Takes n tiles of kind `k` ("5m") from a hand (counts by notation tile), plain ones
+-- first, `reds` red fives first when asked: the tiles taken.
+local function take_tiles(hand, k, n, reds)
+  local out = {}
+  local red = k:sub(2, 2) ~= "z" and k:sub(1, 1) == "5" and ("0" .. k:sub(2, 2)) or nil
+  for _ = 1, n do
+    local t
+    if red and (reds or 0) > 0 and (hand[red] or 0) > 0 then t, reds = red, reds - 1
+    elseif (hand[k] or 0) > 0 then t = k
+    elseif red and (hand[red] or 0) > 0 then t = red
+    else t = k end
+    hand[t] = (hand[t] or 0) - 1
+    out[#out + 1] = t
+  end
+  return out
+end
+
+-- The record of a game jong played: `how` = {rules =, options =, seed =, wall =} (what
+-- made the game) and its actions (JSON lines, as g:log_json() writes them). The game is
+-- played again to see each deal's ura indicators. nil, reason when an action is refused.
+function M.record_of(how, actions_text)
+  local g, err = jong.game(how)
+  if not g then return nil, err end
+  local core = g.core
+  local n = g.rules.players or 4
+  local ura_of = {}     -- deal number -> ura indicators at its end
+  local lineno = 0
+  local B = {}
+  for line in actions_text:gmatch("[^\n]+") do
+    lineno = lineno + 1
+    local a = jong.json_decode(line)
+    if type(a) ~= "table" then g:close(); return nil, "action " .. lineno .. ": bad JSON" end
+    local ok, aerr = g:play(a.seat, a)
+    if not ok then g:close(); return nil, "action " .. lineno .. ": " .. tostring(aerr) end
+    local b = core:brief(B)
+    if b.phase == "deal_end" or b.phase == "match_end" then ura_of[b.deal] = core:ura() end
+  end
+  local rec = { format = "jong", players = n, rules = type(how.rules) == "string" and how.rules or g.rules.name,
+    options = {}, deals = {}, names = {} }
+  for k, v in pairs(g.options) do rec.options[k] = v end
+  local points = {}
+  for p = 0, n - 1 do points[p] = g.rules.starting_points or 25000 end
+  local deal, dealer, hands, first_draw_pending
+  local settle_deltas
+  local function player(seat) return (dealer + jong.seat_index(seat) - 1) % n end
+  local events = g:events()
+  local function push(ev) deal.events[#deal.events + 1] = ev end
+  local ROUNDS = { E = 0, S = 1, W = 2, N = 3 }
+  for i, e in ipairs(events) do
+    local t = e.type
+    if t == "deal_start" then
+      dealer = math.tointeger(e.dealer)
+      deal = { kyoku = ROUNDS[e.round] * n + dealer, honba = e.honba, deposits = e.deposits // 1000,
+        points = {}, hands = {}, events = {}, deal_no = e.deal }
+      for p = 0, n - 1 do deal.points[p] = points[p] end
+      hands = {}
+      rec.deals[#rec.deals + 1] = deal
+    elseif t == "deal" then
+      local p = player(e.seat)
+      local tiles = jong.tiles(e.tiles)
+      hands[p] = {}
+      deal.hands[p] = {}
+      for j = 1, 13 do
+        deal.hands[p][j] = tiles[j]
+        hands[p][tiles[j]] = (hands[p][tiles[j]] or 0) + 1
+      end
+      if tiles[14] then first_draw_pending = { p = p, tile = tiles[14] } end
+    elseif t == "dora" then
+      if not deal.dora then
+        deal.dora = e.tile
+        if first_draw_pending then
+          local fd = first_draw_pending
+          hands[fd.p][fd.tile] = (hands[fd.p][fd.tile] or 0) + 1
+          push { t = "draw", p = fd.p, tile = fd.tile }
+          first_draw_pending = nil
+        end
+      else
+        push { t = "dora", tile = e.tile }
+      end
+    elseif t == "draw" then
+      local p = player(e.seat)
+      hands[p][e.tile] = (hands[p][e.tile] or 0) + 1
+      push { t = "draw", p = p, tile = e.tile }
+    elseif t == "discard" then
+      local p = player(e.seat)
+      hands[p][e.tile] = hands[p][e.tile] - 1
+      push { t = "discard", p = p, tile = e.tile, riichi = e.with == "riichi" or nil }
+    elseif t == "chow" or t == "pung" or t == "kong" then
+      local p = player(e.seat)
+      local used = {}
+      if t == "chow" then
+        local low = jong.kind_of(e.chow)
+        local base = tonumber(low:sub(1, 1))
+        for r = base, base + 2 do
+          local k = r .. low:sub(2, 2)
+          if k ~= jong.kind_of(e.tile) then used[#used + 1] = take_tiles(hands[p], k, 1)[1] end
+        end
+      else
+        used = take_tiles(hands[p], jong.kind_of(e.tile), t == "pung" and 2 or 3)
+      end
+      push { t = t, p = p, from = player(e.from), tile = e.tile, tiles = used }
+    elseif t == "kong_concealed" then
+      local p = player(e.seat)
+      take_tiles(hands[p], jong.kind_of(e.tile), 4)
+      push { t = t, p = p, tile = e.tile }
+    elseif t == "kong_promoted" then
+      local p = player(e.seat)
+      local added = take_tiles(hands[p], jong.kind_of(e.tile), 1)[1]
+      push { t = t, p = p, tile = added }
+    elseif t == "set_aside" then
+      local p = player(e.seat)
+      hands[p][e.tile] = (hands[p][e.tile] or 0) - 1
+      push { t = "kita", p = p, tile = e.tile }
+    elseif t == "extra" and e.name == "kyuushu" then
+      -- the draw_end that follows says it
+    elseif t == "win" then
+      push { t = "win", p = player(e.seat), from = e.from and player(e.from) or nil, tile = e.tile,
+        deltas = {}, ura = ura_of[deal.deal_no] }
+    elseif t == "draw_end" then
+      local reason = e.kind == "exhaustive" and "exhaustive" or ABORT_REASONS[e.reason] or e.reason
+      local ev = { t = "draw_end", reason = reason, deltas = {}, shown = {} }
+      if reason == "sanchahou" then
+        local last
+        for j = #deal.events, 1, -1 do if deal.events[j].t == "discard" then last = deal.events[j]; break end end
+        for p = 0, n - 1 do if not last or p ~= last.p then ev.shown[p] = true end end
+      end
+      push(ev)
+    elseif t == "settle" then
+      -- Tenhou's convention: the payments of the result without riichi sticks paid in
+      -- the deal, and a riichi won on (void) neither paid nor given back.
+      local deltas = {}
+      for p = 0, n - 1 do deltas[p] = 0 end
+      for seat, v in pairs(e.payments) do deltas[player(seat)] = v end
+      local evs = deal.events
+      local winner_ev
+      for j = 1, #evs do
+        local x = evs[j]
+        if x.t == "win" or x.t == "draw_end" then winner_ev = winner_ev or x end
+      end
+      -- riichi sticks: paid unless the riichi discard was won on
+      local j = 1
+      while j <= #evs do
+        local x = evs[j]
+        if x.t == "discard" and x.riichi then
+          local nxt = evs[j + 1]
+          if nxt and nxt.t == "win" and nxt.from == x.p then
+            deltas[x.p] = deltas[x.p] - 1000      -- the engine gave the stick back
+          else
+            table.insert(evs, j + 1, { t = "riichi_paid", p = x.p })
+            j = j + 1
+          end
+        end
+        j = j + 1
+      end
+      for p = 0, n - 1 do
+        local paid = 0
+        for _, x in ipairs(evs) do if x.t == "riichi_paid" and x.p == p then paid = paid + 1000 end end
+        points[p] = points[p] + deltas[p] - paid
+      end
+      if winner_ev then
+        for p = 0, n - 1 do winner_ev.deltas[p] = deltas[p] end
+        for _, x in ipairs(evs) do
+          if x.t == "win" and x ~= winner_ev then for p = 0, n - 1 do x.deltas[p] = 0 end end
+        end
+      end
+    end
+  end
+  if core:brief(B).phase == "match_end" then
+    rec.final = {}
+    for p = 0, n - 1 do rec.final[p + 1] = points[p] end
+  end
+  g:close()
+  return rec
+end
+
+-- Reads a jong log: a header line {"type": "game", "rules", "seed", "options", "wall"}
+-- and the actions, one JSON object a line (what the REPL's `save` writes); several games
+-- may follow one another. Returns the records (a list), or nil, reason.
+function M.read_jong(text)
+  local games, cur = {}, nil
+  local lineno = 0
+  for line in text:gmatch("[^\n]*") do
+    lineno = lineno + 1
+    if line:find("%S") then
+      local v = jong.json_decode(line)
+      if type(v) ~= "table" then return nil, "line " .. lineno .. ": bad JSON" end
+      if v.type == "game" then
+        cur = { how = v, lines = {}, at = lineno }
+        games[#games + 1] = cur
+      elseif not cur then
+        return nil, "line " .. lineno .. ": an action before the game's header line"
+      else
+        cur.lines[#cur.lines + 1] = line
+      end
+    end
+  end
+  if #games == 0 then return nil, "no game header line ({\"type\": \"game\", ...})" end
+  local out = {}
+  for i, gm in ipairs(games) do
+    local how = gm.how
+    how.type = nil
+    for k, v in pairs(how) do if v == jong.json_null then how[k] = nil end end
+    how.seed = math.tointeger(how.seed) or how.seed
+    local rec, err = M.record_of(how, table.concat(gm.lines, "\n"))
+    if not rec then return nil, "game " .. i .. " (line " .. gm.at .. "): " .. err end
+    out[i] = rec
+  end
+  return out
+end
+
+-- The header and action lines of a game (the jong log format): `how` as for record_of.
+function M.jong_log(how, g)
+  local header = { type = "game", rules = how.rules, seed = how.seed,
+    options = setmetatable(how.options or {}, jong.json_object), wall = how.wall }
+  return jong.json_encode(header) .. "\n" .. g:log_json()
+end
+
 -- ---------------------------------------------------------------- the command
 
-local function json_string(s)
-  local cjson = records.cjson
-  if not cjson then return '"' .. s:gsub('[%c"\\]', function(c) return ("\\u%04x"):format(c:byte()) end) .. '"' end
-  if cjson.encode_escape_forward_slash then cjson.encode_escape_forward_slash(false) end
-  return cjson.encode(s)
-end
+local function json_string(s) return jong.json_encode(s) end
 
 -- One result as the JSON line `jong replay --check` prints.
 function M.result_line(file, r)
@@ -460,21 +677,37 @@ function M.result_line(file, r)
   return table.concat(parts, ",") .. "}"
 end
 
--- Reads a record from a file (gzip undone): the record, or nil, reason.
-function M.read_file(path)
+-- Reads the records of a file (gzip undone; a jong log may hold several games): a list
+-- of records, or nil, reason.
+function M.read_all(path)
   local f, err = io.open(path, "rb")
   if not f then return nil, err end
   local text, rerr = f:read("a")
   f:close()
   if not text then return nil, rerr end
-  return records.read(text)
+  local data, gerr = records.gunzip(text)
+  if not data then return nil, gerr end
+  if records.detect(data) == "jong" then return M.read_jong(data) end
+  local rec
+  rec, err = records.read(data)
+  if not rec then return nil, err end
+  return { rec }
 end
 
--- Reads a file and checks it: the result table.
+-- The first record of a file, or nil, reason.
+function M.read_file(path)
+  local recs, err = M.read_all(path)
+  if not recs then return nil, err end
+  return recs[1]
+end
+
+-- Reads a file and checks its games: a list of result tables.
 function M.check_file(path, o)
-  local rec, err = M.read_file(path)
-  if not rec then return { ok = false, deals = 0, error = err } end
-  return M.check(rec, o)
+  local recs, err = M.read_all(path)
+  if not recs then return { { ok = false, deals = 0, error = err } } end
+  local out = {}
+  for i, rec in ipairs(recs) do out[i] = M.check(rec, o) end
+  return out
 end
 
 local REPLAY_USAGE = [[
@@ -515,9 +748,10 @@ function M.cli_replay(args)
   if #files == 0 then io.stderr:write(REPLAY_USAGE); return 2 end
   local status = 0
   for _, path in ipairs(files) do
-    local r = M.check_file(path, o)
-    io.write(M.result_line(path, r), "\n")
-    if not r.ok then status = 1 end
+    for _, r in ipairs(M.check_file(path, o)) do
+      io.write(M.result_line(path, r), "\n")
+      if not r.ok then status = 1 end
+    end
   end
   return status
 end

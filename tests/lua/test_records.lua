@@ -1,0 +1,179 @@
+-- Game records (repl/records.lua, repl/replay.lua): Tenhou mjlog XML read and replayed
+-- through the engine, errors with their position on broken files, and the round trip
+-- of games jong played through tenhou.net/6 JSON, mjai JSON lines and jong's own log.
+local lu = require "luaunit"
+local records = require "records"
+local replay = require "replay"
+
+-- A hand-written Tenhou log of one deal: the dealer (player 0) holds nine kinds of
+-- terminals and honours, draws a tenth (North) and declares kyuushu kyuuhai.
+local HEAD = '<mjloggm ver="2.3"><GO type="169" lobby="0"/><UN n0="A" n1="B" n2="C" n3="D"/>'
+  .. '<TAIKYOKU oya="0"/>'
+local INIT = '<INIT seed="0,0,0,2,3,124" ten="250,250,250,250" oya="0" '
+  .. 'hai0="0,32,36,68,72,104,108,112,116,4,8,12,17" '
+  .. 'hai1="40,44,48,52,56,60,64,76,80,84,88,92,96" '
+  .. 'hai2="1,5,9,13,18,21,25,29,33,37,41,45,49" '
+  .. 'hai3="2,6,10,14,19,22,26,30,34,38,42,46,50"/>'
+local KYUUSHU = HEAD .. INIT .. '<T120/><RYUUKYOKU type="yao9" ba="0,0" sc="250,0,250,0,250,0,250,0" '
+  .. 'hai0="0,32,36,68,72,104,108,112,116,4,8,12,17,120"/></mjloggm>'
+
+local function check_text(text, o)
+  local rec, err = records.read(text)
+  if not rec then return { ok = false, error = err } end
+  return replay.check(rec, o)
+end
+
+TestMjlog = {}
+
+function TestMjlog.test_reads_the_deal()
+  local rec = assert(records.read(KYUUSHU))
+  lu.assertEquals(rec.format, "mjlog")
+  lu.assertEquals(rec.players, 4)
+  lu.assertEquals(rec.rules, "tenhou")
+  lu.assertEquals(rec.options.red_fives, 3)
+  lu.assertEquals(#rec.deals, 1)
+  local d = rec.deals[1]
+  lu.assertEquals(d.hands[0][1], "1m")
+  lu.assertEquals(d.hands[1][4], "0p")          -- tile id 52: the red five of dots
+  lu.assertEquals(d.dora, "5z")
+  lu.assertEquals(d.events[1], { t = "draw", p = 0, tile = "4z", at = 6 })
+  lu.assertEquals(d.events[2].reason, "kyuushu")
+end
+
+function TestMjlog.test_kyuushu_replays_clean()
+  local r = check_text(KYUUSHU)
+  lu.assertTrue(r.ok, r.error)
+  lu.assertEquals(r.deals, 1)
+  lu.assertEquals(r.final, { 25000, 25000, 25000, 25000 })
+end
+
+function TestMjlog.test_an_illegal_action_is_named()
+  -- The dealer discards North instead of declaring: then player 1 "draws" out of turn
+  -- and the claim window is ignored: the first disagreement is reported.
+  local text = HEAD .. INIT .. '<T120/><D120/><T53/></mjloggm>'
+  local r = check_text(text)
+  lu.assertFalse(r.ok)
+  lu.assertStrContains(r.error, "event 8")
+  lu.assertStrContains(r.error, "draw")
+  -- a discard of a tile the dealer does not hold
+  r = check_text(HEAD .. INIT .. '<T120/><D131/></mjloggm>')
+  lu.assertFalse(r.ok)
+  lu.assertStrContains(r.error, "event 7")
+  lu.assertStrContains(r.error, "discards 6z")
+  lu.assertStrContains(r.error, "the engine allows E: ")
+end
+
+function TestMjlog.test_a_wrong_result_is_found()
+  local text = KYUUSHU:gsub('sc="250,0,250,0,250,0,250,0"', 'sc="250,10,250,-10,250,0,250,0"')
+  local r = check_text(text)
+  lu.assertFalse(r.ok)
+  lu.assertStrContains(r.error, "payments differ")
+  -- an exhaustive draw where the log has kyuushu
+  r = check_text((KYUUSHU:gsub('type="yao9" ', '')))
+  lu.assertFalse(r.ok)
+  lu.assertStrContains(r.error, "the log ends the deal")
+end
+
+function TestMjlog.test_broken_files_name_the_position()
+  local rec, err = records.read(KYUUSHU:sub(1, 300))
+  lu.assertNil(rec)
+  lu.assertStrContains(err, "line 1")
+  rec, err = records.read(HEAD .. INIT .. '<T999/></mjloggm>')
+  lu.assertNil(rec)
+  lu.assertStrContains(err, "<T999>")
+  lu.assertStrContains(err, "tile id 999")
+  rec, err = records.read(HEAD .. INIT .. '<FOO/></mjloggm>')
+  lu.assertNil(rec)
+  lu.assertStrContains(err, "unknown tag <FOO>")
+  rec, err = records.read(HEAD .. INIT .. '<N who="1" m="65280"/></mjloggm>')   -- kind 63
+  lu.assertNil(rec)
+  lu.assertStrContains(err, "unknown meld code 65280")
+  rec, err = records.read(HEAD .. '<INIT seed="0,0" ten="250"/></mjloggm>')
+  lu.assertNil(rec)
+  lu.assertStrContains(err, "INIT seed")
+  rec, err = records.read("")
+  lu.assertNil(rec)
+  lu.assertStrContains(err, "empty")
+  rec, err = records.read("hello")
+  lu.assertNil(rec)
+  lu.assertStrContains(err, "not a game record")
+end
+
+function TestMjlog.test_gzip()
+  local zlib = require "zlib"
+  local gz = zlib.deflate(9, 31)(KYUUSHU, "finish")
+  local rec = assert(records.read(gz))
+  lu.assertEquals(#rec.deals, 1)
+  local _, err = records.read(gz:sub(1, #gz // 2))
+  lu.assertStrContains(err, "truncated")
+  _, err = records.read("\31\139" .. string.rep("x", 40))
+  lu.assertStrContains(err, "gzip")
+end
+
+function TestMjlog.test_meld_codes()
+  -- chow 3m-4m-0m called from the left (the codes of a real log)
+  local e = records.decode_meld(6239, 2, 4, true)
+  lu.assertEquals(e, { t = "chow", p = 2, from = 1, tile = "3m", tiles = { "4m", "0m" } })
+  e = records.decode_meld(6239, 2, 4, false)
+  lu.assertEquals(e.tiles, { "4m", "5m" })
+end
+
+-- Games jong plays under the tenhou preset, written and read back in every format.
+TestRoundTrip = {}
+
+local function played(seed)
+  local how = { rules = "tenhou", seed = seed }
+  local g = assert(jong.game(how))
+  g:run_bots({}, nil, 100000)
+  local final = {}
+  for p = 1, 4 do
+    for _, seat in ipairs(jong.SEATS) do
+      local s = g:seat_summary(seat)
+      if s.player == p - 1 then final[p] = s.points end
+    end
+  end
+  return how, g, final
+end
+
+function TestRoundTrip.test_every_format()
+  for seed = 1, 4 do
+    local how, g, final = played(seed)
+    local log = replay.jong_log(how, g)
+    local recs = assert(replay.read_jong(log))
+    lu.assertEquals(#recs, 1)
+    lu.assertEquals(recs[1].final, final)
+    local r = replay.check(recs[1])
+    lu.assertTrue(r.ok, r.error)
+    lu.assertEquals(r.final, final)
+    for _, write in ipairs { records.write_tenhou6, records.write_mjai } do
+      local text = write(recs[1])
+      local back = assert(records.read(text))
+      r = replay.check(back)
+      lu.assertTrue(r.ok, r.error)
+      lu.assertEquals(r.deals, #recs[1].deals)
+      lu.assertEquals(r.final, final)
+    end
+  end
+end
+
+function TestRoundTrip.test_several_games_in_one_log()
+  local how1, g1 = played(5)
+  local how2, g2 = played(6)
+  local recs = assert(replay.read_jong(replay.jong_log(how1, g1) .. replay.jong_log(how2, g2)))
+  lu.assertEquals(#recs, 2)
+  local _, err = replay.read_jong('{"type":"discard","seat":"E","tile":"1m"}\n')
+  lu.assertStrContains(err, "header")
+  _, err = replay.read_jong('{"type":"game","rules":"tenhou","seed":1}\n{"type":"discard","seat":"S","tile":"1m"}\n')
+  lu.assertStrContains(err, "action 1")
+end
+
+function TestRoundTrip.test_deal_walls_are_stacked_for_later_deals()
+  -- A record's second deal is dealt from its own wall: the hands the log shows.
+  local how, g = played(7)
+  local rec = assert(replay.read_jong(replay.jong_log(how, g)))[1]
+  local text = records.write_tenhou6(rec)
+  local back = assert(records.read(text))
+  lu.assertEquals(back.deals[2].hands, rec.deals[2].hands)
+end
+
+os.exit(lu.LuaUnit.run())

@@ -1,0 +1,55 @@
+#!/bin/sh
+# jong replay --check and jong export from the command line: a game jong plays is saved
+# as a jong log, exported as tenhou.net/6 JSON and mjai JSON lines, and every file
+# replays clean (one JSON line per game, exit 0); a broken file is an error line with
+# its position and exit 1; a missing file is named.
+BUILD=${BUILD:-build}
+JONG="$BUILD/jong"
+passed=0 failed=0
+dir=$(mktemp -d)
+trap 'rm -rf "$dir"' EXIT
+
+check() {   # name, command... : the command must succeed
+  name=$1; shift
+  if "$@" >"$dir/out" 2>&1; then
+    passed=$((passed + 1)); echo "ok   $name"
+  else
+    failed=$((failed + 1)); echo "FAIL $name"; sed 's/^/    /' "$dir/out" | tail -20
+  fi
+}
+
+cat >"$dir/save.lua" <<'LUA'
+local replay = require "replay"
+local out = {}
+for seed = 11, 13 do
+  local how = { rules = "tenhou", seed = seed }
+  local g = assert(jong.game(how))
+  g:run_bots({}, nil, 100000)
+  out[#out + 1] = replay.jong_log(how, g)
+end
+local f = assert(io.open(arg[1], "w"))
+f:write(table.concat(out))
+f:close()
+LUA
+check "three games saved as a jong log" "$JONG" run "$dir/save.lua" "$dir/games.jlog"
+check "export tenhou6" "$JONG" export --to tenhou6 -o "$dir/game.json" "$dir/games.jlog"
+check "export mjai" "$JONG" export --to mjai -o "$dir/game.mjai" "$dir/games.jlog"
+check "replay --check of all three formats" "$JONG" replay --check "$dir/games.jlog" "$dir/game.json" "$dir/game.mjai"
+cp "$dir/out" "$dir/results"
+lines=$(grep -c '"ok":true' "$dir/results")
+check "one ok line per game (5)" test "$lines" -eq 5
+check "the line names the file first" grep -q "^{\"file\":\"$dir/game.json\",\"ok\":true,\"deals\":[0-9]*,\"final\":\[" "$dir/results"
+gzip -c "$dir/game.json" >"$dir/game.json.gz"
+check "gzip-compressed" "$JONG" replay --check "$dir/game.json.gz"
+
+head -c 2000 "$dir/game.mjai" >"$dir/cut.mjai"
+if "$JONG" replay --check "$dir/cut.mjai" "$dir/missing.xml" >"$dir/results" 2>&1; then
+  failed=$((failed + 1)); echo "FAIL broken files exit 1"
+else
+  passed=$((passed + 1)); echo "ok   broken files exit 1"
+fi
+check "a cut file: the line of the error" grep -q '"ok":false.*"error":"line [0-9]*: JSON' "$dir/results"
+check "a missing file is named" grep -q 'missing.xml: No such file' "$dir/results"
+check "replay --help" "$JONG" replay --help
+echo "$passed passed, $failed failed"
+[ "$failed" -eq 0 ]
