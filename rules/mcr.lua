@@ -63,7 +63,11 @@ for k, t in ipairs(jong.TILES) do
   SUIT[k] = k <= 27 and (k - 1) // 9 + 1 or 4       -- 1 m, 2 p, 3 s, 4 honours
   RANK[k] = k <= 27 and (k - 1) % 9 + 1 or k - 27
 end
-local EAST, WHITE = 28, 32
+-- A new count per kind, all 0 (a constructor sized at once).
+local function zeros()
+  return { 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+           0, 0, 0, 0, 0, 0, 0 }
+end
 local SEAT_WIND = { E = 28, S = 29, W = 30, N = 31 }
 local function is_wind(k) return k >= 28 and k <= 31 end
 local function is_dragon(k) return k >= 32 end
@@ -282,25 +286,42 @@ for _, e in ipairs(ELEMENTS) do
   GROUP[e.group] = GROUP[e.group] or {}
   table.insert(GROUP[e.group], e)
 end
-local EXCLUDERS = {}     -- the elements with a "not also" list
-for _, e in ipairs(ELEMENTS) do
-  if e.not_also then EXCLUDERS[#EXCLUDERS + 1] = e end
+local ORDER_OF = {}      -- number -> place in results (s14)
+for _, e in ipairs(ELEMENTS) do ORDER_OF[e.no] = e.order end
+local NOT_ALSO = {}      -- number -> its "not also" list
+for _, e in ipairs(ELEMENTS) do NOT_ALSO[e.no] = e.not_also end
+local POINTS = {}        -- points by number, for each value of Two Concealed Kongs (s13 D1)
+for _, tck in ipairs { 8, 6 } do
+  local p = {}
+  for _, e in ipairs(ELEMENTS) do p[e.no] = e.points end
+  p[48] = tck
+  POINTS[tck] = p
 end
 -- The order in which the account-once procedure tries two-chow elements for a fourth
 -- chow, and drops surplus ones (s9): Pure Double Chow, Mixed Double Chow, Short
 -- Straight, Two Terminal Chows.
 local TWO_CHOWS = { E[69], E[70], E[71], E[72] }
+local TWO_CHOW_INDEX = { [69] = 1, [70] = 2, [71] = 3, [72] = 4 }
 
 -- Elements whose condition makes the hand necessarily concealed (s13 D3).
 local NECESSARILY_CONCEALED = { [19] = true, [6] = true, [7] = true, [34] = true, [20] = true, [4] = true, [12] = true }
 
--- The first element of a group whose test holds for these sets, or nil.
+-- The first element of a group whose test holds for these sets, or nil. The answers are
+-- remembered by the sets' kinds (a few hundred combinations occur).
+local FOUND = {}
+for name in pairs(GROUP) do FOUND[name] = {} end
 local function first_of(group, a, b, c, d)
-  local list = GROUP[group]
-  for i = 1, #list do
-    if list[i].test(a, b, c, d) then return list[i] end
+  local key = a + 35 * (b + 35 * ((c or 0) + 35 * (d or 0)))
+  local found = FOUND[group][key]
+  if found == nil then
+    found = false
+    local list = GROUP[group]
+    for i = 1, #list do
+      if list[i].test(a, b, c, d) then found = list[i] break end
+    end
+    FOUND[group][key] = found
   end
-  return nil
+  return found or nil
 end
 
 ---------------------------------------------------------------------------------------------
@@ -309,15 +330,24 @@ end
 
 local function add(t, no, n) t[no] = (t[no] or 0) + (n or 1) end
 
+local function sort_small(list)   -- insertion sort: at most four sets
+  for i = 2, #list do
+    local v, j = list[i], i - 1
+    while j >= 1 and list[j] > v do list[j + 1] = list[j]; j = j - 1 end
+    list[j + 1] = v
+  end
+end
+
 -- Keep at most `limit` two-chow elements: drop first from the elements found more than
 -- once, then from any, each time in the order Two Terminal Chows, Short Straight, Mixed
 -- Double Chow, Pure Double Chow.
+local COUNTS = { 0, 0, 0, 0 }
 local function keep_two_chow(found, limit, t)
-  local counts, total = { 0, 0, 0, 0 }, 0
+  local counts, total = COUNTS, 0
+  counts[1], counts[2], counts[3], counts[4] = 0, 0, 0, 0
   for i = 1, #found do
-    for j = 1, 4 do
-      if found[i] == TWO_CHOWS[j] then counts[j] = counts[j] + 1; total = total + 1 end
-    end
+    local j = found[i] and TWO_CHOW_INDEX[found[i].no]
+    if j then counts[j], total = counts[j] + 1, total + 1 end
   end
   for keep_each = 1, 0, -1 do
     for j = 4, 1, -1 do
@@ -336,6 +366,7 @@ local function two_chow(a, b)
   return first_of("chows2", a, b)
 end
 
+local FOUND6 = {}
 local THREE_OF_FOUR = { { 1, 2, 3, 4 }, { 1, 2, 4, 3 }, { 1, 3, 4, 2 }, { 2, 3, 4, 1 } }
 
 local function combine_chows(c, t)
@@ -358,15 +389,16 @@ local function combine_chows(c, t)
         return
       end
     end
-    local found, alone = {}, 0
-    for i = 1, 4 do
-      local linked = false
-      for j = 1, 4 do
-        if i ~= j and two_chow(c[i], c[j]) then linked = true end
-      end
-      if not linked then alone = alone + 1 end
-      for j = i + 1, 4 do found[#found + 1] = two_chow(c[i], c[j]) or false end
-    end
+    local r12, r13, r14 = two_chow(c[1], c[2]), two_chow(c[1], c[3]), two_chow(c[1], c[4])
+    local r23, r24, r34 = two_chow(c[2], c[3]), two_chow(c[2], c[4]), two_chow(c[3], c[4])
+    local alone = 0                                  -- chows that combine with no other
+    if not (r12 or r13 or r14) then alone = alone + 1 end
+    if not (r12 or r23 or r24) then alone = alone + 1 end
+    if not (r13 or r23 or r34) then alone = alone + 1 end
+    if not (r14 or r24 or r34) then alone = alone + 1 end
+    local found = FOUND6
+    found[1], found[2], found[3], found[4], found[5], found[6] =
+      r12 or false, r13 or false, r14 or false, r23 or false, r24 or false, r34 or false
     keep_two_chow(found, 3 - alone, t)
   elseif n == 3 then
     local e = first_of("chows3", c[1], c[2], c[3])
@@ -466,47 +498,57 @@ local function honor_splits(cnt)   -- honours alone: sets are pungs, at most one
   return pairs_ == 0 and 1 or pairs_ == 1 and 2 or 0
 end
 
--- Does the group bits list make one complete hand (every group sets, exactly one a pair)?
+-- Do four groups (their bits) make one complete hand: every group sets, one of them with
+-- the pair?
 local function complete_groups(g1, g2, g3, g4)
-  local g = { g1, g2, g3, g4 }
-  for p = 1, 4 do
-    if g[p] & 2 ~= 0 then
-      local ok = true
-      for i = 1, 4 do
-        if i ~= p and g[i] & 1 == 0 then ok = false break end
-      end
-      if ok then return true end
-    end
+  local sets = (g1 & 1) + (g2 & 1) + (g3 & 1) + (g4 & 1)
+  if sets < 3 then return false end
+  if sets == 4 then   -- one group may also split with a pair instead
+    return (g1 | g2 | g3 | g4) & 2 ~= 0
   end
-  return false
+  return (g1 & 1 == 0 and g1 & 2 ~= 0) or (g2 & 1 == 0 and g2 & 2 ~= 0)
+      or (g3 & 1 == 0 and g3 & 2 ~= 0) or (g4 & 1 == 0 and g4 & 2 ~= 0)
 end
 
 -- The number of kinds that complete the concealed tiles `cnt` (13 - 3 * melds of them, the
--- winning tile removed) into a standard hand, or Seven Pairs when 13 are concealed.
+-- winning tile removed) into a standard hand, or Seven Pairs when 13 are concealed;
+-- counting stops at 2.
 local function count_waits(cnt, nconcealed)
-  local key = { 0, 0, 0 }
-  for k = 1, 27 do
-    local s = SUIT[k]
-    key[s] = key[s] + cnt[k] * POW6[RANK[k]]
+  local k1, k2, k3 = 0, 0, 0
+  for k = 1, 9 do k1 = k1 + cnt[k] * POW6[k] end
+  for k = 10, 18 do k2 = k2 + cnt[k] * POW6[k - 9] end
+  for k = 19, 27 do k3 = k3 + cnt[k] * POW6[k - 18] end
+  local g1, g2, g3, g4 = splits(k1), splits(k2), splits(k3), honor_splits(cnt)
+  local odd = 0                                      -- Seven Pairs: one odd count, no more
+  if nconcealed == 13 then
+    for k = 1, 34 do odd = odd + cnt[k] % 2 end
   end
-  local g = { splits(key[1]), splits(key[2]), splits(key[3]), honor_splits(cnt) }
   local waits = 0
   for k = 1, 34 do
-    local s = SUIT[k]
-    local old = g[s]
-    if s <= 3 then g[s] = splits(key[s] + POW6[RANK[k]])
-    else cnt[k] = cnt[k] + 1; g[4] = honor_splits(cnt); cnt[k] = cnt[k] - 1 end
-    local done = complete_groups(g[1], g[2], g[3], g[4])
-    g[s] = old
-    if not done and nconcealed == 13 then           -- Seven Pairs: every count even
-      cnt[k] = cnt[k] + 1
-      done = true
-      for j = 1, 34 do
-        if cnt[j] % 2 ~= 0 then done = false break end
-      end
-      cnt[k] = cnt[k] - 1
+    -- a kind can only complete the hand next to tiles held: an honour held, a suited kind
+    -- within two of a tile of its suit
+    local near = cnt[k] > 0
+    if not near and k <= 27 then
+      local r = RANK[k]
+      near = (r > 1 and cnt[k - 1] > 0) or (r < 9 and cnt[k + 1] > 0)
+          or (r > 2 and cnt[k - 2] > 0) or (r < 8 and cnt[k + 2] > 0)
     end
-    if done then waits = waits + 1 end
+    if near then
+      local done
+      if k <= 9 then done = complete_groups(splits(k1 + POW6[k]), g2, g3, g4)
+      elseif k <= 18 then done = complete_groups(g1, splits(k2 + POW6[k - 9]), g3, g4)
+      elseif k <= 27 then done = complete_groups(g1, g2, splits(k3 + POW6[k - 18]), g4)
+      else
+        cnt[k] = cnt[k] + 1
+        done = complete_groups(g1, g2, g3, honor_splits(cnt))
+        cnt[k] = cnt[k] - 1
+      end
+      if not done and odd == 1 and cnt[k] % 2 == 1 then done = true end
+      if done then
+        waits = waits + 1
+        if waits > 1 then return waits end          -- more than one: enough to know
+      end
+    end
   end
   return waits
 end
@@ -514,8 +556,13 @@ end
 -- Whether the concealed tiles before the win waited on exactly one kind (once per hand).
 local function unique_wait(h)
   if h.unique == nil then
-    local cnt = {}
-    for k = 1, 34 do cnt[k] = h.cc[k] end
+    -- a reading that waited on both sides of a chow, or on two pairs: two kinds at least
+    local readings_ = h.f.readings
+    for i = 1, #readings_ do
+      local w = readings_[i].wait
+      if w == "two_sided" or w == "pair" then h.unique = false return false end
+    end
+    local cnt = table.move(h.cc, 1, 34, 1, zeros())
     cnt[h.win] = cnt[h.win] - 1
     h.unique = count_waits(cnt, h.nconcealed - 1) == 1
   end
@@ -526,16 +573,20 @@ end
 -- The elements of the whole hand, the same in every arrangement: tile classes (s4, s11
 -- group "tiles"), Tile Hog (s10.7) and how the hand was won (s10.4, flags of s3).
 
+local CLASSES = {}   -- (any, all) -> the numbers of the tile-class elements that hold
 local function hand_elements(h)
+  local key = h.any << 24 | (h.all & 0xffffff)
+  local classes = CLASSES[key]
+  if not classes then
+    classes = {}
+    for _, e in ipairs(GROUP.tiles) do
+      if e.test and e.test(h) then classes[#classes + 1] = e.no end
+    end
+    CLASSES[key] = classes
+  end
   local t = {}
-  for _, e in ipairs(GROUP.tiles) do
-    if e.test and e.test(h) then t[e.no] = 1 end
-  end
-  local hogs = 0
-  for k = 1, 34 do
-    if h.n[k] == 4 then hogs = hogs + 1 end
-  end
-  if hogs > h.kongs then t[64] = hogs - h.kongs end
+  for i = 1, #classes do t[classes[i]] = 1 end
+  if h.fours > h.kongs then t[64] = h.fours - h.kongs end
   -- how it was won
   local flags = h.flags
   if h.self then
@@ -593,8 +644,10 @@ end
 -- The value of one standard arrangement (s9, s10, s11): `a` = {pair = kind, sets = {
 -- {kind =, chow =, kong =, melded =}, ...}}.
 
+local CHOWS, PUNGS = {}, {}   -- scratch lists, emptied for each arrangement
 local function standard_elements(h, a, t)
-  local chows, pungs = {}, {}
+  local chows, pungs = CHOWS, PUNGS
+  for i = 4, 1, -1 do chows[i], pungs[i] = nil, nil end
   local mkongs, ckongs, cpungs = 0, 0, 0
   local win_in_chow = false
   for _, s in ipairs(a.sets) do
@@ -615,8 +668,8 @@ local function standard_elements(h, a, t)
       if not s.chow and not s.kong and not s.melded and s.kind == h.win then cpungs = cpungs - 1 end
     end
   end
-  table.sort(chows)
-  table.sort(pungs)
+  sort_small(chows)
+  sort_small(pungs)
 
   if #pungs > 0 then concealment(h, mkongs, ckongs, cpungs, t) end
   if #pungs == 4 then t[49] = 1 end                  -- All Pungs
@@ -849,12 +902,15 @@ end
 -- The non-repeat and exclusion principles: each element present excludes its "not
 -- also" list (the switches of s13 D5 and D6 keep one more element).
 local function exclude(h, t)
-  local gone = {}
-  for _, e in ipairs(EXCLUDERS) do
-    if t[e.no] then
-      for _, x in ipairs(e.not_also) do gone[x] = true end
+  local gone
+  for no in pairs(t) do
+    local list = NOT_ALSO[no]
+    if list then
+      gone = gone or {}
+      for i = 1, #list do gone[list[i]] = true end
     end
   end
+  if not gone then return end
   if h.opts.all_green_half_flush and t[3] then gone[50] = nil end
   if h.opts.all_terminals_double_pung and t[8] then gone[65] = nil end
   if h.opts.kong_concealment == "kong_items" then gone[67], gone[48] = nil, nil end   -- s13 D4
@@ -900,21 +956,32 @@ local function explains_before(t1, form1, t2, form2)
 end
 
 -- The standard arrangements of the facts' readings, each decomposition once.
-local function arrangements(f)
+-- A set read from the concealed tiles (the same object every time: sets are not changed).
+local CONCEALED_SET = {}
+for k = 1, 34 do
+  CONCEALED_SET[2 * k] = { kind = k, chow = false, kong = false, melded = false }
+  CONCEALED_SET[2 * k + 1] = { kind = k, chow = true, kong = false, melded = false }
+end
+
+local function arrangements(h, f)
   local list, seen = {}, {}
-  for _, reading in ipairs(f.readings) do
-    local key = KIND[reading.pair]
-    local sets = {}
-    for i, s in ipairs(reading.sets) do
-      local kind = KIND[s.tile]
-      local chow = s.type == "chow"
-      if not s.meld then key = key * 70 + kind * 2 + (chow and 1 or 0) end
-      sets[i] = { kind = kind, chow = chow, kong = s.type == "kong",
-                  melded = s.meld ~= nil and not (s.type == "kong" and s.concealed) }
+  local readings_ = f.readings
+  for r = 1, #readings_ do
+    local reading = readings_[r]
+    local pair = KIND[reading.pair]
+    local key, sets = pair, reading.sets
+    for i = 1, #sets do
+      local s = sets[i]
+      if not s.meld then key = key * 70 + KIND[s.tile] * 2 + (s.type == "chow" and 1 or 0) end
     end
     if not seen[key] then
       seen[key] = true
-      list[#list + 1] = { pair = KIND[reading.pair], sets = sets }
+      local out = {}
+      for i = 1, #sets do
+        local s = sets[i]
+        out[i] = s.meld and h.melds[s.meld] or CONCEALED_SET[KIND[s.tile] * 2 + (s.type == "chow" and 1 or 0)]
+      end
+      list[#list + 1] = { pair = pair, sets = out }
     end
   end
   return list
@@ -935,24 +1002,42 @@ local function read_hand(f)
   if f.win_by == "self" and flags.robbing_kong then
     return nil, "robbing_kong is a win on a discard (win_by \"discard\", from = the player who added the tile)" end
   if #f.bonus > 0 and not opts.flowers then return nil, "flowers are not in play (mcr.flowers is off)" end
-  local seen = {}
-  for _, b in ipairs(f.bonus) do
-    if seen[b] then return nil, "the flower " .. b .. " appears twice" end
-    seen[b] = true
+  if #f.bonus > 1 then
+    local seen = {}
+    for _, b in ipairs(f.bonus) do
+      if seen[b] then return nil, "the flower " .. b .. " appears twice" end
+      seen[b] = true
+    end
   end
+  local cc, all_n = zeros(), zeros()
+  local any, all = 0, -1
+  local tiles = f.tiles
+  for i = 1, #tiles do
+    local k = KIND[tiles[i]]
+    cc[k], all_n[k], any, all = cc[k] + 1, all_n[k] + 1, any | BITS[k], all & BITS[k]
+  end
+  local fours = 0                                    -- kinds held four times (Tile Hog)
   for t, n in pairs(f.all_counts) do
     if n > 4 then return nil, "more than four " .. t end
+    if n == 4 then fours = fours + 1 end
+  end
+  local melds = f.melds
+  for i = 1, #melds do
+    local m = melds[i]
+    local k = KIND[m.tile]
+    if m.type == "chow" then
+      all_n[k], all_n[k + 1], all_n[k + 2] = all_n[k] + 1, all_n[k + 1] + 1, all_n[k + 2] + 1
+      any, all = any | BITS[k] | BITS[k + 1] | BITS[k + 2], all & BITS[k] & BITS[k + 1] & BITS[k + 2]
+    else
+      all_n[k], any, all = all_n[k] + (m.type == "kong" and 4 or 3), any | BITS[k], all & BITS[k]
+    end
   end
   local h = {
     f = f, opts = opts, flags = flags, self = f.win_by == "self", win = KIND[f.win_tile],
     seat_wind = SEAT_WIND[f.seat], round_wind = SEAT_WIND[f.round],
-    cc = {}, n = {}, any = 0, all = -1, melds = {}, melded = 0, kongs = 0, nconcealed = #f.tiles,
+    cc = cc, n = all_n, any = any, all = all, melds = {}, melded = 0, kongs = 0, nconcealed = #f.tiles,
+    fours = fours,
   }
-  for k = 1, 34 do
-    local t = NAME[k]
-    h.cc[k], h.n[k] = f.counts[t] or 0, f.all_counts[t] or 0
-    if h.n[k] > 0 then h.any, h.all = h.any | BITS[k], h.all & BITS[k] end
-  end
   local has_kong = false
   for i, m in ipairs(f.melds) do
     if m.type == "chow" and m.from and m.from ~= PREDECESSOR[f.seat] then
@@ -969,9 +1054,7 @@ local function read_hand(f)
   h.kong_replacement = flags.kong_replacement and has_kong
   h.robbing = flags.robbing_kong and h.cc[w] == 1 and h.n[w] == 1
   h.last_of_kind = (flags.last_of_kind and h.cc[w] == 1) or (h.n[w] - h.cc[w] == 3)
-  h.points = {}
-  for _, e in ipairs(ELEMENTS) do h.points[e.no] = e.points end
-  h.points[48] = opts.two_concealed_kongs
+  h.points = POINTS[opts.two_concealed_kongs] or POINTS[8]
   return h
 end
 
@@ -982,17 +1065,21 @@ end
 -- then the standard arrangements.
 local function readings(h, f)
   local t = {}
+  local any, three_suits_ = h.any, h.any & B_SUITS == B_SUITS
   if #f.melds == 0 then
-    if seven_pairs(h, t) or honors_and_knitted(h, t) or thirteen_orphans(h, t)
-       or knitted_straight(h, t) or nine_gates(h, t) then
+    if seven_pairs(h, t)
+       or (three_suits_ and any & B_HONOR ~= 0 and honors_and_knitted(h, t))
+       or (h.all & B_END ~= 0 and thirteen_orphans(h, t))
+       or (three_suits_ and knitted_straight(h, t))
+       or (any & B_HONOR == 0 and suits_present(h) == 1 and nine_gates(h, t)) then
       if not t[19] then return { { form = "irregular", elements = t } } end
     end
-  elseif #f.melds == 1 and knitted_straight(h, t) then
+  elseif #f.melds == 1 and three_suits_ and knitted_straight(h, t) then
     return { { form = "irregular", elements = t } }
   end
   local out = {}
   if t[19] then out[1] = { form = "seven_pairs", elements = t } end   -- and the standard ones
-  for _, a in ipairs(arrangements(f)) do out[#out + 1] = { form = "standard", arrangement = a } end
+  for _, a in ipairs(arrangements(h, f)) do out[#out + 1] = { form = "standard", arrangement = a } end
   return out
 end
 
@@ -1010,12 +1097,17 @@ function R.score(f)
   if not best then return { wins = false, reason = "not a winning hand" } end
 
   local flowers = f.options.flowers and #f.bonus or 0
-  local items = {}
-  local list = {}
-  for no in pairs(best) do list[#list + 1] = E[no] end
-  table.sort(list, function(x, y) return x.order < y.order end)
-  for _, e in ipairs(list) do
-    items[#items + 1] = { name = e.name, value = h.points[e.no], count = best[e.no] }
+  local nos = {}
+  for no in pairs(best) do nos[#nos + 1] = no end
+  for i = 2, #nos do                                 -- in the order of s11 (few items)
+    local v, j = nos[i], i - 1
+    while j >= 1 and ORDER_OF[nos[j]] > ORDER_OF[v] do nos[j + 1] = nos[j]; j = j - 1 end
+    nos[j + 1] = v
+  end
+  local items, points = {}, h.points
+  for i = 1, #nos do
+    local no = nos[i]
+    items[i] = { name = E[no].name, value = points[no], count = best[no] }
   end
   if flowers > 0 then items[#items + 1] = { name = E[81].name, value = 1, count = flowers } end
   local value = { fan = best_fan, flowers = flowers, total = best_fan + flowers }

@@ -23,10 +23,19 @@ local SITUATIONS = {
     { seat = "E", round = "E", hand = "123m123m456m789m55z", win_tile = "5z", win_by = "self" },
     { seat = "W", round = "S", hand = "234m678s55p [333s] [555z]", win_tile = "5p", win_by = "discard", from = "N" },
   },
+  mcr = {   -- a chicken hand, four chows, Seven Pairs read both ways, pungs, knitted forms, Nine Gates
+    { seat = "S", round = "E", hand = "345m789p55z [567m]@E [888s]@W", win_tile = "9p", win_by = "discard", from = "N" },
+    { seat = "N", round = "W", hand = "234567s234567p99m", win_tile = "7p", win_by = "self" },
+    { seat = "E", round = "S", hand = "223344m556677p88s", win_tile = "8s", win_by = "discard", from = "W" },
+    { seat = "W", round = "E", hand = "111222333m456s99p", win_tile = "6s", win_by = "self" },
+    { seat = "S", round = "E", hand = "147m258p369s22555z", win_tile = "2z", win_by = "discard", from = "N" },
+    { seat = "W", round = "S", hand = "11123455678999p", win_tile = "5p", win_by = "discard", from = "E" },
+    { seat = "E", round = "S", hand = "567m11s [2222p]@N [7777s]c [345p]@N f1 f2", win_tile = "6m", win_by = "discard", from = "W" },
+  },
 }
 
 local clock = os.clock
-for _, variant in ipairs { "japanese", "classical", "hongkong", "ims" } do
+for _, variant in ipairs { "japanese", "classical", "hongkong", "ims", "mcr" } do
   local r = jong.load_rules(variant)
   if r then
     local facts = {}

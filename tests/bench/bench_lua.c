@@ -93,8 +93,8 @@ void bench_lua(void)
         return;
     bench_hook_call(L);
     bench_sim(L, "base", "sim_base", 2.0, NULL, BOT_RANDOM, false);
-    static const char *const variants[] = { "japanese", "classical", "hongkong", "ims" };
-    for (int i = 0; i < 4; i++) {
+    static const char *const variants[] = { "japanese", "classical", "hongkong", "ims", "mcr" };
+    for (int i = 0; i < 5; i++) {
         char name[64];
         snprintf(name, sizeof name, "sim_%s", variants[i]);
         lua_getglobal(L, "jong");
