@@ -255,9 +255,11 @@ static unsigned forms_arg(lua_State *L, int idx)
     return (unsigned)f & FORM_ALL;
 }
 
-/* jong.analysis(hand, [forms], [sets]) -> {shanten = {all, standard, seven_pairs,
- * thirteen_orphans}, waits = {...}} or nil, reason. Impossible forms are absent.
- * sets: 4 (13/14-tile hands, the default) or 5 (16/17-tile hands). */
+/* jong.analysis(hand, [forms], [sets], [by_shape]) -> {shanten = {all, standard,
+ * seven_pairs, thirteen_orphans}, waits = {...}} or nil, reason. Impossible forms are
+ * absent. sets: 4 (13/14-tile hands, the default) or 5 (16/17-tile hands). by_shape:
+ * waits by the concealed tiles' shape alone (a kind whose copies are in the melds is
+ * still a wait). */
 static int l_analysis(lua_State *L)
 {
     struct hand h;
@@ -294,7 +296,7 @@ static int l_analysis(lua_State *L)
         uint8_t held[TILE_KINDS];
         bool w[TILE_KINDS];
         hand_all_counts(&h, held);
-        waits(h.counts, nmelds, held, forms, w);
+        waits(h.counts, nmelds, lua_toboolean(L, 4) ? NULL : held, forms, w);
         int n = 0;
         for (int k = 0; k < TILE_KINDS; k++)
             if (w[k]) {

@@ -120,7 +120,7 @@ end
 
 -- T7: the kinds the 16 tiles wait on, by shape (W3).
 local function wait_count(f, o)
-  local a = jong.analysis(hand_before_win(f), jong.FORM_STANDARD, 5)
+  local a = jong.analysis(hand_before_win(f), jong.FORM_STANDARD, 5, true)
   local kinds = {}
   for _, t in ipairs(a and a.waits or {}) do kinds[t] = true end
   if o.ligu and #f.melds == 0 then
