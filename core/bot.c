@@ -778,8 +778,8 @@ static int default_claim(const struct view *v, const struct action *a, int n, st
                 c[d]++;
             }
             /* nearer to a win of value: lower shanten, or as low with fewer tiles off
-             * the plan */
-            if (best_d >= 99 || best_d >= now_d || best_sh > now_sh)
+             * the plan; a pung of value honours as long as it keeps the shanten */
+            if (best_d >= 99 || best_sh > now_sh || (best_d >= now_d && !value_pung))
                 continue;
             /* a closed Japanese hand near ready keeps riichi unless the call has value itself */
             if (v->p->family == FAMILY_JAPANESE && closed && now_sh <= 1 && !value_pung)
