@@ -277,6 +277,7 @@ local ELEMENTS = {
   { 82, "Concealed Kong and Melded Kong", 5, group = "concealment", order = 57.5 },
 }
 
+R.elements = ELEMENTS    -- for tools and tests: the item table, read-only by convention
 local E = {}             -- by number
 local GROUP = {}         -- group name -> its elements, in number order
 for _, e in ipairs(ELEMENTS) do
@@ -1138,7 +1139,8 @@ end
 ---------------------------------------------------------------------------------------------
 -- Play (s5-s8): the engine settings and the play hooks (docs/hooks.md). Chows only from
 -- the player before (the engine's own rule), claims' precedence win > pung = kong > chow,
--- no furiten (no may_claim hook at all).
+-- no furiten (no may_claim or may_win hook at all). The engine offers a win exactly when
+-- `score` says it wins (s8.2: 8 points without the flowers), with the facts of the moment.
 
 function R.configure(o)
   return {
@@ -1184,17 +1186,6 @@ function R.situation(g, win, s)
   local seen = visible_copies(g:state(), tile)
   if win.how == "discard" then seen = seen - 1 end   -- the winning discard itself
   if seen >= 3 then s.flags[#s.flags + 1] = "last_of_kind" end
-end
-
--- may_win(g, action): a win in play is exactly what score says wins (s8.2: 8 points
--- without the flowers), with the facts `jong score` would get.
-function R.may_win(g, action)
-  local f, err = jong.facts(g:situation(action.win))
-  if not f then return false, err end
-  local result, reason = R.score(f)
-  if not result then return false, reason end
-  if not result.wins then return false, result.reason end
-  return true
 end
 
 -- special_complete(g, seat, concealed, nmelds): the complete forms the core's `forms` do
