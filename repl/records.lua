@@ -3,7 +3,7 @@
 --
 --   {format =, players = 4 | 3, rules = "tenhou" | "tenhou3", options = {...},
 --    names = {...}, deals = {deal, ...}, final = {points per player} | nil}
---   deal = {kyoku = k (0-based: round wind k // players, dealer player k % players),
+--   deal = {kyoku = k (0-based, Tenhou's numbering: round wind k // 4, dealer player k % 4),
 --           honba =, deposits =, points = {per player, at the deal's start},
 --           hands = {[0] = {tiles}, ...} (13 per player, in notation), dora = indicator,
 --           events = {event, ...}}
@@ -367,7 +367,7 @@ function M.read_tenhou6(text)
       local function push(ev) k = k + 1; ev.at = k; events[k] = ev end
       local ti, di = {}, {}
       for p = 0, n - 1 do ti[p], di[p] = 1, 1 end
-      local turn = deal.kyoku % n
+      local turn = deal.kyoku % 4
       local drawn
       local function draw(p)
         local x = take[p][ti[p]]
@@ -584,9 +584,9 @@ function M.read_mjai(text)
           rec.players = n
           local w = WIND_INDEX[e.bakaze]
           if not w then error("bad bakaze " .. tostring(e.bakaze), 0) end
-          deal = { kyoku = w * n + (e.kyoku or 1) - 1, honba = e.honba or 0, deposits = e.kyotaku or 0,
+          deal = { kyoku = w * 4 + (e.kyoku or 1) - 1, honba = e.honba or 0, deposits = e.kyotaku or 0,
                    points = {}, hands = {}, events = {}, at = lineno, dora = tile(e.dora_marker, "dora_marker") }
-          if (e.oya or deal.kyoku % n) ~= deal.kyoku % n then error("oya " .. tostring(e.oya) .. " does not deal kyoku " .. tostring(e.kyoku), 0) end
+          if (e.oya or deal.kyoku % 4) ~= deal.kyoku % 4 then error("oya " .. tostring(e.oya) .. " does not deal kyoku " .. tostring(e.kyoku), 0) end
           for p = 0, n - 1 do
             deal.points[p] = scores[p + 1]
             local hand = (e.tehais or {})[p + 1]
@@ -688,7 +688,7 @@ function M.write_tenhou6(rec)
   local n = rec.players
   local log = {}
   for _, d in ipairs(rec.deals) do
-    local dealer = d.kyoku % n
+    local dealer = d.kyoku % 4
     local pts, hai, take, dis = {}, {}, {}, {}
     for p = 0, 3 do
       pts[p + 1] = p < n and (d.points[p] or 0) or 0
@@ -792,8 +792,8 @@ function M.write_mjai(rec)
       for i, t in ipairs(d.hands[p]) do tehais[p + 1][i] = mt(t) end
       sc[p + 1] = d.points[p] or 0
     end
-    emit { type = "start_kyoku", bakaze = BAKAZE[d.kyoku // n], kyoku = d.kyoku % n + 1, honba = d.honba,
-      kyotaku = d.deposits, oya = d.kyoku % n, dora_marker = mt(d.dora), scores = sc, tehais = tehais }
+    emit { type = "start_kyoku", bakaze = BAKAZE[d.kyoku // 4], kyoku = d.kyoku % 4 + 1, honba = d.honba,
+      kyotaku = d.deposits, oya = d.kyoku % 4, dora_marker = mt(d.dora), scores = sc, tehais = tehais }
     scores = {}
     for p = 0, n - 1 do scores[p] = d.points[p] or 0 end
     local drawn = {}

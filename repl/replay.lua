@@ -30,7 +30,8 @@ local function tile_set(players, reds)
   end
   for r = 1, 7 do set[r .. "z"] = 4 end
   if players == 3 then for r = 2, 8 do set[r .. "m"] = 0 end end
-  local red = type(reds) == "table" and reds or (reds == 3 and { 1, 1, 1 }) or (reds == 4 and { 1, 2, 1 }) or { 0, 0, 0 }
+  local red = type(reds) == "table" and reds or (reds == 3 and { 1, 1, 1 }) or (reds == 4 and { 1, 2, 1 })
+    or (reds == 2 and { 0, 1, 1 }) or { 0, 0, 0 }
   for i, s in ipairs { "m", "p", "s" } do
     if red[i] > 0 and set["5" .. s] > 0 then
       set["0" .. s] = red[i]
@@ -57,7 +58,7 @@ local LOOSE_AFTER = { kong = true, kong_concealed = true, kong_promoted = true, 
 -- the set. A draw right after the same player's kong or kita is a loose tile.
 local function deal_wall(rec, deal, set)
   local n = rec.players
-  local dealer = deal.kyoku % n
+  local dealer = deal.kyoku % 4
   local left = {}
   for t, c in pairs(set) do left[t] = c end
   local function take(t, what, i)
@@ -190,7 +191,7 @@ function M.check(rec, o)
   local function seat_of(p) return SEATS[(p - dealer) % n + 1] end
   local function where(e)
     return ("event %d (deal %d, %s %d, %d honba)"):format(e.at or 0, deal.index,
-      WIND[deal.kyoku // n + 1] or "?", deal.kyoku % n + 1, deal.honba)
+      WIND[deal.kyoku // 4 + 1] or "?", deal.kyoku % 4 + 1, deal.honba)
   end
   local function fail(e, msg)
     res.error = where(e) .. ": " .. msg
@@ -229,13 +230,13 @@ function M.check(rec, o)
   local function check_start()
     local b = brief()
     local round, honba, deposits = b.round, b.honba, b.deposits
-    local want_round = SEATS[deal.kyoku // n + 1]
+    local want_round = SEATS[deal.kyoku // 4 + 1]
     local e = deal.events[1] or { at = deal.at }
     e.at = e.at or deal.at
     local dealer_player = core:seat_summary("E", S).player
     if dealer_player ~= dealer or round ~= want_round then
       fail(e, ("the log deals %s %d (player %d deals); the engine deals %s round, player %d deals"):format(
-        WIND[deal.kyoku // n + 1], deal.kyoku % n + 1, dealer, round, dealer_player))
+        WIND[deal.kyoku // 4 + 1], deal.kyoku % 4 + 1, dealer, round, dealer_player))
     end
     if honba ~= deal.honba or deposits ~= deal.deposits * 1000 then
       fail(e, ("the log starts with %d honba and %d riichi sticks; the engine with %d honba and %d points on the table"):format(
@@ -393,7 +394,7 @@ function M.check(rec, o)
   local okrun, perr = pcall(function()
     for i, d in ipairs(rec.deals) do
       deal = d
-      dealer = d.kyoku % n
+      dealer = d.kyoku % 4
       if i > 1 then
         local ph = phase()
         if ph == "match_end" then
@@ -497,7 +498,7 @@ function M.record_of(how, actions_text)
     local t = e.type
     if t == "deal_start" then
       dealer = math.tointeger(e.dealer)
-      deal = { kyoku = ROUNDS[e.round] * n + dealer, honba = e.honba, deposits = e.deposits // 1000,
+      deal = { kyoku = ROUNDS[e.round] * 4 + dealer, honba = e.honba, deposits = e.deposits // 1000,
         points = {}, hands = {}, events = {}, deal_no = e.deal }
       for p = 0, n - 1 do deal.points[p] = points[p] end
       hands = {}

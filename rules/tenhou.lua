@@ -1,7 +1,10 @@
--- rules/tenhou.lua: Tenhou's four-player ranked rules, as Japanese with its values.
+-- rules/tenhou.lua: Tenhou's four-player ranked rules (tenhou.net; docs/japanese.md,
+-- "Presets"): Japanese with these option values, checked against real game records
+-- with `jong replay --check` (docs/records.md).
 local japanese = require "japanese"
 local o = japanese.options
 
+-- Japanese's option `name` with another default.
 local function set(name, value)
   local spec = {}
   for k, v in pairs(o[name]) do spec[k] = v end
@@ -13,17 +16,22 @@ return {
   name = "tenhou",
   extends = "japanese",
   options = {
-    red_fives = set("red_fives", 3),
-    nagashi_mangan = set("nagashi_mangan", true),
-    kan_dora_timing = set("kan_dora_timing", "after_discard"),
-    abort_kyuushu = set("abort_kyuushu", true),
+    red_fives = set("red_fives", 3),                       -- one red five a suit
+    nagashi_mangan = set("nagashi_mangan", true),          -- 9.5
+    kan_dora_timing = set("kan_dora_timing", "after_discard"),   -- 5.6: open kongs after the discard
+    kan_on_last_tile = set("kan_on_last_tile", "forbidden"),     -- 5.4
+    call_on_last_discard = set("call_on_last_discard", "ron_only"),
+    -- Tenhou lets thirteen orphans rob a concealed kong (6.7), but japanese's furiten with
+    -- rob_ankan_kokushi counts every wait tile let pass, also one the seat could not win
+    -- on; a real log (a ron after such a pass) replays only without it: left at false.
+    abort_kyuushu = set("abort_kyuushu", true),            -- 10
     abort_suufon = set("abort_suufon", true),
     abort_suucha_riichi = set("abort_suucha_riichi", true),
     abort_suukaikan = set("abort_suukaikan", true),
-    multiple_ron = set("multiple_ron", "double_only"),
-    pao_stacked = set("pao_stacked", "whole_hand"),
-    tobi = set("tobi", true),
+    multiple_ron = set("multiple_ron", "double_only"),     -- three ron: abortive draw
+    pao_stacked = set("pao_stacked", "whole_hand"),        -- 17.6: the liable player pays the whole hand
+    tobi = set("tobi", true),                              -- 4.6: below 0 ends the match
     agari_yame = set("agari_yame", true),
-    west_extension = set("west_extension", true),
+    west_extension = set("west_extension", true),          -- to 30,000
   },
 }

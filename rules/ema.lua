@@ -1,0 +1,26 @@
+-- rules/ema.lua: the EMA Riichi Competition Rules 2016, as Japanese with these option
+-- values (docs/japanese.md, "Presets").
+local japanese = require "japanese"
+local o = japanese.options
+
+local function set(name, value)
+  local spec = {}
+  for k, v in pairs(o[name]) do spec[k] = v end
+  spec.default = value
+  return spec
+end
+
+return {
+  name = "ema",
+  extends = "japanese",
+  options = {
+    red_fives = set("red_fives", 0),
+    yakuman_stacking = set("yakuman_stacking", false),     -- B9: one yakuman counts
+    kazoe = set("kazoe", "sanbaiman"),                     -- no counted yakuman
+    renhou = set("renhou", "yakuman"),
+    nagashi_mangan = set("nagashi_mangan", true),          -- 9.5
+    kan_dora_timing = set("kan_dora_timing", "immediate"), -- 5.6
+    kan_on_last_tile = set("kan_on_last_tile", "forbidden"),
+    uma = set("uma", { 15, 5, -5, -15 }),
+  },
+}
