@@ -1709,10 +1709,39 @@ stacked wall, then every action played, one JSON object a line. `load` reads it 
     local ok, werr = f:write(jong.json_encode(header), "\n", g:log_json())
     local closed, cerr = f:close()
     if not ok or not closed then fail("cannot save %s: %s", words[1], tostring(werr or cerr)) end
-    say(string.format("saved %s (%d actions)", words[1], #g.core:actions()))
+    local n = #g.core:actions()
+    say(string.format("saved %s (%d action%s)", words[1], n, n == 1 and "" or "s"))
   end,
   complete = function() return "files" end,
 }
+
+-- The formats `load` reads, tried in order: each recognises its text and makes the
+-- game from it. A format of another program adds an entry here (name, detect(text) ->
+-- bool, load(text, path) -> game, how (rules, seed, options, wall) or nil, reason).
+local LOADERS = {}
+
+-- jong's own: the first line says how to make the game (rules, seed, options, wall),
+-- then one action a line (`save`).
+LOADERS[#LOADERS + 1] = {
+  name = "jong",
+  detect = function(text)
+    local first = text:match("^[^\n]*")
+    local how = jong.json_decode(first)
+    return type(how) == "table" and how.type == "game"
+  end,
+  load = function(text)
+    local first, rest = text:match("^([^\n]*)\n?(.*)$")
+    local how = jong.json_decode(first)
+    how.type = nil
+    if how.options == jong.json_null then how.options = nil end
+    if how.wall == jong.json_null then how.wall = nil end
+    how.seed = math.tointeger(how.seed) or how.seed
+    local g, err = jong.replay(rest, how)
+    if not g then return nil, err end
+    return g, how
+  end,
+}
+M.loaders = LOADERS
 
 command {
   name = "load", usage = "load FILE", summary = "load a saved game to step through with next/prev",
@@ -1722,27 +1751,32 @@ Reads a game written by `save`, replays it and goes back to its start: `next` an
 position (which drops the actions after it).]],
   run = function(words)
     games_available()
-    if not words[1] then fail("load what? give a file name") end
-    local f, err = io.open(words[1], "r")
+    local path = words[1]
+    if not path then fail("load what? give a file name") end
+    local f, err = io.open(path, "r")
     if not f then fail("%s", err) end
     local text, rerr = f:read("a")
     f:close()
-    if not text then fail("cannot read %s: %s", words[1], tostring(rerr)) end
-    local first, rest = text:match("^([^\n]*)\n?(.*)$")
-    local how = jong.json_decode(first)
-    if type(how) ~= "table" or how.type ~= "game" then
-      fail("%s is not a saved game (its first line names the rules and seed)", words[1])
+    if not text then
+      fail("cannot read %s: %s", path, tostring(rerr):find("directory", 1, true) and "it is a directory" or tostring(rerr))
     end
-    how.type = nil
-    if how.options == jong.json_null then how.options = nil end
-    if how.wall == jong.json_null then how.wall = nil end
-    how.seed = math.tointeger(how.seed) or how.seed
-    local g, rerr = jong.replay(rest, how)
-    if not g then fail("%s: %s", words[1], jong.first_line(rerr or "not a game log")) end
+    local format
+    for _, l in ipairs(LOADERS) do
+      local ok, yes = pcall(l.detect, text)
+      if ok and yes then format = l; break end
+    end
+    if not format then
+      local names = {}
+      for _, l in ipairs(LOADERS) do names[#names + 1] = l.name end
+      fail("%s is not a saved game (formats read: %s)", path, table.concat(names, ", "))
+    end
+    local ok, g, how = pcall(format.load, text, path)
+    if not ok then fail("%s: %s", path, jong.first_line(tostring(g))) end
+    if not g then fail("%s: %s", path, jong.first_line(tostring(how or "not a game log"))) end
     local steps = g:undo(math.maxinteger) or 0
     set_game(g, how)
-    say(string.format("loaded %s: %s, seed %s, %d actions; `next` and `prev` step through them",
-      words[1], tostring(how.rules), tostring(how.seed), steps))
+    say(string.format("loaded %s: %s, seed %s, %d action%s; `next` and `prev` step through them",
+      path, tostring(S.game_how.rules), tostring(S.game_how.seed), steps, steps == 1 and "" or "s"))
   end,
   complete = function() return "files" end,
 }
