@@ -13,7 +13,7 @@ CFLAGS   += -std=c11 $(OPT) -g -fPIC -Wall -Wextra -Werror -D_POSIX_C_SOURCE=200
             -DJONG_PREFIX='"$(PREFIX)"' $(SANITIZE)
 LDFLAGS  += $(SANITIZE)
 
-DEB_PACKAGES := gcc make pkg-config liblua5.4-dev lua5.4 lua-unit lua-cjson lua-expat lua-zlib libreadline-dev parallel
+DEB_PACKAGES := gcc make pkg-config liblua5.4-dev lua5.4 lua-unit lua-cjson lua-expat lua-zlib libreadline-dev parallel librsvg2-bin
 
 CORE_SRC := $(filter-out core/gen_tables.c,$(wildcard core/*.c))
 LUA_SRC  := $(wildcard lua/*.c)
@@ -68,7 +68,7 @@ $(BUILD)/core/tables.o: $(BUILD)/core/tables.c
 # The Lua prelude files are embedded with .incbin (lua/embed.c).
 $(BUILD)/lua/embed.o: $(LUA_EMBED)
 $(BUILD)/repl/repl_embed.o $(BUILD)/repl/stats.o: $(wildcard repl/*.lua)
-$(BUILD)/repl/replay.o: $(wildcard repl/*.lua)
+$(BUILD)/repl/replay.o $(BUILD)/repl/render.o: $(wildcard repl/*.lua)
 
 $(BUILD)/libjong.a: $(CORE_OBJ) $(LUA_OBJ)
 	@rm -f $@

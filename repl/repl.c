@@ -16,6 +16,7 @@
 
 #include "commands.h"
 #include "lj.h"
+#include "render.h"
 #include "repl.h"
 
 static lua_State *repl_L;               /* the one state (readline callbacks need it) */
@@ -181,6 +182,8 @@ static bool has_colour(void)
 /* Loads repl/repl.lua and calls M.start; leaves nothing on the stack. */
 static int start(lua_State *L, bool interactive)
 {
+    if (render_preload(L) != 0)   /* require "render": show --svg */
+        return -1;
     if (luaL_loadbufferx(L, repl_lua_text, strlen(repl_lua_text), "@repl/repl.lua", "t") != LUA_OK) {
         fprintf(stderr, "jong: %s\n", lua_tostring(L, -1));
         return -1;

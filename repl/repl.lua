@@ -1017,12 +1017,29 @@ Example: new japanese seed=7 E=123m456p789s1122z5z S=... draws=3z]],
 }
 
 command {
-  name = "show", usage = "show", summary = "the table: hands, melds, discards, wall, dora, scores",
+  name = "show", usage = "show [--svg FILE]", summary = "the table: hands, melds, discards, wall, dora, scores",
   help = [[
-Shows the current game: round and dealer, whose turn, the live wall and dead wall
-counts, dora indicators, then each seat: points, who plays it, hand with melds and
-bonus tiles, discards. `>` marks the seat in turn. `set glyphs on` draws Unicode tiles.]],
-  run = function() show_table() end,
+Shows the current game: round and deal, whose turn, the live wall and dead wall
+counts, the dora (with their indicators), honba and riichi sticks, then each seat:
+points, who plays it, the hand sorted (melds with the seat they came from, bonus tiles
+apart), furiten for your seat, and the discards (`4p>E`: claimed by E). `>` marks the
+seat in turn. `set glyphs on` draws Unicode tiles. With --svg FILE, writes the table as
+a picture (SVG) instead, your seat at the bottom (`jong render` does the same for a
+saved game).]],
+  run = function(words)
+    if words[1] == "--svg" then
+      if not words[2] then fail("show --svg where? give a file name") end
+      local render = require "render"
+      local seat = your_seat()
+      local ok, err = render.write(words[2], render.svg(need_game(), { bottom = seat, you = is_you(seat) and seat or nil }))
+      if not ok then fail("cannot write %s: %s", words[2], err) end
+      say("wrote ", words[2])
+      return
+    end
+    if words[1] then fail("show takes nothing, or --svg FILE") end
+    show_table()
+  end,
+  complete = function() return { "--svg" } end,
 }
 
 command {

@@ -1,0 +1,74 @@
+#!/bin/sh
+# The table as a picture: `jong render` and the REPL's `show --svg` write SVG that is
+# well formed, shows the position (tiles, melds, discards, dora, points) and that a real
+# renderer (rsvg-convert, Debian librsvg2-bin, installed by `make deps`) turns into a
+# PNG of the expected size. Ends with the line "N passed, N failed".
+BUILD=${BUILD:-build}
+ROOT=$(pwd)
+JONG="$ROOT/$BUILD/jong"
+passed=0 failed=0
+scratch=$(mktemp -d)
+trap 'rm -rf "$scratch"' EXIT
+
+pass() { passed=$((passed + 1)); echo "ok   $1"; }
+fail() {
+  failed=$((failed + 1)); echo "FAIL $1"
+  if [ -n "$2" ] && [ -f "$2" ]; then sed 's/^/    /' "$2" | head -n 30; fi
+}
+check() {  # check NAME COMMAND...: passes when the command succeeds
+  name=$1; shift
+  if "$@" >"$scratch/check" 2>&1; then pass "$name"; else fail "$name" "$scratch/check"; fi
+}
+
+# A position: S claims E's 6m for 567m, discards 9m; W declares riichi with 1z, E wins on it.
+cat >"$scratch/session.in" <<'IN'
+new japanese seed=2 E=3456m456p789s1122z S=45789m456p678s88p W=1199m1199p1199s1z N=1357m1357p1357s2z draws=3z
+E d 6m
+S chi 567m
+S d 9m
+save game.log
+show --svg table.svg
+show --svg /nonexistent/dir/table.svg
+IN
+(cd "$scratch" && JONG_RULES_PATH="$ROOT/rules" "$JONG" <session.in >session.out 2>&1)
+check "REPL show --svg writes the file" grep -q "^wrote table.svg" "$scratch/session.out"
+check "REPL show --svg to a bad path says why" grep -q "^cannot write /nonexistent/dir/table.svg" "$scratch/session.out"
+check "jong render writes SVG" "$JONG" render -o "$scratch/render.svg" "$scratch/game.log"
+"$JONG" render --at 2 "$scratch/game.log" >"$scratch/at2.svg" 2>"$scratch/at2.err"
+check "jong render --at 2 to standard output" grep -q "</svg>" "$scratch/at2.svg"
+if "$JONG" render "$scratch/session.in" >/dev/null 2>"$scratch/bad.err"; then
+  fail "jong render refuses a file that is not a saved game"
+else
+  check "jong render refuses a file that is not a saved game" grep -q "is not a saved game" "$scratch/bad.err"
+fi
+
+svg="$scratch/table.svg"
+# Well formed: one root, every element closed (rsvg-convert below refuses bad XML too).
+check "SVG root element" sh -c "head -c 200 '$svg' | grep -q '<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"960\" height=\"960\"'"
+check "SVG ends with </svg>" sh -c "tail -n 1 '$svg' | grep -qx '</svg>'"
+opened=$(grep -o '<g ' "$svg" | wc -l); closed=$(grep -o '</g>' "$svg" | wc -l)
+if [ "$opened" -gt 50 ] && [ "$opened" -eq "$closed" ]; then pass "SVG groups balanced ($opened tiles)"; else fail "SVG groups: $opened opened, $closed closed"; fi
+# The position: the points, the dora (7z for the indicator 6z), the turned claimed discard.
+check "SVG shows the points" grep -q ">E 25000" "$svg"
+check "SVG shows the dora indicator and the dora" grep -q ">7z</text>" "$svg"
+check "SVG shows the claimed discard turned and greyed" grep -q 'rotate(90)"><rect [^>]*fill="#d9d6cc"' "$svg"
+check "SVG title names the rules and the deal" grep -q "<title>japanese: round E, deal 1</title>" "$svg"
+
+# A real renderer: rsvg-convert turns it into a 960x960 PNG.
+if ! command -v rsvg-convert >/dev/null 2>&1; then
+  fail "rsvg-convert is not installed (Debian librsvg2-bin; \`make deps\` installs it)"
+else
+  for f in table.svg render.svg at2.svg; do
+    if rsvg-convert -o "$scratch/$f.png" "$scratch/$f" 2>"$scratch/rsvg.err"; then
+      size=$(od -An -tu1 -j16 -N8 "$scratch/$f.png" | awk '{ print ($1*16777216+$2*65536+$3*256+$4) "x" ($5*16777216+$6*65536+$7*256+$8) }')
+      magic=$(od -An -c -j1 -N3 "$scratch/$f.png" | tr -d ' ')
+      if [ "$magic" = "PNG" ] && [ "$size" = "960x960" ]; then pass "rsvg-convert renders $f as a 960x960 PNG"
+      else fail "rsvg-convert renders $f: $magic $size"; fi
+    else
+      fail "rsvg-convert refuses $f" "$scratch/rsvg.err"
+    fi
+  done
+fi
+
+echo "$passed passed, $failed failed"
+[ "$failed" -eq 0 ]
