@@ -641,7 +641,7 @@ static int default_turn(struct game *g, const struct view *v, const struct actio
                 x->accept = best_sh <= 1 ? 0 : 40 - 4 * connection(v, c, x->kind);
             int w = pl.type == PLAN_FLUSH || pl.type == PLAN_VOID ? 2 : pl.type == PLAN_SIMPLES ? 1 : 0;
             score = (long)(2 * x->shanten + w * x->cost) * 50000 + (long)x->cost * 20000 - (x->accept > 0 ? x->accept : 0) * 100 +
-                    (long)x->danger * (best_sh == 0 ? 5000 : careful ? 30000 : 400);
+                    (long)x->danger * (!careful ? (best_sh == 0 ? 50 : 400) : best_sh == 0 ? 8000 : 30000);
             /* keep a pair of value tiles and the tiles of the plan's suit a little longer */
             if (kind_is_honour(x->kind) && !is_value_honour(v, x->kind))
                 score -= 10;

@@ -5,7 +5,9 @@
 # 35% of deals drawn; every match ends (jong sim fails on a match that does not).
 BUILD=${BUILD:-build}
 JONG="$BUILD/jong"
-if [ -n "$JONG_CHECK" ]; then games=8; else games=40; fi
+# Under the sanitizers (make check) fewer matches, too few for the figures: only that
+# every match ends with the invariants held.
+if [ -n "$JONG_CHECK" ]; then games=6; figures=false; else games=40; figures=true; fi
 passed=0 failed=0
 dir=$(mktemp -d)
 trap 'rm -rf "$dir"' EXIT
@@ -20,7 +22,7 @@ local s = assert(jong.json_decode(assert(io.open(arg[1])):read("a")))
 local o, w = s.outcomes, s.wins
 local function pct(a, b) return 100 * a / b end
 local drawn = pct(o.exhaustive, s.deals)
-local ok = $cond
+local ok = not $figures or ($cond)
 print(string.format("exhaustive %.1f%%, abortive %.1f%%, open %.1f%%, self-drawn %.1f%% of wins, riichi %.1f%% of wins, mean %.0f",
   drawn, pct(o.abortive, s.deals), pct(w.open, w.count), pct(o.self, o.self + o.discard + o.rob),
   pct((s.items["Riichi"] or 0) + (s.items["Double riichi"] or 0), w.count), w.points.mean))
