@@ -25,6 +25,13 @@ void bot_profile_any(struct bot_profile *p)
 
 /* ---- greedy: shanten only ---- */
 
+/* The melds argument of the hand analysis for the seat's hand with `more` melds more
+ * (one less for a five-set hand). */
+static int analysis_melds(const struct game *g, const struct hand *h, int more)
+{
+    return hand_analysis_melds(h->nmelds + more, game_rules(g)->hand_sets);
+}
+
 /* Shanten of the seat's concealed tiles after taking out kind k (and adding add,
  * unless add < 0), with the melds it would then have. */
 static int shanten_after(const struct hand *h, int take, int add, int nmelds, unsigned forms)
@@ -47,7 +54,7 @@ static int best_discard(const struct game *g, const struct hand *h, const struct
     for (int i = 0; i < n; i++) {
         if (a[i].type != ACT_DISCARD)
             continue;
-        int s = shanten_after(h, tile_kind(a[i].tile), -1, h->nmelds, game_rules(g)->forms);
+        int s = shanten_after(h, tile_kind(a[i].tile), -1, analysis_melds(g, h, 0), game_rules(g)->forms);
         if (s < *best) {
             *best = s;
             pick = i;
@@ -88,7 +95,7 @@ static int shanten_after_claim(const struct game *g, const struct hand *h, const
     for (int d = 0; d < TILE_KINDS; d++)
         if (c[d]) {
             c[d]--;
-            int s = shanten_of(c, h->nmelds + 1, game_rules(g)->forms);
+            int s = shanten_of(c, analysis_melds(g, h, 1), game_rules(g)->forms);
             c[d]++;
             if (s < best)
                 best = s;
@@ -106,7 +113,7 @@ static int greedy_choose(struct game *g, int seat, const struct action *a, int n
     for (int i = 0; d >= 0 && i < n; i++) {
         int k = tile_kind(a[i].tile);
         if (a[i].type == ACT_EXTRA && k < TILE_KINDS && h->counts[k] &&
-            shanten_after(h, k, -1, h->nmelds, game_rules(g)->forms) == 0) {
+            shanten_after(h, k, -1, analysis_melds(g, h, 0), game_rules(g)->forms) == 0) {
             *out = a[i];
             return 0;
         }
@@ -116,7 +123,7 @@ static int greedy_choose(struct game *g, int seat, const struct action *a, int n
         return 0;
     }
     /* A claim window: claim when it lowers the shanten, else pass. */
-    int now = shanten_of(h->counts, h->nmelds, game_rules(g)->forms);
+    int now = shanten_of(h->counts, analysis_melds(g, h, 0), game_rules(g)->forms);
     int pick = -1, pick_s = now;
     for (int i = 0; i < n; i++) {
         int s = shanten_after_claim(g, h, &a[i]);

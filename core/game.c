@@ -28,6 +28,7 @@ void game_rules_default(struct game_rules *r)
     r->rob_promoted = true;
     r->last_discard = LAST_DISCARD_ANY;
     r->forms = FORM_ALL;
+    r->hand_sets = 4;
     r->start_points = 25000;
     r->rounds = 4;
     r->flat_win = 1000;
@@ -70,7 +71,7 @@ int hook_error(struct game *g, const char *hook)
 /* 1 complete, 0 not, -1 hook error. */
 int is_complete(struct game *g, int seat, const uint8_t counts[TILE_KINDS], int nmelds)
 {
-    if (complete_any(counts, nmelds, g->rules.forms))
+    if (complete_any(counts, hand_analysis_melds(nmelds, g->rules.hand_sets), g->rules.forms))
         return 1;
     if (!g->hooks.special_complete)
         return 0;
@@ -91,7 +92,7 @@ int completes_with(struct game *g, int seat, tile_t t, bool orphans_only)
         return 0;
     c[tile_kind(t)]++;
     if (orphans_only)
-        return complete_thirteen_orphans(c, h->nmelds) ? 1 : 0;
+        return complete_thirteen_orphans(c, hand_analysis_melds(h->nmelds, g->rules.hand_sets)) ? 1 : 0;
     return is_complete(g, seat, c, h->nmelds);
 }
 

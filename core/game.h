@@ -129,6 +129,7 @@ struct game_rules {
     uint8_t max_kongs;             /* kongs per deal; 0: no limit */
     uint8_t last_discard;          /* enum last_discard: claims on discards once the wall is drawn out */
     unsigned forms;                /* enum form: the core's complete shapes */
+    uint8_t hand_sets;             /* sets of a complete hand: 4 (13 tiles dealt), 5 (16 dealt) */
     uint8_t dora_first, dora_step; /* dead index of the first dora indicator, step between them; step 0: no dora */
     bool kong_dora_after_discard;  /* a claimed or promoted kong's indicator is turned at the declarer's next discard */
     int32_t start_points;
@@ -267,7 +268,7 @@ struct event {
     uint8_t type, seat, from;
     tile_t tile;
     uint8_t kind, src, extra, n;
-    tile_t tiles[14];
+    tile_t tiles[MAX_CONCEALED];   /* a deal: the tiles dealt (bonus tiles included) */
     int32_t v[5];
     char text[24];
 };

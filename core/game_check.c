@@ -47,15 +47,16 @@ int game_check(const struct game *g, char *msg, size_t n)
             if (tile_is_red(t))
                 reds[tile_kind(t) / 9]++;
         }
-        int size = hand_size(h), want = 13;
+        int most = 3 * g->rules.hand_sets + 2;   /* 14, or 17 with five sets */
+        int size = hand_size(h), want = most - 1;
         bool either = false;
         if (st->phase == PHASE_TURN && s == st->turn)
-            want = 14;
+            want = most;
         if (st->phase == PHASE_ROB && s == st->discarder && st->rob_type == ACT_KONG_PROMOTED)
-            want = 14;
+            want = most;
         if ((st->phase == PHASE_DEAL_END || st->phase == PHASE_MATCH_END) && s == st->turn)
             either = true;
-        if (size != want && !(either && size == 14)) {
+        if (size != want && !(either && size == most)) {
             snprintf(msg, n, "seat %c holds %d tiles (melds count 3), expected %d", seat_letters[s], size, want);
             return -1;
         }

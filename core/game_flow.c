@@ -606,11 +606,16 @@ int deal_begin(struct game *g)
     e->n = st->wall.ndice;
     memcpy(e->tiles, st->wall.dice, st->wall.ndice);
 
-    /* The order tiles are dealt in: per seat, how many in each pass. */
+    /* The order tiles are dealt in: per seat, how many in each pass (13 tiles: 4, 4, 4,
+     * 1 and the dealer one more; 16 tiles: 4, 4, 4, 4 and the dealer one more). */
     static const uint8_t blocks[][4] = { { 4, 4, 4, 4 }, { 4, 4, 4, 4 }, { 4, 4, 4, 4 }, { 1, 1, 1, 1 }, { 1, 0, 0, 0 } };
     static const uint8_t by_seat[][4] = { { 13, 0, 0, 0 }, { 0, 13, 0, 0 }, { 0, 0, 13, 0 }, { 0, 0, 0, 13 }, { 1, 0, 0, 0 } };
-    const uint8_t (*order)[4] = g->rules.deal_order == DEAL_SEAT ? by_seat : blocks;
-    tile_t dealt[MAX_PLAYERS][14];
+    static const uint8_t blocks16[][4] = { { 4, 4, 4, 4 }, { 4, 4, 4, 4 }, { 4, 4, 4, 4 }, { 4, 4, 4, 4 }, { 1, 0, 0, 0 } };
+    static const uint8_t by_seat16[][4] = { { 16, 0, 0, 0 }, { 0, 16, 0, 0 }, { 0, 0, 16, 0 }, { 0, 0, 0, 16 }, { 1, 0, 0, 0 } };
+    bool sixteen = g->rules.hand_sets == 5;
+    const uint8_t (*order)[4] = g->rules.deal_order == DEAL_SEAT ? (sixteen ? by_seat16 : by_seat)
+                                                                 : (sixteen ? blocks16 : blocks);
+    tile_t dealt[MAX_PLAYERS][MAX_CONCEALED];
     int ndealt[MAX_PLAYERS] = { 0 };
     tile_t dealer_last = 0;
     for (int pass = 0; pass < 5; pass++) {
@@ -831,7 +836,7 @@ static bool discard_may_call_hook(const struct game *g, const struct action *a)
         uint8_t c[TILE_KINDS];
         memcpy(c, h2->counts, sizeof c);
         c[k]++;
-        if (complete_any(c, h2->nmelds, g->rules.forms))
+        if (complete_any(c, hand_analysis_melds(h2->nmelds, g->rules.hand_sets), g->rules.forms))
             return true;
     }
     return false;

@@ -332,7 +332,8 @@ static int declarations(const struct game *g, int seat, uint64_t allowed, struct
             open[nopen++] = &r->declarations[i];
     const struct hand *h = &g->st.seats[seat].hand;
     /* no discard leaves ready a hand two or more tiles from ready */
-    if (!nopen || shanten_of(h->counts, h->nmelds, r->forms) > 0)
+    int nmelds = hand_analysis_melds(h->nmelds, r->hand_sets);
+    if (!nopen || shanten_of(h->counts, nmelds, r->forms) > 0)
         return 0;
     uint8_t counts[TILE_KINDS], held[TILE_KINDS];
     memcpy(counts, h->counts, sizeof counts);
@@ -343,7 +344,7 @@ static int declarations(const struct game *g, int seat, uint64_t allowed, struct
             continue;
         bool w[TILE_KINDS];
         counts[k]--, held[k]--;
-        bool ready = waits(counts, h->nmelds, held, r->forms, w) > 0 &&
+        bool ready = waits(counts, nmelds, held, r->forms, w) > 0 &&
                      (!r->wall.absent || wall_real_waits(&r->wall, held, w) > 0);
         counts[k]++, held[k]++;
         if (!ready)

@@ -481,12 +481,13 @@ static int l_waits(lua_State *L)
     struct lgame *lg = check_game(L, 1);
     const struct hand *h = game_hand(lg->g, table_seat(L, 2, lg->g));
     lua_createtable(L, 4, 0);
-    if (hand_concealed(h) != 13 - 3 * h->nmelds)
+    int sets = game_rules(lg->g)->hand_sets, nmelds = hand_analysis_melds(h->nmelds, sets);
+    if (hand_concealed(h) != 13 - 3 * nmelds)
         return 1;
     uint8_t held[TILE_KINDS];
     bool w[TILE_KINDS];
     hand_all_counts(h, held);
-    waits(h->counts, h->nmelds, held, game_rules(lg->g)->forms, w);
+    waits(h->counts, nmelds, held, game_rules(lg->g)->forms, w);
     wall_real_waits(&game_rules(lg->g)->wall, held, w);
     for (int k = 0, n = 0; k < TILE_KINDS; k++)
         if (w[k]) {

@@ -28,6 +28,7 @@ function jong.engine_settings(r, options)
     for _, name in ipairs(r.forms) do mask = mask | (FORM_BITS[name] or 0) end
     e.forms = mask
   end
+  if r.hand_size == 16 then e.hand_sets = 5 end   -- five sets and a pair
   e.start_points = r.starting_points
   e.rounds = r.rounds
   e.extras = r.extras

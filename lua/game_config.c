@@ -222,6 +222,9 @@ void read_rules(lua_State *L, int t, struct game_rules *r)
     r->kong_dora_after_discard = opt_bool(L, t, "kong_dora_after_discard", false);
     r->wall.dead_from_dice = opt_bool(L, t, "dead_from_dice", false);
     r->forms = (unsigned)opt_int(L, t, "forms", FORM_ALL);
+    r->hand_sets = (uint8_t)opt_int(L, t, "hand_sets", 4);
+    if (r->hand_sets != 4 && r->hand_sets != 5)
+        luaL_error(L, "engine setting 'hand_sets' is 4 or 5, not %d", r->hand_sets);
     r->dora_first = (uint8_t)opt_int(L, t, "dora_first", 0);
     r->dora_step = (uint8_t)opt_int(L, t, "dora_step", 0);
     r->start_points = (int32_t)opt_int(L, t, "start_points", 25000);

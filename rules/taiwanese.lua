@@ -34,6 +34,15 @@ local R = {
   multiple_winners = false,                                -- §7.3 nearest (tw.multi_win)
   starting_points = 0,
   rounds = 4,                                              -- §5.2 (tw.rounds)
+  dead_wall = { size = 0, policy = "none" },               -- §6.4: replacements from the tail
+  engine = {
+    side = 18,                                             -- §6.1: four sides of 18 stacks
+    dice = 3,
+    deal_order = "blocks",                                 -- §6.2: four passes of four, the dealer one more
+    kong_source = "loose", bonus_source = "loose",         -- §6.3, §7.1: from the tail
+    reserve = 16,                                          -- §6.4: the last 16 tiles are never drawn
+    rob_promoted = true,                                   -- §7.4: only a promoted kong may be robbed
+  },
 
   -- §14: the option registry (JSON keys may carry the prefix "tw.")
   options = {
@@ -355,6 +364,24 @@ function R.settle(f, result)
     pay[f.seat] = pay[f.seat] + amount
   end
   return pay
+end
+
+-- §7.3: several winning claims on one discard.
+function R.configure(o)
+  return { multi_win = o.multi_win }
+end
+
+-- In play: the dealer streak of §5.3 is the engine's counter of kept deals.
+function R.situation(g, win, s)
+  s.dealer_streak = g:brief().honba
+end
+
+-- §5.3: the dealer keeps the deal (and the streak rises) when he wins or the deal is
+-- drawn (tw.draw_keeps_dealer); otherwise it passes to his right and the streak ends.
+function R.next_deal(g)
+  local o, out = g.options, g:deal_outcome()
+  local keep = out.dealer_won or (out.drawn and o.draw_keeps_dealer)
+  return g:rotation(keep, o.rounds, keep and math.min(g:brief().honba + 1, 255) or 0)   -- the counter holds 255
 end
 
 return R

@@ -27,6 +27,9 @@ for r in japanese classical hongkong ims mcr; do
   sim "$r greedy" --rules $r --games 1000 --deals $((50 * scale)) --seed 3 --bots greedy
   sim "$r random" --rules $r --games 1000 --deals $((50 * scale)) --seed 4 --bots random
 done
+# Taiwanese: hands of 16 tiles (five sets and a pair), the 16-tile reserve, the dealer's streak.
+sim "taiwanese greedy" --rules taiwanese --games 1000 --deals $((50 * scale)) --seed 3 --bots greedy
+sim "taiwanese random" --rules taiwanese --games 1000 --deals $((50 * scale)) --seed 4 --bots random
 # Seed 5 once reached a chow that left only kuikae-banned tiles (now refused): 80 matches.
 sim "japanese random, seed 5" --rules japanese --games 80 --seed 5 --bots random
 
