@@ -50,4 +50,16 @@ function test_five_set_win_and_the_dealer_streak()
   lu.assertEquals(g:brief().honba, 1)       -- the dealer kept the deal: streak 1
 end
 
+-- §6.2: 16 tiles each (bonus tiles replaced) and the dealer 17.
+function test_the_deal_and_the_reserve()
+  local g = assert(jong.game { rules = "taiwanese", seed = 7 })
+  local st = g:state()
+  for _, seat in ipairs { "S", "W", "N" } do
+    local size = 0
+    for _ in st.seats[seat].hand:gsub("%[.-%]", ""):gsub("[fg]%d", ""):gmatch("%d") do size = size + 1 end
+    lu.assertEquals(size, 16)
+  end
+  g:run_bots(nil, "greedy", 300)
+end
+
 os.exit(lu.LuaUnit.run())
