@@ -151,6 +151,10 @@ function load_file(path, name)
   end
   ok, err = check_data(r, path, {})
   if not ok then loading[#loading] = nil; return nil, err end
+  if r.name ~= nil or r.extends ~= nil or r.score ~= nil then   -- a ruleset (not a library)
+    ok, err = jong.check_ruleset(r)                              -- lua/schema.lua
+    if not ok then loading[#loading] = nil; return nil, path .. ": " .. err end
+  end
   if r.name == nil then r.name = name end
   if type(r.name) ~= "string" then loading[#loading] = nil; return nil, path .. ": 'name' must be a string" end
   r.path = path
@@ -173,6 +177,10 @@ function load_file(path, name)
   r.flags = r.flags or {}
   r.flag_set = {}
   for _, f in ipairs(r.flags) do r.flag_set[f] = true end
+  if r.forms then                                  -- the shapes facts report (forms)
+    r.form_set = {}
+    for _, form in ipairs(r.forms) do r.form_set[form] = true end
+  end
   loaded[path] = r
   return r
 end

@@ -255,6 +255,11 @@ function jong.facts(s)
     if not f then return nil, err end
   end
   f.rules, f.situation = r, s
+  local forms = r.form_set                         -- only the ruleset's shapes
+  if forms then
+    if not forms.seven_pairs then f.seven_pairs = nil end
+    if not forms.thirteen_orphans then f.thirteen_orphans = nil end
+  end
   f.seat, err = seat_field(s, "seat", true)
   if not f.seat then return nil, err end
   f.round, err = seat_field(s, "round", false)
@@ -353,7 +358,15 @@ end
 -- jong.score(situation) -> the result table of `jong score` (see DESIGN.md).
 function jong.score(s)
   if type(s) == "table" and s.event ~= nil then return jong.score_event(s) end
-  local f, err = jong.facts(s)
+  local f, err
+  if type(s) == "table" and s.rules ~= nil then
+    local r = load_rules(s.rules)
+    if r then
+      local fine, why = jong.check_situation(r, s)   -- lua/schema.lua
+      if not fine then return fail(why) end
+    end
+  end
+  f, err = jong.facts(s)
   if not f then return fail(err) end
   local r = f.rules
   local ok, result, reason = jong.call_hook(r, "score", f)

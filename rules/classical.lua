@@ -13,6 +13,7 @@ local R = {
   forms = { "standard", "thirteen_orphans" },                      -- §11.1
   flags = { "kong_replacement", "robbing_kong", "last_tile",       -- B14, B17, B15/B16
             "original_call", "first_turn", "kong_upon_kong" },     -- B18, C11/C12, C16
+  situation_fields = { "losers", "dead", "streak" },   -- §13 every hand; §12.2 dead hands; C17
 
   -- declarative play facts (§4-§8)
   tiles = 144,
@@ -24,7 +25,6 @@ local R = {
   multiple_winners = false,                                        -- §8.3 first in turn wins
   starting_points = 2000,                                          -- §5.6
   rounds = 4,                                                      -- §5.3
-  chow_from = "left",                                              -- §8.2
   extras = { "original_call", "calling" },                         -- §10.2, §10.1 declarations
 
   options = {

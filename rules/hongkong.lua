@@ -31,7 +31,6 @@ local R = {
   dead_wall = { size = 0, policy = "none" },           -- §6.3 no dead wall: replacements from the tail
   claims = { "chow", "pung", "kong", "win" },          -- §7.2
   precedence = { win = 3, kong = 2, pung = 2, chow = 1 },
-  chow_from = "left",                                  -- §7.2 chee only from the player on the left
   multiple_winners = false,                            -- §7.3 first_in_turn (hk.multi_win)
   starting_points = 0,                                 -- money changes hands per deal; no opening stake
   rounds = 4,                                          -- §5.4 (hk.rounds)

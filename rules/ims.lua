@@ -16,6 +16,7 @@ local R = {
     "robbing_kong",       -- the winning tile was robbed from a promoted quadruplet: F14
     "first_turn",         -- MahJong in the first circulation (s11): F33
   },
+  situation_fields = { "discards", "missed" },   -- s8 Stricter MahJong: own discards, kinds let slip
   -- s8, s19: the option registry (the "ims." prefix may be left out in JSON).
   options = {
     use_flower_tiles = { default = true, doc = "144 tiles; each flower or season held gives 1 aux point (off: 136 tiles, no flowers)" },
@@ -38,7 +39,6 @@ local R = {
   },
   -- Declarative play facts (s3-s7).
   tiles = 144,                  -- 136 when use_flower_tiles is off
-  bonus_tiles = 8,              -- f1-f4, g1-g4; none when use_flower_tiles is off
   red_fives = 0,
   dead_wall = { size = 0, policy = "none" },   -- one stockpile; replacements from the same end (s5)
   exhaust_threshold = 14,       -- s5.5 (option exhaust_threshold)
@@ -47,8 +47,6 @@ local R = {
   multiple_winners = false,     -- option allow_multiple_wins
   starting_points = 0,          -- option starting_score
   rounds = 4,                   -- option rounds
-  chow_from = "left",           -- only the discarder's successor may bid Sequence
-  deal_order = "seat_by_seat",  -- s5.2: E, S, W, N draw 13 each, then the dealer his 14th
 }
 
 ---------------------------------------------------------------------------------------------

@@ -8,25 +8,21 @@ local R = {
   forms = { "standard", "seven_pairs", "thirteen_orphans" },          -- 8.1
   flags = { "riichi", "double_riichi", "ippatsu", "kong_replacement",
             "robbing_kong", "last_tile", "first_turn" },
+  situation_fields = { "winners", "riichi_void" },   -- 17.5 several ron winners; 7.2 (in play)
 
   -- Declarative play facts (3, 4, 5, 6)
   tiles = 136,
   bonus_tiles = false,
   red_fives = 0,                           -- 3: the option red_fives (0, 3 or 4) decides
   dead_wall = { size = 14, policy = "fixed" },  -- 5.4: refilled from the live wall after a kong
-  dora = { indicators = true, kan_dora = true, ura = true },  -- 5.2, 5.6, 14
   claims = { "chow", "pung", "kong", "win" },   -- 6.2
   precedence = { win = 3, kong = 2, pung = 2, chow = 1 },  -- 6.2: ron > kong = pon > chi
-  chow_from = "left",                      -- 6.2: only the discarder's successor
-  rob_kong = { promoted = true, exposed = false, concealed = false },  -- 6.7, 6.8
-  concealed_kong_after_claim = true,       -- 6.4
   multiple_winners = "all",                -- 6.3 (option multiple_ron)
   starting_points = 25000,                 -- 4.1
   rounds = 2,                              -- 4.3: East and South (option match_length)
   max_kongs = 4,                           -- 5.5
   riichi_deposit = 1000,                   -- 7.2
   noten_total = 3000,                      -- 9.3
-  honba_value = 300,                       -- 17.3
   west_target = 30000,                     -- 4.6 west_extension: Tenhou's target (the spec names none)
 }
 

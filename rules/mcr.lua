@@ -50,7 +50,6 @@ local R = {
   multiple_winners = false,
   starting_points = 0,
   rounds = 4,
-  chow_from = "left",
 }
 
 ---------------------------------------------------------------------------------------------

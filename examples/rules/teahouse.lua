@@ -19,10 +19,6 @@ local R = {
   },
 }
 
--- Complete shapes the engine tests for: the same as base, but thirteen orphans
--- are left out (the score hook refuses them too, for `jong score`).
-R.forms = { "standard", "seven_pairs" }
-
 -- The value of a hand: base's, then the house items.
 function R.score(f)
   if f.thirteen_orphans and #f.readings == 0 and not f.options.thirteen_orphans then

@@ -438,7 +438,7 @@ end
 function TestRegistry.test_engine_settings()
   local R = hk.rules()
   lu.assertEquals(R.tiles, 136)
-  lu.assertEquals(R.chow_from, "left")
+  lu.assertNil(R.chow_from)          -- §7.2 chee only from the left: the engine's default relation
   lu.assertEquals(R.forms, { "standard", "thirteen_orphans" })
   local e = jong.engine_settings(R, assert(jong.resolve_options(R, {})))
   lu.assertEquals({ e.bonus, e.side, e.dice, e.dead_policy, e.reserve, e.multi_win, e.last_discard, e.rounds },

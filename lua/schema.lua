@@ -1,0 +1,281 @@
+-- The ruleset schema: every declarative field and every hook a ruleset may have, with its
+-- type and allowed values. It drives the check made when a ruleset loads, the errors
+-- (with the nearest known name), the situation fields `jong score` accepts, and the
+-- field and hook reference in docs/hooks.md (`jong.schema_markdown()`).
+-- Called once with the module table.
+local jong = ...
+
+local S = {}
+
+local FORMS = { "standard", "seven_pairs", "thirteen_orphans" }
+local CLAIMS = { "chow", "pung", "kong", "win" }
+local PRECEDENCE_KEYS = { "win", "kong", "pung", "chow", "pass", "draw" }
+
+-- The hooks: name, arguments, what it answers (docs/hooks.md has the whole contract).
+S.hooks = {
+  { "score", "f", "the value of a hand: {wins=, value=, items=, limit=}, or nil, reason" },
+  { "settle", "f, result", "the payments of a win: {E=, S=, W=, N=}" },
+  { "may_claim", "g, action", "true, or false and the reason a chow, pung or kong is refused" },
+  { "may_win", "g, action", "true, or false and the reason: the claiming exceptions of a win" },
+  { "allowed_discards", "g, seat", "nil (all), or the list of tiles the seat may discard" },
+  { "actions", "g, seat", "the declarations the seat in turn may make" },
+  { "apply_action", "g, action", "the effect of a declaration" },
+  { "special_complete", "g, seat, concealed, nmelds", "true for an irregular complete hand" },
+  { "situation", "g, win, s", "adds to the situation of a win in play (flags, indicators)" },
+  { "win_situation", "g, win", "the situation the win test scores (default g:situation)" },
+  { "settle_draw", "g, kind, reason", "the payments of a drawn deal" },
+  { "check_abort", "g", "the name of an abortive draw, or nil" },
+  { "next_deal", "g", "{dealer_keeps=, round=, honba=, match_over=}" },
+  { "configure", "options", "engine settings computed from the options" },
+  { "final_ranking", "points, options", "the final ranking of a match (the REPL shows it)" },
+  { "score_event", "situation, options", "a variant event that is not a win (Sichuan's kong money)" },
+}
+local HOOK = {}
+for _, h in ipairs(S.hooks) do HOOK[h[1]] = h end
+
+-- The engine settings (`engine = {...}` or what `configure` returns); docs/hooks.md.
+S.engine = { "bonus", "reds", "dead_size", "dead_policy", "claims", "precedence", "multi_win",
+  "forms", "start_points", "rounds", "extras", "ask", "side", "dice", "second_throw", "reserve",
+  "deal_order", "bonus_source", "kong_source", "dead_empty_draw", "rob_promoted",
+  "rob_concealed_thirteen", "rob_concealed_any", "kong_after_claim", "win_after_claim",
+  "max_kongs", "last_discard", "dora_first", "dora_step", "kong_dora_after_discard",
+  "lock_flags", "claim_lock_flags", "kuikae", "no_kong_on_last_tile", "promote_after_claim",
+  "special_concealed_only", "random_seats", "dead_from_dice", "flat_win", "skip_hooks",
+  "declarations", "players", "absent", "chow_from", "no_meld", "set_aside" }
+local ENGINE = {}
+for _, k in ipairs(S.engine) do ENGINE[k] = true end
+
+---------------------------------------------------------------------------
+-- Value checks: each returns nil when fine, else what is wrong.
+
+local function one_of(list)
+  local set = {}
+  for _, v in ipairs(list) do set[v] = true end
+  return function(v)
+    if not set[v] then
+      local names = {}
+      for i, x in ipairs(list) do names[i] = tostring(x) end
+      return "cannot be " .. tostring(v) .. " (" .. table.concat(names, ", ") .. ")"
+    end
+  end
+end
+
+local function typed(ty)
+  return function(v) if type(v) ~= ty then return "must be a " .. ty .. ", not a " .. type(v) end end
+end
+
+local function whole(v)
+  if math.type(v) ~= "integer" then return "must be a whole number" end
+end
+
+local function list_of(each)
+  return function(v)
+    if type(v) ~= "table" then return "must be a list" end
+    for i, x in ipairs(v) do
+      local bad = each(x)
+      if bad then return "entry " .. i .. " (" .. tostring(x) .. ") " .. bad end
+    end
+  end
+end
+
+-- Levenshtein distance of two short names.
+local function distance(a, b)
+  local prev = {}
+  for j = 0, #b do prev[j] = j end
+  for i = 1, #a do
+    local cur = { [0] = i }
+    for j = 1, #b do
+      local cost = a:byte(i) == b:byte(j) and 0 or 1
+      cur[j] = math.min(prev[j] + 1, cur[j - 1] + 1, prev[j - 1] + cost)
+    end
+    prev = cur
+  end
+  return prev[#b]
+end
+
+-- The nearest of `names` to `name` within distance 2, or nil.
+local function nearest(name, names)
+  local best, best_d
+  for _, n in ipairs(names) do
+    local d = distance(name, n)
+    if d <= 2 and (not best_d or d < best_d) then best, best_d = n, d end
+  end
+  return best
+end
+S.nearest = nearest
+
+local function unknown(what, name, names)
+  local near = nearest(name, names)
+  return "unknown " .. what .. " '" .. tostring(name) .. "'" .. (near and ("; did you mean '" .. near .. "'?") or "")
+end
+S.unknown = unknown
+
+local function keys_in(list, what)
+  return function(v)
+    if type(v) ~= "table" then return "must be a table" end
+    for k in pairs(v) do
+      local found = false
+      for _, n in ipairs(list) do found = found or n == k end
+      if not found then return unknown(what, k, list) end
+    end
+  end
+end
+
+local function precedence(v)
+  local bad = keys_in(PRECEDENCE_KEYS, "precedence key")(v)
+  if bad then return bad end
+  for k, x in pairs(v) do
+    if type(x) ~= "number" then return "'" .. k .. "' must be a number" end
+  end
+end
+
+local function dead_wall(v)
+  if type(v) ~= "table" then return "must be {size = n, policy = ...}" end
+  local bad = keys_in({ "size", "policy" }, "dead_wall key")(v)
+  if bad then return bad end
+  if v.size ~= nil and whole(v.size) then return "size " .. whole(v.size) end
+  if v.policy ~= nil then
+    bad = one_of { "fixed", "not_replenished", "none" }(v.policy)
+    if bad then return "policy " .. bad end
+  end
+end
+
+local function red_fives(v)
+  if type(v) == "table" then return list_of(whole)(v) end
+  return one_of { 0, 3, 4 }(v)
+end
+
+local function option_registry(v)
+  if type(v) ~= "table" then return "must be a table name -> {default =, doc =}" end
+  for name, spec in pairs(v) do
+    if type(spec) ~= "table" then return "option '" .. tostring(name) .. "' must be {default =, doc =}" end
+    local bad = keys_in({ "default", "doc", "values", "types" }, "key of option '" .. tostring(name) .. "'")(spec)
+    if bad then return bad end
+  end
+end
+
+local function engine_table(v)
+  if type(v) ~= "table" then return "must be a table of engine settings" end
+  for k in pairs(v) do
+    if not ENGINE[k] then return unknown("engine setting", k, S.engine) end
+  end
+end
+
+local function fast_win(v)
+  if type(v) ~= "table" then return "must be {depends = {...}, test = function}" end
+  local bad = keys_in({ "depends", "test", "every_complete_hand" }, "fast_win key")(v)
+  if bad then return bad end
+  if v.test ~= nil and type(v.test) ~= "function" then return "test must be a function" end
+end
+
+-- The declarative fields: name, check, meaning. Fields the loader sets (path, parent,
+-- flag_set, default_options) are listed as such.
+S.fields = {
+  { "name", typed "string", "the ruleset's name" },
+  { "extends", typed "string", "the parent ruleset (a name or a path)" },
+  { "option_prefix", typed "string", "JSON option keys may carry this prefix" },
+  { "version", typed "string", "the version of the rules it follows" },
+  { "forms", list_of(one_of(FORMS)), "the complete shapes the core tests: " .. table.concat(FORMS, ", ") },
+  { "flags", list_of(typed "string"), "the situation flags `jong score` accepts" },
+  { "situation_fields", list_of(typed "string"), "extra situation fields its score reads (Classical: losers, dead)" },
+  { "options", option_registry, "the option registry: name -> {default =, doc =, values =, types =}" },
+  { "tiles", whole, "144: the set with bonus tiles" },
+  { "bonus_tiles", typed "boolean", "the 144-tile set with f1-f4, g1-g4" },
+  { "red_fives", red_fives, "0, 3, 4 or {m, p, s}" },
+  { "dead_wall", dead_wall, "{size = n, policy = \"fixed\" | \"not_replenished\" | \"none\"}" },
+  { "claims", list_of(one_of(CLAIMS)), "the claims allowed on a discard: " .. table.concat(CLAIMS, ", ") },
+  { "precedence", precedence, "claim precedence by kind: " .. table.concat(PRECEDENCE_KEYS, ", ") },
+  { "multiple_winners", one_of { true, false, "all", "nearest", "double_only" }, "several wins on one discard" },
+  { "starting_points", typed "number", "each player's points at the start" },
+  { "rounds", whole, "winds played in a match" },
+  { "max_kongs", whole, "kongs in a deal" },
+  { "hand_size", one_of { 13, 16 }, "tiles in a hand (13, or 16 for five sets and a pair)" },
+  { "extras", list_of(typed "string"), "names of the declarations `actions` may offer" },
+  { "engine", engine_table, "engine settings given directly (see below)" },
+  { "fast_win", fast_win, "a fast path of score's wins in play, valid while `depends` holds" },
+  { "helpers", typed "table", "functions and data for rulesets that extend this one" },
+  -- data of one family, read by its own hooks (and its children's)
+  { "yaku", typed "table", "Japanese: the yaku list score reads" },
+  { "riichi_deposit", whole, "Japanese: the riichi stake" },
+  { "noten_total", whole, "Japanese: the noten payments in all" },
+  { "west_target", whole, "Japanese: the points that end a West extension" },
+  { "qualifications", typed "table", "Classical: Mah Jong qualification by game type" },
+  { "preset_drops", typed "table", "Classical: the items a preset leaves out" },
+  { "fan_rules", typed "table", "IMS: the fan rules score reads" },
+  { "exhaust_threshold", whole, "IMS: tiles an ordinary draw needs" },
+  -- set by the loader
+  { "path", typed "string", "(set by the loader) the file" },
+  { "parent", typed "table", "(set by the loader) the parent ruleset" },
+  { "flag_set", typed "table", "(set by the loader) the flags as a set" },
+  { "default_options", typed "table", "(set by the loader) the resolved defaults" },
+  { "form_set", typed "table", "(set by the loader) the forms as a set" },
+}
+local FIELD, FIELD_NAMES, HOOK_NAMES = {}, {}, {}
+for _, f in ipairs(S.fields) do FIELD[f[1]] = f; FIELD_NAMES[#FIELD_NAMES + 1] = f[1] end
+for _, h in ipairs(S.hooks) do HOOK_NAMES[#HOOK_NAMES + 1] = h[1] end
+local ALL_NAMES = {}
+for _, n in ipairs(FIELD_NAMES) do ALL_NAMES[#ALL_NAMES + 1] = n end
+for _, n in ipairs(HOOK_NAMES) do ALL_NAMES[#ALL_NAMES + 1] = n end
+
+-- jong.check_ruleset(r) -> true, or nil and what is wrong ("unknown hook 'may_wins'; did
+-- you mean 'may_win'?"). Checks the ruleset's own fields (not the parent's: they were
+-- checked when it loaded). A function that is no hook is a helper for children, unless its
+-- name is within 2 edits of a hook's (a typo that would never run); any other value must
+-- be a known field with a fine value. Helpers are better kept in locals or in `helpers`.
+function jong.check_ruleset(r)
+  for k, v in next, r do
+    if type(k) ~= "string" then return nil, "a ruleset's keys are names, not " .. type(k) .. "s" end
+    if type(v) == "function" then
+      if not HOOK[k] then
+        local near = nearest(k, HOOK_NAMES)
+        if near then return nil, "unknown hook '" .. k .. "'; did you mean '" .. near .. "'?" end
+      end
+    elseif HOOK[k] then
+      if v ~= false then return nil, "hook '" .. k .. "' must be a function, not a " .. type(v) end
+    else
+      local field = FIELD[k]
+      if not field then return nil, unknown("field", k, ALL_NAMES) end
+      local bad = field[2](v)
+      if bad then return nil, "field '" .. k .. "' " .. bad end
+    end
+  end
+  return true
+end
+
+-- The situation fields `jong score` reads, and those a ruleset declares.
+S.situation = { "rules", "seat", "round", "hand", "win_tile", "win_by", "from", "flags", "dora",
+  "ura", "honba", "deposits", "options", "game", "win" }
+
+-- jong.check_situation(r, s) -> true, or nil and "unknown field 'flag'; did you mean 'flags'?".
+function jong.check_situation(r, s)
+  local own = r.situation_fields
+  for k in pairs(s) do
+    local known = false
+    for _, n in ipairs(S.situation) do known = known or n == k end
+    for _, n in ipairs(own or {}) do known = known or n == k end
+    if not known then
+      local names = {}
+      for _, n in ipairs(S.situation) do names[#names + 1] = n end
+      for _, n in ipairs(own or {}) do names[#names + 1] = n end
+      return nil, unknown("field", k, names) .. " (rules " .. tostring(r.name) .. " read "
+        .. table.concat(names, ", ") .. ")"
+    end
+  end
+  return true
+end
+
+-- The field and hook reference of docs/hooks.md, as Markdown.
+function jong.schema_markdown()
+  local out = { "| field | meaning |", "|---|---|" }
+  for _, f in ipairs(S.fields) do out[#out + 1] = "| `" .. f[1] .. "` | " .. f[3] .. " |" end
+  out[#out + 1] = ""
+  out[#out + 1] = "| hook | arguments | answers |"
+  out[#out + 1] = "|---|---|---|"
+  for _, h in ipairs(S.hooks) do out[#out + 1] = "| `" .. h[1] .. "` | `" .. h[2] .. "` | " .. h[3] .. " |" end
+  out[#out + 1] = ""
+  out[#out + 1] = "Engine settings: " .. "`" .. table.concat(S.engine, "`, `") .. "`."
+  return table.concat(out, "\n") .. "\n"
+end
+
+jong.schema = S
+return jong
