@@ -360,7 +360,7 @@ function jong.score(s)
   if type(s) == "table" and s.event ~= nil then return jong.score_event(s) end
   local f, err
   if type(s) == "table" and s.rules ~= nil then
-    local r = load_rules(s.rules)
+    local r = jong.load_rules(s.rules)
     if r then
       local fine, why = jong.check_situation(r, s)   -- lua/schema.lua
       if not fine then return fail(why) end

@@ -194,6 +194,8 @@ S.fields = {
   { "engine", engine_table, "engine settings given directly (see below)" },
   { "fast_win", fast_win, "a fast path of score's wins in play, valid while `depends` holds" },
   { "helpers", typed "table", "functions and data for rulesets that extend this one" },
+  { "items", typed "table", "the scoring items: {id =, name = as the spec names it, value =, unit =, test =}" },
+  { "flower_wins", typed "boolean", "a win by flowers alone (win_by \"flowers\") is a situation" },
   -- data of one family, read by its own hooks (and its children's)
   { "yaku", typed "table", "Japanese: the yaku list score reads" },
   { "riichi_deposit", whole, "Japanese: the riichi stake" },

@@ -23,6 +23,7 @@ local R = {
     "heavenly_ready",     -- §11.10 with tw.ready_declarations on
     "earthly_ready",
   },
+  situation_fields = { "dealer_streak" },                  -- the dealer's consecutive deals
 
   -- §4-§8: the table
   tiles = 144,
@@ -30,7 +31,6 @@ local R = {
   red_fives = 0,
   claims = { "chow", "pung", "kong", "win" },               -- §7.2
   precedence = { win = 3, kong = 2, pung = 2, chow = 1 },
-  chow_from = "left",
   multiple_winners = false,                                -- §7.3 nearest (tw.multi_win)
   starting_points = 0,
   rounds = 4,                                              -- §5.2 (tw.rounds)

@@ -49,7 +49,7 @@ function TestEscapes.test_libraries_and_module_are_read_only()
   lu.assertNotNil(r)
   for _, part in ipairs { "table.pack", "string.rep", "rawset string", "math.floor", "string metatable",
       "setmetatable string table", "jong.score", "jong.SEATS", "jong.Game", "jong metatable", "jong.TILES" } do
-    lu.assertStrContains(r.tried, part .. "=false")
+    lu.assertStrContains(r.helpers.tried, part .. "=false")
   end
   lu.assertEquals(getmetatable("").__index, string)
   lu.assertEquals(#jong.TILES, 34)
@@ -57,13 +57,13 @@ function TestEscapes.test_libraries_and_module_are_read_only()
 end
 function TestEscapes.test_no_finalizers()
   local r = jong.load_rules(rule("finalizer"))
-  lu.assertStrContains(r.refused, "__gc")
+  lu.assertStrContains(r.helpers.refused, "__gc")
 end
 
 TestPoisoning = {}
 function TestPoisoning.test_a_child_cannot_change_its_parent()
   local r = jong.load_rules(rule("poisons_parent"))
-  lu.assertEquals(r.tried, "field=false rawset=false metatable=false options=false")
+  lu.assertEquals(r.helpers.tried, "field=false rawset=false metatable=false options=false")
   local won = score(nil, { rules = rule("poisons_parent") })
   lu.assertTrue(won.wins)   -- parent.score(f) works through the view
   lu.assertEquals(won.value.points, 10)
@@ -123,7 +123,7 @@ end
 function TestLoading.test_names_resolve_beside_the_naming_file()
   local r, err = jong.load_rules(rule("beside/child_beside"))
   lu.assertNotNil(r, err)
-  lu.assertEquals(r.helper_says, "found beside")
+  lu.assertEquals(r.helpers.says, "found beside")
   lu.assertEquals(r.parent.name, "parent_beside")
   lu.assertTrue(score(nil, { rules = rule("beside/child_beside") }).wins)
 end
@@ -145,14 +145,14 @@ function TestGame.test_hooks_get_a_reading_view()
   local r = jong.load_rules(rule("game_hooks_misbehave"))
   local g = assert(jong.game { rules = rule("game_hooks_misbehave"), seed = 1 })
   local guard = 0
-  while not r.seen.close and guard < 200 do
+  while not r.helpers.seen.close and guard < 200 do
     assert(g:run_bots(nil, "random", 1))
     guard = guard + 1
   end
-  lu.assertTrue(r.seen.close)
-  lu.assertTrue(r.seen.play)
-  lu.assertTrue(r.seen.undo)
-  lu.assertTrue(r.seen.write_core)
+  lu.assertTrue(r.helpers.seen.close)
+  lu.assertTrue(r.helpers.seen.play)
+  lu.assertTrue(r.helpers.seen.undo)
+  lu.assertTrue(r.helpers.seen.write_core)
   -- the engine and the host's state are not what the hook wrote
   local st = g:state()
   lu.assertNotEquals(st.round, "Q")

@@ -1,8 +1,8 @@
 -- Hooks that try to reach the live game: close it, play, undo, write into its state.
 local R = { name = "game_hooks_misbehave", extends = "base" }
-R.seen = {}
+R.helpers = { seen = {} }   -- (what the hooks saw: lua/schema.lua keeps data in helpers)
 function R.may_claim(g, action)
-  local seen = R.seen
+  local seen = R.helpers.seen
   seen.close = g.close == nil and g.core.close == nil
   seen.play = g.play == nil and g.core.apply == nil
   seen.undo = g.undo == nil and g.core.undo == nil and g.core.replay == nil and g.core.reset == nil

@@ -7,7 +7,7 @@ try("field", function() base.score = always end)
 try("rawset", function() rawset(base, "score", always) end)
 try("metatable", function() getmetatable(base).__index = { score = always } end)
 try("options", function() base.options.payment.default = 999 end)
-local R = { name = "poisons_parent", extends = "base", tried = table.concat(tried, " ") }
+local R = { name = "poisons_parent", extends = "base", helpers = { tried = table.concat(tried, " ") } }
 function R.score(f)
   -- at hook time: through the own ruleset's parent link and metatable
   pcall(function() R.parent.score = always end)

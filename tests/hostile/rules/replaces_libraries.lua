@@ -12,4 +12,4 @@ try("jong.SEATS", function() jong.SEATS[1] = "X" end)
 try("jong.Game", function() jong.Game.play = nil end)
 try("jong metatable", function() getmetatable(jong).__index = {} end)
 try("jong.TILES", function() table.insert(jong.TILES, "0z") end)
-return { name = "replaces_libraries", extends = "base", tried = table.concat(tried, " ") }
+return { name = "replaces_libraries", extends = "base", helpers = { tried = table.concat(tried, " ") } }
