@@ -21,6 +21,9 @@ local R = {
     "last_tile",          -- W4 with self, W5 with discard
     "first_turn",         -- P15 (E, self), P16 (another seat, as sc.earthly says)
   },
+  -- situation fields score and settle read besides jong score's own
+  situation_fields = { "missing_suit", "active", "co_winners", "kong_kind", "kong_from", "kong_money",
+                      "win_order" },                -- (win_order: the spec's examples give it)
 
   -- §4-§6: the table
   tiles = 108,
