@@ -205,6 +205,7 @@ S.fields = {
   { "preset_drops", typed "table", "Classical: the items a preset leaves out" },
   { "fan_rules", typed "table", "IMS: the fan rules score reads" },
   { "exhaust_threshold", whole, "IMS: tiles an ordinary draw needs" },
+  { "elements", typed "table", "MCR: the item table (read-only, for tools and tests)" },
   -- set by the loader
   { "path", typed "string", "(set by the loader) the file" },
   { "parent", typed "table", "(set by the loader) the parent ruleset" },
