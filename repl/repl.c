@@ -18,6 +18,7 @@
 #include "lj.h"
 #include "render.h"
 #include "repl.h"
+#include "records.h"
 
 static lua_State *repl_L;               /* the one state (readline callbacks need it) */
 static int repl_ref = LUA_NOREF;        /* the REPL's table M, in the registry */
@@ -209,6 +210,7 @@ int cmd_repl(int argc, char **argv)
     lua_State *L = lj_open();
     if (!L)
         return 1;
+    records_preload(L);   /* require "replay": loading Tenhou and mjai records */
     repl_L = L;
     bool interactive = isatty(STDIN_FILENO);
     if (start(L, interactive) < 0) {

@@ -1758,6 +1758,12 @@ LOADERS[#LOADERS + 1] = {
     return g, how
   end,
 }
+-- Tenhou (mjlog, tenhou.net/6) and mjai records (docs/records.md), replayed on walls
+-- stacked deal by deal from the log.
+local has_records, replay = pcall(require, "replay")
+if has_records then
+  LOADERS[#LOADERS + 1] = { name = "tenhou/mjai", detect = replay.detect_record, load = replay.load_text }
+end
 M.loaders = LOADERS
 
 command {
@@ -1822,6 +1828,38 @@ command {
   name = "prev", usage = "prev [N]", summary = "step back through a game (N actions)",
   help = "Goes back one action (or N) in a game; the same as `undo`.",
   run = function(words) COMMANDS.undo.run(words) end,
+}
+
+command {
+  name = "goto", usage = "goto deal N", summary = "go to the start of deal N of a loaded game",
+  help = [[
+Goes back or forward through the actions of the game (those played and those `prev` or
+`undo` took back) to the start of its deal N (1 is the first deal).]],
+  run = function(words)
+    local g = need_game()
+    local n = math.tointeger(tonumber(words[1] == "deal" and words[2] or words[1]))
+    if not n or n < 1 then fail("goto deal N: N is a deal number, 1 the first") end
+    -- every action: those played, then those taken back (the last taken back first)
+    local played = #g.core:actions()
+    local types = {}
+    for i, line in ipairs(g.core:actions()) do types[i] = jong.json_decode(line).type end
+    for i = #g.redo_stack, 1, -1 do types[#types + 1] = g.redo_stack[i].type end
+    local target, deal = 0, 1
+    for i, ty in ipairs(types) do
+      if deal == n then break end
+      if ty == "next" then deal, target = deal + 1, i end
+    end
+    if deal ~= n then fail("the game has %d deals", deal) end
+    if target < played then
+      g:undo(played - target)
+    else
+      for _ = played + 1, target do
+        local ok, err = g:redo()
+        if not ok then fail("%s", tostring(err)) end
+      end
+    end
+    say(string.format("deal %d: %d actions played", n, target))
+  end,
 }
 
 command {

@@ -147,8 +147,8 @@ local EVENT_TEXT = {
   draw_end = function(e) return "the deal ends in a draw (" .. e.reason .. ")" end,
 }
 
--- Replays one record. o: {rules =, options =}. Returns a result
--- {ok =, deals =, final = {...}, error =}.
+-- Replays one record. o: {rules =, options =, keep =}. Returns a result
+-- {ok =, deals =, final = {...}, error =} (and `game`, the engine's game, with `keep`).
 function M.check(rec, o)
   o = o or {}
   local n = rec.players
@@ -432,13 +432,51 @@ function M.check(rec, o)
       res.final[p + 1] = points_of(seat_of(p))
     end
   end
-  g:close()
+  if o.keep then res.game = g else g:close() end
   if not okrun then
     if type(perr) ~= "table" then res.error = "internal error: " .. tostring(perr) end
     return res
   end
   res.ok = true
   return res
+end
+
+-- A game to step through (the REPL's `load`): the first game of a file (any format)
+-- replayed through the engine as far as it agrees with the log; every deal's wall is
+-- stacked, so undo and redo walk the whole game. Returns the game, a description
+-- {rules =, format =, deals =, error = the first disagreement or nil}, or nil, reason.
+function M.load_game(path, o)
+  local rec, err = M.read_file(path)
+  if not rec then return nil, err end
+  local r = M.check(rec, { rules = o and o.rules, options = o and o.options, keep = true })
+  if not r.game then return nil, r.error end
+  return r.game, { rules = r.game.rules.name, format = rec.format, deals = r.deals, error = r.error,
+    names = rec.names }
+end
+
+-- For the REPL's loaders: is the text (gzip undone) a Tenhou or mjai record?
+function M.detect_record(text)
+  local data = records.gunzip(text)
+  local fmt = data and records.detect(data)
+  return fmt == "mjlog" or fmt == "tenhou6" or fmt == "mjai"
+end
+
+-- For the REPL's loaders: the game of a record's text (as load_game) and how it was made.
+function M.load_text(text)
+  local rec, err = records.read(text)
+  if not rec then return nil, err end
+  local r = M.check(rec, { keep = true })
+  if not r.game then return nil, r.error end
+  return r.game, { rules = r.game.rules.name, seed = 1, record = rec.format, deals = r.deals, error = r.error }
+end
+
+-- The index (1-based, as g:events()) of each deal's deal_start event in a game.
+function M.deal_starts(g)
+  local out = {}
+  for i, line in ipairs(g.core:events()) do
+    if line:find('"type":"deal_start"', 1, true) then out[#out + 1] = i end
+  end
+  return out
 end
 
 -- ---------------------------------------------------------------- records of jong games

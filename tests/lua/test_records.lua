@@ -176,4 +176,25 @@ function TestRoundTrip.test_deal_walls_are_stacked_for_later_deals()
   lu.assertEquals(back.deals[2].hands, rec.deals[2].hands)
 end
 
+function TestRoundTrip.test_a_record_loads_as_a_game_to_step_through()
+  local how, g0, final = played(8)
+  local path = os.tmpname()
+  local f = assert(io.open(path, "w"))
+  f:write(records.write_mjai(assert(replay.read_jong(replay.jong_log(how, g0)))[1]))
+  f:close()
+  local g, info = assert(replay.load_game(path))
+  os.remove(path)
+  lu.assertEquals(info.format, "mjai")
+  lu.assertNil(info.error)
+  local starts = replay.deal_starts(g)
+  lu.assertEquals(#starts, info.deals)
+  local n = #g.core:actions()
+  lu.assertEquals(g:undo(n), n)           -- every deal's wall is kept: back to the start ...
+  for _ = 1, n do assert(g:redo()) end    -- ... and forward to the end again
+  lu.assertEquals(g:seat_summary("E").points + g:seat_summary("S").points + g:seat_summary("W").points
+    + g:seat_summary("N").points, final[1] + final[2] + final[3] + final[4])
+  local _, err = replay.load_game("/nonexistent/file.xml")
+  lu.assertStrContains(err, "No such file")
+end
+
 os.exit(lu.LuaUnit.run())
