@@ -19,7 +19,7 @@ const struct lj_limits lj_hook_limits = { 20000000, 64u << 20 };
 const struct lj_limits lj_load_limits = { 50000000, 128u << 20 };
 /* The most a state may hold while rule code runs: what a ruleset keeps between calls,
  * and a whole `jong score` batch, live within it. */
-const size_t lj_state_limit = 512u << 20;
+const size_t lj_state_limit = 256u << 20;
 
 /* Instructions between two looks of the budget hook (the count hook's period). */
 #define BUDGET_STEP 10000

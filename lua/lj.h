@@ -39,6 +39,10 @@ void lj_interrupt_clear(void);
  * instruction budget). Outside limited calls they are the originals. */
 void lj_guard_patterns(lua_State *L);
 
+/* plain_copy(v, what, views, mark): the sandbox's plain copy of a value rule code
+ * returned (lua/plain_copy.c). */
+int lj_plain_copy(lua_State *L);
+
 /* Installs the counting allocator on a state (so memory caps work); the module
  * does this itself when it opens. */
 void lj_install_allocator(lua_State *L);

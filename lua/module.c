@@ -520,6 +520,7 @@ static const luaL_Reg private_tools[] = {
     { "read_file", l_read_file },
     { "is_file", l_is_file },
     { "in_rule_code", l_in_rule_code },
+    { "plain_copy", lj_plain_copy },
     { NULL, NULL },
 };
 

@@ -77,64 +77,106 @@ local function key_before(a, b)
   return tostring(a) < tostring(b)
 end
 
-local ESCAPES = { ['"'] = '\\"', ["\\"] = "\\\\", ["\b"] = "\\b", ["\f"] = "\\f",
-  ["\n"] = "\\n", ["\r"] = "\\r", ["\t"] = "\\t" }
+-- Strings: plain ones as they are; others escaped by lua-cjson (the "/" it escapes
+-- kept as is); bytes that are not UTF-8 escaped one by one as \u00XX, so the output
+-- is always valid JSON in valid UTF-8.
+local find, format, byte, sub, gsub, concat = string.find, string.format, string.byte, string.sub, string.gsub, table.concat
+local utf8_len = utf8.len
+
+local function escape_valid(s)
+  if cjson_ok then return (gsub(sub(cjson.encode(s), 2, -2), "\\/", "/")) end
+  return (gsub(s, '[%c"\\]', function(c)
+    local e = { ['"'] = '\\"', ["\\"] = "\\\\", ["\b"] = "\\b", ["\f"] = "\\f", ["\n"] = "\\n", ["\r"] = "\\r", ["\t"] = "\\t" }
+    return e[c] or format("\\u%04x", byte(c))
+  end))
+end
+
 local function encode_string(s)
-  return '"' .. s:gsub('[%c"\\]', function(c)
-    return ESCAPES[c] or string.format("\\u%04x", c:byte())
-  end) .. '"'
+  if not find(s, '[%c"\\\128-\255]') then return '"' .. s .. '"' end
+  if utf8_len(s) then return '"' .. escape_valid(s) .. '"' end
+  local parts, i = { '"' }, 1
+  while i <= #s do
+    local n, bad = utf8_len(s, i)
+    if n then parts[#parts + 1] = escape_valid(sub(s, i)); break end
+    if bad > i then parts[#parts + 1] = escape_valid(sub(s, i, bad - 1)) end
+    parts[#parts + 1] = format("\\u%04x", byte(s, bad))
+    i = bad + 1
+  end
+  parts[#parts + 1] = '"'
+  return concat(parts)
 end
 
 -- An array is a table whose keys are exactly 1..n (an empty table is an array
--- unless it carries the metatable jong.json_object).
+-- unless it carries the metatable jong.json_object). Tables are read raw: no
+-- metamethod runs while encoding.
 jong.json_object = {}
-local function is_array(t)
-  if getmetatable(t) == jong.json_object then return false end
-  local n = 0
-  for _ in pairs(t) do n = n + 1 end
-  return n == #t
+-- The order of an object's keys, kept per set of keys (the result tables of one ruleset
+-- have few shapes): the keys sorted, each with its encoded '"key":'.
+local shapes, nshapes = {}, 0
+local function shape_of(keys, nk, all_strings)
+  local sig = all_strings and concat(keys, "\0", 1, nk)
+  local shape = sig and shapes[sig]
+  if shape then return shape end
+  table.sort(keys, key_before)
+  local enc = {}
+  for i = 1, nk do enc[i] = encode_string(tostring(keys[i])) .. ":" end
+  shape = { keys = keys, enc = enc, n = nk }
+  if sig then
+    if nshapes >= 4096 then shapes, nshapes = {}, 0 end
+    shapes[sig], nshapes = shape, nshapes + 1
+  end
+  return shape
 end
 
-local function encode(v, out)
+local MAX_DEPTH = 100
+
+local function encode(v, out, n, depth)
   local ty = type(v)
-  if v == nil or v == jong.json_null then out[#out + 1] = "null"
-  elseif ty == "boolean" then out[#out + 1] = tostring(v)
+  if v == nil or v == jong.json_null then n = n + 1; out[n] = "null"
+  elseif ty == "string" then n = n + 1; out[n] = encode_string(v)
+  elseif ty == "boolean" then n = n + 1; out[n] = v and "true" or "false"
   elseif ty == "number" then
+    n = n + 1
     if math.type(v) == "integer" or (v == math.floor(v) and math.abs(v) < 2 ^ 53) then
-      out[#out + 1] = string.format("%d", v)
-    elseif v ~= v or v == math.huge or v == -math.huge then out[#out + 1] = "null"
-    else out[#out + 1] = string.format("%.14g", v) end
-  elseif ty == "string" then out[#out + 1] = encode_string(v)
+      out[n] = format("%d", v)
+    elseif v ~= v or v == math.huge or v == -math.huge then out[n] = "null"
+    else out[n] = format("%.14g", v) end
   elseif ty == "table" then
-    if is_array(v) then
-      out[#out + 1] = "["
-      for i = 1, #v do
-        if i > 1 then out[#out + 1] = "," end
-        encode(v[i], out)
+    if depth > MAX_DEPTH then error("cannot encode as JSON: nested more than " .. MAX_DEPTH .. " deep (a cycle?)", 0) end
+    local keys, nk, all_strings = {}, 0, true
+    for k in next, v do
+      nk = nk + 1
+      keys[nk] = k
+      if type(k) ~= "string" then all_strings = false end
+    end
+    if nk == rawlen(v) and getmetatable(v) ~= jong.json_object then
+      n = n + 1; out[n] = "["
+      for i = 1, nk do
+        if i > 1 then n = n + 1; out[n] = "," end
+        n = encode(rawget(v, i), out, n, depth + 1)
       end
-      out[#out + 1] = "]"
+      n = n + 1; out[n] = "]"
     else
-      local keys = {}
-      for k in pairs(v) do keys[#keys + 1] = k end
-      table.sort(keys, key_before)
-      out[#out + 1] = "{"
-      for i, k in ipairs(keys) do
-        if i > 1 then out[#out + 1] = "," end
-        out[#out + 1] = encode_string(tostring(k))
-        out[#out + 1] = ":"
-        encode(v[k], out)
+      local shape = shape_of(keys, nk, all_strings)
+      local skeys, enc = shape.keys, shape.enc
+      n = n + 1; out[n] = "{"
+      for i = 1, nk do
+        if i > 1 then n = n + 1; out[n] = "," end
+        n = n + 1; out[n] = enc[i]
+        n = encode(rawget(v, skeys[i]), out, n, depth + 1)
       end
-      out[#out + 1] = "}"
+      n = n + 1; out[n] = "}"
     end
   else
-    error("cannot encode a " .. ty .. " as JSON")
+    error("cannot encode a " .. ty .. " as JSON", 0)
   end
+  return n
 end
 
 function jong.json_encode(v)
   local out = {}
-  encode(v, out)
-  return table.concat(out)
+  encode(v, out, 0, 0)
+  return concat(out)
 end
 
 ---------------------------------------------------------------------------
@@ -206,10 +248,11 @@ end
 local function count_field(s, name)
   local v = s[name]
   if v == nil or v == jong.json_null then return 0 end
-  if math.type(v) ~= "integer" and not (type(v) == "number" and v == math.floor(v)) or v < 0 then
-    return field_error(name, "must be a whole number of 0 or more")
+  local n = math.type(v) == "integer" and v or type(v) == "number" and v == math.floor(v) and math.tointeger(v)
+  if not n or n < 0 or n > 2147483647 then
+    return field_error(name, "must be a whole number from 0 to 2147483647")
   end
-  return math.tointeger(v)
+  return n
 end
 
 local function indicator_field(s, name)
@@ -328,7 +371,13 @@ function jong.call_hook(r, hook, ...)
   return private.pcall_limited(what, call_plain, "the result of " .. what, fn, ...)
 end
 
-local function fail(reason) return { ok = false, error = first_line(reason) } end
+-- An error answer; a message over 1 KB is cut, saying so.
+local MAX_ERROR = 1024
+local function fail(reason)
+  local msg = first_line(reason)
+  if #msg > MAX_ERROR then msg = msg:sub(1, MAX_ERROR) .. " ... (cut: " .. #msg .. " bytes in all)" end
+  return { ok = false, error = msg }
+end
 
 -- A variant event that is not a win (a situation with "event": Sichuan's kong money
 -- and wall's end): the ruleset's hook score_event(situation, options) answers a table
@@ -400,6 +449,34 @@ end
 
 -- `jong score`: a JSON text in (one situation or an array), the JSON text out, and
 -- whether every situation was valid input.
+-- One situation of `jong score` input: its answer, whatever is wrong with it (a bad
+-- situation is its own {"ok":false} and the others still answer).
+local function score_one(s)
+  if type(s) ~= "table" or (next(s) ~= nil and rawlen(s) > 0) then return fail("a situation is a JSON object") end
+  if s.rules ~= nil and type(s.rules) ~= "string" then
+    return fail("\"rules\" must be a string (a ruleset name or path)")
+  end
+  for k, v in pairs(s) do
+    if type(k) ~= "string" then return fail("a situation's keys are names") end
+    if k == "options" and type(v) == "table" then
+      for ok in pairs(v) do
+        if type(ok) ~= "string" then return fail("\"options\" must be an object of named options") end
+      end
+    end
+  end
+  local ok, result = pcall(jong.score, s)
+  if not ok then return fail(result) end
+  ok, result = pcall(jong.json_encode, result)
+  if not ok then return fail("the result cannot be written as JSON: " .. tostring(result)) end
+  return nil, result
+end
+
+local function answer(s)
+  local bad, text = score_one(s)
+  if bad then return jong.json_encode(bad), false end
+  return text, text:sub(1, 10) == '{"ok":true'
+end
+
 function jong.score_json(text)
   local input, err = jong.json_decode(text)
   if input == nil then return jong.json_encode(fail(err)), false end
@@ -407,13 +484,13 @@ function jong.score_json(text)
   if #input > 0 or (next(input) == nil and text:match("^%s*%[")) then
     local results, all_ok = {}, true
     for i, s in ipairs(input) do
-      results[i] = jong.score(s)
-      all_ok = all_ok and results[i].ok
+      local one, ok = answer(s)
+      results[i] = one
+      all_ok = all_ok and ok
     end
-    return jong.json_encode(results), all_ok
+    return "[" .. table.concat(results, ",") .. "]", all_ok
   end
-  local result = jong.score(input)
-  return jong.json_encode(result), result.ok
+  return answer(input)
 end
 
 return jong

@@ -58,36 +58,8 @@ function private.is_view(v) return original_of[v] ~= nil end
 -- raw reads only (no metamethod of rule code runs outside the budget), without
 -- metatables, functions or cycles.
 ---------------------------------------------------------------------------
-local MAX_DEPTH = 16
-
-local function plain(v, what, depth, seen)
-  local ty = type(v)
-  if ty ~= "table" then
-    if ty == "function" or ty == "thread" or ty == "userdata" then
-      if v == jong.json_null then return v end
-      error(what .. " holds a " .. ty .. ", not plain data", 0)
-    end
-    return v
-  end
-  v = original_of[v] or v
-  depth = depth or 0
-  if depth > MAX_DEPTH then error(what .. " is nested more than " .. MAX_DEPTH .. " deep", 0) end
-  seen = seen or {}
-  if seen[v] then error(what .. " holds a cycle", 0) end
-  seen[v] = true
-  local out = {}
-  for k, x in next, v do
-    local tk = type(k)
-    if tk ~= "string" and tk ~= "number" and tk ~= "boolean" then
-      error(what .. " has a key of type " .. tk, 0)
-    end
-    out[k] = plain(x, what, depth + 1, seen)
-  end
-  seen[v] = nil
-  if rawequal(getmetatable(v), jong.json_object) then setmetatable(out, jong.json_object) end
-  return out
-end
-private.plain = function(v, what) return plain(v, what or "a result") end
+local plain_copy = private.plain_copy   -- lua/plain_copy.c
+function private.plain(v, what) return plain_copy(v, what, original_of, jong.json_object) end
 
 ---------------------------------------------------------------------------
 -- What rule code sees.

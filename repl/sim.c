@@ -1,5 +1,7 @@
 /* jong sim: self-play with the built-in players, checking the invariants, with
  * statistics (repl/stats.lua) and shards of a seeded run. */
+#include <errno.h>
+#include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -266,8 +268,14 @@ int cmd_sim(int argc, char **argv)
         }
         stats_free(ms.st);
     }
-    if (log)
-        fclose(log);
+    if (log) {   /* a log that could not be written whole is an error (a full disk) */
+        bool failed = ferror(log) != 0;
+        failed = fclose(log) != 0 || failed;
+        if (failed) {
+            fprintf(stderr, "jong sim: cannot write %s: %s\n", log_path, strerror(errno));
+            status = 1;
+        }
+    }
     lj_close(L);
     return status;
 }

@@ -39,7 +39,7 @@ for f in tests/lua/test_*.lua tests/hostile/test_*.lua tests/conformance/*/test_
   [ -f "$f" ] || continue
   "$JONG" test "$f" >"$out" 2>&1; tally "$f" $?
 done
-for f in tests/*.sh; do
+for f in tests/*.sh tests/hostile/*.sh; do
   [ "$f" = tests/run.sh ] && continue
   [ -f "$f" ] || continue
   BUILD=$BUILD sh "$f" >"$out" 2>&1; tally "$f" $?

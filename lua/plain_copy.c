@@ -1,0 +1,76 @@
+/* Plain copies of what rule code returns (lua/sandbox.lua): raw reads only, so no
+ * metamethod of rule code runs; no metatables (but the JSON object mark), functions,
+ * threads or full userdata in the copy; nesting bounded, which also stops cycles. */
+#include "lj.h"
+
+#define PLAIN_DEPTH 16
+
+/* Pushes the plain copy of the table at index src. Upvalue-free: the table of views
+ * (view -> its table) is at index views, the JSON object mark at index mark. */
+static void copy_table(lua_State *L, int src, int depth, const char *what, int views, int mark)
+{
+    if (depth > PLAIN_DEPTH)
+        luaL_error(L, "%s is nested more than %d deep (a cycle?)", what, PLAIN_DEPTH);
+    luaL_checkstack(L, 8, "plain copy");
+    lua_pushvalue(L, src);
+    if (lua_rawget(L, views) == LUA_TTABLE)   /* a view: copy its table */
+        src = lua_gettop(L);
+    int base = lua_gettop(L);   /* the view's table, or nil: replaced by the copy */
+    int n = 0, narr = (int)lua_rawlen(L, src);
+    lua_pushnil(L);
+    while (lua_next(L, src)) {
+        lua_pop(L, 1);
+        n++;
+    }
+    lua_createtable(L, narr, n > narr ? n - narr : 0);
+    int dst = base + 1;
+    lua_pushnil(L);
+    while (lua_next(L, src)) {
+        int kt = lua_type(L, -2);
+        if (kt != LUA_TSTRING && kt != LUA_TNUMBER && kt != LUA_TBOOLEAN)
+            luaL_error(L, "%s has a key of type %s", what, lua_typename(L, kt));
+        switch (lua_type(L, -1)) {
+        case LUA_TTABLE:
+            copy_table(L, lua_gettop(L), depth + 1, what, views, mark);
+            lua_remove(L, -2);
+            break;
+        case LUA_TFUNCTION:
+        case LUA_TTHREAD:
+        case LUA_TUSERDATA:
+            luaL_error(L, "%s holds a %s, not plain data", what, luaL_typename(L, -1));
+            break;
+        default:
+            break;
+        }
+        lua_pushvalue(L, -2);
+        lua_insert(L, -2);
+        lua_rawset(L, dst);
+    }
+    if (lua_getmetatable(L, src)) {
+        if (lua_rawequal(L, -1, mark))
+            lua_setmetatable(L, dst);
+        else
+            lua_pop(L, 1);
+    }
+    lua_replace(L, base);
+}
+
+/* plain_copy(v, what, views, mark) -> a plain copy of v. */
+int lj_plain_copy(lua_State *L)
+{
+    const char *what = luaL_optstring(L, 2, "a result");
+    luaL_checktype(L, 3, LUA_TTABLE);
+    lua_settop(L, 4);
+    switch (lua_type(L, 1)) {
+    case LUA_TTABLE:
+        copy_table(L, 1, 0, what, 3, 4);
+        return 1;
+    case LUA_TFUNCTION:
+    case LUA_TTHREAD:
+    case LUA_TUSERDATA:
+        return luaL_error(L, "%s is a %s, not plain data", what, luaL_typename(L, 1));
+    default:
+        lua_pushvalue(L, 1);
+        return 1;
+    }
+}

@@ -1,0 +1,64 @@
+-- Hostile input and rule files against the outputs of `jong score`: every answer is
+-- valid JSON in valid UTF-8, one bad situation does not lose the others.
+local lu = require "luaunit"
+local cjson = require "cjson"
+
+local DIR = "tests/hostile/rules/"
+local GOOD = '{"rules":"base","seat":"S","hand":"345678m34599p678s","win_tile":"5m","win_by":"discard","from":"W"}'
+local function with(fields)
+  return '{"seat":"S","hand":"345678m34599p678s","win_tile":"5m","win_by":"discard","from":"W",' .. fields .. '}'
+end
+
+local function valid(text)
+  lu.assertNotNil(utf8.len(text), "output is not valid UTF-8")
+  local ok, v = pcall(cjson.decode, text)
+  lu.assertTrue(ok, "output is not valid JSON: " .. tostring(v))
+  return v
+end
+
+TestBatch = {}
+function TestBatch.test_one_bad_situation_is_its_own_answer()
+  local bad = {
+    with('"rules":{}'), with('"rules":"base","options":[1,2]'), with('"rules":"base","honba":1e400'),
+    with('"rules":"' .. DIR .. 'result_metamethods.lua"'), with('"rules":"' .. DIR .. 'protected_result.lua"'),
+    with('"rules":"' .. DIR .. 'long_error.lua"'), with('"rules":"/dev/zero"'), '42', '[1]',
+  }
+  local text = "[" .. GOOD .. "," .. table.concat(bad, ",") .. "," .. GOOD .. "]"
+  local out, all_ok = jong.score_json(text)
+  lu.assertFalse(all_ok)
+  local v = valid(out)
+  lu.assertEquals(#v, #bad + 2)
+  lu.assertTrue(v[1].ok)
+  lu.assertTrue(v[#v].ok)
+  lu.assertEquals(v[1].payments.W, -10)
+  lu.assertStrContains(v[2].error, '"rules" must be a string')
+  lu.assertStrContains(v[3].error, '"options"')
+  lu.assertStrContains(v[4].error, '"honba" must be a whole number')
+  lu.assertStrContains(v[5].error, "cycle")
+  lu.assertTrue(v[6].ok)   -- read raw: what __index would add is not there
+  lu.assertEquals(v[6].value.points, 3)
+  lu.assertNil(v[6].limit ~= cjson.null and v[6].limit or nil)
+  lu.assertStrContains(v[7].error, "(cut: ")
+  lu.assertTrue(#v[7].error < 1100)
+  lu.assertStrContains(v[8].error, "not a regular file")
+  lu.assertStrContains(v[9].error, "a situation is a JSON object")
+  lu.assertStrContains(v[10].error, "a situation is a JSON object")
+end
+
+function TestBatch.test_names_are_escaped_into_valid_utf8()
+  local out = jong.score_json(with('"rules":"' .. DIR .. 'bad_utf8_names.lua"'))
+  local v = valid(out)
+  lu.assertTrue(v.ok)
+  lu.assertStrContains(v.items[1].name, '"quoted"')
+  lu.assertStrContains(v.items[1].name, "a/b \xe4\xb8\xad")
+  lu.assertStrContains(out, "a/b")     -- "/" is not escaped
+  lu.assertStrContains(out, "\\u00ff\\u00fe")
+  lu.assertStrContains(out, "bad_utf8\\u00ff")
+end
+
+function TestBatch.test_normal_output_is_unchanged()
+  local out = jong.score_json(GOOD)
+  lu.assertEquals(out, '{"ok":true,"wins":true,"rules":"base","value":{"points":10},"items":[{"name":"Complete hand","value":10,"unit":"points"}],"limit":null,"payments":{"E":0,"S":10,"W":-10,"N":0}}')
+end
+
+os.exit(lu.LuaUnit.run())

@@ -1,0 +1,31 @@
+#!/bin/sh
+# Hostile input against the programs: write failures, rules paths that are not files,
+# a batch with bad situations. Ends with "N passed, N failed".
+BUILD=${BUILD:-build}
+JONG="$BUILD/jong"
+passed=0 failed=0
+check() {   # name, then a command that must succeed
+  name=$1; shift
+  if "$@"; then passed=$((passed + 1)); echo "ok   $name"; else failed=$((failed + 1)); echo "FAIL $name"; fi
+}
+out=$(mktemp); err=$(mktemp)
+trap 'rm -f "$out" "$err"' EXIT
+
+"$JONG" sim --games 1 --log /dev/full >"$out" 2>"$err"; rc=$?
+check "sim --log /dev/full exits 1" [ "$rc" -eq 1 ]
+check "sim --log /dev/full says why" grep -q "cannot write /dev/full" "$err"
+
+for path in /dev/zero /dev/stdin /tmp; do
+  echo "{\"rules\":\"$path\",\"seat\":\"E\",\"hand\":\"123m456p789s11122z\",\"win_tile\":\"2z\",\"win_by\":\"self\"}" |
+    timeout 10 "$JONG" score - >"$out" 2>"$err"; rc=$?
+  check "score refuses rules $path (exit 1)" [ "$rc" -eq 1 ]
+  check "score says $path is not a regular file" grep -q "not a regular file" "$out"
+done
+
+echo "[{\"rules\":{}},{\"rules\":\"base\",\"seat\":\"E\",\"hand\":\"123m456p789s11122z\",\"win_tile\":\"2z\",\"win_by\":\"self\"}]" |
+  "$JONG" score - >"$out" 2>"$err"; rc=$?
+check "a batch with one bad situation exits 1" [ "$rc" -eq 1 ]
+check "the other situations answer" grep -q '"ok":true' "$out"
+
+echo "$passed passed, $failed failed"
+[ "$failed" -eq 0 ]
