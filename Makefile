@@ -13,7 +13,7 @@ CFLAGS   += -std=c11 $(OPT) -g -fPIC -Wall -Wextra -Werror -D_POSIX_C_SOURCE=200
             -DJONG_PREFIX='"$(PREFIX)"' $(SANITIZE)
 LDFLAGS  += $(SANITIZE)
 
-DEB_PACKAGES := gcc make pkg-config liblua5.4-dev lua5.4 lua-unit lua-cjson lua-expat lua-zlib libreadline-dev parallel librsvg2-bin
+DEB_PACKAGES := gcc make pkg-config liblua5.4-dev lua5.4 lua-unit lua-cjson lua-expat lua-zlib libreadline-dev parallel librsvg2-bin clang
 
 CORE_SRC := $(filter-out core/gen_tables.c,$(wildcard core/*.c))
 LUA_SRC  := $(wildcard lua/*.c)
@@ -28,14 +28,15 @@ REPL_OBJ := $(REPL_SRC:%.c=$(BUILD)/%.o)
 TEST_BIN := $(TEST_SRC:tests/c/%.c=$(BUILD)/tests/%)
 LUA_EMBED := $(wildcard lua/*.lua)
 
-.PHONY: all test check bench run deps install uninstall clean help
+.PHONY: all test check bench run deps install uninstall clean help fuzz fuzz-build fuzz-smoke
 all: $(BUILD)/jong $(BUILD)/jong.so $(BUILD)/libjong.a $(TEST_BIN)
 
 help:
 	@echo "make          build $(BUILD)/jong, $(BUILD)/jong.so (Lua module), $(BUILD)/libjong.a"
 	@echo "make run      build and open the REPL on the default variant"
 	@echo "make test     build and run every test (C, LuaUnit, conformance); ends 'N passed, N failed'"
-	@echo "make check    the same tests built with AddressSanitizer and UBSan (in build-check/)"
+	@echo "make check    the same tests built with AddressSanitizer and UBSan (in build-check/), and a short fuzz run"
+	@echo "make fuzz     the libFuzzer targets (tests/fuzz), each for FUZZ_TIME seconds ($(FUZZ_TIME)), in build-fuzz/"
 	@echo "make bench    build and run the benchmark (tests/bench)"
 	@echo "make deps     install missing Debian packages: $(DEB_PACKAGES)"
 	@echo "make install  install program, Lua module and rules under PREFIX ($(PREFIX))"
@@ -95,6 +96,41 @@ check: deps
 	@$(MAKE) --no-print-directory BUILD=build-check OPT=-O1 \
 	  SANITIZE="-fsanitize=address,undefined -fno-omit-frame-pointer -fno-sanitize-recover=all" all
 	@BUILD=build-check JONG_CHECK=1 ASAN_OPTIONS=detect_leaks=1 sh tests/run.sh
+	@$(MAKE) --no-print-directory fuzz-smoke
+
+# libFuzzer targets (clang): notation, `jong analyze` input, `jong score` JSON, random
+# actions against random hooks. Each runs from its seed corpus (tests/fuzz/corpus/T) and
+# what earlier runs found (build-fuzz/corpus/T).
+FUZZ_TIME    ?= 60
+FUZZ_RUNS    ?= 400
+FUZZ_BUILD   := build-fuzz
+FUZZ_TARGETS := notation analyze score actions
+FUZZ_SAN     := -fsanitize=address,undefined -fno-omit-frame-pointer -fno-sanitize-recover=all
+FUZZ_BINS    := $(FUZZ_TARGETS:%=$(FUZZ_BUILD)/fuzz_%)
+
+fuzz-build:
+	@$(MAKE) --no-print-directory BUILD=$(FUZZ_BUILD) CC=clang OPT=-O1 \
+	  SANITIZE="-fsanitize=fuzzer-no-link $(FUZZ_SAN) -Wno-error" $(FUZZ_BUILD)/libjong.a $(FUZZ_BUILD)/repl/analyze.o
+	@$(MAKE) --no-print-directory $(FUZZ_BINS)
+
+$(FUZZ_BUILD)/fuzz_%: tests/fuzz/fuzz_%.c $(FUZZ_BUILD)/libjong.a
+	clang -std=c11 -O1 -g -Wall -Wextra -Werror -D_POSIX_C_SOURCE=200809L -fsanitize=fuzzer $(FUZZ_SAN) \
+	  $(LUA_CFLAGS) -Icore -Ilua -Irepl $< $(if $(filter fuzz_analyze,$(notdir $@)),$(FUZZ_BUILD)/repl/analyze.o) \
+	  $(FUZZ_BUILD)/libjong.a $(LUA_LIBS) -ldl -lm -o $@
+
+fuzz: deps fuzz-build
+	@for t in $(FUZZ_TARGETS); do mkdir -p $(FUZZ_BUILD)/corpus/$$t; echo "fuzz_$$t: $(FUZZ_TIME) s"; \
+	  ASAN_OPTIONS=detect_leaks=0 $(FUZZ_BUILD)/fuzz_$$t -max_total_time=$(FUZZ_TIME) -timeout=20 -rss_limit_mb=4096 \
+	    -artifact_prefix=$(FUZZ_BUILD)/ -print_final_stats=1 $(FUZZ_BUILD)/corpus/$$t tests/fuzz/corpus/$$t \
+	    >$(FUZZ_BUILD)/fuzz_$$t.log 2>&1 || { echo "FAIL fuzz_$$t (input in $(FUZZ_BUILD)/)"; tail -40 $(FUZZ_BUILD)/fuzz_$$t.log; exit 1; }; \
+	  grep -E "number_of_executed_units" $(FUZZ_BUILD)/fuzz_$$t.log; done
+
+# A short run of every target, for make check.
+fuzz-smoke: fuzz-build
+	@for t in $(FUZZ_TARGETS); do mkdir -p $(FUZZ_BUILD)/corpus/$$t; \
+	  ASAN_OPTIONS=detect_leaks=0 $(FUZZ_BUILD)/fuzz_$$t -runs=$(FUZZ_RUNS) -timeout=20 -rss_limit_mb=4096 \
+	    -artifact_prefix=$(FUZZ_BUILD)/ $(FUZZ_BUILD)/corpus/$$t tests/fuzz/corpus/$$t >$(FUZZ_BUILD)/smoke_$$t.log 2>&1 \
+	    && echo "ok   fuzz_$$t ($(FUZZ_RUNS) runs)" || { echo "FAIL fuzz_$$t"; tail -30 $(FUZZ_BUILD)/smoke_$$t.log; exit 1; }; done
 
 bench: deps
 	@$(MAKE) --no-print-directory $(BUILD)/bench $(BUILD)/jong
@@ -114,6 +150,6 @@ uninstall:
 	rm -rf $(DESTDIR)$(PREFIX)/bin/jong $(DESTDIR)$(PREFIX)/lib/lua/5.4/jong.so $(DESTDIR)$(PREFIX)/share/jong
 
 clean:
-	rm -rf build build-check
+	rm -rf build build-check build-fuzz
 
 -include $(shell find $(BUILD) -name '*.d' 2>/dev/null)

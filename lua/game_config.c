@@ -1,6 +1,7 @@
 /* The engine settings: a Lua table read into struct game_rules. */
 #include "game_binding.h"
 
+#include <stdint.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -16,12 +17,22 @@ bool opt_bool(lua_State *L, int t, const char *k, bool def)
     return v;
 }
 
-static long opt_int(lua_State *L, int t, const char *k, long def)
+/* An integer setting within [lo, hi] (the range of the field it goes into); anything
+ * else is refused naming the setting. */
+static long opt_range(lua_State *L, int t, const char *k, long def, long lo, long hi)
 {
     lua_getfield(L, t, k);
-    long v = lua_isnil(L, -1) ? def : (long)luaL_checkinteger(L, -1);
+    if (lua_isnil(L, -1)) {
+        lua_pop(L, 1);
+        return def;
+    }
+    int isnum;
+    lua_Integer v = lua_tointegerx(L, -1, &isnum);
+    if (!isnum || v < lo || v > hi)
+        luaL_error(L, "engine setting '%s' must be an integer from %d to %d, not %s", k, (int)(lo < INT32_MIN ? INT32_MIN : lo),
+                   (int)(hi > INT32_MAX ? INT32_MAX : hi), luaL_tolstring(L, -1, NULL));
     lua_pop(L, 1);
-    return v;
+    return (long)v;
 }
 
 static int opt_choice(lua_State *L, int t, const char *k, const char *const names[], int def)
@@ -73,12 +84,12 @@ static void read_declarations(lua_State *L, int t, struct game_rules *r)
             lua_pop(L, 1);
             dc->when = (uint8_t)opt_choice(L, d, "when", whens, DECLARE_ANY_TURN);
             dc->closed = opt_bool(L, d, "closed", false);
-            dc->min_wall = (uint8_t)opt_int(L, d, "min_wall", 0);
-            dc->min_points = (int32_t)opt_int(L, d, "min_points", INT32_MIN);
-            dc->deposit = (int32_t)opt_int(L, d, "deposit", 0);
-            dc->flags = (uint32_t)opt_int(L, d, "flags", 0);
-            dc->first_flags = (uint32_t)opt_int(L, d, "first_flags", 0);
-            dc->unless_flags = (uint32_t)opt_int(L, d, "unless_flags", 0);
+            dc->min_wall = (uint8_t)opt_range(L, d, "min_wall", 0, 0, UINT8_MAX);
+            dc->min_points = (int32_t)opt_range(L, d, "min_points", INT32_MIN, INT32_MIN, INT32_MAX);
+            dc->deposit = (int32_t)opt_range(L, d, "deposit", 0, INT32_MIN, INT32_MAX);
+            dc->flags = (uint32_t)opt_range(L, d, "flags", 0, 0, (long)UINT32_MAX);
+            dc->first_flags = (uint32_t)opt_range(L, d, "first_flags", 0, 0, (long)UINT32_MAX);
+            dc->unless_flags = (uint32_t)opt_range(L, d, "unless_flags", 0, 0, (long)UINT32_MAX);
             lua_pop(L, 1);
         }
         lua_pop(L, 1);
@@ -162,7 +173,7 @@ void read_rules(lua_State *L, int t, struct game_rules *r)
     static const char *const multis[] = { "nearest", "all", "double_only", NULL };
     static const char *const lasts[] = { "any", "win_only", "none", NULL };
     game_rules_default(r);
-    r->players = (uint8_t)opt_int(L, t, "players", 4);
+    r->players = (uint8_t)opt_range(L, t, "players", 4, 0, UINT8_MAX);
     r->wall.walls = r->players;
     r->wall.absent = kinds_of(L, t, "absent");
     r->no_meld_kinds = kinds_of(L, t, "no_meld");
@@ -172,16 +183,19 @@ void read_rules(lua_State *L, int t, struct game_rules *r)
     if (lua_istable(L, -1))
         for (int i = 0; i < 3; i++) {
             lua_rawgeti(L, -1, i + 1);
-            r->wall.reds[i] = (uint8_t)luaL_optinteger(L, -1, 0);
+            lua_Integer red = luaL_optinteger(L, -1, 0);
+            if (red < 0 || red > 4)
+                luaL_error(L, "engine setting 'reds': entry %d must be 0 to 4", (int)i + 1);
+            r->wall.reds[i] = (uint8_t)red;
             lua_pop(L, 1);
         }
     lua_pop(L, 1);
-    r->wall.side = (uint8_t)opt_int(L, t, "side", 0);
-    r->wall.dice = (uint8_t)opt_int(L, t, "dice", 2);
+    r->wall.side = (uint8_t)opt_range(L, t, "side", 0, 0, UINT8_MAX);
+    r->wall.dice = (uint8_t)opt_range(L, t, "dice", 2, 0, UINT8_MAX);
     r->wall.second_throw = opt_bool(L, t, "second_throw", false);
     r->wall.dead_policy = (uint8_t)opt_choice(L, t, "dead_policy", policies, DEAD_FIXED);
-    r->wall.dead_size = (uint8_t)opt_int(L, t, "dead_size", r->wall.dead_policy == DEAD_NONE ? 0 : 14);
-    r->wall.reserve = (uint8_t)opt_int(L, t, "reserve", 0);
+    r->wall.dead_size = (uint8_t)opt_range(L, t, "dead_size", r->wall.dead_policy == DEAD_NONE ? 0 : 14, 0, UINT8_MAX);
+    r->wall.reserve = (uint8_t)opt_range(L, t, "reserve", 0, 0, UINT8_MAX);
     r->deal_order = (uint8_t)opt_choice(L, t, "deal_order", orders, DEAL_BLOCKS);
     r->bonus_source = (uint8_t)opt_choice(L, t, "bonus_source", sources, SRC_LOOSE);
     r->kong_source = (uint8_t)opt_choice(L, t, "kong_source", sources, SRC_LOOSE);
@@ -202,7 +216,7 @@ void read_rules(lua_State *L, int t, struct game_rules *r)
     if (lua_istable(L, -1)) {
         static const int acts[] = { ACT_CHOW, ACT_PUNG, ACT_KONG, ACT_WIN };
         for (int i = 0; i < 4; i++)
-            r->precedence[acts[i]] = (uint8_t)opt_int(L, lua_gettop(L), act_names[acts[i]], r->precedence[acts[i]]);
+            r->precedence[acts[i]] = (uint8_t)opt_range(L, lua_gettop(L), act_names[acts[i]], r->precedence[acts[i]], 0, UINT8_MAX);
     }
     lua_pop(L, 1);
     r->multi_win = (uint8_t)opt_choice(L, t, "multi_win", multis, MULTI_NEAREST);
@@ -211,25 +225,25 @@ void read_rules(lua_State *L, int t, struct game_rules *r)
     r->rob_concealed_any = opt_bool(L, t, "rob_concealed_any", false);
     r->kong_after_claim = opt_bool(L, t, "kong_after_claim", false);
     r->win_after_claim = opt_bool(L, t, "win_after_claim", false);
-    r->max_kongs = (uint8_t)opt_int(L, t, "max_kongs", 0);
+    r->max_kongs = (uint8_t)opt_range(L, t, "max_kongs", 0, 0, UINT8_MAX);
     r->last_discard = (uint8_t)opt_choice(L, t, "last_discard", lasts, LAST_DISCARD_ANY);
-    r->lock_flags = (uint32_t)opt_int(L, t, "lock_flags", 0);
-    r->claim_lock_flags = (uint32_t)opt_int(L, t, "claim_lock_flags", 0);
+    r->lock_flags = (uint32_t)opt_range(L, t, "lock_flags", 0, 0, (long)UINT32_MAX);
+    r->claim_lock_flags = (uint32_t)opt_range(L, t, "claim_lock_flags", 0, 0, (long)UINT32_MAX);
     r->no_kong_on_last_tile = opt_bool(L, t, "no_kong_on_last_tile", false);
     r->kuikae = opt_bool(L, t, "kuikae", false);
     r->promote_after_claim = opt_bool(L, t, "promote_after_claim", false);
     r->random_seats = opt_bool(L, t, "random_seats", false);
     r->kong_dora_after_discard = opt_bool(L, t, "kong_dora_after_discard", false);
     r->wall.dead_from_dice = opt_bool(L, t, "dead_from_dice", false);
-    r->forms = (unsigned)opt_int(L, t, "forms", FORM_ALL);
-    r->hand_sets = (uint8_t)opt_int(L, t, "hand_sets", 4);
+    r->forms = (unsigned)opt_range(L, t, "forms", FORM_ALL, 0, (long)UINT32_MAX);
+    r->hand_sets = (uint8_t)opt_range(L, t, "hand_sets", 4, 0, UINT8_MAX);
     if (r->hand_sets != 4 && r->hand_sets != 5)
         luaL_error(L, "engine setting 'hand_sets' is 4 or 5, not %d", r->hand_sets);
-    r->dora_first = (uint8_t)opt_int(L, t, "dora_first", 0);
-    r->dora_step = (uint8_t)opt_int(L, t, "dora_step", 0);
-    r->start_points = (int32_t)opt_int(L, t, "start_points", 25000);
-    r->rounds = (uint8_t)opt_int(L, t, "rounds", 4);
-    r->flat_win = (int32_t)opt_int(L, t, "flat_win", 1000);
+    r->dora_first = (uint8_t)opt_range(L, t, "dora_first", 0, 0, UINT8_MAX);
+    r->dora_step = (uint8_t)opt_range(L, t, "dora_step", 0, 0, UINT8_MAX);
+    r->start_points = (int32_t)opt_range(L, t, "start_points", 25000, INT32_MIN, INT32_MAX);
+    r->rounds = (uint8_t)opt_range(L, t, "rounds", 4, 0, UINT8_MAX);
+    r->flat_win = (int32_t)opt_range(L, t, "flat_win", 1000, INT32_MIN, INT32_MAX);
     lua_getfield(L, t, "extras");
     if (lua_istable(L, -1)) {
         for (int i = 1; i <= MAX_EXTRA && lua_rawgeti(L, -1, i) != LUA_TNIL; i++) {

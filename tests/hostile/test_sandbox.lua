@@ -169,6 +169,15 @@ local function dealt(name, options)
 end
 
 -- The full state and log of a game, to compare before and after a refused action.
+function TestGame.test_engine_settings_out_of_range_are_refused()
+  for field, shown in pairs { dead_size = "270", dice = "258", start_points = "1099511627776" } do
+    local g, err = jong.game { rules = rule("engine_out_of_range"), options = { field = field } }
+    lu.assertNil(g)
+    lu.assertStrContains(err, "engine setting '" .. field .. "' must be an integer from")
+    lu.assertStrContains(err, "not " .. shown)
+  end
+end
+
 local function dump(v, out)
   if type(v) ~= "table" then out[#out + 1] = tostring(v); return end
   local keys = {}
