@@ -119,6 +119,27 @@ function test_last_of_kind_in_play()
   lu.assertEquals(res.value.fan, 13)
 end
 
+-- The fourth 5p discarded: N's 46p hand is worth 7 on the first three, and 11 on the last
+-- one, whose other three copies lie in the discards (Last Tile decides the win).
+function test_last_of_kind_decides_a_discard_win()
+  local g = assert(jong.scenario { rules = "mcr",
+    hands = { E = "5p159m29p19s123456z", S = "5p234s678s258m345z", W = "5p33m77m22s88s99s2p4z", N = "46p123m789m456s11s" },
+    draws = "7z7z9m5p" })
+  discard(g, "E", "5p")
+  discard(g, "S", "5p")
+  assert(g:play("W", "d 5p"))
+  lu.assertFalse(has(g:legal("N"), "win"))
+  assert(g:play("N", "pass"))
+  discard(g, "N", "9m")
+  assert(g:play("E", "d 5p"))
+  lu.assertTrue(has(g:legal("N"), "win"))
+  assert(g:play("N", "win"))
+  local res = g.last_results[1].result
+  lu.assertEquals(item_names(res)["Last Tile"], 1)
+  lu.assertEquals(res.value.fan, 11)
+  lu.assertEquals(g:last_payments(), { E = -19, S = -8, W = -8, N = 35 })
+end
+
 -- N draws a flower, sets it aside and wins on its replacement from the back of the wall:
 -- a self-drawn win (not Out with Replacement Tile) with the flower added after the minimum.
 function test_win_on_a_flower_replacement()
@@ -179,6 +200,9 @@ function test_self_play_keeps_every_invariant()
     for _ = 1, 5000 do
       local n = assert(g:run_bots({}, "greedy", 1))
       assert(g:check())
+      for _, w in ipairs(g.last_results or {}) do   -- every win in play has its 8 points
+        lu.assertTrue(w.result.value.fan >= 8)
+      end
       local st = g:state()
       local sum = 0
       for _, s in ipairs(SEATS) do sum = sum + st.seats[s].points end
