@@ -10,6 +10,7 @@ int cmd_sim(int argc, char **argv);
 int cmd_stats(int argc, char **argv);
 int cmd_replay(int argc, char **argv);
 int cmd_export(int argc, char **argv);
+int cmd_mjai(int argc, char **argv);
 int cmd_render(int argc, char **argv);
 
 #endif

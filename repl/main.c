@@ -24,6 +24,8 @@ static void usage(FILE *out)
           "                        check every action and result\n"
           "  export --to tenhou6|mjai [-o OUT] FILE\n"
           "                        write a game record as tenhou.net/6 JSON or mjai\n"
+          "  mjai [--rules R] [--games N] [--timeout MS] --bot CMD ...\n"
+          "                        a match with external mjai bots in seats 0, 1, ...\n"
           "  render [--at N] [--bottom SEAT] [-o FILE.svg] SAVED\n"
           "                        the table of a saved game as SVG\n"
           "  test FILE.lua [ARGS]  run a LuaUnit test or script with the jong module loaded\n"
@@ -48,6 +50,8 @@ int main(int argc, char **argv)
         return cmd_replay(argc - 1, argv + 1);
     if (!strcmp(cmd, "export"))
         return cmd_export(argc - 1, argv + 1);
+    if (!strcmp(cmd, "mjai"))
+        return cmd_mjai(argc - 1, argv + 1);
     if (!strcmp(cmd, "render"))
         return cmd_render(argc - 1, argv + 1);
     if (!strcmp(cmd, "test") || !strcmp(cmd, "run"))

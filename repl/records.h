@@ -7,5 +7,7 @@
 #include <lua.h>
 
 int records_preload(lua_State *L);
+/* The `process` module (repl/process.c): external programs on pipes, for jong mjai. */
+int luaopen_process(lua_State *L);
 
 #endif

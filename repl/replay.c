@@ -15,10 +15,12 @@
 
 EMBED(records_lua_text, "repl/records.lua");
 EMBED(replay_lua_text, "repl/replay.lua");
+EMBED(mjai_lua_text, "repl/mjai.lua");
 
 static const struct { const char *name, *chunk, *text; } modules[] = {
     { "records", "@repl/records.lua", records_lua_text },
     { "replay", "@repl/replay.lua", replay_lua_text },
+    { "mjai", "@repl/mjai.lua", mjai_lua_text },
 };
 
 int records_preload(lua_State *L)
@@ -33,6 +35,8 @@ int records_preload(lua_State *L)
         }
         lua_setfield(L, -2, modules[i].name);
     }
+    lua_pushcfunction(L, luaopen_process);
+    lua_setfield(L, -2, "process");
     lua_pop(L, 2);
     return 0;
 }
@@ -70,3 +74,4 @@ static int run(const char *fn, int argc, char **argv)
 
 int cmd_replay(int argc, char **argv) { return run("cli_replay", argc, argv); }
 int cmd_export(int argc, char **argv) { return run("cli_export", argc, argv); }
+int cmd_mjai(int argc, char **argv) { return run("cli_mjai", argc, argv); }

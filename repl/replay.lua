@@ -831,4 +831,7 @@ function M.cli_export(args)
   return 0
 end
 
+-- jong mjai (repl/mjai.lua).
+function M.cli_mjai(args) return require("mjai").cli(args) end
+
 return M
