@@ -372,11 +372,34 @@ static int next_draw(struct game *g)
 
 /* The wins claimed in a claim or rob window: returns 1 with *r the outcome when the
  * window ends in wins (or the three-winner abort), 0 when nobody wins. */
+/* A robbed concealed kong is no kong: its four tiles go back among the declarer's concealed
+ * tiles, as the robbed tile of a promoted kong stays there (the losers are scored on what
+ * they hold: three of a kind, concealed). */
+static void unmeld_robbed_kong(struct game *g)
+{
+    struct game_state *st = &g->st;
+    struct hand *h = &st->seats[st->discarder].hand;
+    int k = tile_kind(st->claim_tile);
+    for (int i = h->nmelds - 1; i >= 0; i--) {
+        const struct meld m = h->melds[i];
+        if (m.type != MELD_KONG || m.kong != KONG_CONCEALED || m.kind != k)
+            continue;
+        for (int j = i; j + 1 < h->nmelds; j++)
+            h->melds[j] = h->melds[j + 1];
+        h->nmelds--;
+        for (int t = 0; t < 4; t++)
+            hand_add(h, t < m.reds ? (tile_t)(k | TILE_RED) : (tile_t)k);
+        return;
+    }
+}
+
 static int window_wins(struct game *g, int how, int *r)
 {
     int seats[MAX_PLAYERS - 1];
     int n = pick_winners(g, seats);
     note_misses(g);
+    if (n > 0 && how == WIN_ROB && g->st.rob_type == ACT_KONG_CONCEALED)
+        unmeld_robbed_kong(g);
     if (n == -2)
         *r = end_draw(g, DRAW_ABORTIVE, "three winners");
     else if (n > 0)

@@ -211,6 +211,24 @@ function TestScenarios.test_robbing_a_promoted_kong_only()
   lu.assertEquals(g:state().turn, "S")
 end
 
+-- §9.4, C10: South, waiting for Thirteen Orphans on 1m, robs East's concealed kong of 1m.
+-- The robbed kong is no kong: East is scored as a loser on a concealed pung of terminals
+-- (8), not a kong (32). Limit 500: East pays 1000, West and North 500; East's 8 is paid
+-- double by West and North: E -1000 + 32 = -968, W and N -500 - 16 = -516.
+function TestScenarios.test_robbing_a_concealed_kong_for_thirteen_orphans()
+  local g = assert(jong.scenario { rules = "classical", seed = 1,
+    hands = { E = "1111m234p567s2345m", S = "9m9m1p9p1s9s1234567z",
+              W = "234m678p345s678s6p", N = "567m234p789p234s7s" } })
+  assert(g:play("E", { type = "kong_concealed", tile = "1m" }))
+  lu.assertEquals(g:state().phase, "rob")
+  assert(g:play("S", { type = "win" }))
+  local res = g.last_results[1]
+  lu.assertEquals(res.result.limit, "Thirteen Orphans")
+  lu.assertEquals(res.result.losers.E.items, { { name = "pung of terminals", value = 8, unit = "points" } })
+  lu.assertEquals(res.payments, { E = -968, S = 2000, W = -516, N = -516 })
+  lu.assertEquals(#g:state().seats.E.melds, 0)          -- the kong left East's melds
+end
+
 -- C16: East declares a concealed kong, another with its replacement, and goes out on the
 -- second replacement (kong box tiles 9s, then 8p).
 function TestScenarios.test_twofold_fortune()
