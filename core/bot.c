@@ -157,6 +157,7 @@ struct plan {
 /* What a seat sees and holds when it decides. */
 struct view {
     const struct bot_profile *p;
+    const struct game *g;
     unsigned forms;
     int seat, round_wind;
     uint8_t counts[TILE_KINDS];   /* concealed */
@@ -165,6 +166,7 @@ struct view {
     uint8_t unseen[TILE_KINDS];   /* copies not visible to the seat */
     bool threat[4];               /* declared, or three melds shown */
     int nthreats;
+    int ndeclared;                /* threats that declared (riichi, calling) */
     uint64_t safe[4];             /* per threat: kinds it discarded */
     bool declared;                /* the seat itself made a declaration */
 };
@@ -462,6 +464,7 @@ static void build_view(struct game *g, int seat, const struct bot_profile *p, st
     const struct hand *h = game_hand(g, seat);
     memset(v, 0, sizeof *v);
     v->p = p;
+    v->g = g;
     v->forms = game_rules(g)->forms;
     v->seat = seat;
     v->round_wind = st->round;
@@ -486,6 +489,7 @@ static void build_view(struct game *g, int seat, const struct bot_profile *p, st
         if (declared || ss->hand.nmelds >= 3) {
             v->threat[s] = true;
             v->nthreats++;
+            v->ndeclared += declared;
         }
     }
 }
@@ -606,7 +610,8 @@ static int default_turn(struct game *g, const struct view *v, const struct actio
     /* Japanese: the discarder alone pays a win on a discard, so near ready a dangerous
      * tile is worth a step back; elsewhere only a hand far from ready gives up */
     bool careful = v->p->family == FAMILY_JAPANESE;
-    bool fold = v->nthreats && (best_sh >= 2 || (best_sh == 1 && (v->nthreats >= 2 || pi < 0)));
+    int folds_for = careful ? v->nthreats : v->ndeclared;
+    bool fold = folds_for && (best_sh >= 2 || (best_sh == 1 && (folds_for >= 2 || pi < 0)));
     /* near ready, the acceptance of the two loosest discards of the lowest shanten
      * and the lowest off-plan count decides; far from ready, the loosest tile */
     if (!fold && best_sh <= 1) {
@@ -727,6 +732,33 @@ static int default_turn(struct game *g, const struct view *v, const struct actio
     return 0;
 }
 
+/* For a ready hand after a call (counts c, melds m): does some wait win by the
+ * ruleset's own test? True when the profile has no such test. */
+static bool ready_hand_wins(const struct view *v, const uint8_t *c, const struct meld *m, int nm)
+{
+    if (!v->p->wins)
+        return true;
+    bool w[TILE_KINDS];
+    if (waits(c, nm, NULL, v->forms, w) == 0)
+        return false;
+    struct hand h;
+    memset(&h, 0, sizeof h);
+    memcpy(h.counts, c, sizeof h.counts);
+    h.nmelds = (uint8_t)nm;
+    memcpy(h.melds, m, sizeof h.melds);
+    for (int k = 0; k < TILE_KINDS; k++) {
+        if (!w[k] || !v->unseen[k])
+            continue;
+        h.counts[k]++;
+        bool ok = v->p->wins(v->p->wins_ctx, v->g, v->seat, &h, k, false) ||
+                  v->p->wins(v->p->wins_ctx, v->g, v->seat, &h, k, true);
+        h.counts[k]--;
+        if (ok)
+            return true;
+    }
+    return false;
+}
+
 /* A claim window: claim when the hand gets nearer to a win of value. */
 static int default_claim(const struct view *v, const struct action *a, int n, struct action *out)
 {
@@ -755,14 +787,14 @@ static int default_claim(const struct view *v, const struct action *a, int n, st
             nw->type = a[i].type == ACT_CHOW ? MELD_CHOW : MELD_PUNG;
             nw->kong = KONG_NONE;
             nw->kind = a[i].type == ACT_CHOW ? a[i].chow : (uint8_t)tile_kind(a[i].tile);
-            nw->from = 0;
+            nw->from = game_state(v->g)->discarder;
             nw->reds = 0;
             int k = tile_kind(a[i].tile);
             bool value_pung = nw->type == MELD_PUNG && kind_is_honour(k) && is_value_honour(v, k);
             /* the best plan after the call and its discard, among the discards that
              * lower the shanten (a hand of 14 - 3n tiles has the shanten of its best
              * discard: one call tells whether any discard does) */
-            int best_d = 99, best_sh = 99;
+            int best_d = 99, best_sh = 99, best_k = -1;
             if (v->p->max_chows < 0 && shanten_of(c, v->nmelds + 1, v->forms) > now_sh)
                 continue;
             if (now_d < 0) {
@@ -781,6 +813,7 @@ static int default_claim(const struct view *v, const struct action *a, int n, st
                     dd < best_d) {
                     best_d = dd;
                     best_sh = sh;
+                    best_k = d;
                 }
                 c[d]++;
             }
@@ -794,6 +827,14 @@ static int default_claim(const struct view *v, const struct action *a, int n, st
             /* against a threat, call only into a ready hand */
             if (v->nthreats && best_sh > 0)
                 continue;
+            /* into a ready hand only when one of its waits wins by the ruleset's own test */
+            if (best_sh == 0 && best_k >= 0) {
+                c[best_k]--;
+                bool ok = ready_hand_wins(v, c, m, v->nmelds + 1);
+                c[best_k]++;
+                if (!ok)
+                    continue;
+            }
             if (best_d < pick_d || (pick < 0 && best_d <= pick_d) || value_pung) {
                 pick = i;
                 pick_d = best_d;

@@ -32,6 +32,11 @@ struct bot_profile {
     bool cleared;         /* one suit (honours allowed) or all honours */
     bool void_suit;       /* at most two suits (a missing suit) */
     int8_t max_chows;     /* chows a winning hand may hold; -1: any */
+    /* The ruleset's own test (what `score` says), or NULL: does the complete hand h
+     * (concealed tiles with the winning tile, melds) win on win_kind, self-drawn or on a
+     * discard? Asked before a call that would make the hand ready. */
+    bool (*wins)(void *ctx, const struct game *g, int seat, const struct hand *h, int win_kind, bool self_draw);
+    void *wins_ctx;
 };
 
 /* No condition: any complete hand wins. */

@@ -5,6 +5,8 @@
 #include <string.h>
 
 #include "bot.h"
+#include "game.h"
+#include "notation.h"
 
 /* (jong, G) -> family, need, open_value, cleared, void_suit, max_chows */
 static const char profile_lua[] =
@@ -33,6 +35,53 @@ static const char profile_lua[] =
     "    o.ruleset_preset == 'bmja' and 1 or -1\n"
     "end\n"
     "return 'any', 0, false, false, false, -1\n";
+
+/* (jong, G, seat, hand, tile, how, from) -> does `score` say the hand wins? */
+static const char wins_lua[] =
+    "local jong, G, seat, hand, tile, how, from = ...\n"
+    "local win = { seat = seat, tile = tile, how = how, hand = hand, from = from,\n"
+    "  last_tile = false, first_turn = false, loose = false }\n"
+    "local f = jong.facts(G:situation(win, false))\n"
+    "if not f then return false end\n"
+    "local r = G.rules.score(f)\n"
+    "return r ~= nil and r.wins == true\n";
+
+static const char game_key[] = "jong.bot.game";
+
+/* The default bot's value test: the ruleset's score on the hypothetical win. */
+static bool lua_wins(void *ctx, const struct game *g, int seat, const struct hand *h, int win_kind, bool self_draw)
+{
+    lua_State *L = ctx;
+    int top = lua_gettop(L);
+    if (lua_rawgetp(L, LUA_REGISTRYINDEX, wins_lua) != LUA_TFUNCTION) {
+        lua_pop(L, 1);
+        if (luaL_loadbufferx(L, wins_lua, sizeof wins_lua - 1, "=bot value", "t") != LUA_OK) {
+            lua_settop(L, top);
+            return true;
+        }
+        lua_pushvalue(L, -1);
+        lua_rawsetp(L, LUA_REGISTRYINDEX, wins_lua);
+    }
+    char hand[160], tile[4];
+    notation_format_hand(h, hand, sizeof hand);
+    kind_name(win_kind, tile);
+    int players = game_rules(g)->players;
+    lua_getglobal(L, "jong");
+    lua_getfield(L, LUA_REGISTRYINDEX, game_key);
+    lua_pushlstring(L, &"ESWN"[seat & 3], 1);
+    lua_pushstring(L, hand);
+    lua_pushstring(L, tile);
+    lua_pushstring(L, self_draw ? "self" : "discard");
+    if (self_draw)
+        lua_pushnil(L);
+    else
+        lua_pushlstring(L, &"ESWN"[(seat + players - 1) % players], 1);
+    /* a hook's failure on a hypothetical hand is no answer: the engine's own test at the
+     * win still decides */
+    bool ok = lj_pcall(L, 7, 1, "bot value", &lj_hook_limits) != LUA_OK || lua_toboolean(L, -1);
+    lua_settop(L, top);
+    return ok;
+}
 
 int lj_bot_profile(lua_State *L, int game_idx, struct bot_profile *p)
 {
@@ -64,5 +113,10 @@ int lj_bot_profile(lua_State *L, int game_idx, struct bot_profile *p)
     p->void_suit = lua_toboolean(L, -2);
     p->max_chows = (int8_t)lua_tointeger(L, -1);
     lua_pop(L, 6);
+    /* the value test asks the game's ruleset (kept in the registry for the decisions) */
+    lua_pushvalue(L, game_idx);
+    lua_setfield(L, LUA_REGISTRYINDEX, game_key);
+    p->wins = lua_wins;
+    p->wins_ctx = L;
     return 0;
 }
