@@ -190,6 +190,7 @@ end
 local resolved_for = setmetatable({}, { __mode = "k" })
 
 function jong.resolve_options(r, given)
+  r = private.original(r)   -- a read-only view stands for its ruleset
   if given ~= nil and resolved_for[given] == r then return given end
   if given == nil or next(given) == nil then
     -- The defaults, resolved once per ruleset (hooks must not change f.options).

@@ -73,18 +73,28 @@ local HIDDEN = { read_file = true, rules_path = true, find_rules = true, load_ru
 -- view) stays a view in what they return.
 local function own_rules(given) return type(given) == "table" and not original_of[given] end
 local wrapped = {}
+-- (The options resolved for a ruleset are kept with it: another ruleset's are views too.)
 function wrapped.facts(s, ...)
   local f, err = jong.facts(s, ...)
-  if f and type(s) == "table" and not own_rules(rawget(s, "rules")) then f.rules = readonly(f.rules) end
+  if f and type(s) == "table" and not own_rules(rawget(s, "rules")) then
+    f.rules, f.options = readonly(f.rules), readonly(f.options)
+  end
   return f, err
 end
 for _, name in ipairs { "game", "scenario", "replay" } do
   wrapped[name] = function(a, b)
     local o = name == "replay" and b or a
     local g, err = jong[name](a, b)
-    if g and not (type(o) == "table" and own_rules(rawget(o, "rules"))) then g.rules = readonly(g.rules) end
+    if g and not (type(o) == "table" and own_rules(rawget(o, "rules"))) then
+      g.rules, g.options = readonly(g.rules), readonly(g.options)
+    end
     return g, err
   end
+end
+function wrapped.resolve_options(r, given)
+  local out, err = jong.resolve_options(r, given)
+  if out and not own_rules(r) then out = readonly(out) end
+  return out, err
 end
 
 -- A read-only library table: an empty proxy whose __index is a copy of the table's

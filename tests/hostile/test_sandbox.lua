@@ -76,6 +76,14 @@ function TestPoisoning.test_a_child_cannot_change_its_parent()
   lu.assertFalse(lost.ok)
 end
 
+function TestPoisoning.test_the_module_hands_out_no_other_ruleset_to_write()
+  local r = jong.load_rules(rule("poisons_through_module"))
+  lu.assertNotNil(r)
+  lu.assertEquals(r.helpers.tried, "facts options=false facts rules=false game options=false game rules=false "
+    .. "resolve_options=false load_rules=false")
+  healthy()
+end
+
 TestBudget = {}
 function TestBudget.test_pcall_cannot_swallow_the_budget()
   refused("pcall_swallows_budget", "instruction budget", "pcall_swallows_budget.lua")
