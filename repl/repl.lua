@@ -579,7 +579,9 @@ end
 
 -- The kinds a 13-tile hand waits on (none when it is not ready or must discard).
 local function hand_waits(hand)
-  local a = jong.analysis(hand)
+  local h = jong.parse_hand(hand)
+  local sets = h and h.size >= 16 and 5 or nil   -- five sets and a pair (hand_size 16)
+  local a = jong.analysis(hand, nil, sets)
   return a and a.waits or {}
 end
 
@@ -721,7 +723,7 @@ local function deal_history(g)
     elseif cur and e.type == "win" then
       cur.wins[#cur.wins + 1] = { seat = e.seat, from = e.from, by = e.by, tile = e.tile }
     elseif cur and e.type == "draw_end" then
-      cur.draw = e.kind .. (e.reason and e.reason ~= "" and " (" .. e.reason .. ")" or "")
+      cur.draw = e.kind .. " draw" .. (e.reason and e.reason ~= "" and " (" .. e.reason .. ")" or "")
     elseif cur and e.type == "settle" then
       cur.payments = e.payments
     end
@@ -905,9 +907,15 @@ end
 
 -- The hands of a position: the seats not given are dealt from the tiles left (seeded),
 -- so `new japanese E=... S=...` need not name all four.
-local function fill_hands(hands, draws, back, seed)
+local function fill_hands(hands, draws, back, seed, rules, options)
   local left = {}
   for _, t in ipairs(jong.TILES) do if not jong.is_bonus(t) and jong.kind_of(t) == t then left[t] = 4 end end
+  -- the table of the rules: how many players, which kinds the set leaves out
+  local ok, e = pcall(jong.engine_settings, rules, jong.resolve_options(rules, options) or {})
+  local players = ok and math.tointeger(e.players) or 4
+  if ok and type(e.absent) == "string" then
+    for _, t in ipairs(jong.tiles(e.absent) or {}) do left[jong.kind_of(t)] = 0 end
+  end
   local function take(text, what)
     local list, err = jong.tiles(text or "")
     if not list then fail("%s: %s", what, err) end
@@ -927,8 +935,8 @@ local function fill_hands(hands, draws, back, seed)
     for _ = 1, left[t] or 0 do pool[#pool + 1] = t end
   end
   shuffled(pool, seed)
-  for _, seat in ipairs(SEATS) do
-    if not hands[seat] then
+  for i, seat in ipairs(SEATS) do
+    if not hands[seat] and i <= players then
       local want = seat == "E" and 14 or 13
       if #pool < want then fail("not enough tiles left to deal %s", seat) end
       local list = {}
@@ -986,7 +994,7 @@ Example: new japanese seed=7 E=123m456p789s1122z5z S=... draws=3z]],
     local g, err
     if next(hands) or draws then
       if wall.front then fail("give the hands (E= S= W= N=) or wall=, not both") end
-      fill_hands(hands, draws, wall.back, seed)
+      fill_hands(hands, draws, wall.back, seed, rules, options)
       g, err = jong.scenario { rules = name, seed = seed, options = options, hands = hands, draws = draws,
         back = wall.back }
     else
@@ -1573,7 +1581,7 @@ ranking with uma.]],
         end
         how = table.concat(parts, ", ")
         if S.results[d.key] and S.results[d.key] ~= "" then how = how .. " (" .. S.results[d.key] .. ")" end
-      elseif d.draw then how = d.draw .. " draw"
+      elseif d.draw then how = d.draw
       else how = "being played" end
       local pay = d.payments and ": " .. payments_text(d.payments) or ""
       say(string.format("  %d. round %s, honba %d: %s%s", n, d.round, d.honba or 0, how, pay))
@@ -1951,6 +1959,20 @@ function M.feed_line(line)
   -- "S d 4p": an action for a seat (never valid Lua)
   if verb:match("^[ESWN]$") and find_command(rest:match("^%S*")) == COMMANDS.play then
     return run_command(COMMANDS.play, "play", line)
+  end
+  -- a declaration of the rules ("kyuushu", "S kyuushu") that a seat may make now
+  if S.game and not rest:match("^=") then
+    local seat, word = nil, verb
+    if verb:match("^[ESWN]$") then seat, word = verb, rest:match("^(%S+)") end
+    if word and word:match("^[%a_]+$") and not KEYWORDS[word] then
+      local ok, seats = pcall(function() return seat and { seat } or S.game:waiting() end)
+      for _, x in ipairs(ok and seats or {}) do
+        local lok, list = pcall(S.game.legal, S.game, x)
+        for _, a in ipairs(lok and list or {}) do
+          if a.type == word then return run_command(COMMANDS.play, "play", line) end
+        end
+      end
+    end
   end
   if eval_lua(line) == "more" then S.buffer = line end
   return false
