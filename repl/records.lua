@@ -171,7 +171,7 @@ function M.read_mjlog(text)
         aka = ty & 2 == 0
         rec.players = ty & 16 ~= 0 and 3 or 4
         rec.rules = rec.players == 3 and "tenhou3" or "tenhou"
-        rec.options.red_fives = aka and 3 or 0
+        rec.options.red_fives = aka and (rec.players == 3 and 2 or 3) or 0
         names = TENHOU_NAMES[aka]
         if ty & 4 ~= 0 then rec.options.open_tanyao = false end
         rec.options.match_length = ty & 8 ~= 0 and "hanchan" or "tonpuusen"
@@ -330,7 +330,7 @@ function M.read_tenhou6(text)
   if disp:find("三", 1, true) or (type(first) == "table" and type(first[14]) == "table" and #first[14] == 0) then n = 3 end
   rec.players = n
   rec.rules = n == 3 and "tenhou3" or "tenhou"
-  rec.options.red_fives = aka and 3 or 0
+  rec.options.red_fives = aka and (n == 3 and 2 or 3) or 0
   if disp:find("東", 1, true) then rec.options.match_length = "tonpuusen"
   elseif disp:find("南", 1, true) then rec.options.match_length = "hanchan" end
   if disp ~= "" and not disp:find("喰", 1, true) then rec.options.open_tanyao = false end
@@ -662,7 +662,7 @@ function M.read_mjai(text)
   end
   if #rec.deals == 0 then return nil, "no start_kyoku in the log" end
   rec.rules = rec.players == 3 and "tenhou3" or "tenhou"
-  if reds then rec.options.red_fives = 3 end
+  if reds then rec.options.red_fives = rec.players == 3 and 2 or 3 end
   -- A reach whose discard was won on pays nothing; one left over is a declaration.
   for _, d in ipairs(rec.deals) do
     for i = #d.events, 1, -1 do if d.events[i].t == "reach" then table.remove(d.events, i) end end

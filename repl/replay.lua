@@ -56,7 +56,7 @@ local LOOSE_AFTER = { kong = true, kong_concealed = true, kong_promoted = true, 
 -- and back (loose tiles, then indicators at dead index 4, 6, ... with their ura under
 -- them), as notation strings. Raises an error when the log holds more of a tile than
 -- the set. A draw right after the same player's kong or kita is a loose tile.
-local function deal_wall(rec, deal, set)
+local function deal_wall(rec, deal, set, first, step)
   local n = rec.players
   local dealer = deal.kyoku % 4
   local left = {}
@@ -81,7 +81,9 @@ local function deal_wall(rec, deal, set)
     end
   end
   local nloose, ndora, ura = 0, 1, nil
-  back[5] = take(deal.dora, "dora indicator", 1)
+  -- indicator i (1-based) at dead index first + step * (i - 1), its ura under it (+1)
+  local function at(i) return first + step * (i - 1) + 1 end
+  back[at(1)] = take(deal.dora, "dora indicator", 1)
   local prev
   for _, e in ipairs(deal.events) do
     local t = e.t
@@ -95,14 +97,14 @@ local function deal_wall(rec, deal, set)
       end
     elseif t == "dora" then
       ndora = ndora + 1
-      back[3 + 2 * ndora] = take(e.tile, "dora indicator", ndora)
+      back[at(ndora)] = take(e.tile, "dora indicator", ndora)
     elseif t == "win" and e.ura and #e.ura > 0 and not ura then
       ura = e.ura
     end
     if t ~= "dora" then prev = e end
   end
-  for i, t in ipairs(deal.kan_dora or {}) do back[5 + 2 * i] = take(t, "dora indicator", i + 1) end
-  for i, u in ipairs(ura or {}) do back[4 + 2 * i] = take(u, "ura indicator", i) end
+  for i, t in ipairs(deal.kan_dora or {}) do back[at(i + 1)] = take(t, "dora indicator", i + 1) end
+  for i, u in ipairs(ura or {}) do back[at(i) + 1] = take(u, "ura indicator", i) end
   -- Holes (loose tiles nobody drew, ura nobody saw) get tiles nobody saw.
   local last = 0
   for k in pairs(back) do if k > last then last = k end end
@@ -166,11 +168,15 @@ function M.check(rec, o)
   if not g then res.error = err; return res end
   local core = g.core
   local set = tile_set(n, g.options.red_fives or 0)
+  -- where the ruleset's indicators lie in the dead wall (docs/hooks.md: dora_first, dora_step)
+  local es = jong.engine_settings(g.rules, g.options)
+  local dora_first = es.dora_first or 4
+  local dora_step = (es.dora_step or 0) > 0 and es.dora_step or 2
   -- Stack every deal's wall before the match begins.
   local walls = {}
   for i, deal in ipairs(rec.deals) do
     deal.index = i
-    local ok, front, back = pcall(deal_wall, rec, deal, set)
+    local ok, front, back = pcall(deal_wall, rec, deal, set, dora_first, dora_step)
     if not ok then res.error = front; g:close(); return res end
     walls[i] = { front, back }
   end
