@@ -196,9 +196,11 @@ static void tally_counts(const uint8_t *c, struct tally *t)
 }
 
 /* Tiles the plan cannot use (from the tally), and whether the melds fit it. */
-static int off_plan(const struct plan *pl, const struct tally *t, const struct meld *m, int nm, bool *melds_fit)
+static int off_plan(const struct plan *pl, const struct tally *t, const struct meld *m, int nm, int max_chows,
+                    bool *melds_fit)
 {
     *melds_fit = true;
+    int chows = 0;
     for (int i = 0; i < nm; i++) {
         int k = m[i].kind, s = kind_suit(k);
         if ((pl->type == PLAN_FLUSH && s != SUIT_Z && s != pl->suit) || (pl->type == PLAN_VOID && s == pl->suit))
@@ -206,7 +208,7 @@ static int off_plan(const struct plan *pl, const struct tally *t, const struct m
         if (pl->type == PLAN_SIMPLES &&
             (s == SUIT_Z || kind_is_terminal(k) || (m[i].type == MELD_CHOW && kind_is_terminal(k + 2))))
             *melds_fit = false;
-        if (pl->type == PLAN_PUNGS && m[i].type == MELD_CHOW)
+        if (pl->type == PLAN_PUNGS && m[i].type == MELD_CHOW && ++chows > (max_chows > 0 ? max_chows : 0))
             *melds_fit = false;
     }
     switch (pl->type) {
@@ -289,12 +291,13 @@ static int pung_shanten(uint8_t *c, int nmelds, int chows)
 }
 
 /* The plan's shanten of concealed counts (13 or 14 - 3 * nmelds tiles). */
-static int plan_shanten(const struct view *v, const struct plan *pl, uint8_t *c, int nmelds)
+static int plan_shanten_with(const struct view *v, const struct plan *pl, uint8_t *c, const struct meld *m,
+                             int nmelds)
 {
     if (pl->type == PLAN_PUNGS) {
         int chows = 0;
-        for (int i = 0; i < nmelds && i < v->nmelds; i++)
-            chows += v->melds[i].type == MELD_CHOW;
+        for (int i = 0; i < nmelds; i++)
+            chows += m[i].type == MELD_CHOW;
         int left = v->p->max_chows < 0 ? 0 : v->p->max_chows - chows;
         int s = pung_shanten(c, nmelds, left);
         /* seven pairs is a pung-free way too when the forms allow it */
@@ -306,6 +309,12 @@ static int plan_shanten(const struct view *v, const struct plan *pl, uint8_t *c,
         return s;
     }
     return shanten_of(c, nmelds, v->forms);
+}
+
+/* The same with the seat's own melds. */
+static int plan_shanten(const struct view *v, const struct plan *pl, uint8_t *c, int nmelds)
+{
+    return plan_shanten_with(v, pl, c, v->melds, nmelds);
 }
 
 /* The value of the hand once the plan is complete, in the family's units. */
@@ -421,7 +430,7 @@ static int plan_distance(const struct view *v, const struct plan *pl, uint8_t *c
     if (!plan_allowed(v, pl))
         return 99;
     bool fit;
-    int off = off_plan(pl, t, m, nm, &fit);
+    int off = off_plan(pl, t, m, nm, v->p->max_chows, &fit);
     if (!fit)
         return 99;
     *value = plan_value(v, pl, w);
@@ -429,7 +438,7 @@ static int plan_distance(const struct view *v, const struct plan *pl, uint8_t *c
         return 99;
     int s;
     if (pl->type == PLAN_PUNGS) {
-        s = plan_shanten(v, pl, c, nm);
+        s = plan_shanten_with(v, pl, c, m, nm);
     } else {
         if (*std < -1)
             *std = shanten_of(c, nm, v->forms);
@@ -597,7 +606,7 @@ static int default_turn(struct game *g, const struct view *v, const struct actio
         struct tally t = base;
         t.suit[kind_suit(k)]--;
         t.ends -= k >= 27 || kind_is_terminal(k);
-        x->cost = off_plan(&pl, &t, v->melds, v->nmelds, &fit);
+        x->cost = off_plan(&pl, &t, v->melds, v->nmelds, v->p->max_chows, &fit);
         x->danger = v->nthreats ? danger(v, k) : 0;
         x->accept = -1;
         c[k]++;
@@ -608,10 +617,12 @@ static int default_turn(struct game *g, const struct view *v, const struct actio
         return -1;
     /* fold against a threat when far from ready */
     /* Japanese: the discarder alone pays a win on a discard, so near ready a dangerous
-     * tile is worth a step back; elsewhere only a hand far from ready gives up */
+     * tile is worth a step back; elsewhere (where every seat pays a share) only a hand
+     * three steps from ready gives up, against a declared seat */
     bool careful = v->p->family == FAMILY_JAPANESE;
     int folds_for = careful ? v->nthreats : v->ndeclared;
-    bool fold = folds_for && (best_sh >= 2 || (best_sh == 1 && (folds_for >= 2 || pi < 0)));
+    bool fold = folds_for && (careful ? best_sh >= 2 || (best_sh == 1 && (folds_for >= 2 || pi < 0))
+                                      : best_sh >= 3);
     /* near ready, the acceptance of the two loosest discards of the lowest shanten
      * and the lowest off-plan count decides; far from ready, the loosest tile */
     if (!fold && best_sh <= 1) {
