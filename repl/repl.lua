@@ -647,8 +647,9 @@ local function ranking_lines(st)
   for _, r in ipairs(list) do
     local p = math.tointeger(r.player) - 1
     local uma = (r.uma or 0) ~= 0 and string.format("  uma %+d: %s", math.tointeger(r.uma) or r.uma, int_text(r.total)) or ""
-    lines[#lines + 1] = string.format("  %d. player %d%s %s%s", math.tointeger(r.rank) or r.rank, p,
-      p == S.you and " (you)" or "", int_text(r.points), uma)
+    local tp = r.table_points and "  table points " .. tostring(math.tointeger(r.table_points) or r.table_points) or ""
+    lines[#lines + 1] = string.format("  %d. player %d%s %s%s%s", math.tointeger(r.rank) or r.rank, p,
+      p == S.you and " (you)" or "", int_text(r.points), uma, tp)
   end
   return lines
 end
