@@ -889,28 +889,12 @@ local function classical_situation(st, s)
   return s
 end
 
-local KONG_EVENT = { kong = true, kong_concealed = true, kong_promoted = true }
-
--- C16: the seat's last two draws were kong replacements, each after a kong of its own.
+-- C16: the seat's last two draws were kong replacements, each after a kong of its own
+-- (rules/lib/events.lua), among the deal's latest events.
+local events_lib = require "lib.events"
 local function kong_upon_kong(g, seat)
   local st = g:state()
-  local ev = g:events(math.max(1, st.events - 12))
-  local want, found = "loose", 0                  -- walking back: loose draw, kong, loose, kong
-  for i = #ev, 1, -1 do
-    local e = ev[i]
-    local skip = e.type == "win" or e.type == "settle" or e.type == "bonus"
-                 or (e.type == "draw" and e.from == "replacement")
-    if not skip then
-      if e.seat ~= seat then return false end
-      if want == "loose" and e.type == "draw" and e.from == "loose" then want = "kong"
-      elseif want == "kong" and KONG_EVENT[e.type] then
-        found = found + 1
-        if found == 2 then return true end
-        want = "loose"
-      else return false end
-    end
-  end
-  return false
+  return events_lib.kong_upon_kong(g:events(math.max(1, st.events - 12)), seat)
 end
 
 -- situation(g, win, s): the situation of a win the engine scores, with the losers'

@@ -707,18 +707,7 @@ end
 -- draws back to the one that began its turn. "kong_replacement" when that was a quadruplet's
 -- replacement, "after_kong_flower" when flower replacements followed it, nil otherwise;
 -- false when the events end before the chain does.
-local function draw_chain(events, seat)
-  local flower_between = false
-  for i = #events, 1, -1 do
-    local e = events[i]
-    if e.type == "draw" and e.seat == seat then
-      if e.from == "loose" then return flower_between and "after_kong_flower" or "kong_replacement"
-      elseif e.from ~= "replacement" then return nil end
-      flower_between = true
-    elseif e.type ~= "bonus" and e.type ~= "win" then return nil end
-  end
-  return false
-end
+local draw_chain = (require "lib.events").draw_chain   -- rules/lib
 
 -- The IMS flags of a win in a game: seat wins by `how` ("self", "discard", "rob") from
 -- `from`; st is g:state(); `loose`: the turn began with a quadruplet's replacement (the

@@ -88,29 +88,22 @@ R.options = {
 ---------------------------------------------------------------------------
 -- Tile tables, built once (2, 14.1)
 
-local SUIT, RANK, SIMPLE, TERMINAL, HONOUR, TH, DRAGON, WIND = {}, {}, {}, {}, {}, {}, {}, {}
+local tiles = require "lib.tiles"                -- rules/lib: tiles and seats
+local plain = tiles.copy                         -- (plain tables: the hot paths index them)
+local SUIT, RANK, SIMPLE, TERMINAL, HONOUR, DRAGON, WIND = plain(tiles.SUIT), plain(tiles.RANK),
+  plain(tiles.SIMPLE), plain(tiles.TERMINAL), plain(tiles.HONOUR), plain(tiles.DRAGON), plain(tiles.WIND)
+local TH = plain(tiles.END)                      -- terminal or honour
+local GREEN, WIND_TILE = plain(tiles.GREEN), plain(tiles.WIND_TILE)
+local TILE_OF = { m = plain(tiles.OF_SUIT.m), p = plain(tiles.OF_SUIT.p), s = plain(tiles.OF_SUIT.s),
+                  z = plain(tiles.OF_SUIT.z) }   -- TILE_OF.m[5] == "5m"
 local SUIT_BIT = { m = 1, p = 2, s = 4 }
-local TILE_OF = { m = {}, p = {}, s = {}, z = {} }  -- TILE_OF.m[5] == "5m"
-local DORA_OF = {}                       -- indicator -> dora (14.1)
-for _, s in ipairs({ "m", "p", "s" }) do
-  for r = 1, 9 do
-    local t = r .. s
-    SUIT[t], RANK[t], TILE_OF[s][r] = s, r, t
-    SIMPLE[t] = r >= 2 and r <= 8
-    TERMINAL[t] = r == 1 or r == 9
-    TH[t] = TERMINAL[t]
-    DORA_OF[t] = (r % 9 + 1) .. s
-  end
+local DORA_OF = {}                               -- indicator -> dora (14.1)
+for _, t in ipairs(tiles.KINDS) do
+  local s, r = SUIT[t], RANK[t]
+  if s ~= "z" then DORA_OF[t] = (r % 9 + 1) .. s
+  elseif r <= 4 then DORA_OF[t] = (r % 4 + 1) .. "z"
+  else DORA_OF[t] = ((r - 4) % 3 + 5) .. "z" end
 end
-for r = 1, 7 do
-  local t = r .. "z"
-  SUIT[t], RANK[t], HONOUR[t], TH[t], TILE_OF.z[r] = "z", r, true, true, t
-  SIMPLE[t], TERMINAL[t] = false, false
-  if r <= 4 then WIND[t] = true; DORA_OF[t] = (r % 4 + 1) .. "z"
-  else DRAGON[t] = true; DORA_OF[t] = ((r - 4) % 3 + 5) .. "z" end
-end
-local GREEN = { ["2s"] = true, ["3s"] = true, ["4s"] = true, ["6s"] = true, ["8s"] = true, ["6z"] = true }
-local WIND_TILE = { E = "1z", S = "2z", W = "3z", N = "4z" }
 local HONOUR_BIT = {}                  -- "1z" -> 2, ..., "7z" -> 128
 for r = 1, 7 do HONOUR_BIT[r .. "z"] = 1 << r end
 
@@ -149,8 +142,7 @@ local HONOUR_SHIFT = 26                -- (pung bits >> 26) & 0xFE: the HONOUR_B
 local BITS_SET = {}                    -- BITS_SET[x]: how many bits x has (x < 16)
 for x = 0, 15 do BITS_SET[x] = (x & 1) + (x >> 1 & 1) + (x >> 2 & 1) + (x >> 3 & 1) end
 local YAKU_OF_BIT                      -- 1 << i -> the yaku list's i-th entry (use_yaku)
-local SEATS = { "E", "S", "W", "N" }
-local SEAT_INDEX = { E = 1, S = 2, W = 3, N = 4 }
+local SEATS, SEAT_INDEX = plain(tiles.SEATS), plain(tiles.SEAT_INDEX)
 local CHUUREN_BASE = { 3, 1, 1, 1, 1, 1, 1, 1, 3 }  -- 1112345678999
 
 -- fu line names, e.g. "Closed pon 111p", "Open kong 5555z" (15)
@@ -1009,11 +1001,7 @@ local function note_game_win(game, f)
   if f.situation.winners == nil then f.situation.winners = o.winners end
 end
 
--- Moves `amount` from `seat` to `winner` in the payments table.
-local function move(pay, seat, winner, amount)
-  pay[seat] = pay[seat] - amount
-  pay[winner] = pay[winner] + amount
-end
+local move = (require "lib.payments").move     -- move(pay, from, to, amount)
 
 function R.settle(f, result)
   local situation = f.situation

@@ -1,0 +1,29 @@
+-- rules/lib/payments.lua: the payments table of a settlement, {E=, S=, W=, N=}.
+local P = {}
+
+function P.zero() return { E = 0, S = 0, W = 0, N = 0 } end
+
+-- Moves `amount` from seat `from` to seat `to`.
+function P.move(pay, from, to, amount)
+  pay[from] = pay[from] - amount
+  pay[to] = pay[to] + amount
+end
+
+-- x rounded up to a multiple of unit (100: Japanese payments).
+function P.round_up(x, unit) return -((-x) // unit) * unit end
+
+-- A self-drawn win: every other seat pays the winner amount(seat).
+function P.self_draw(pay, winner, amount)
+  for _, seat in ipairs { "E", "S", "W", "N" } do
+    if seat ~= winner then P.move(pay, seat, winner, amount(seat)) end
+  end
+  return pay
+end
+
+-- A liable seat pays `share` of what the others would pay; the rest as usual.
+function P.with_liability(pay, winner, liable, total, share)
+  P.move(pay, liable, winner, total * share)
+  return pay
+end
+
+return P
