@@ -583,6 +583,13 @@ static int default_turn(struct game *g, const struct view *v, const struct actio
     uint8_t c[TILE_KINDS];
     memcpy(c, v->counts, sizeof c);
     int dist;
+    /* a tile the rules let it set aside (sanma's kita) goes aside: a dora and a new tile */
+    const struct set_aside *sa = &game_rules(g)->set_aside;
+    for (int i = 0; sa->on && i < n; i++)
+        if (a[i].type == ACT_EXTRA && a[i].extra == sa->extra) {
+            *out = a[i];
+            return 0;
+        }
     int pi = choose_plan(v, c, v->melds, v->nmelds, &dist);
     struct plan pl = pi >= 0 ? PLANS[pi] : PLANS[0];
     /* candidates: each kind once */

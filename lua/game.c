@@ -441,8 +441,8 @@ static void result_table(lua_State *L, int idx, int nfields)
 
 /* g:brief([t]) -> {phase, turn (seat in turn), drawable (tiles an ordinary draw may
  * still take), round (wind), honba, deposits, deal (number), deal_in_round (times the
- * deal has passed in this round)}, without building the state; t is refilled when
- * given. */
+ * deal has passed in this round), kongs (declared in the deal)}, without building the
+ * state; t is refilled when given. */
 static int l_brief(lua_State *L)
 {
     const struct game_state *st = game_state(check_game(L, 1)->g);

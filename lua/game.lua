@@ -19,6 +19,8 @@ function jong.engine_settings(r, options)
   if r.dead_wall then
     e.dead_size, e.dead_policy = r.dead_wall.size, r.dead_wall.policy
   end
+  e.players = r.players
+  e.absent = r.absent_tiles
   e.claims = r.claims
   e.precedence = r.precedence
   local mw = r.multiple_winners
@@ -501,6 +503,14 @@ function Game:state()
   return self.state_cache
 end
 function Game:waiting() return self.core:waiting() end
+-- The seats at the table, in turn order: {"E", "S", "W"} with three players.
+function Game:seats()
+  if not self.seat_list then
+    local n = self.core:state().players
+    self.seat_list = table.move(SEATS, 1, n, 1, {})
+  end
+  return self.seat_list
+end
 -- {discards, melds, flags, points, player} of a seat, without building the state.
 function Game:seat_summary(seat, t) return self.core:seat_summary(seat, t) end
 -- One seat's table as in g:state().seats, built alone.
@@ -675,9 +685,9 @@ function Game:run(moves)
 end
 
 -- The first tiles dealt, in the order the engine deals them, from the seats' hands.
-local function deal_front(order, hands)
-  local tiles = {}
-  for _, seat in ipairs(SEATS) do
+local function deal_front(order, hands, players)
+  local tiles, seats = {}, table.move(SEATS, 1, players or 4, 1, {})
+  for _, seat in ipairs(seats) do
     local list, err = jong.tiles(hands[seat] or "")
     if not list then return nil, "hand of " .. seat .. ": " .. err end
     local want = seat == "E" and 14 or 13
@@ -691,7 +701,7 @@ local function deal_front(order, hands)
     or { { 4, 4, 4, 4 }, { 4, 4, 4, 4 }, { 4, 4, 4, 4 }, { 1, 1, 1, 1 }, { 1, 0, 0, 0 } }
   local front, taken = {}, { E = 0, S = 0, W = 0, N = 0 }
   for _, pass in ipairs(passes) do
-    for i, seat in ipairs(SEATS) do
+    for i, seat in ipairs(seats) do
       for _ = 1, pass[i] do
         taken[seat] = taken[seat] + 1
         front[#front + 1] = tiles[seat][taken[seat]]
@@ -712,9 +722,9 @@ function jong.scenario(o)
   local options
   options, err = jong.resolve_options(r, o.options)
   if not options then return nil, err end
-  local order = jong.engine_settings(r, options).deal_order
+  local settings = jong.engine_settings(r, options)
   local front
-  front, err = deal_front(order, o.hands or {})
+  front, err = deal_front(settings.deal_order, o.hands or {}, settings.players)
   if not front then return nil, err end
   return jong.game { rules = o.rules or "base", options = o.options, seed = o.seed,
     wall = { front = front .. (o.draws or ""), back = o.back } }

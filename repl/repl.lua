@@ -513,6 +513,7 @@ local EVENT_TEXT = {
   pung = function(e) return e.seat .. " pungs " .. e.tile .. " from " .. e.from end,
   kong = function(e) return e.seat .. " kongs " .. e.tile .. " from " .. e.from end,
   kong_concealed = function(e) return e.seat .. " declares a concealed kong of " .. e.tile end,
+  set_aside = function(e) return e.seat .. " sets " .. e.tile .. " aside (" .. e.name .. ")" end,
   kong_promoted = function(e) return e.seat .. " promotes a pung of " .. e.tile .. " to a kong" end,
   dora = function(e) return "new dora indicator " .. e.tile end,
   extra = function(e) return e.seat .. " declares " .. tostring(e.name) .. (e.tile and " " .. e.tile or "") end,
@@ -1228,12 +1229,12 @@ Without arguments, shows which seats the bots play. With seats, the bots play th
 seats and you the others; `none` (you play every seat) or `all`. `random` plays a random
 legal action, `greedy` keeps the hand closest to winning. `go` lets them play.]],
   run = function(words)
-    local seats
+    local chosen
     for _, w in ipairs(words) do
       if w == "random" or w == "greedy" then S.bot_kind = w
-      elseif w == "none" then seats = seats or {}
-      elseif w == "all" then seats = { E = true, S = true, W = true, N = true }
-      else seats = seats or {}; seats[seat_arg(w)] = true end
+      elseif w == "none" then chosen = chosen or {}
+      elseif w == "all" then chosen = { E = true, S = true, W = true, N = true }
+      else chosen = chosen or {}; chosen[seat_arg(w)] = true end
     end
     if seats then
       local mine = your_seat()

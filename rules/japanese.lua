@@ -711,19 +711,25 @@ end
 ---------------------------------------------------------------------------
 -- 14. Dora, ura-dora and red fives: the same for every reading.
 
+-- A ruleset that extends this one may give its own indicator -> dora table (rules.dora_of,
+-- sanma: 1m -> 9m) and tiles set aside that count as dora (f.aside = {tile = n}, sanma's
+-- kita: one dora each, and more under indicators of that tile like a held one).
 local function count_dora(f, indicators)
-  local n, counts = 0, f.all_counts
-  for i = 1, #indicators do n = n + (counts[DORA_OF[indicators[i]]] or 0) end
+  local n, counts, dora_of, aside = 0, f.all_counts, f.rules.dora_of or DORA_OF, f.aside
+  for i = 1, #indicators do
+    local d = dora_of[indicators[i]]
+    n = n + (counts[d] or 0) + (aside and aside[d] or 0)
+  end
   return n
 end
 
 local function dora_han(f)
-  local dora, counts, indicators = 0, f.all_counts, f.dora
-  for i = 1, #indicators do dora = dora + (counts[DORA_OF[indicators[i]]] or 0) end
+  local dora = count_dora(f, f.dora)
+  if f.aside then for _, n in pairs(f.aside) do dora = dora + n end end
   local ura = 0
   if H.riichi then                                  -- 14.3: riichi winners only
     if f.options.kan_ura then ura = f.ura[1] and count_dora(f, f.ura) or 0
-    elseif f.ura[1] then ura = f.all_counts[DORA_OF[f.ura[1]]] or 0 end
+    elseif f.ura[1] then ura = count_dora(f, { f.ura[1] }) end
   end
   local red = f.options.red_fives > 0 and f.reds or 0
   return dora, ura, red
@@ -791,7 +797,7 @@ local function check_situation(f)
       if f.win_by ~= "self" then return "kong_replacement needs win_by 'self'" end
       local kong = false                  -- (a promoted kong keeps the place of its pon)
       for i = 1, #f.melds do kong = kong or f.melds[i].type == "kong" end
-      if not kong then return "kong_replacement without a kong" end
+      if not kong and not f.aside_replacement then return "kong_replacement without a kong" end
       if fl.last_tile then return "a replacement tile is never the last tile" end    -- 5.7
     end
     if fl.robbing_kong then
@@ -1217,9 +1223,8 @@ local function is_closed(me)             -- no meld but concealed kongs
   return true
 end
 
-local function any_meld(st)              -- a call or kong has been made this deal
-  for _, seat in ipairs(SEATS) do if #st.seats[seat].melds > 0 then return true end end
-  return false
+local function any_meld(st)              -- a call or kong (or a set-aside that counts as one) this deal
+  return st.any_call
 end
 
 local function with_melds(concealed, me)
@@ -1335,7 +1340,8 @@ end
 local function pending_win(g, st, action)
   local seat = action.seat
   local me = st.seats[seat]
-  local how = st.phase == "turn" and "self" or st.phase == "rob" and "rob" or "discard"
+  local how = st.phase == "turn" and "self" or st.phase == "rob" and st.rob_type ~= "set_aside" and "rob"
+    or "discard"
   local win = { seat = seat, tile = action.tile, how = how, last_tile = st.wall == 0,
                 first_turn = #me.discards == 0 and not any_meld(st) }
   if how == "self" then
@@ -1443,7 +1449,7 @@ local function ippatsu(g, st, seat, me)
   return scan_back(g, st, function(e)
     if e.type == "discard" and e.seat == seat then return true end
     if e.type == "chow" or e.type == "pung" or e.type == "kong" or e.type == "kong_concealed"
-       or (e.type == "kong_promoted" and st.phase ~= "rob") then
+       or (e.type == "kong_promoted" and st.phase ~= "rob") or (e.type == "set_aside" and e.call) then
       return false
     end
   end) or false
@@ -1483,7 +1489,7 @@ function R.check_abort(g)
   local st = state(g)
   local first, same_wind, riichis, kongs, kong_seats = nil, true, 0, 0, 0
   for _, seat in ipairs(SEATS) do
-    local me = st.seats[seat]
+    local me = st.seats[seat] or { discards = {}, flags = 0, melds = {} }   -- (three players: no N)
     local d = me.discards
     if #d ~= 1 then same_wind = false
     else
@@ -1576,4 +1582,10 @@ end
 -- -> basic points, limit name (16).
 R.ceil100 = ceil100
 R.basic_points = basic_points
+-- and for a ruleset with other payments and flow (sanma): the liable seat of a yakuman
+-- (17.6), the deal's outcome kept for next_deal, a win noted in a game, tenpai at a draw.
+R.liable_seat = liable_seat
+R.record_outcome = record_outcome
+R.note_game_win = note_game_win
+R.is_tenpai = is_tenpai
 return R

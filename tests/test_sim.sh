@@ -23,7 +23,7 @@ sim() {   # name, then jong sim arguments
 
 sim "base random" --rules base --games $((50 * scale)) --seed 1 --bots random
 sim "base greedy" --rules base --games $((50 * scale)) --seed 2 --bots greedy
-for r in japanese classical hongkong ims mcr; do
+for r in japanese classical hongkong ims mcr sanma; do
   sim "$r greedy" --rules $r --games 1000 --deals $((50 * scale)) --seed 3 --bots greedy
   sim "$r random" --rules $r --games 1000 --deals $((50 * scale)) --seed 4 --bots random
 done
@@ -32,6 +32,8 @@ sim "taiwanese greedy" --rules taiwanese --games 1000 --deals $((50 * scale)) --
 sim "taiwanese random" --rules taiwanese --games 1000 --deals $((50 * scale)) --seed 4 --bots random
 # Seed 5 once reached a chow that left only kuikae-banned tiles (now refused): 80 matches.
 sim "japanese random, seed 5" --rules japanese --games 80 --seed 5 --bots random
+# Three players: whole seeded matches with the default bots (kita, tsumo-son, the West round).
+sim "sanma default" --rules sanma --games 40 --seed 6
 
 # The same seed gives the same log.
 "$JONG" sim --rules base --games 3 --seed 7 --log "$log1" >/dev/null 2>&1

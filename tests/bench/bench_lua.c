@@ -93,7 +93,7 @@ void bench_lua(void)
         return;
     bench_hook_call(L);
     bench_sim(L, "base", "sim_base", 2.0, NULL, BOT_RANDOM, false);
-    static const char *const variants[] = { "japanese", "classical", "hongkong", "ims", "mcr" };
+    static const char *const variants[] = { "japanese", "classical", "hongkong", "ims", "mcr", "sanma" };
     for (int i = 0; i < 5; i++) {
         char name[64];
         snprintf(name, sizeof name, "sim_%s", variants[i]);
