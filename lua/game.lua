@@ -124,9 +124,10 @@ local function pending_win(g, action)
   local st = g.core and g.core.state and g.core:state() or g:state()
   local seat = action.seat
   local me = st.seats[seat]
-  local how = st.phase == "turn" and "self" or st.phase == "rob" and "rob" or "discard"
+  local how = st.phase == "turn" and "self" or st.phase == "rob" and st.rob_type ~= "set_aside" and "rob"
+    or "discard"
   local melded = false
-  for _, s in ipairs(SEATS) do melded = melded or #st.seats[s].melds > 0 end
+  for _, s in pairs(st.seats) do melded = melded or #s.melds > 0 end
   local win = { seat = seat, tile = action.tile, how = how, last_tile = st.wall == 0,
                 first_turn = #me.discards == 0 and not melded }
   if how == "self" then
@@ -394,7 +395,7 @@ local function make_hooks(G, skip, views)
         if not ok then error(result, 0) end
         if type(pay) ~= "table" then bad(R, "settle", "returned a " .. type(pay) .. ", not a payments table") end
         local sum, checked = 0, {}
-        for _, s in ipairs(SEATS) do
+        for _, s in ipairs(G:seats()) do
           local p = payment(R, "settle", pay, s)
           checked[s] = p
           total[s] = total[s] + p
@@ -415,7 +416,7 @@ local function make_hooks(G, skip, views)
       local pay = call("settle_draw", nil, kind, reason)
       if type(pay) ~= "table" then bad(R, "settle_draw", "returned a " .. type(pay) .. ", not a payments table") end
       local out = {}
-      for _, s in ipairs(SEATS) do out[s] = payment(R, "settle_draw", pay, s) end
+      for _, s in ipairs(G:seats()) do out[s] = payment(R, "settle_draw", pay, s) end
       out.taken = payment(R, "settle_draw", pay, "taken")
       return out
     end

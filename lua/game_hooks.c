@@ -65,8 +65,8 @@ static int h_may_act(void *ctx, const struct game *g, const struct action *a, ch
         if (st->phase == PHASE_TURN)
             game_win_record(g, a->seat, WIN_SELF_DRAW, SEAT_NONE, a->tile, &w);
         else
-            game_win_record(g, a->seat, st->phase == PHASE_ROB ? WIN_ROB : WIN_DISCARD, st->discarder,
-                            st->claim_tile, &w);
+            game_win_record(g, a->seat, st->phase == PHASE_ROB && st->rob_type != ACT_EXTRA ? WIN_ROB : WIN_DISCARD,
+                            st->discarder, st->claim_tile, &w);   /* a set-aside tile is won as a discard */
         push_win(lg->L, &w);
         lua_setfield(lg->L, -2, "win");
     }
