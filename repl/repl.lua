@@ -1229,12 +1229,12 @@ Without arguments, shows which seats the bots play. With seats, the bots play th
 seats and you the others; `none` (you play every seat) or `all`. `random` plays a random
 legal action, `greedy` keeps the hand closest to winning. `go` lets them play.]],
   run = function(words)
-    local chosen
+    local seats
     for _, w in ipairs(words) do
       if w == "random" or w == "greedy" then S.bot_kind = w
-      elseif w == "none" then chosen = chosen or {}
-      elseif w == "all" then chosen = { E = true, S = true, W = true, N = true }
-      else chosen = chosen or {}; chosen[seat_arg(w)] = true end
+      elseif w == "none" then seats = seats or {}
+      elseif w == "all" then seats = { E = true, S = true, W = true, N = true }
+      else seats = seats or {}; seats[seat_arg(w)] = true end
     end
     if seats then
       local mine = your_seat()

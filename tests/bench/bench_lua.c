@@ -94,7 +94,7 @@ void bench_lua(void)
     bench_hook_call(L);
     bench_sim(L, "base", "sim_base", 2.0, NULL, BOT_RANDOM, false);
     static const char *const variants[] = { "japanese", "classical", "hongkong", "ims", "mcr", "sanma" };
-    for (int i = 0; i < 5; i++) {
+    for (int i = 0; i < 6; i++) {
         char name[64];
         snprintf(name, sizeof name, "sim_%s", variants[i]);
         lua_getglobal(L, "jong");
