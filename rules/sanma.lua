@@ -24,6 +24,7 @@ local R = {
   name = "sanma",
   extends = "japanese",
   flags = { "kita_replacement", "robbing_kita" },     -- 17
+  situation_fields = { "kita", "winners", "riichi_void" },   -- 17; japanese.md 17.5, 7.2
   players = 3,                                        -- 2
   absent_tiles = "2345678m",                          -- 3: 108 tiles
   claims = { "pung", "kong", "win" },                 -- 6.1: no chi
@@ -479,5 +480,4 @@ function R.next_deal(g)
   return { dealer_keeps = r.keep, round = r.round, honba = r.honba, match_over = r.ended }
 end
 
-R.SEATS = SEATS
 return R
