@@ -153,6 +153,7 @@ local EVENT_TEXT = {
 -- {ok =, deals =, final = {...}, error =} (and `game`, the engine's game, with `keep`).
 function M.check(rec, o)
   o = o or {}
+  if rec.played then return { ok = true, deals = rec.played.deals, final = rec.played.final } end
   local n = rec.players
   local rules = o.rules or rec.rules or (n == 3 and "tenhou3" or "tenhou")
   local options = {}
@@ -487,6 +488,8 @@ end
 
 -- ---------------------------------------------------------------- records of jong games
 
+local function seat_index_of(seat) return ({ E = 1, S = 2, W = 3, N = 4 })[seat] end
+
 local ABORT_REASONS = { ["kyuushu"] = "kyuushu", ["suufon renda"] = "suufon", ["suucha riichi"] = "suucha_riichi",
   ["suukaikan"] = "suukaikan", ["three winners"] = "sanchahou" }
 
@@ -529,6 +532,20 @@ function M.record_of(how, actions_text)
   end
   local rec = { format = "jong", players = n, rules = type(how.rules) == "string" and how.rules or g.rules.name,
     options = {}, deals = {}, names = {} }
+  -- Only Japanese-family games become records of Tenhou's kind; for the others every
+  -- action was legal and the points are the engine's.
+  local family = g.rules
+  while family and family.name ~= "japanese" do family = family.parent end
+  if not family then
+    rec.played = { deals = #M.deal_starts(g), final = {} }
+    for p = 0, n - 1 do
+      for _, seat in ipairs(jong.SEATS) do
+        if seat_index_of(seat) <= n and g:seat_summary(seat).player == p then rec.played.final[p + 1] = g:seat_summary(seat).points end
+      end
+    end
+    g:close()
+    return rec
+  end
   for k, v in pairs(g.options) do rec.options[k] = v end
   local points = {}
   for p = 0, n - 1 do points[p] = g.rules.starting_points or 25000 end

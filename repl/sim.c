@@ -39,7 +39,8 @@ static void usage(FILE *out)
           "              points sum to the start): after every action (default), at the end\n"
           "              of every deal, or never\n"
           "  --deals D   stops once D deals have started\n"
-          "  --log F     writes every event as JSON lines\n"
+          "  --log F     writes each match as a jong log (a header line, then its actions;\n"
+          "              `jong replay --check F` replays it, the REPL's `load` opens it)\n"
           "Prints deals, wins by kind, draws, matches and deals per CPU second; exits 1 on a\n"
           "broken invariant, naming the event.\n", out);
 }
@@ -58,12 +59,16 @@ static void tally(const struct game *g, int from, struct sim_totals *t)
     }
 }
 
-static void write_log(FILE *log, const struct game *g, int from, int match)
+/* The match in jong's log format (docs/records.md, the same as the REPL's `save`): its
+ * header line (with `rules`), then the actions from index `from`. */
+static void write_log(FILE *log, const struct game *g, int from, const char *rules, long long seed)
 {
     char buf[512];
-    for (int i = from; i < game_nevents(g); i++) {
-        event_json(game_rules(g), game_event(g, i), i, buf, sizeof buf);
-        fprintf(log, "{\"match\":%d,\"event\":%s}\n", match, buf);
+    if (rules)
+        fprintf(log, "{\"type\":\"game\",\"rules\":\"%s\",\"seed\":%lld,\"options\":{}}\n", rules, seed);
+    for (int i = from; i < game_nactions(g); i++) {
+        action_json(game_rules(g), game_action(g, i), buf, sizeof buf);
+        fprintf(log, "%s\n", buf);
     }
 }
 
@@ -120,10 +125,10 @@ static int check(const struct game *g, int match)
 
 /* Plays one match to its end. Returns 0, or -1 with the reason printed. */
 static int play_match(struct game *g, int kind, const struct bot_profile *prof, struct rng *rng, struct sim_totals *t, FILE *log, int match,
-                      long max_deals, int when, struct match_stats *ms)
+                      long max_deals, int when, struct match_stats *ms, const char *rules, long long seed)
 {
     if (log)
-        write_log(log, g, 0, match);
+        write_log(log, g, 0, rules, seed);
     int logged = game_nevents(g);
     tally(g, 0, t);
     for (long steps = 0; steps < 2000000; steps++) {
@@ -146,7 +151,7 @@ static int play_match(struct game *g, int kind, const struct bot_profile *prof, 
         if (ms->st && stats_events(ms, g, logged) != 0)
             return -1;
         if (log)
-            write_log(log, g, logged, match);
+            write_log(log, g, game_nactions(g) - 1, NULL, 0);
         logged = game_nevents(g);
     }
     fprintf(stderr, "sim: match %d did not end\n", match);
@@ -242,7 +247,7 @@ int cmd_sim(int argc, char **argv)
             status = 1;
             break;
         }
-        if (play_match(g, kind, &prof, &r, &t, log, (int)m, max_deals, when, &ms) != 0)
+        if (play_match(g, kind, &prof, &r, &t, log, (int)m, max_deals, when, &ms, rules, (long long)(seed + m)) != 0)
             status = 1;
         t.matches++;
         lj_game_close(L, -1);

@@ -50,6 +50,10 @@ else
 fi
 check "a cut file: the line of the error" grep -q '"ok":false.*"error":"line [0-9]*: JSON' "$dir/results"
 check "a missing file is named" grep -q 'missing.xml: No such file' "$dir/results"
+check "jong sim --log writes jong logs" "$JONG" sim --rules tenhou --games 2 --seed 9 --log "$dir/sim.jlog"
+check "jong replay --check reads them" "$JONG" replay --check "$dir/sim.jlog"
+check "the same of another variant" "$JONG" sim --rules classical --games 1 --seed 9 --log "$dir/sim2.jlog"
+check "its actions replay" "$JONG" replay --check "$dir/sim2.jlog"
 check "replay --help" "$JONG" replay --help
 echo "$passed passed, $failed failed"
 [ "$failed" -eq 0 ]
