@@ -124,6 +124,16 @@ static struct lgame *check_game(lua_State *L, int idx)
     return lg;
 }
 
+/* A game a method may change: not while one of its hooks runs (a hook that reached it
+ * would desynchronise the state, the log and the action list). */
+static struct lgame *check_idle(lua_State *L, int idx)
+{
+    struct lgame *lg = check_game(L, idx);
+    if (lg->busy)
+        luaL_error(L, "the game cannot change while one of its hooks runs");
+    return lg;
+}
+
 /* jong.game_new(engine, hooks, seed) -> game, or nil, reason. engine: the engine
  * settings (docs/hooks.md); hooks: functions the engine calls (each gets the game). */
 static int l_game_new(lua_State *L)
@@ -159,6 +169,8 @@ static int l_game_new(lua_State *L)
 static int l_gc(lua_State *L)
 {
     struct lgame *lg = luaL_checkudata(L, 1, GAME_MT);
+    if (lg->busy)
+        return luaL_error(L, "the game cannot be closed while one of its hooks runs");
     if (lg->g) {
         game_free(lg->g);
         lg->g = NULL;
@@ -194,7 +206,7 @@ static int result(lua_State *L, struct lgame *lg, int r)
 
 static int l_apply(lua_State *L)
 {
-    struct lgame *lg = check_game(L, 1);
+    struct lgame *lg = check_idle(L, 1);
     struct action a;
     read_action(L, 2, lg->g, &a);
     lg->version++;   /* hooks called during the action see a new version */
@@ -547,7 +559,7 @@ static int l_actions(lua_State *L)
 
 static int l_undo(lua_State *L)
 {
-    struct lgame *lg = check_game(L, 1);
+    struct lgame *lg = check_idle(L, 1);
     if (game_nactions(lg->g) == 0)
         return lua_pushnil(L), lua_pushstring(L, "nothing to undo"), 2;
     return result(L, lg, game_undo(lg->g));
@@ -556,7 +568,7 @@ static int l_undo(lua_State *L)
 /* g:replay(n): the state after the first n applied actions. */
 static int l_replay(lua_State *L)
 {
-    struct lgame *lg = check_game(L, 1);
+    struct lgame *lg = check_idle(L, 1);
     lua_Integer n = luaL_checkinteger(L, 2);
     if (n < 0 || n > game_nactions(lg->g))
         return lua_pushnil(L), lua_pushfstring(L, "no action %d to replay to (0-%d)", (int)n, game_nactions(lg->g)), 2;
@@ -620,7 +632,7 @@ static int parse_wall_part(lua_State *L, int idx, tile_t *out, int max)
 /* g:stack(front, back): restart with a stacked first deal (tiles in notation). */
 static int l_stack(lua_State *L)
 {
-    struct lgame *lg = check_game(L, 1);
+    struct lgame *lg = check_idle(L, 1);
     tile_t front[MAX_WALL], back[MAX_WALL];
     int nf = parse_wall_part(L, 2, front, MAX_WALL);
     int nb = parse_wall_part(L, 3, back, MAX_WALL);
@@ -630,7 +642,7 @@ static int l_stack(lua_State *L)
 /* g:stack_deal(deal, front, back): stack the wall of a later deal (1 = the second). */
 static int l_stack_deal(lua_State *L)
 {
-    struct lgame *lg = check_game(L, 1);
+    struct lgame *lg = check_idle(L, 1);
     int deal = (int)luaL_checkinteger(L, 2);
     tile_t front[MAX_WALL], back[MAX_WALL];
     int nf = parse_wall_part(L, 3, front, MAX_WALL);
@@ -640,7 +652,7 @@ static int l_stack_deal(lua_State *L)
 
 static int l_reset(lua_State *L)
 {
-    struct lgame *lg = check_game(L, 1);
+    struct lgame *lg = check_idle(L, 1);
     return result(L, lg, game_reset(lg->g, (uint64_t)luaL_checkinteger(L, 2)));
 }
 

@@ -22,6 +22,7 @@ struct lgame {
     struct rng bots;   /* the built-in players' random numbers */
     lua_Integer version;   /* changes whenever the state may have changed */
     bool special_concealed_only;   /* special_complete is never true with melds */
+    int busy;          /* hooks under way: the game refuses to change until they return */
 };
 
 /* game.c */

@@ -42,7 +42,10 @@ static int call_hook(struct lgame *lg, const char *name, int nargs, int nres, ch
 {
     char what[64];
     snprintf(what, sizeof what, "hook %s", name);
-    if (lj_pcall(lg->L, nargs + 1, nres, what, &lj_hook_limits) != LUA_OK) {
+    lg->busy++;
+    int status = lj_pcall(lg->L, nargs + 1, nres, what, &lj_hook_limits);
+    lg->busy--;
+    if (status != LUA_OK) {
         snprintf(msg, n, "%s", lua_tostring(lg->L, -1) ? lua_tostring(lg->L, -1) : "error");
         lua_pop(lg->L, 1);
         return HOOK_ERROR;

@@ -186,6 +186,39 @@ function TestGame.test_engine_settings_out_of_range_are_refused()
   end
 end
 
+-- Below the views, the engine's game itself refuses to change while its hooks run.
+function TestGame.test_the_game_refuses_reentry_from_its_hooks()
+  local base = jong.load_rules("base")
+  local engine = jong.engine_settings(base, jong.resolve_options(base))
+  local tried = {}
+  local hooks = {}
+  function hooks.may_act(core)
+    for _, name in ipairs { "apply", "undo", "reset", "replay", "close", "stack" } do
+      local ok, err = pcall(core[name], core, name == "reset" and 1 or name == "replay" and 0 or
+        name == "apply" and { type = "pass", seat = "S" } or nil)
+      tried[name] = not ok and err or "allowed"
+    end
+    return true
+  end
+  engine.ask = { "chow", "pung", "kong", "win" }
+  local core = assert(jong.game_new(engine, hooks, 1))
+  local rng = 0
+  for _ = 1, 400 do
+    if next(tried) then break end
+    local w = core:waiting()
+    if #w == 0 then break end
+    local legal = core:legal(w[1])
+    rng = rng + 1
+    core:apply(legal[rng % #legal + 1])
+  end
+  lu.assertNotNil(next(tried), "no hook was asked")
+  for _, name in ipairs { "apply", "undo", "reset", "replay", "close", "stack" } do
+    lu.assertStrContains(tried[name], "while one of its hooks runs")
+  end
+  lu.assertTrue(core:check())
+  core:close()
+end
+
 local function dump(v, out)
   if type(v) ~= "table" then out[#out + 1] = tostring(v); return end
   local keys = {}
