@@ -1008,7 +1008,8 @@ function R.score(f)
   if flowers > 0 then items[#items + 1] = { name = E[81].name, value = 1, count = flowers } end
   local value = { fan = best_fan, flowers = flowers, total = best_fan + flowers }
   if best_fan < f.options.min_points then
-    return { wins = false, reason = "below the minimum of " .. f.options.min_points .. " points",
+    local min = f.options.min_points
+    return { wins = false, reason = "below the minimum of " .. (math.tointeger(min) or min) .. " points",
              value = value, items = items }
   end
   return { wins = true, value = value, items = items }
