@@ -797,20 +797,26 @@ end
 
 -- The non-repeat and exclusion principles: each element present excludes its "not
 -- also" list (the switches of s13 D5 and D6 keep one more element).
+local GONE = {}   -- scratch: the numbers excluded, as a list
 local function exclude(h, t)
-  local gone
+  local n = 0
   for no in pairs(t) do
     local list = NOT_ALSO[no]
     if list then
-      gone = gone or {}
-      for i = 1, #list do gone[list[i]] = true end
+      for i = 1, #list do n = n + 1; GONE[n] = list[i] end
     end
   end
-  if not gone then return end
-  if h.opts.all_green_half_flush and t[3] then gone[50] = nil end
-  if h.opts.all_terminals_double_pung and t[8] then gone[65] = nil end
-  if h.opts.kong_concealment == "kong_items" then gone[67], gone[48] = nil, nil end   -- s13 D4
-  for x in pairs(gone) do t[x] = nil end
+  if n == 0 then return end
+  local opts = h.opts
+  local keep_hf = opts.all_green_half_flush and t[3]
+  local keep_dp = opts.all_terminals_double_pung and t[8]
+  local keep_kongs = opts.kong_concealment == "kong_items"                -- s13 D4
+  for i = 1, n do
+    local x = GONE[i]
+    if not ((x == 50 and keep_hf) or (x == 65 and keep_dp) or ((x == 67 or x == 48) and keep_kongs)) then
+      t[x] = nil
+    end
+  end
 end
 
 -- The value of one reading: its elements `t` (number -> count) and its fan.
@@ -888,6 +894,17 @@ end
 
 local PREDECESSOR = { E = "N", S = "E", W = "S", N = "W" }
 
+-- The hand summary, refilled for every hand (score is never re-entered), and the meld sets
+-- (the same object for the same meld: sets are not changed).
+local ZERO = zeros()
+local H = { cc = zeros(), n = zeros(), melds = {} }
+local MELD_SET = {}
+for k = 1, 34 do
+  for bits = 0, 7 do
+    MELD_SET[k * 8 + bits] = { kind = k, chow = bits & 1 ~= 0, kong = bits & 2 ~= 0, melded = bits & 4 ~= 0 }
+  end
+end
+
 local function read_hand(f)
   local opts, flags = f.options, f.flags
   if f.reds and f.reds > 0 then return nil, "MCR has no red fives" end
@@ -905,7 +922,8 @@ local function read_hand(f)
       seen[b] = true
     end
   end
-  local cc, all_n = zeros(), zeros()
+  local h = H                                       -- one summary, refilled for each hand
+  local cc, all_n = table.move(ZERO, 1, 34, 1, h.cc), table.move(ZERO, 1, 34, 1, h.n)
   local any, all = 0, -1
   local tiles = f.tiles
   for i = 1, #tiles do
@@ -928,12 +946,11 @@ local function read_hand(f)
       all_n[k], any, all = all_n[k] + (m.type == "kong" and 4 or 3), any | BITS[k], all & BITS[k]
     end
   end
-  local h = {
-    f = f, opts = opts, flags = flags, self = f.win_by == "self", win = KIND[f.win_tile],
-    seat_wind = SEAT_WIND[f.seat], round_wind = SEAT_WIND[f.round],
-    cc = cc, n = all_n, any = any, all = all, melds = {}, melded = 0, kongs = 0, nconcealed = #f.tiles,
-    fours = fours,
-  }
+  h.f, h.opts, h.flags, h.self, h.win = f, opts, flags, f.win_by == "self", KIND[f.win_tile]
+  h.seat_wind, h.round_wind = SEAT_WIND[f.seat], SEAT_WIND[f.round]
+  h.any, h.all, h.melded, h.kongs, h.nconcealed, h.fours = any, all, 0, 0, #f.tiles, fours
+  h.unique, h.common = nil, nil
+  for i = #h.melds, 1, -1 do h.melds[i] = nil end
   local has_kong = false
   for i, m in ipairs(f.melds) do
     if m.type == "chow" and m.from and m.from ~= PREDECESSOR[f.seat] then
@@ -941,7 +958,8 @@ local function read_hand(f)
     end
     if m.from == f.seat then return nil, "meld " .. i .. ": a meld cannot be claimed from the winner himself" end
     local melded = not m.concealed
-    h.melds[i] = { kind = KIND[m.tile], chow = m.type == "chow", kong = m.type == "kong", melded = melded }
+    h.melds[i] = MELD_SET[KIND[m.tile] * 8 + (m.type == "chow" and 1 or 0) + (m.type == "kong" and 2 or 0)
+                          + (melded and 4 or 0)]
     if melded then h.melded = h.melded + 1 end
     if m.type == "kong" then h.kongs, has_kong = h.kongs + 1, true end
   end
