@@ -756,6 +756,10 @@ static bool ready_hand_wins(const struct view *v, const uint8_t *c, const struct
 {
     if (!v->p->wins)
         return true;
+    /* a Japanese hand with a value honour pung melded has its yaku whatever completes it */
+    for (int i = 0; v->p->family == FAMILY_JAPANESE && i < nm; i++)
+        if (m[i].type != MELD_CHOW && kind_is_honour(m[i].kind) && is_value_honour(v, m[i].kind))
+            return true;
     bool w[TILE_KINDS];
     if (waits(c, nm, NULL, v->forms, w) == 0)
         return false;
