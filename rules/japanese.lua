@@ -1372,10 +1372,10 @@ local function riichi_discard_event(g, st, seat, me)
 end
 
 -- 8.3: furiten. Own discards among the waits; a winning tile let pass since the own last
--- discard (temporary) or, after riichi, since the riichi discard.
+-- discard (temporary) or, after riichi, since the riichi discard. The waits are the
+-- engine's, in the ruleset's forms (a child's forms count).
 local function furiten(g, st, seat, me)
-  local a = analysis(me.hand)
-  local waits = a and a.waits or {}
+  local waits = g.core:waits(seat)
   if #waits == 0 then return false end
   local wait_set, own = {}, {}
   for _, w in ipairs(waits) do wait_set[w] = true end
