@@ -2034,6 +2034,10 @@ function M.complete(line, start, stop)
   local before, word = line:sub(1, start), line:sub(start + 1, stop)
   local list
   local words = split(before)
+  -- "S chi 5": an action for a seat completes as the action
+  if #words >= 2 and words[1]:match("^[ESWN]$") and find_command(words[2]) == COMMANDS.play then
+    table.remove(words, 1)
+  end
   local c = words[1] and find_command(words[1])
   if #words == 0 then
     list = lua_candidates(word)

@@ -95,9 +95,25 @@ else
   check "lists the tiles it may discard" '^4p +4s +4z *$'
   $T send-keys -t jong 'z' Enter
   check "plays the completed discard" '^  E discards 4z$'
+  # a player's table: a position, a named chi chosen by Tab, a ron by its Japanese name
+  $T send-keys -t jong 'new japanese seed=2 E=3456m456p789s1122z S=45789m456p678s88p W=1199m1199p1199s1z N=1357m1357p1357s2z' Enter
+  check "sets up a position" '^new game: japanese, seed 2'
+  $T send-keys -t jong 'E d 6m' Enter 'S chi ' Tab Tab
+  check "lists the chows by their runs" '^456m +567m +678m *$'
+  $T send-keys -t jong '56' Tab Enter
+  check "plays the named chi" '^  S chows 6m from E: 567m$'
+  $T send-keys -t jong 'new japanese seed=1 E=1234m456p789s1122z S=23456m456p678s88p W=1199m1199p1199s1z N=1357m1357p1357s2z' Enter
+  $T send-keys -t jong 'E d 4m' Enter 'S ron' Enter
+  check "a ron prints the items and payments" '^payments: E -2000  S \+2000  W 0  N 0$'
+  check "the items" '^  Tanyao +1 han$'
+  $T send-keys -t jong 'rules base' Enter
+  $T send-keys -t jong 'new seed=1' Enter 'd 4z' Enter
   $T send-keys -t jong 'for i = 1, 2 do' Enter
   check "continues an unfinished statement" '^>> ?$'
-  $T send-keys -t jong 'print(i)' C-c
+  $T send-keys -t jong 'print(i)'
+  sleep 0.3
+  $T send-keys -t jong C-c
+  sleep 0.3
   $T send-keys -t jong '=6*7' Enter
   check "Ctrl-C drops the unfinished statement" '^42$'
   $T send-keys -t jong 'while true do end' Enter
