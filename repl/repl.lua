@@ -788,8 +788,9 @@ local function play(seat, action)
   if not ok then fail("%s", jong.first_line(err or "refused")) end
 end
 
--- In a claim window, the seats whose only legal action is to pass pass.
-local function auto_pass()
+-- In a claim window, the seats whose only legal action is to pass pass; once a win is
+-- declared (won), so do the seats that cannot win too (a claim cannot beat it).
+local function auto_pass(won)
   local g = need_game()
   local moved = true
   while moved do
@@ -798,7 +799,12 @@ local function auto_pass()
     if phase ~= "claim" and phase ~= "rob" then return end
     for _, seat in ipairs(g:waiting()) do
       local list = legal(seat)
-      if #list == 1 and list[1].type == "pass" then
+      local pass, can_win = nil, false
+      for _, a in ipairs(list) do
+        if a.type == "pass" then pass = a elseif a.type == "win" then can_win = true end
+      end
+      if pass and (#list == 1 or (won and not can_win)) then
+        list = { pass }
         play(seat, list[1])
         moved = true
         break
@@ -1213,6 +1219,7 @@ result; an illegal action is refused with the reason and changes nothing.]],
     if not state().seats[seat] then fail("there is no seat %s at this table", seat) end
     local action = resolve_action(seat, words[1]:lower(), words[2])
     play(seat, action)
+    if action.type == "win" then auto_pass(true) end
     if S.auto then auto_pass(); go() end
     after_moves()
   end,
@@ -1386,7 +1393,7 @@ local function analyze_hand(hand, unseen, forms)
 end
 
 command {
-  name = "analyze", usage = "analyze [HAND]", summary = "shanten, waits and decompositions of a hand",
+  name = "analyze", usage = "analyze [HAND]", summary = "shanten, waits, decompositions; discards ranked by tiles accepted",
   help = [[
 Analyzes HAND (notation; default: the hand of the seat to move): shanten for each form,
 the waits of a 13-tile hand, the decompositions of a complete 14-tile hand, or, for an
