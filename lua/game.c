@@ -103,6 +103,19 @@ void read_action(lua_State *L, int t, const struct game *g, struct action *a)
     if (found < 0)
         luaL_error(L, "unknown action '%s'", type);
     lua_pop(L, 1);
+    if (found == ACT_EXTRA && !strcmp(type, "extra")) {
+        /* {"type":"extra","name":"kita"} (as the action log writes it): the name says which */
+        lua_getfield(L, t, "name");
+        const char *name = lua_tostring(L, -1);
+        int id = -1;
+        for (int i = 0; name && i < game_rules(g)->nextra; i++)
+            if (!strcmp(name, game_rules(g)->extra_names[i]))
+                id = i;
+        if (id < 0)
+            luaL_error(L, "unknown declaration '%s'", name ? name : "(no name)");
+        a->extra = (uint8_t)id;
+        lua_pop(L, 1);
+    }
     a->type = (uint8_t)found;
     tile_field(L, t, "tile", &a->tile);
     tile_t chow = 0;

@@ -359,7 +359,7 @@ function M.read_tenhou6(text)
       end
       local doras, uras = r[3] or {}, r[4] or {}
       deal.dora = tile(doras[1], "dora")
-      local result = r[5 + 3 * n]
+      local result = r[#r]        -- the last entry (after four players' lists, also with three)
       if type(result) ~= "table" then error("no result", 0) end
       if #result == 0 and ri < #d.log then error("no result", 0) end
       local events = deal.events

@@ -156,6 +156,37 @@ function TestRoundTrip.test_every_format()
   end
 end
 
+function TestRoundTrip.test_three_players()
+  for seed = 1, 3 do
+    local how = { rules = "tenhou3", seed = seed }
+    local g = assert(jong.game(how))
+    g:run_bots({}, nil, 100000)
+    local rec = assert(replay.read_jong(replay.jong_log(how, g)))[1]
+    lu.assertEquals(rec.players, 3)
+    local r = replay.check(rec)
+    lu.assertTrue(r.ok, r.error)
+    lu.assertEquals(#r.final, 3)
+    for _, write in ipairs { records.write_tenhou6, records.write_mjai } do
+      local back = assert(records.read(write(rec)))
+      lu.assertEquals(back.players, 3)
+      lu.assertEquals(back.rules, "tenhou3")
+      local r2 = replay.check(back)
+      lu.assertTrue(r2.ok, r2.error)
+      lu.assertEquals(r2.final, r.final)
+    end
+  end
+end
+
+function TestRoundTrip.test_declarations_keep_their_names_in_the_log()
+  -- {"type":"extra","name":"kita"} replays as kita, not as the ruleset's first declaration
+  local g = assert(jong.game { rules = "tenhou3", seed = 1 })
+  g:run_bots({}, nil, 40)
+  local log = g:log_json()
+  lu.assertStrContains(log, '"name":"kita"')
+  local again = assert(jong.replay(log, { rules = "tenhou3", seed = 1 }))
+  lu.assertEquals(again:log_json(), log)
+end
+
 function TestRoundTrip.test_several_games_in_one_log()
   local how1, g1 = played(5)
   local how2, g2 = played(6)
