@@ -130,6 +130,7 @@ struct game_rules {
     uint8_t last_discard;          /* enum last_discard: claims on discards once the wall is drawn out */
     unsigned forms;                /* enum form: the core's complete shapes */
     uint8_t hand_sets;             /* sets of a complete hand: 4 (13 tiles dealt), 5 (16 dealt) */
+    bool play_after_win;           /* a winner leaves the deal and the others play on (Sichuan) */
     uint8_t dora_first, dora_step; /* dead index of the first dora indicator, step between them; step 0: no dora */
     bool kong_dora_after_discard;  /* a claimed or promoted kong's indicator is turned at the declarer's next discard */
     int32_t start_points;
@@ -320,6 +321,9 @@ struct game_state {
     uint8_t result;        /* 0 playing, EV_WIN, or enum draw_kind */
     uint8_t nwins;
     struct win wins[MAX_PLAYERS - 1];
+    uint8_t left;          /* seats that have won and left the deal (rules.play_after_win) */
+    uint8_t first_winner;  /* the first seat that won in the deal, or SEAT_NONE */
+    uint8_t first_shared;  /* the discarder when several seats won on the deal's first winning tile, or SEAT_NONE */
     int32_t last_delta[MAX_PLAYERS];
     /* the match */
     uint8_t seat_player[MAX_PLAYERS];

@@ -56,6 +56,8 @@ int game_check(const struct game *g, char *msg, size_t n)
             want = most;
         if ((st->phase == PHASE_DEAL_END || st->phase == PHASE_MATCH_END) && s == st->turn)
             either = true;
+        if (st->left >> s & 1)   /* won and left: the hand as it won (a self-draw holds the tile) */
+            either = true;
         if (size != want && !(either && size == most)) {
             snprintf(msg, n, "seat %c holds %d tiles (melds count 3), expected %d", seat_letters[s], size, want);
             return -1;

@@ -165,6 +165,31 @@ void game_win_record(const struct game *g, int seat, int how, int from, tile_t t
         w->flags |= WINF_ROB_CONCEALED;
 }
 
+/* Play after a win (rules.play_after_win): the winners leave the deal; with two seats
+ * or more still in it the first of them after the last winner (the farthest from the
+ * discarder) draws. A robbed kong's tile becomes a discard of its declarer. The deal
+ * ends when one seat is left; an empty wall ends it as an exhaustive draw. */
+static int play_on(struct game *g, const int *seats, int n, int how, int from, tile_t tile)
+{
+    struct game_state *st = &g->st;
+    for (int i = 0; i < n; i++)
+        st->left |= (uint8_t)(1 << seats[i]);
+    if (how == WIN_ROB) {
+        struct seat_state *ss = &st->seats[from];
+        hand_take(&ss->hand, tile);
+        ss->discards[ss->ndiscards++] = (struct discard){ .tile = tile, .claimed_by = SEAT_NONE };
+    }
+    int active = 0;
+    for (int s = 0; s < players(g); s++)
+        active += !(st->left >> s & 1);
+    if (active < 2)
+        return 0;
+    st->result = 0;
+    if (wall_drawable(&st->wall) == 0)
+        return end_draw(g, DRAW_EXHAUSTIVE, "");
+    return draw_turn(g, next_active(g, seats[n - 1]), DRAWN_WALL);
+}
+
 static int do_wins(struct game *g, const int *seats, int n, int how, int from, tile_t tile)
 {
     struct game_state *st = &g->st;
@@ -188,7 +213,13 @@ static int do_wins(struct game *g, const int *seats, int n, int how, int from, t
         e->kind = w->flags;
     }
     st->result = EV_WIN;
-    return settle(g, &s);
+    if (st->first_winner == SEAT_NONE) {
+        st->first_winner = (uint8_t)seats[0];
+        st->first_shared = n > 1 ? (uint8_t)from : SEAT_NONE;
+    }
+    if (settle(g, &s) < 0)
+        return -1;
+    return g->rules.play_after_win ? play_on(g, seats, n, how, from, tile) : 0;
 }
 
 /* Turns the kong dora indicators that waited for a discard. */
@@ -249,7 +280,7 @@ static int open_window(struct game *g, int phase, int from, tile_t t)
         return 0;
     bool orphans = phase == PHASE_ROB && st->rob_type == ACT_KONG_CONCEALED && !g->rules.rob_concealed_any;
     for (int s = 0; s < players(g); s++) {
-        if (s == from)
+        if (s == from || (st->left >> s & 1))
             continue;
         int c = completes_with(g, s, t, orphans);
         if (c < 0)
@@ -262,7 +293,7 @@ static int open_window(struct game *g, int phase, int from, tile_t t)
     uint8_t ask = 0;
     g->err[0] = '\0';
     for (int s = 0; s < players(g); s++) {
-        if (s == from || !has_candidates(g, s))
+        if (s == from || (st->left >> s & 1) || !has_candidates(g, s))
             continue;
         g->nlegal[s] = (uint8_t)list_actions(g, s, g->legal[s], MAX_ACTIONS);
         if (g->err[0])
@@ -367,7 +398,7 @@ static int next_draw(struct game *g)
     }
     if (wall_drawable(&st->wall) == 0)
         return end_draw(g, DRAW_EXHAUSTIVE, "");
-    return draw_turn(g, next_seat(g, st->discarder), DRAWN_WALL);
+    return draw_turn(g, next_active(g, st->discarder), DRAWN_WALL);
 }
 
 /* The wins claimed in a claim or rob window: returns 1 with *r the outcome when the
@@ -600,6 +631,8 @@ int deal_begin(struct game *g)
     st->any_call = false;
     st->result = 0;
     st->nwins = 0;
+    st->left = 0;
+    st->first_winner = st->first_shared = SEAT_NONE;
     st->waiting = st->could_win = 0;
     memset(st->last_delta, 0, sizeof st->last_delta);
     const struct deal_wall *dw = NULL;

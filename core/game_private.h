@@ -48,6 +48,16 @@ static inline int next_seat(const struct game *g, int s) { return s + 1 < g->rul
 static inline int seat_after(const struct game *g, int s, int r) { return (s + r) % g->rules.players; }
 /* Bit mask of every seat. */
 static inline int all_seats(const struct game *g) { return (1 << g->rules.players) - 1; }
+/* The next seat in turn order still in the deal (play after a win skips the winners). */
+static inline int next_active(const struct game *g, int s)
+{
+    for (int i = 0; i < g->rules.players; i++) {
+        s = next_seat(g, s);
+        if (!(g->st.left >> s & 1))
+            break;
+    }
+    return s;
+}
 
 /* ---- hands ---- */
 

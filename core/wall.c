@@ -22,6 +22,17 @@ int wall_real_waits(const struct wall_config *c, const uint8_t seen[TILE_KINDS],
 
 static int walls_of(const struct wall_config *c) { return c->walls ? c->walls : 4; }
 
+/* The first stack of wall k when `stacks` stacks do not split evenly (108 tiles: sides
+ * of 14, 13, 14, 13): the walls 0, 2, 1, 3 in that order take one stack more. */
+static int wall_side_start(int walls, int stacks, int k)
+{
+    static const int rank4[4] = { 0, 2, 1, 3 };
+    int base = stacks / walls, extra = stacks % walls, start = 0;
+    for (int i = 0; i < k; i++)
+        start += base + ((walls == 4 ? rank4[i] : i) < extra);
+    return start;
+}
+
 const char *wall_config_error(const struct wall_config *c)
 {
     int n = wall_set_size(c), walls = walls_of(c);
@@ -35,7 +46,7 @@ const char *wall_config_error(const struct wall_config *c)
         return "absent kinds beyond the 34";
     if (walls < 2 || walls > 4)
         return "2 to 4 walls";
-    if (n % (2 * walls) != 0 || (c->side != 0 && c->side * 2 * walls != n))
+    if (n % 2 != 0 || (c->side != 0 && c->side * 2 * walls != n))
         return "stacks per side do not fit the tile set";
     if (c->dice != 2 && c->dice != 3)
         return "the dealer throws 2 or 3 dice";
@@ -97,7 +108,7 @@ int wall_build(struct wall *w, const struct wall_config *c, struct rng *r)
     /* phys[2g] is the top and phys[2g+1] the bottom of stack g; stacks are numbered
      * clockwise from the right-hand end of the dealer's wall (walls clockwise: E N W S,
      * or with three walls E W S). */
-    int walls = walls_of(c), side = n / (2 * walls), stacks = n / 2, total = 0;
+    int walls = walls_of(c), stacks = n / 2, total = 0;
     w->ndice = c->dice;
     for (int i = 0; i < c->dice; i++)
         total += w->dice[i] = (uint8_t)rng_die(r);
@@ -110,7 +121,7 @@ int wall_build(struct wall *w, const struct wall_config *c, struct rng *r)
         w->live_end = n - 2 * (count - total);
     w->break_wall = (uint8_t)((total - 1) % walls);
     w->break_count = (uint8_t)count;
-    int first = ((walls - w->break_wall) % walls) * side;
+    int first = wall_side_start(walls, stacks, (walls - w->break_wall) % walls);
     int b = (first + count) % stacks;
     w->break_stack = (uint8_t)b;
 

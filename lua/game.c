@@ -466,8 +466,10 @@ static void result_table(lua_State *L, int idx, int nfields)
 
 /* g:brief([t]) -> {phase, turn (seat in turn), drawable (tiles an ordinary draw may
  * still take), round (wind), honba, deposits, deal (number), deal_in_round (times the
- * deal has passed in this round), kongs (declared in the deal)}, without building the
- * state; t is refilled when given. */
+ * deal has passed in this round), kongs (declared in the deal), left (bit mask of the
+ * seats that won and left the deal, bit 0 East), first_winner (the deal's first winner,
+ * if any), first_shared (its discarder, when several seats won on that tile)}, without
+ * building the state; t is refilled when given. */
 static int l_brief(lua_State *L)
 {
     const struct game_state *st = game_state(check_game(L, 1)->g);
@@ -481,6 +483,11 @@ static int l_brief(lua_State *L)
     set_int(L, "deal", st->deal_no);
     set_int(L, "deal_in_round", st->deal_in_round);
     set_int(L, "kongs", st->nkongs);
+    set_int(L, "left", st->left);   /* mask of the seats that won and left (play after a win) */
+    if (st->first_winner < MAX_PLAYERS)
+        set_str(L, "first_winner", seat_names[st->first_winner]);
+    if (st->first_shared < MAX_PLAYERS)
+        set_str(L, "first_shared", seat_names[st->first_shared]);
     return 1;
 }
 

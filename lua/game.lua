@@ -31,6 +31,7 @@ function jong.engine_settings(r, options)
     e.forms = mask
   end
   if r.hand_size == 16 then e.hand_sets = 5 end   -- five sets and a pair
+  if r.play_after_win then e.play_after_win = true end
   e.start_points = r.starting_points
   e.rounds = r.rounds
   e.extras = r.extras
@@ -76,6 +77,14 @@ function Game:situation(win, first_winner)
     dora = table.concat(st.dora), honba = st.honba,
     deposits = first_winner and st.deposits or 0, game = self, win = win,
   }
+  if self.rules.play_after_win then   -- the seats still in the deal, the winner included
+    local left, active = self.core:brief().left, {}
+    local n = 0
+    for i, seat in ipairs(SEATS) do
+      if left >> (i - 1) & 1 == 0 then active[#active + 1] = seat else n = n + 1 end
+    end
+    s.active, s.win_order = active, n + 1
+  end
   if self.rules.situation then self.rules.situation(self, win, s) end
   return s
 end

@@ -198,6 +198,7 @@ S.fields = {
   { "helpers", typed "table", "functions and data for rulesets that extend this one" },
   { "items", typed "table", "the scoring items: {id =, name = as the spec names it, value =, unit =, test =}" },
   { "flower_wins", typed "boolean", "a win by flowers alone (win_by \"flowers\") is a situation" },
+  { "play_after_win", typed "boolean", "a winner leaves the deal and the others play on (Sichuan)" },
   -- data of one family, read by its own hooks (and its children's)
   { "yaku", typed "table", "Japanese: the yaku list score reads" },
   { "riichi_deposit", whole, "Japanese: the riichi stake" },

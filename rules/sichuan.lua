@@ -31,7 +31,16 @@ local R = {
   claims = { "pung", "kong", "win" },                       -- §9.2: no chow
   precedence = { win = 3, kong = 2, pung = 2 },
   multiple_winners = true,                                 -- §9.3
+  play_after_win = true,                                   -- §10: winners leave, the others play on
   starting_points = 0,
+  dead_wall = { size = 0, policy = "none" },               -- §6.2: every tile can be drawn
+  engine = {
+    absent = "1234567z",                                   -- §4.1: the three suits only
+    dice = 2,                                              -- §6.2
+    deal_order = "blocks",                                 -- §6.3
+    kong_source = "head",                                  -- §6.4 (sc.kong_replacement)
+    rob_promoted = true,                                   -- §9.5: a concealed kong cannot be robbed
+  },
 
   -- §16: the option registry (JSON keys may carry the prefix "sc.")
   options = {
@@ -528,6 +537,27 @@ local function wall_end_event(s, o)
     end
   end
   return { items = items, ready = out_ready, payments = pay }
+end
+
+-- §6.4: where a kong's replacement comes from.
+function R.configure(o)
+  return { kong_source = o.kong_replacement == "tail" and "loose" or "head" }
+end
+
+-- §5.2, §5.3: the first winner of the deal deals the next one (with several winners on
+-- that discard, its discarder or the nearest winner: sc.multi_win_dealer); nobody won:
+-- the dealer keeps the deal. A match is sc.deals deals.
+function R.next_deal(g)
+  local o, b = g.options, g:brief()
+  local over = b.deal + 1 >= o.deals
+  local dealer = b.first_winner
+  if b.first_shared and o.multi_win_dealer == "discarder" then dealer = b.first_shared end
+  if not dealer or dealer == "E" then
+    return { dealer_keeps = true, round = b.round, honba = 0, match_over = over }
+  end
+  local at, players = SEAT_INDEX[dealer], {}
+  for i = 0, 3 do players[i + 1] = g:seat(SEATS[(at - 1 + i) % 4 + 1]).player end
+  return { dealer_keeps = false, round = b.round, honba = 0, match_over = over, players = players }
 end
 
 -- §17.2, §17.3: `jong score` situations with "event".

@@ -30,6 +30,9 @@ done
 # Taiwanese: hands of 16 tiles (five sets and a pair), the 16-tile reserve, the dealer's streak.
 sim "taiwanese greedy" --rules taiwanese --games 1000 --deals $((50 * scale)) --seed 3 --bots greedy
 sim "taiwanese random" --rules taiwanese --games 1000 --deals $((50 * scale)) --seed 4 --bots random
+# Sichuan: 108 tiles, several winners on a discard, play after a win (winners leave).
+sim "sichuan greedy" --rules sichuan --games 1000 --deals $((50 * scale)) --seed 3 --bots greedy
+sim "sichuan random" --rules sichuan --games 1000 --deals $((50 * scale)) --seed 4 --bots random
 # Seed 5 once reached a chow that left only kuikae-banned tiles (now refused): 80 matches.
 sim "japanese random, seed 5" --rules japanese --games 80 --seed 5 --bots random
 # Three players: whole seeded matches with the default bots (kita, tsumo-son, the West round).

@@ -1,0 +1,65 @@
+-- Sichuan in the engine: play after a win (§10). A stacked deal with three wins: two on
+-- the dealer's first discard (一炮多响, §9.3), then the next active seat after the farther
+-- winner draws and wins by self-draw, paid by the one seat still in the deal; the deal
+-- ends with one seat left. And self-play keeping every invariant.
+local lu = require "luaunit"
+
+-- The head of a stacked wall from the four hands (the dealer's 14 tiles, 13 for the
+-- others) in the deal order of §6.3, then the tiles drawn after the deal.
+local function wall_front(e, s, w, n, draws)
+  local hands = { jong.tiles(e), jong.tiles(s), jong.tiles(w), jong.tiles(n) }
+  local out = {}
+  for block = 0, 2 do
+    for _, h in ipairs(hands) do
+      for i = 1, 4 do out[#out + 1] = h[4 * block + i] end
+    end
+  end
+  for _, h in ipairs(hands) do out[#out + 1] = h[13] end
+  out[#out + 1] = hands[1][14]
+  for _, t in ipairs(jong.tiles(draws or "")) do out[#out + 1] = t end
+  return table.concat(out)
+end
+
+local function play(g, seat, action)
+  local ok, err = g:play(seat, action)
+  lu.assertTrue(ok, err)
+end
+
+local function events(g, type)
+  local out = {}
+  for _, e in ipairs(g:events()) do if e.type == type then out[#out + 1] = e end end
+  return out
+end
+
+function test_three_wins_in_one_deal()
+  local front = wall_front("445566778899m1p5s", "23456677899p34s", "111222333789m5s", "123456789p44s56s", "7s")
+  local g = assert(jong.game { rules = "sichuan", seed = 1, wall = { front = front } })
+  play(g, "E", "d 5s")
+  play(g, "S", "win")
+  play(g, "W", "win")
+  -- S and W have left; North, the first seat still playing after West, draws 7s.
+  lu.assertEquals(g:brief().left, 2 + 4)
+  lu.assertEquals(g:brief().turn, "N")
+  play(g, "N", "win")
+  local wins = events(g, "win")
+  lu.assertEquals(#wins, 3)
+  local settles = events(g, "settle")
+  lu.assertEquals(settles[1].payments, { E = -2, S = 1, W = 1, N = 0 })   -- one discard, two winners
+  -- North's first draw, no claim made: an earthly win (P16, 5 fan, capped: 8) and the
+  -- self-draw base, paid by East alone (the only other seat still in the deal).
+  lu.assertEquals(settles[2].payments, { E = -9, S = 0, W = 0, N = 9 })
+  lu.assertEquals(g:brief().phase, "deal_end")                            -- one seat left
+  lu.assertEquals(g:brief().first_winner, "S")
+  lu.assertEquals(g:brief().first_shared, "E")
+end
+
+function test_self_play()
+  local g = assert(jong.game { rules = "sichuan", seed = 3 })
+  g:run_bots(nil, "greedy")
+  lu.assertEquals(g:brief().phase, "match_end")
+  local total = 0
+  for _, seat in ipairs { "E", "S", "W", "N" } do total = total + g:seat(seat).points end
+  lu.assertEquals(total, 0)
+end
+
+os.exit(lu.LuaUnit.run())
