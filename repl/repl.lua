@@ -701,7 +701,8 @@ local function print_result(r, name)
   for _, item in ipairs(items) do width = math.max(width, utf8.len(item.name) or #item.name) end
   for _, item in ipairs(items) do
     local pad = string.rep(" ", width - (utf8.len(item.name) or #item.name))
-    say(string.format("  %s%s %4s %s", item.name, pad, int_text(item.value), item.unit or ""))
+    local count = (item.count or 1) > 1 and " x" .. int_text(item.count) or ""   -- MCR counts
+    say(string.format("  %s%s %4s%s %s", item.name, pad, int_text(item.value), count, item.unit or ""))
   end
   local limit = r.limit ~= jong.json_null and r.limit and " (limit: " .. tostring(r.limit) .. ")" or ""
   say(name, ": ", value_text(r.value or {}), limit)
@@ -1549,7 +1550,11 @@ Example: score 123456789m1199p win=9p from=W]],
     s.options = resolved_options(options)
     local r = score(s)
     if not r.ok then fail("%s", r.error) end
-    if not r.wins then say("no win: ", r.reason) return end
+    if not r.wins then
+      if r.value then print_result(r, S.rules.name) end   -- a complete hand below the minimum (MCR)
+      say("no win: ", r.reason)
+      return
+    end
     print_result(r, r.rules or S.rules.name)
     say("payments: ", payments_text(r.payments))
   end,
