@@ -357,9 +357,9 @@ local YAKU = {
     test = function(f) return f.flags.last_tile and H.tsumo end },
   { name = "Houtei raoyui", needs = "flags", when = "last_tile", closed = 1, open = 1, pairs = true,  -- 5.7
     test = function(f) return f.flags.last_tile and not H.tsumo end },
-  { name = "Rinshan kaihou", needs = "flags", when = "kong_replacement", closed = 1, open = 1,
+  { name = "Rinshan kaihou", needs = "flags", when = "kong_replacement", closed = 1, open = 1, pairs = true,
     test = function(f) return f.flags.kong_replacement end },
-  { name = "Chankan", needs = "flags", when = "robbing_kong", closed = 1, open = 1,
+  { name = "Chankan", needs = "flags", when = "robbing_kong", closed = 1, open = 1, pairs = true,
     test = function(f) return f.flags.robbing_kong end },
   { name = "Chiitoitsu", needs = "pairs", closed = 2, pairs = true,
     test = function(f) return C.form == "seven_pairs" end },
@@ -1394,7 +1394,7 @@ local function furiten(g, st, seat, me)
   local own_seen, offered = 0, true
   return scan_back(g, st, function(e)
     if offered then                                   -- the answers so far, the tile offered now
-      if e.type ~= "pass" then offered = false end
+      if e.type ~= "pass" and e.type ~= "dora" then offered = false end   -- (a kan dora turned after it)
       return nil
     end
     if e.type == "discard" and e.seat == seat then
@@ -1464,7 +1464,7 @@ function R.situation(g, win, s)
   if (s.deposits or 0) > 0 then
     s.deposits = st.deposits // R.riichi_deposit
     -- 7.2: a riichi discard won on voids the riichi: its stick goes back to the discarder
-    local d = win.from and win.how == "discard" and st.seats[win.from].discards
+    local d = win.from and win.how == "discard" and not win.robbed_aside and st.seats[win.from].discards
     if d and #d > 0 and d[#d].with == "riichi" and s.deposits > 0 then
       s.deposits, s.riichi_void = s.deposits - 1, win.from
     end

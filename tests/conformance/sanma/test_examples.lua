@@ -173,6 +173,18 @@ function test_S13_suuankou_dealer_tsumo()
       limit = "Yakuman", payments = { E = 34800, S = -16400, W = -16400 } })
 end
 
+-- 7.6: a kita replacement tile can complete seven pairs: rinshan kaihou counts with
+-- chiitoitsu (a kong never leaves seven pairs possible; a kita does). A real Tenhou win.
+function test_rinshan_with_seven_pairs_on_kita()
+  check({ seat = "E", round = "E", hand = "1199m88p33s116677z", kita = 1, win_tile = "1z", win_by = "self",
+          flags = { "riichi", "kita_replacement" }, dora = "1p", ura = "1m", honba = 0, deposits = 2 },
+    { value = { han = 8, fu = 25 },
+      items = { { "Riichi", 1, "han" }, { "Menzen tsumo", 1, "han" }, { "Rinshan kaihou", 1, "han" },
+                { "Chiitoitsu", 2, "han" }, { "Dora", 1, "han" }, { "Ura-dora", 2, "han" },
+                { "Chiitoitsu", 25, "fu" } },
+      limit = "Baiman", payments = { E = 18000, S = -8000, W = -8000 } })
+end
+
 -- 17: situations sanma cannot hold are errors.
 local function refused(s, part)
   local r = score(s)

@@ -125,6 +125,38 @@ function test_ippatsu_without_kita()
   lu.assertTrue(has_item(g.last_results[1].result, "Ippatsu"))
 end
 
+-- 5.5, japanese.md 8.3: with the kan dora turned after the discard, the discard of a kong's
+-- replacement tile is still the tile offered: no furiten for the seat waiting on it.
+function test_ron_after_kong_with_dora_after_discard()
+  local g = game({ E = "1m9m2p5p8p3s6s9s1z2z5z6z7z3z", S = "123456789p11s99s",
+                   W = "1m9m3p6p4s7s8s1z2z5z3z3z3z" }, "", "9s")
+  play(g, "E", "d 3z")
+  play(g, "W", "kong"); pass_all(g)
+  lu.assertEquals(g:state().drawn, "9s")
+  play(g, "W", "d 9s")
+  lu.assertEquals(#g:state().dora, 2)                 -- turned after the discard
+  lu.assertTrue(has(g, "S", "win"))
+  play(g, "S", "win")
+  lu.assertTrue(has_item(g.last_results[1].result, "Ittsu"))
+end
+
+-- 7.4, S8: a ron on the kita of a seat in riichi: its riichi stands (the kita is no riichi
+-- discard), so its stick goes to the winner with the table's.
+function test_ron_on_kita_of_a_riichi_seat()
+  local g = game({ E = "19m159p19s1235677z", S = "123456789p11s23s", W = "3p6p8p4s5s7s8s1z2z3z5z6z6p" },
+                 "6z4p2p4z")
+  play(g, "E", "d 5p"); pass_all(g)
+  play(g, "S", "riichi 6z"); pass_all(g)
+  play(g, "W", "d 4p"); pass_all(g)
+  play(g, "E", "d 2p"); pass_all(g)
+  play(g, "S", "kita")
+  play(g, "E", "win")
+  local r = g.last_results[1]
+  lu.assertEquals(items_of(r.result), { { "Kokushi musou", 1, "yakuman" } })
+  lu.assertEquals(r.payments, { E = 49000, S = -48000, W = 0 })
+  lu.assertTrue(g:check())
+end
+
 -- 6.1, 6.2: no chi; North is never ponned.
 function test_no_chi_no_north_pon()
   local g = game({ E = "1m9m2p5p8p3s6s9s1z2z5z6z7z4z", S = "12p9p3s6s9s1z2z4z4z5z6z7z",
