@@ -538,6 +538,16 @@ static int danger(const struct view *v, int k)
  * code as jong analyze's discards). */
 static int acceptance(const struct view *v, const struct plan *pl, uint8_t *c, int nm, int now)
 {
+    if (pl->type != PLAN_PUNGS && now == 0) {
+        /* ready: the kinds that lower the shanten are the waits (a kind held four times
+         * in the concealed tiles is none, as in the tile efficiency) */
+        bool w[TILE_KINDS];
+        int total = 0;
+        if (waits(c, nm, c, v->forms, w) > 0)
+            for (int k = 0; k < TILE_KINDS; k++)
+                total += w[k] ? v->unseen[k] : 0;
+        return total;
+    }
     if (pl->type != PLAN_PUNGS) {
         struct discard_choice d;
         return efficiency_accept(c, nm, v->forms, v->unseen, &d);
