@@ -259,9 +259,10 @@ local function complete_set(list, names)
 end
 
 ---------------------------------------------------------------------------------------------
--- §12: the faan items in the spec's order. Each entry: spec number, name, group, and a
--- function of h returning the faan (nil/false when the item does not apply) and how many
--- lines it makes (default 1); `only`: the options under which the item is played; `needs`: a
+-- §12: the faan items in the spec's order (R.items: a child gives its own list). Each
+-- entry: id (the spec's number), name (as the spec names it), group, and test, a function
+-- of h returning the faan (nil/false when the item does not apply) and how many lines it
+-- makes (default 1); `only`: the options under which the item is played; `needs`: a
 -- fact of the hand (NEEDS below) without which the item cannot apply (the function checks
 -- it too: `needs` only spares asking).
 -- Groups: "limit" (§12.7; they replace the "shape" group H1-H13, §11.5, and so come first),
@@ -269,74 +270,75 @@ end
 
 local ITEMS = {
   -- §12.7 Limit hands
-  { "L1", "All honours", "limit", needs = "honours", function(h) return h.std and h.suits == 0 and 10 end },
-  { "L2", "Orphans", "limit", function(h) return h.std and not h.honours and not h.simples and 10 end },
-  { "L3", "Nine gates", "limit", needs = "nine_gates", function(h) return h.nine_gates and 10 end },
-  { "L4", "Big four winds", "limit", needs = "honours", function(h) return h.wind_pungs == 4 and 13 end },
-  { "L5", "Thirteen orphans", "limit", needs = "thirteen", function(h) return h.thirteen and 13 end },
-  { "L6", "All kongs", "limit", function(h) return h.kongs == 4 and 13 end },
-  { "L7", "Heavenly hand", "limit", needs = "first_turn", function(h) return h.first_turn and h.dealer and h.self and 13 end },
-  { "L8", "Earthly hand", "limit", needs = "first_turn", function(h)
+  { id = "L1", name = "All honours", group = "limit", needs = "honours", test = function(h) return h.std and h.suits == 0 and 10 end },
+  { id = "L2", name = "Orphans", group = "limit", test = function(h) return h.std and not h.honours and not h.simples and 10 end },
+  { id = "L3", name = "Nine gates", group = "limit", needs = "nine_gates", test = function(h) return h.nine_gates and 10 end },
+  { id = "L4", name = "Big four winds", group = "limit", needs = "honours", test = function(h) return h.wind_pungs == 4 and 13 end },
+  { id = "L5", name = "Thirteen orphans", group = "limit", needs = "thirteen", test = function(h) return h.thirteen and 13 end },
+  { id = "L6", name = "All kongs", group = "limit", test = function(h) return h.kongs == 4 and 13 end },
+  { id = "L7", name = "Heavenly hand", group = "limit", needs = "first_turn", test = function(h) return h.first_turn and h.dealer and h.self and 13 end },
+  { id = "L8", name = "Earthly hand", group = "limit", needs = "first_turn", test = function(h)
       return h.first_turn and not h.dealer and not h.self and h.f.from == "E" and 13 end },
-  { "§12.7", "Humanly hand", "limit", only = with_humanly_hand, needs = "first_turn", function(h)
+  { id = "§12.7", name = "Humanly hand", group = "limit", only = with_humanly_hand, needs = "first_turn", test = function(h)
       return h.first_turn and not h.dealer and not h.self and h.f.from ~= "E" and 13 end },
   -- the shape items that options make limit hands (their ordinary entries follow)
-  { "H4", "Four concealed pungs", "limit", only = h4_limit, function(h)
+  { id = "H4", name = "Four concealed pungs", group = "limit", only = h4_limit, test = function(h)
       return h.four_concealed_pungs and h.limit_value end },
-  { "H12", "Big three dragons", "limit", only = mjc, needs = "honours", function(h) return h.big_three_dragons and h.limit_value end },
-  { "H13", "Small four winds", "limit", only = mjc, needs = "honours", function(h) return h.small_four_winds and h.limit_value end },
+  { id = "H12", name = "Big three dragons", group = "limit", only = mjc, needs = "honours", test = function(h) return h.big_three_dragons and h.limit_value end },
+  { id = "H13", name = "Small four winds", group = "limit", only = mjc, needs = "honours", test = function(h) return h.small_four_winds and h.limit_value end },
 
   -- §12.1 Hand shape (H1 Chicken hand: see R.score)
-  { "H2", "Common hand", "shape", function(h)
+  { id = "H2", name = "Common hand", group = "shape", test = function(h)
       return h.chows == 4 and (h.o.common_hand_pair == "any" or IS_SUITED[h.pair] == true) and 1 end },
-  { "H3", "All pungs", "shape", function(h)
+  { id = "H3", name = "All pungs", group = "shape", test = function(h)
       return h.pungs == 4 and not h.four_concealed_pungs and (h.mjc and 2 or 3) end },
-  { "H4", "Four concealed pungs", "shape", only = h4_ordinary, function(h) return h.four_concealed_pungs and 8 end },
+  { id = "H4", name = "Four concealed pungs", group = "shape", only = h4_ordinary, test = function(h) return h.four_concealed_pungs and 8 end },
   -- §12.2 Suit
-  { "H5", "Mixed one suit", "shape", needs = "honours", function(h)
+  { id = "H5", name = "Mixed one suit", group = "shape", needs = "honours", test = function(h)
       return h.std and h.suits == 1 and h.honours and (h.mjc and 2 or 3) end },
-  { "H6", "Pure one suit", "shape", function(h)
+  { id = "H6", name = "Pure one suit", group = "shape", test = function(h)
       return h.std and h.suits == 1 and not h.honours and (h.mjc and 4 or h.o.pure_suit_faan) end },
   -- §12.3 Terminals
-  { "H7", "Mixed orphans", "shape", needs = "honours", function(h)
+  { id = "H7", name = "Mixed orphans", group = "shape", needs = "honours", test = function(h)
       return h.std and h.honours and h.terminals and not h.simples and 1 end },
   -- §12.4 Honour sets
-  { "H8", "Dragon pung/kong", "shape", needs = "honours", function(h)
+  { id = "H8", name = "Dragon pung/kong", group = "shape", needs = "honours", test = function(h)
       if h.mjc and h.small_three_dragons then return false end     -- mjc: Small three dragons is 4 flat
       return h.dragon_pungs > 0 and 1, h.dragon_pungs
     end },
-  { "H9", "Seat-wind pung/kong", "shape", needs = "honours", function(h) return h.seat_pung and 1 end },
-  { "H10", "Prevailing-wind pung/kong", "shape", needs = "honours", function(h) return h.round_pung and 1 end },
-  { "H11", "Small three dragons", "shape", needs = "honours", function(h) return h.small_three_dragons and (h.mjc and 4 or 3) end },
-  { "H12", "Big three dragons", "shape", only = not_mjc, needs = "honours", function(h) return h.big_three_dragons and 5 end },
-  { "H13", "Small four winds", "shape", only = not_mjc, needs = "honours", function(h) return h.small_four_winds and 3 end },
+  { id = "H9", name = "Seat-wind pung/kong", group = "shape", needs = "honours", test = function(h) return h.seat_pung and 1 end },
+  { id = "H10", name = "Prevailing-wind pung/kong", group = "shape", needs = "honours", test = function(h) return h.round_pung and 1 end },
+  { id = "H11", name = "Small three dragons", group = "shape", needs = "honours", test = function(h) return h.small_three_dragons and (h.mjc and 4 or 3) end },
+  { id = "H12", name = "Big three dragons", group = "shape", only = not_mjc, needs = "honours", test = function(h) return h.big_three_dragons and 5 end },
+  { id = "H13", name = "Small four winds", group = "shape", only = not_mjc, needs = "honours", test = function(h) return h.small_four_winds and 3 end },
 
   -- §12.5 Way of winning
-  { "H14", "Self-drawn", "way", needs = "self", function(h) return h.self and 1 end },
-  { "H15", "Concealed hand", "way", needs = "concealed", function(h) return h.concealed and 1 end },
-  { "H16", "Win on kong replacement", "way", needs = "kong_replacement", function(h)
+  { id = "H14", name = "Self-drawn", group = "way", needs = "self", test = function(h) return h.self and 1 end },
+  { id = "H15", name = "Concealed hand", group = "way", needs = "concealed", test = function(h) return h.concealed and 1 end },
+  { id = "H16", name = "Win on kong replacement", group = "way", needs = "kong_replacement", test = function(h)
       local flags = h.flags
       return flags.kong_replacement and not flags.kong_upon_kong and 1 end },
-  { "H17", "Kong upon kong", "way", needs = "kong_upon_kong", function(h) return h.flags.kong_upon_kong and 8 end },
-  { "H18", "Robbing a kong", "way", needs = "robbing_kong", function(h) return h.flags.robbing_kong and 1 end },
-  { "H19", "Last tile", "way", needs = "last_tile", function(h) return h.flags.last_tile and h.self and 1 end },
-  { "H20", "Last discard", "way", only = with_last_discard, needs = "last_tile", function(h)
+  { id = "H17", name = "Kong upon kong", group = "way", needs = "kong_upon_kong", test = function(h) return h.flags.kong_upon_kong and 8 end },
+  { id = "H18", name = "Robbing a kong", group = "way", needs = "robbing_kong", test = function(h) return h.flags.robbing_kong and 1 end },
+  { id = "H19", name = "Last tile", group = "way", needs = "last_tile", test = function(h) return h.flags.last_tile and h.self and 1 end },
+  { id = "H20", name = "Last discard", group = "way", only = with_last_discard, needs = "last_tile", test = function(h)
       return h.flags.last_tile and not h.self and 1 end },
 
   -- §12.6 Bonus tiles (only with hk.use_flowers)
-  { "H21", "Seat flower / seat season", "bonus", only = with_flowers, function(h)
+  { id = "H21", name = "Seat flower / seat season", group = "bonus", only = with_flowers, test = function(h)
       local b, seat = h.bonus, h.f.seat
       local n = 0
       if not complete_set(b, FLOWERS) then n = n + count_of(b, SEAT_FLOWER[seat]) end
       if not complete_set(b, SEASONS) then n = n + count_of(b, SEAT_SEASON[seat]) end
       return n > 0 and 1, n
     end },
-  { "H22", "Complete set", "bonus", only = with_flowers, function(h)
+  { id = "H22", name = "Complete set", group = "bonus", only = with_flowers, test = function(h)
       local n = (complete_set(h.bonus, FLOWERS) and 1 or 0) + (complete_set(h.bonus, SEASONS) and 1 or 0)
       return n > 0 and 2, n
     end },
-  { "H23", "No bonus tiles", "bonus", only = with_flowers, function(h) return #h.bonus == 0 and 1 end },
+  { id = "H23", name = "No bonus tiles", group = "bonus", only = with_flowers, test = function(h) return #h.bonus == 0 and 1 end },
 }
+R.items = ITEMS
 
 -- §12.6 H24, H25: a flower win, scored alone and paid as self-drawn (exempt from the minimum).
 local FLOWER_WINS = {
@@ -389,10 +391,10 @@ local function items_in_play(o)
     for _, part in ipairs { "all", "hand", "reading" } do
       lists[part] = { limit = {}, shape = {}, way = {}, bonus = {} }
     end
-    for _, e in ipairs(ITEMS) do
+    for _, e in ipairs(h.f.rules.items or ITEMS) do    -- the ruleset's list (a child's own)
       if (not e.only or e.only(o)) and (not e.needs or met & NEED_BIT[e.needs] ~= 0) then
-        local group = e[3]
-        local part = DEPENDS_ON_READING[e[1]] and lists.reading or lists.hand
+        local group = e.group
+        local part = DEPENDS_ON_READING[e.id] and lists.reading or lists.hand
         lists.all[group][#lists.all[group] + 1] = e
         part[group][#part[group] + 1] = e
       end
@@ -404,13 +406,15 @@ end
 
 -- The line of an item worth v faan in a result's `items`, made once per item and value: the
 -- lines are shared by the results (read them, do not change them).
-for _, e in ipairs(ITEMS) do e.lines = {} end
+local LINES = setmetatable({}, { __mode = "k" })
 
 local function line_of(e, v)
-  local line = e.lines[v]
+  local lines = LINES[e]
+  if not lines then lines = {}; LINES[e] = lines end
+  local line = lines[v]
   if not line then
-    line = { name = e[2], value = v, unit = "faan" }
-    e.lines[v] = line
+    line = { name = e.name, value = v, unit = "faan" }
+    lines[v] = line
   end
   return line
 end
@@ -421,7 +425,7 @@ local function add_up(list, out)
   local sum, scored = 0, false
   for i = 1, #list do
     local e = list[i]
-    local v, times = e[4](h)
+    local v, times = e.test(h)
     if v then
       times = times or 1
       sum, scored = sum + v * times, true
