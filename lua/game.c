@@ -147,6 +147,9 @@ static struct lgame *check_idle(lua_State *L, int idx)
     return lg;
 }
 
+static int l_seat_index(lua_State *L);
+static char seat_mt_key;   /* address: the key of the game in its seat tables' metatable */
+
 /* jong.game_new(engine, hooks, seed) -> game, or nil, reason. engine: the engine
  * settings (docs/hooks.md); hooks: functions the engine calls (each gets the game). */
 static int l_game_new(lua_State *L)
@@ -162,6 +165,14 @@ static int l_game_new(lua_State *L)
     lg->hooks_ref = LUA_NOREF;
     lg->self_ref = LUA_NOREF;
     luaL_setmetatable(L, GAME_MT);
+    lua_createtable(L, 0, 3);   /* the metatable of this game's seat tables */
+    lua_pushcfunction(L, l_seat_index);
+    lua_setfield(L, -2, "__index");
+    lua_pushboolean(L, 0);
+    lua_setfield(L, -2, "__metatable");
+    lua_pushvalue(L, -2);
+    lua_rawsetp(L, -2, &seat_mt_key);
+    lua_setiuservalue(L, -2, 1);
     lua_pushvalue(L, 2);
     lg->hooks_ref = luaL_ref(L, LUA_REGISTRYINDEX);
     lua_getfield(L, LUA_REGISTRYINDEX, "jong.games");
@@ -239,7 +250,6 @@ static int l_waiting(lua_State *L)
     return 1;
 }
 
-static char seat_mt_key;   /* address: the seat tables' metatable, and their game */
 
 static void push_discards(lua_State *L, const struct game *g, int s)
 {
@@ -268,7 +278,9 @@ static int l_seat_index(lua_State *L)
     const char *k = lua_tostring(L, 2);
     if (!k || strcmp(k, "discards"))
         return 0;
-    lua_rawgetp(L, 1, &seat_mt_key);
+    if (!lua_getmetatable(L, 1))
+        return 0;
+    lua_rawgetp(L, -1, &seat_mt_key);
     struct lgame *lg = luaL_testudata(L, -1, GAME_MT);
     lua_getfield(L, 1, "wind");
     const char *w = lua_tostring(L, -1);
@@ -315,10 +327,10 @@ static void push_seat(lua_State *L, const struct game *g, int s, int game_idx)
     lua_pushinteger(L, ss->ndiscards);
     lua_setfield(L, -2, "ndiscards");
     /* The discards are built when first read (most hooks never read them): the seat
-     * table keeps its game for that. */
-    lua_pushvalue(L, game_idx);
-    lua_rawsetp(L, -2, &seat_mt_key);
-    lua_rawgetp(L, LUA_REGISTRYINDEX, &seat_mt_key);
+     * table's metatable, the game's own (its user value), keeps the game for that. Rule
+     * code can reach neither: the metatable is protected and the table holds no key
+     * but its fields. */
+    lua_getiuservalue(L, game_idx, 1);
     lua_setmetatable(L, -2);
     lua_pushinteger(L, game_points(g, s));
     lua_setfield(L, -2, "points");
@@ -786,10 +798,6 @@ void lj_open_game(lua_State *L)
     lua_setfield(L, -2, "__mode");
     lua_setmetatable(L, -2);
     lua_setfield(L, LUA_REGISTRYINDEX, "jong.games");
-    lua_createtable(L, 0, 1);   /* the seat tables' metatable */
-    lua_pushcfunction(L, l_seat_index);
-    lua_setfield(L, -2, "__index");
-    lua_rawsetp(L, LUA_REGISTRYINDEX, &seat_mt_key);
     lua_pushcfunction(L, l_game_new);
     lua_setfield(L, -2, "game_new");
 }

@@ -109,7 +109,8 @@ end
 -- An array is a table whose keys are exactly 1..n (an empty table is an array
 -- unless it carries the metatable jong.json_object). Tables are read raw: no
 -- metamethod runs while encoding.
-jong.json_object = {}
+jong.json_object = { __metatable = "json object" }   -- protected: rule code cannot change it
+local JSON_OBJECT_SHOWN = jong.json_object.__metatable
 -- The order of an object's keys, kept per set of keys (the result tables of one ruleset
 -- have few shapes): the keys sorted, each with its encoded '"key":'.
 local shapes, nshapes = {}, 0
@@ -149,7 +150,7 @@ local function encode(v, out, n, depth)
       keys[nk] = k
       if type(k) ~= "string" then all_strings = false end
     end
-    if nk == rawlen(v) and getmetatable(v) ~= jong.json_object then
+    if nk == rawlen(v) and getmetatable(v) ~= JSON_OBJECT_SHOWN then
       n = n + 1; out[n] = "["
       for i = 1, nk do
         if i > 1 then n = n + 1; out[n] = "," end

@@ -161,6 +161,8 @@ function TestGame.test_hooks_get_a_reading_view()
   lu.assertTrue(r.helpers.seen.play)
   lu.assertTrue(r.helpers.seen.undo)
   lu.assertTrue(r.helpers.seen.write_core)
+  lu.assertTrue(r.helpers.seen.seat_tables)
+  lu.assertTrue(r.helpers.seen.json_object)
   -- the engine and the host's state are not what the hook wrote
   local st = g:state()
   lu.assertNotEquals(st.round, "Q")
