@@ -979,16 +979,16 @@ end
 -- then the standard arrangements.
 local function readings(h, f)
   local t = {}
-  local any, three_suits_ = h.any, h.any & B_SUITS == B_SUITS
+  local any, all_suits = h.any, h.any & B_SUITS == B_SUITS
   if #f.melds == 0 then
     if seven_pairs(h, t)
-       or (three_suits_ and any & B_HONOR ~= 0 and honors_and_knitted(h, t))
+       or (all_suits and any & B_HONOR ~= 0 and honors_and_knitted(h, t))
        or (h.all & B_END ~= 0 and thirteen_orphans(h, t))
-       or (three_suits_ and knitted_straight(h, t))
+       or (all_suits and knitted_straight(h, t))
        or (any & B_HONOR == 0 and suits_present(h) == 1 and nine_gates(h, t)) then
       if not t[19] then return { { form = "irregular", elements = t } } end
     end
-  elseif #f.melds == 1 and three_suits_ and knitted_straight(h, t) then
+  elseif #f.melds == 1 and all_suits and knitted_straight(h, t) then
     return { { form = "irregular", elements = t } }
   end
   local out = {}
