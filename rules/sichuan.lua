@@ -544,6 +544,26 @@ function R.configure(o)
   return { kong_source = o.kong_replacement == "tail" and "loose" or "head" }
 end
 
+-- §15 in play: when the wall runs out with two seats or more still in the deal, the
+-- flower-pig, not-ready and refund checks over their hands (the same code as the
+-- wall_end event). No declaration is made in play yet, so a hand holding all three suits
+-- is the flower pig. An abortive draw pays nothing.
+function R.settle_draw(g, kind)
+  local none = { E = 0, S = 0, W = 0, N = 0 }
+  if kind ~= "exhaustive" then return none end
+  local st, left = g:state(), g:brief().left
+  local s = { event = "wall_end", active = {}, seats = {} }
+  for i, seat in ipairs(SEATS) do
+    if left >> (i - 1) & 1 == 0 then
+      s.active[#s.active + 1] = seat
+      s.seats[seat] = { hand = st.seats[seat].hand }   -- concealed tiles, then the melds
+    end
+  end
+  if #s.active < 2 then return none end
+  local r = wall_end_event(s, effective(g.options))
+  return r and r.payments or none
+end
+
 -- §5.2, §5.3: the first winner of the deal deals the next one (with several winners on
 -- that discard, its discarder or the nearest winner: sc.multi_win_dealer); nobody won:
 -- the dealer keeps the deal. A match is sc.deals deals.

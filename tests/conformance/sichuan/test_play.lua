@@ -62,4 +62,26 @@ function test_self_play()
   lu.assertEquals(total, 0)
 end
 
+-- §15 in play: at the wall's end the checks move points among the seats still in the
+-- deal (the sums stay zero).
+function test_wall_end_checks_in_play()
+  local settled, moved = 0, 0
+  for seed = 1, 10 do
+    local g = assert(jong.game { rules = "sichuan", seed = seed })
+    g:run_bots(nil, "greedy")
+    local prev
+    for _, e in ipairs(g:events()) do
+      if e.type == "settle" and prev == "draw_end" then
+        local p = e.payments
+        settled = settled + 1
+        lu.assertEquals(p.E + p.S + p.W + p.N, 0)
+        if p.E ~= 0 or p.S ~= 0 or p.W ~= 0 or p.N ~= 0 then moved = moved + 1 end
+      end
+      prev = e.type
+    end
+  end
+  lu.assertTrue(settled > 0)
+  lu.assertTrue(moved > 0)
+end
+
 os.exit(lu.LuaUnit.run())
