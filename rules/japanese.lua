@@ -1482,7 +1482,12 @@ function R.check_abort(g)
   -- Cheap first: an abort needs the first go-around, four riichi sticks on the table or
   -- four kongs.
   local b = g.core:brief()
-  if not (o.abort_suufon and b.drawable >= 62 or o.abort_suucha_riichi and b.deposits >= 4 * R.riichi_deposit
+  local suufon = o.abort_suufon and b.drawable >= 62
+  if suufon then   -- the last seat has just made its first discard, the dealer no second
+    local last = SEATS[g.rules.players or 4]
+    suufon = g.core:seat_summary(last).discards == 1 and g.core:seat_summary("E").discards == 1
+  end
+  if not (suufon or o.abort_suucha_riichi and b.deposits >= 4 * R.riichi_deposit
           or o.abort_suukaikan and b.kongs >= 4) then
     return nil
   end
