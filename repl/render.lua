@@ -2,7 +2,7 @@
 -- render.svg(game, {bottom = seat}) -> the SVG text of the game's position: each seat's
 -- hand, melds (the claimed tile turned towards the seat it came from), bonus tiles and
 -- discards (a claimed discard turned and greyed, a declaration's discard such as riichi
--- turned), the dora indicators with the dora, the round, honba, sticks and the points.
+-- turned), tiles set aside, the dora indicators with the dora, the round, honba, sticks and the points.
 -- The seat at the bottom (default: East) is seen from its player's place; the others
 -- sit around the table in turn order (the next seat on the right).
 local jong = jong
@@ -165,6 +165,10 @@ local function seat_group(out, st, seat, rot, claimed, is_you)
     end
   end
   for _, t in ipairs(s.bonus or {}) do
+    put(x + TW / 2, y, t)
+    x = x + TW + GAP
+  end
+  for _, t in ipairs(s.aside or {}) do   -- tiles set aside (three-player North)
     put(x + TW / 2, y, t)
     x = x + TW + GAP
   end
