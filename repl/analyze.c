@@ -29,6 +29,11 @@ static int hand_sets = 4;
  * standard form. */
 static unsigned hand_forms(void) { return hand_sets == 4 ? FORM_ALL : FORM_STANDARD; }
 
+/* Kinds the ruleset's tile set lacks (--rules sanma: 2m-8m), bit k for kind k: never
+ * in a hand, never a wait, never accepted. */
+static uint64_t absent_kinds = 0;
+static char set_name[40] = "";
+
 struct out {
     char *buf;
     size_t len, cap;
@@ -160,7 +165,7 @@ static void put_waits(struct out *o, const struct hand *h)
         waits(h->counts, hand_analysis_melds(h->nmelds, hand_sets), held, hand_forms(), w);
         bool first = true;
         for (int k = 0; k < TILE_KINDS; k++) {
-            if (!w[k]) continue;
+            if (!w[k] || (absent_kinds >> k & 1)) continue;
             char name[3];
             kind_name(k, name);
             if (!first) put(o, ", ");
@@ -220,6 +225,9 @@ static void put_discards(struct out *o, const struct hand *h)
     struct discard_choice c[TILE_KINDS];
     uint8_t unseen[TILE_KINDS];
     efficiency_unseen_hand(h, unseen);
+    for (int k = 0; k < TILE_KINDS; k++)
+        if (absent_kinds >> k & 1)
+            unseen[k] = 0;
     int n = efficiency_discards(h->counts, hand_analysis_melds(h->nmelds, hand_sets), hand_forms(), unseen, c);
     if (n == 0)
         return;
@@ -230,8 +238,10 @@ static void put_discards(struct out *o, const struct hand *h)
         put(o, ", \"shanten\": ");
         put_int(o, c[i].shanten);
         put(o, ", \"accept\": {");
-        for (int j = 0; j < c[i].naccept; j++) {
-            if (j) put(o, ", ");
+        for (int j = 0, shown = 0; j < c[i].naccept; j++) {
+            if (absent_kinds >> c[i].accept[j] & 1)
+                continue;
+            if (shown++) put(o, ", ");
             put_group(o, c[i].accept[j], 1, false);
             put(o, ": ");
             put_int(o, c[i].copies[j]);
@@ -241,6 +251,31 @@ static void put_discards(struct out *o, const struct hand *h)
         put_char(o, '}');
     }
     put_char(o, ']');
+}
+
+/* The first tile of the line whose kind the tile set lacks: why (with its column), or
+ * NULL. Tiles are digit runs closed by a suit letter. */
+static const char *absent_tile(const char *line, char *why, size_t n)
+{
+    int run = -1;
+    for (int i = 0; line[i]; i++) {
+        char c = line[i];
+        if (c >= '0' && c <= '9') {
+            if (run < 0) run = i;
+            continue;
+        }
+        int suit = c == 'm' ? 0 : c == 'p' ? 1 : c == 's' ? 2 : c == 'z' ? 3 : -1;
+        for (int j = run; suit >= 0 && run >= 0 && j < i; j++) {
+            int rank = line[j] == '0' ? 5 : line[j] - '0';
+            int k = suit * 9 + rank - 1;
+            if (rank >= 1 && k < TILE_KINDS && (absent_kinds >> k & 1)) {
+                snprintf(why, n, "bad tile '%c%c' at column %d: not in the %s tile set", line[j], c, j + 1, set_name);
+                return why;
+            }
+        }
+        run = -1;
+    }
+    return NULL;
 }
 
 /* One hand (n bytes, any bytes) to one JSON object in o (no newline). Returns 0, or -1
@@ -254,10 +289,13 @@ static int analyze_bytes(const char *line, size_t n, struct out *o)
     put(o, "{\"hand\": ");
     put_json_bytes(o, line, n);
     const char *why = NULL;
+    char bad[200];
     if (memchr(line, '\0', n))
         why = "the line holds a NUL byte";
     else if (notation_parse_hand_of(line, &h, hand_sets, false, &err) != 0)
         why = err.reason;
+    else if (absent_kinds)
+        why = absent_tile(line, bad, sizeof bad);
     if (why) {
         put(o, ", \"error\": ");
         put_json_string(o, why);
@@ -291,7 +329,9 @@ static void usage(FILE *f)
           "       jong analyze [--rules NAME | --tiles 13|16] -   (one hand a line from standard input)\n"
           "\n"
           "Hands are of 13/14 tiles by default; --tiles 16, or a ruleset dealing 16 tiles\n"
-          "(taiwanese), analyses hands of 16/17 tiles (five sets and a pair).\n"
+          "(taiwanese), analyses hands of 16/17 tiles (five sets and a pair). With --rules the\n"
+          "ruleset's tile set holds: a tile it lacks (sanma: 2m-8m) is an error, and such a\n"
+          "kind is no wait and is not counted among the tiles a discard would accept.\n"
           "\n"
           "Prints one JSON object per hand: the shanten of each form (-1 complete, 0 ready;\n"
           "null for a form the melds rule out), the waits of a 13-tile hand (melds count 3;\n"
@@ -322,6 +362,16 @@ static int rules_hand_size(const char *name)
     } else {
         lua_getfield(L, -2, "hand_size");
         size = lua_isinteger(L, -1) ? (int)lua_tointeger(L, -1) : 13;
+        lua_getfield(L, -3, "absent_tiles");   /* the tile set: kinds it lacks */
+        if (lua_isstring(L, -1)) {
+            tile_t t[TILE_KINDS * 4];
+            struct notation_error err;
+            int nt = notation_parse_tiles(lua_tostring(L, -1), t, TILE_KINDS * 4, &err);
+            for (int i = 0; i < nt; i++)
+                if (tile_kind(t[i]) < TILE_KINDS)
+                    absent_kinds |= 1ull << tile_kind(t[i]);
+            snprintf(set_name, sizeof set_name, "%s", name);
+        }
     }
     lj_close(L);
     return size;
