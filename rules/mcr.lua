@@ -10,6 +10,7 @@
 -- (non-repeat and exclusion principles). The highest arrangement counts (s9 step 3).
 
 local waits_lib = require "lib.waits"
+local payments = require "lib.payments"
 
 local R = {
   name = "mcr",
@@ -1036,18 +1037,12 @@ end
 -- settle(f, result): s15.1. The discarder (or the player whose kong was robbed) pays the
 -- total and the base, the others the base; on a self-draw every loser pays both.
 function R.settle(f, result)
-  local pay = { E = 0, S = 0, W = 0, N = 0 }
+  local pay = payments.zero()
   if not result or not result.wins then return pay end
-  local total, base = result.value.total, f.options.base_points
-  for _, seat in ipairs(jong.SEATS) do
-    if seat ~= f.seat then
-      local amount = base
-      if f.win_by == "self" or seat == f.from then amount = amount + total end
-      pay[seat] = -amount
-      pay[f.seat] = pay[f.seat] + amount
-    end
-  end
-  return pay
+  local total, base, self = result.value.total, f.options.base_points, f.win_by == "self"
+  return payments.self_draw(pay, f.seat, function(seat)   -- every loser pays, some more
+    return (self or seat == f.from) and total + base or base
+  end)
 end
 
 ---------------------------------------------------------------------------------------------
