@@ -239,7 +239,7 @@ function M.read_mjlog(text)
   local p = lxp.new({ StartElement = start })
   local ok, msg, line, col = p:parse(text)
   if ok then ok, msg, line, col = p:parse() end
-  p:close()
+  pcall(p.close, p)            -- a parser that failed complains again when closed
   if err then return nil, err end
   if not ok then return nil, ("XML: %s at line %s, column %s"):format(msg, line, col) end
   if #rec.deals == 0 then return nil, "no deal (<INIT>) in the log" end
@@ -555,6 +555,7 @@ function M.read_mjai(text)
   local deal
   local lineno = 0
   local reds = false
+  local ended = false
   local last_scores
   for line in (text .. "\n"):gmatch("([^\n]*)\n") do
     lineno = lineno + 1
@@ -646,6 +647,7 @@ function M.read_mjai(text)
           last_scores = e.scores or last_scores
           push(ev)
         elseif ty == "end_game" then
+          ended = true
           local sc = e.scores
           if type(sc) == "table" then
             rec.final = {}
@@ -661,6 +663,7 @@ function M.read_mjai(text)
     end
   end
   if #rec.deals == 0 then return nil, "no start_kyoku in the log" end
+  if not ended then return nil, "line " .. lineno .. ": the log ends before end_game (truncated?)" end
   rec.rules = rec.players == 3 and "tenhou3" or "tenhou"
   if reds then rec.options.red_fives = rec.players == 3 and 2 or 3 end
   -- A reach whose discard was won on pays nothing; one left over is a declaration.

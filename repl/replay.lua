@@ -763,12 +763,17 @@ function M.read_file(path)
   return recs[1]
 end
 
--- Reads a file and checks its games: a list of result tables.
+-- Reads a file and checks its games: a list of result tables. Never raises: a reader
+-- or replay failure is an error result.
 function M.check_file(path, o)
-  local recs, err = M.read_all(path)
+  local ok, recs, err = pcall(M.read_all, path)
+  if not ok then return { { ok = false, deals = 0, error = "cannot read: " .. jong.first_line(tostring(recs)) } } end
   if not recs then return { { ok = false, deals = 0, error = err } } end
   local out = {}
-  for i, rec in ipairs(recs) do out[i] = M.check(rec, o) end
+  for i, rec in ipairs(recs) do
+    local okc, r = pcall(M.check, rec, o)
+    out[i] = okc and r or { ok = false, deals = 0, error = "internal error: " .. jong.first_line(tostring(r)) }
+  end
   return out
 end
 

@@ -156,6 +156,18 @@ function TestRoundTrip.test_every_format()
   end
 end
 
+function TestRoundTrip.test_a_cut_mjai_log_is_an_error()
+  local how, g = played(9)
+  local text = records.write_mjai(assert(replay.read_jong(replay.jong_log(how, g)))[1])
+  local cut = text:sub(1, text:find("\n", #text // 2))      -- at a line's end
+  local rec, err = records.read(cut)
+  lu.assertNil(rec)
+  lu.assertStrContains(err, "ends before end_game")
+  rec, err = records.read(text:sub(1, #text // 2))           -- in a line
+  lu.assertNil(rec)
+  lu.assertStrContains(err, "JSON")
+end
+
 function TestRoundTrip.test_three_players()
   for seed = 1, 3 do
     local how = { rules = "tenhou3", seed = seed }
