@@ -11,7 +11,7 @@ local FORM_BITS = { standard = jong.FORM_STANDARD, seven_pairs = jong.FORM_SEVEN
   thirteen_orphans = jong.FORM_THIRTEEN_ORPHANS }
 local RED_SPLIT = { [0] = { 0, 0, 0 }, [3] = { 1, 1, 1 }, [4] = { 1, 2, 1 } }
 
-function jong.engine_settings(r, options)
+local function settings_of(r, options)
   local e = {}
   e.bonus = r.tiles == 144 or r.bonus_tiles == true
   local reds = options.red_fives or r.red_fives or 0
@@ -53,15 +53,36 @@ end
 
 -- The engine settings as plain data, made under the budget (configure is rule code).
 function plain_settings(r, options)
-  return private.plain(jong.engine_settings(r, options), "the engine settings of " .. r.name)
+  return private.plain(settings_of(r, options), "the engine settings of " .. r.name)
+end
+
+-- jong.engine_settings(r, options) -> the engine settings (plain data), made under the
+-- budget; raises the reason when configure fails.
+function jong.engine_settings(r, options)
+  local ok, e = private.pcall_limited("the engine settings of " .. tostring(r.name), plain_settings, r, options)
+  if not ok then error(jong.first_line(e), 0) end
+  return e
 end
 
 local Game = {}
 Game.__index = Game
+
+-- A program's game -> the view its hooks get (below). Rule code reached from a method
+-- of a program's game (g:situation, g:score_win, g:win_check in the REPL) runs on that
+-- view, under the budget (lua/call.c), like a hook.
+local VIEW_OF = setmetatable({}, { __mode = "k" })
+local function on_view(g, what, fn, ...)
+  local v = VIEW_OF[g]
+  if not v then return fn(g, ...) end   -- already a view: inside a hook
+  local res = table.pack(private.pcall_limited(what .. " of " .. tostring(g.rules.name), fn, v, ...))
+  if not res[1] then error(jong.first_line(res[2]), 0) end
+  return table.unpack(res, 2, res.n)
+end
 jong.Game = Game   -- the methods of games (tests may build stand-ins on them)
 
 -- The situation of a win in the game (for jong.facts): the same path as `jong score`.
 function Game:situation(win, first_winner)
+  if VIEW_OF[self] then return on_view(self, "g:situation", Game.situation, win, first_winner) end
   local st = self:state()
   local flags = {}
   local known = self.rules.flag_set
@@ -91,6 +112,12 @@ end
 
 -- Scores a win in the game: facts, score and settle hooks. Returns result, payments.
 function Game:score_win(win, first_winner)
+  if VIEW_OF[self] then
+    return on_view(self, "g:score_win", function(v)
+      local result, pay, f = Game.score_win(v, win, first_winner)
+      return private.plain(result, "the result of hook score"), private.plain(pay, "the result of hook settle"), f
+    end)
+  end
   local f, err = jong.facts(self:situation(win, first_winner))
   if not f then error(err, 0) end
   local result = self.rules.score(f)
@@ -163,6 +190,12 @@ end
 -- (or its valid fast path) say the hand of `action` (a win) wins now? The answer is kept
 -- for the game's state. Also g:win_check(action).
 function jong.win_check(g, action)
+  if VIEW_OF[g] then
+    return on_view(g, "g:win_check", function(v)
+      local ok, reason = jong.win_check(v, action)
+      return ok, type(reason) == "string" and reason or nil
+    end)
+  end
   local win = pending_win(g, action)
   local core = g.core
   local key = core and core.version and (core:version() .. win.seat .. win.tile .. win.how)
@@ -325,7 +358,7 @@ local function make_hooks(G, skip, views)
   local R = G.rules
   local hooks = {}
   local V   -- the hooks' view of the game (below), made with the engine's game
-  function views.set(core) V = game_view(G, core) end
+  function views.set(core) V = game_view(G, core); VIEW_OF[G] = V end
   -- A failing hook refuses the action it was asked about (the claimer's, not the
   -- discarder's); a hook that refuses nothing raises its message.
   local function call(name, what, ...)

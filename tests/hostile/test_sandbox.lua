@@ -221,6 +221,24 @@ function TestGame.test_the_game_refuses_reentry_from_its_hooks()
   core:close()
 end
 
+-- A program calling its game's methods (as the REPL does) runs rule code on the hooks'
+-- view, under the budget.
+function TestGame.test_programs_reach_rule_code_only_through_the_gate()
+  local g = assert(jong.game { rules = rule("situation_hook"), seed = 1 })
+  local ok, err = pcall(g.situation, g, { seat = "N", tile = "5m", hand = "345678m34599p678s", how = "self" })
+  lu.assertFalse(ok)
+  lu.assertStrContains(err, "instruction budget")
+  local result, pay = g:score_win({ seat = "S", tile = "5m", hand = "345678m34599p678s", how = "discard", from = "W" }, true)
+  lu.assertTrue(result.wins)
+  lu.assertEquals(pay.W, -10)
+  lu.assertTrue(g:check())   -- not closed, nothing played
+  lu.assertEquals(#g.core:actions(), 0)
+  local settings_ok, why = pcall(jong.engine_settings, jong.load_rules(rule("configure_loops")), {})
+  lu.assertFalse(settings_ok)
+  lu.assertStrContains(why, "instruction budget")
+  g:close()
+end
+
 local function dump(v, out)
   if type(v) ~= "table" then out[#out + 1] = tostring(v); return end
   local keys = {}
