@@ -1330,6 +1330,11 @@ local function game_unseen(st, seat)
     for _, d in ipairs(s.discards) do if not d.claimed_by then see(d.tile) end end
   end
   for _, t in ipairs(st.dora or {}) do see(t) end
+  -- kinds the rules' tile set leaves out (three players: 2m-8m) are never drawn
+  local ok, e = pcall(jong.engine_settings, S.game.rules, S.game.options)
+  if ok and type(e.absent) == "string" then
+    for _, t in ipairs(jong.tiles(e.absent) or {}) do unseen[jong.kind_of(t)] = 0 end
+  end
   return unseen
 end
 
