@@ -198,9 +198,12 @@ function jong.win_check(g, action)
   end
   local win = pending_win(g, action)
   local core = g.core
-  local key = core and core.version and (core:version() .. win.seat .. win.tile .. win.how)
+  local version = core and core.version and core:version()
   local c = g.win_cache
-  if key and c and c.key == key then return c.ok, c.reason end
+  if version and c and c.version == version and c.seat == win.seat and c.tile == win.tile
+     and c.how == win.how then
+    return c.ok, c.reason
+  end
   local r, ok, reason = g.rules, nil, nil
   local fw = fast_win_of(r)
   if fw and fw.every_complete_hand then
@@ -218,7 +221,11 @@ function jong.win_check(g, action)
   end
   ok = ok and true or false
   if not ok then reason = reason or "not a winning hand" end
-  if key then g.win_cache = { key = key, ok = ok, reason = reason } end
+  if version then
+    c = c or {}
+    c.version, c.seat, c.tile, c.how, c.ok, c.reason = version, win.seat, win.tile, win.how, ok, reason
+    g.win_cache = c
+  end
   return ok, reason
 end
 Game.win_check = jong.win_check
@@ -253,13 +260,13 @@ jong.cut_message = cut
 -- Calls the ruleset's hook `name` (function fn) with the arguments; on an error keeps the
 -- whole message with its traceback in g.hook_error and returns nil, the message cut to
 -- fit the engine's buffer (whole words). `what`: the seat or action it was asked about.
-local function guarded(G, V, name, what, fn, ...)
-  local results = table.pack(xpcall(fn, function(e)
-    local msg = tostring(e)
-    if traceback then msg = traceback(msg, 2) end
-    return msg
-  end, V, ...))
-  if results[1] then return true, table.unpack(results, 2, results.n) end
+local function with_traceback(e)
+  local msg = tostring(e)
+  if traceback then msg = traceback(msg, 2) end
+  return msg
+end
+
+local function failed(G, name, what, fn, err)
   local where = ""
   if getinfo then
     local info = getinfo(fn, "S")
@@ -267,9 +274,16 @@ local function guarded(G, V, name, what, fn, ...)
   end
   local head = "hook " .. name .. " of rules " .. tostring(G.rules.name) .. where
     .. " failed" .. (what and (", refusing " .. describe(what)) or "") .. ": "
-  local msg = head .. results[2]
+  local msg = head .. err
   G.hook_error = msg
   return false, cut(jong.first_line(msg), 190)
+end
+
+-- (Hooks answer at most three values; no table is made per call.)
+local function guarded(G, V, name, what, fn, ...)
+  local ok, a, b, c = xpcall(fn, with_traceback, V, ...)
+  if ok then return true, a, b, c end
+  return failed(G, name, what, fn, a)
 end
 
 -- What a hook sees of a game: a view with the reading methods only (state, seat,
@@ -362,9 +376,9 @@ local function make_hooks(G, skip, views)
   -- A failing hook refuses the action it was asked about (the claimer's, not the
   -- discarder's); a hook that refuses nothing raises its message.
   local function call(name, what, ...)
-    local res = table.pack(guarded(G, V, name, what, r[name], ...))
-    if not res[1] then error(res[2], 0) end
-    return table.unpack(res, 2, res.n)
+    local ok, a, b, c = guarded(G, V, name, what, r[name], ...)
+    if not ok then error(a, 0) end
+    return a, b, c
   end
   local function win_check(g, action)
     return g:win_check(action)
@@ -420,10 +434,10 @@ local function make_hooks(G, skip, views)
   end
   if r.special_complete then
     local special = r.special_complete
+    -- (asked about every completion test: called plainly; an error names the hook, the
+    -- file and line)
     function hooks.special_complete(_, seat, concealed, nmelds)
-      local ok, yes = guarded(G, V, "special_complete", seat, special, seat, concealed, nmelds)
-      if not ok then error(yes, 0) end
-      return yes and true or false
+      return special(V, seat, concealed, nmelds) and true or false
     end
   end
   if r.score then
