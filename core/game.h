@@ -230,6 +230,9 @@ struct game_hooks {
     /* A win (several with multiple winners): the payments. */
     int (*settle_win)(void *ctx, const struct game *g, const struct win *wins, int nwins,
                       struct settlement *out, char *msg, size_t n);
+    /* A kong just declared by seat (its last meld): payments during the deal (kong money),
+     * applied at once and kept in the seat's ledger of kong income by payer. */
+    int (*settle_kong)(void *ctx, const struct game *g, int seat, struct settlement *out, char *msg, size_t n);
     /* An exhaustive or abortive draw (kind: enum draw_kind, reason: the abort's name or ""). */
     int (*settle_draw)(void *ctx, const struct game *g, int kind, const char *reason,
                        struct settlement *out, char *msg, size_t n);
@@ -261,6 +264,7 @@ enum event_type {
     EV_SETTLE,        /* v[0..players-1]: change per seat, v[4]: deposits taken */
     EV_NEXT_DEAL,     /* v: dealer keeps, round, honba, match over */
     EV_SET_ASIDE,     /* seat, tile, extra: id; kind: 1 when it counts as a call */
+    EV_PAYMENT,       /* a payment during the deal (kong money): seat receives; v[0..players-1]: change per seat */
     EV_TYPES
 };
 enum draw_src { DRAWN_WALL, DRAWN_LOOSE, DRAWN_REPLACEMENT };
@@ -324,6 +328,7 @@ struct game_state {
     uint8_t left;          /* seats that have won and left the deal (rules.play_after_win) */
     uint8_t first_winner;  /* the first seat that won in the deal, or SEAT_NONE */
     uint8_t first_shared;  /* the discarder when several seats won on the deal's first winning tile, or SEAT_NONE */
+    int32_t kong_income[MAX_PLAYERS][MAX_PLAYERS];   /* [receiver][payer]: kong money paid in this deal */
     int32_t last_delta[MAX_PLAYERS];
     /* the match */
     uint8_t seat_player[MAX_PLAYERS];

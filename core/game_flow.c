@@ -231,8 +231,46 @@ static void reveal_pending(struct game *g)
 
 /* After a kong stands: count it, turn a dora (or, with kong_dora_after_discard, at the
  * declarer's next discard for a claimed or promoted kong), draw the replacement. */
+/* Kong money (hooks.settle_kong): paid at once, each payer's share kept in the
+ * receiver's ledger. */
+static int pay_kong(struct game *g, int seat)
+{
+    struct game_state *st = &g->st;
+    struct settlement s;
+    memset(&s, 0, sizeof s);
+    g->msg[0] = '\0';
+    if (g->hooks.settle_kong(g->hooks.ctx, g, seat, &s, g->msg, sizeof g->msg) != HOOK_OK)
+        return hook_error(g, "settle_kong");
+    int32_t sum = 0;
+    bool any = false;
+    for (int i = 0; i < MAX_PLAYERS; i++) {
+        sum += s.delta[i];
+        any |= s.delta[i] != 0;
+        if (s.delta[i] && (i >= players(g) || (i != seat && s.delta[i] > 0))) {
+            snprintf(g->err, sizeof g->err, "kong money pays seat %c, not the kong's declarer", seat_letters[i]);
+            return -1;
+        }
+    }
+    if (sum != 0 || s.taken) {
+        snprintf(g->err, sizeof g->err, "kong money does not balance: payments sum to %ld", (long)sum);
+        return -1;
+    }
+    if (!any)
+        return 0;
+    struct event *e = ev_new(g, EV_PAYMENT, seat);
+    for (int i = 0; i < players(g); i++) {
+        st->points[st->seat_player[i]] += s.delta[i];
+        e->v[i] = s.delta[i];
+        if (i != seat)
+            st->kong_income[seat][i] -= s.delta[i];
+    }
+    return 0;
+}
+
 static int finish_kong(struct game *g, int seat, bool concealed)
 {
+    if (g->hooks.settle_kong && pay_kong(g, seat) < 0)
+        return -1;
     g->st.nkongs++;
     reveal_pending(g);
     if (g->rules.kong_dora_after_discard && !concealed)
@@ -633,6 +671,7 @@ int deal_begin(struct game *g)
     st->nwins = 0;
     st->left = 0;
     st->first_winner = st->first_shared = SEAT_NONE;
+    memset(st->kong_income, 0, sizeof st->kong_income);
     st->waiting = st->could_win = 0;
     memset(st->last_delta, 0, sizeof st->last_delta);
     const struct deal_wall *dw = NULL;

@@ -21,7 +21,7 @@ const char *event_name(int type)
     static const char *names[EV_TYPES] = {
         "deal_start", "deal", "bonus", "draw", "discard", "pass", "chow", "pung", "kong",
         "kong_concealed", "kong_promoted", "dora", "extra", "win", "draw_end", "settle", "next_deal",
-        "set_aside",
+        "set_aside", "payment",
     };
     return type >= 0 && type < EV_TYPES ? names[type] : "?";
 }
@@ -211,6 +211,12 @@ size_t event_json(const struct game_rules *r, const struct event *e, int index, 
         for (int s = 0; s < r->players && s < MAX_PLAYERS; s++)
             put(&o, "%s\"%c\":%ld", s ? "," : "", seat_letters[s], (long)e->v[s]);
         put(&o, "},\"deposits_taken\":%ld", (long)e->v[4]);
+        break;
+    case EV_PAYMENT:
+        put(&o, ",\"payments\":{");
+        for (int s = 0; s < r->players && s < MAX_PLAYERS; s++)
+            put(&o, "%s\"%c\":%ld", s ? "," : "", seat_letters[s], (long)e->v[s]);
+        put(&o, "}");
         break;
     case EV_NEXT_DEAL:
         put(&o, ",\"dealer_keeps\":%s,\"round\":\"%c\",\"honba\":%ld,\"match_over\":%s",

@@ -624,6 +624,22 @@ static int l_seat_summary(lua_State *L)
     return 1;
 }
 
+/* g:kong_income(seat) -> {payer seat = amount}: the kong money the seat received in
+ * this deal (settle_kong), by payer. */
+static int l_kong_income(lua_State *L)
+{
+    struct lgame *lg = check_game(L, 1);
+    int s = table_seat(L, 2, lg->g);
+    const struct game_state *st = game_state(lg->g);
+    lua_createtable(L, 0, 3);
+    for (int p = 0; p < game_rules(lg->g)->players; p++)
+        if (st->kong_income[s][p]) {
+            lua_pushinteger(L, st->kong_income[s][p]);
+            lua_setfield(L, -2, seat_names[p]);
+        }
+    return 1;
+}
+
 /* g:version() -> a number that changes whenever the state may have changed: the
  * actions applied and undone, and the events (hooks called in the middle of an action
  * see the events so far). */
@@ -765,6 +781,7 @@ static const luaL_Reg game_methods[] = {
     { "nactions", l_nactions },
     { "version", l_version },
     { "seat_summary", l_seat_summary },
+    { "kong_income", l_kong_income },
     { "seat", l_seat },
     { "brief", l_brief },
     { "waits", l_waits },

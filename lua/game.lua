@@ -290,11 +290,11 @@ end
 -- events, options, waits, ...), never close, play, undo, reset, replay or the engine
 -- itself; `g.core` is a view of the engine's reading methods. A hook may keep its own
 -- fields in the view (g.my_note = ...); the game and other programs never see them.
-local CORE_READERS = { "version", "state", "seat", "seat_summary", "brief", "waits", "ura", "events",
+local CORE_READERS = { "version", "state", "seat", "seat_summary", "brief", "waits", "ura", "events", "kong_income",
   "actions", "nactions", "outcome", "waiting", "legal", "check" }
 local GAME_READERS = { "situation", "score_win", "state", "waiting", "seat_summary", "seat", "brief",
   "waits", "legal", "check", "events", "deal_events", "log_json", "parse_action", "deal_outcome",
-  "rotation", "last_payments", "win_check", "pending_win" }
+  "rotation", "last_payments", "win_check", "pending_win", "kong_income" }
 
 local core_of = setmetatable({}, { __mode = "k" })   -- core view -> the engine's game
 local CORE_VIEW_METHODS = {}
@@ -477,6 +477,16 @@ local function make_hooks(G, skip, views)
       return out
     end
   end
+  if r.settle_kong then
+    function hooks.settle_kong(_, seat)
+      local pay = call("settle_kong", nil, seat)
+      if type(pay) ~= "table" then bad(R, "settle_kong", "returned a " .. type(pay) .. ", not a payments table") end
+      local out = {}
+      for _, s in ipairs(G:seats()) do out[s] = payment(R, "settle_kong", pay, s) end
+      out.taken = 0
+      return out
+    end
+  end
   if r.check_abort then
     function hooks.check_abort()
       local v = call("check_abort", nil)
@@ -575,6 +585,8 @@ function Game:seat(seat) return self.core:seat(seat) end
 -- {phase, turn, drawable, round, honba, deposits, deal, deal_in_round}, without
 -- building the state.
 function Game:brief(t) return self.core:brief(t) end
+-- {payer = amount}: the kong money the seat received in this deal (hook settle_kong).
+function Game:kong_income(seat) return self.core:kong_income(seat) end
 function Game:waits(seat) return self.core:waits(seat) end
 -- Frees the engine's game now (a program playing many games need not wait for the
 -- collector); any later use of the game raises an error.

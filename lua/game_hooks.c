@@ -298,6 +298,19 @@ static int h_settle_draw(void *ctx, const struct game *g, int kind, const char *
     return read_settlement(lg->L, out, msg, n, "settle_draw");
 }
 
+static int h_settle_kong(void *ctx, const struct game *g, int seat, struct settlement *out, char *msg, size_t n)
+{
+    struct lgame *lg = ctx;
+    (void)g;
+    memset(out, 0, sizeof *out);
+    if (!push_hook(lg, "settle_kong"))
+        return HOOK_OK;
+    lua_pushstring(lg->L, seat_names[seat & 3]);
+    if (call_hook(lg, "settle_kong", 1, 1, msg, n) != HOOK_OK)
+        return HOOK_ERROR;
+    return read_settlement(lg->L, out, msg, n, "settle_kong");
+}
+
 static int h_check_abort(void *ctx, const struct game *g, bool *abort, char *msg, size_t n)
 {
     struct lgame *lg = ctx;
@@ -367,14 +380,15 @@ void lgame_hooks(lua_State *L, int idx, struct lgame *lg, struct game_hooks *out
         .special_complete = h_special_complete,
         .settle_win = h_settle_win,
         .settle_draw = h_settle_draw,
+        .settle_kong = h_settle_kong,
         .check_abort = h_check_abort,
         .next_deal = h_next_deal,
     };
     /* A hook the Lua table lacks is NULL: the engine's default applies. */
     static const char *const names[] = { "may_act", "extra_actions", "apply_extra", "special_complete",
                                          "settle_win", "settle_draw", "check_abort", "next_deal",
-                                         "allowed_discards" };
-    for (int i = 0; i < 9; i++) {
+                                         "allowed_discards", "settle_kong" };
+    for (int i = 0; i < 10; i++) {
         lua_getfield(L, idx, names[i]);
         bool has = lua_isfunction(L, -1);
         lua_pop(L, 1);
@@ -389,6 +403,7 @@ void lgame_hooks(lua_State *L, int idx, struct lgame *lg, struct game_hooks *out
         case 5: hooks.settle_draw = NULL; break;
         case 6: hooks.check_abort = NULL; break;
         case 7: hooks.next_deal = NULL; break;
+        case 9: hooks.settle_kong = NULL; break;
         default: hooks.allowed_discards = NULL; break;
         }
     }

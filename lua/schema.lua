@@ -24,6 +24,7 @@ S.hooks = {
   { "situation", "g, win, s", "adds to the situation of a win in play (flags, indicators)" },
   { "win_situation", "g, win", "the situation the win test scores (default g:situation)" },
   { "settle_draw", "g, kind, reason", "the payments of a drawn deal" },
+  { "settle_kong", "g, seat", "payments during the deal when seat declares a kong (kong money); the engine keeps each payer's share (g:kong_income)" },
   { "check_abort", "g", "the name of an abortive draw, or nil" },
   { "next_deal", "g", "{dealer_keeps=, round=, honba=, match_over=}" },
   { "configure", "options", "engine settings computed from the options" },

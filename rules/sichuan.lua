@@ -544,6 +544,21 @@ function R.configure(o)
   return { kong_source = o.kong_replacement == "tail" and "loose" or "head" }
 end
 
+-- §11 in play: the kong the seat just declared (its last meld) is paid at once by the
+-- seats still in the deal (the kong event's code); the engine keeps each payer's share
+-- in the seat's ledger (g:kong_income) for the refund at the wall's end. A robbed kong
+-- is never completed, so never paid.
+function R.settle_kong(g, seat)
+  local melds = g:state().seats[seat].melds
+  local m = melds[#melds] or ""
+  local kind, from = "claimed", m:match("@(%a)")
+  if m:find("%]c") then kind = "concealed" elseif m:find("%]%+") then kind = "promoted" end
+  local left, active = g:brief().left, {}
+  for i, p in ipairs(SEATS) do if left >> (i - 1) & 1 == 0 then active[#active + 1] = p end end
+  local r = kong_event({ seat = seat, kong = kind, from = from, active = active }, effective(g.options))
+  return r and r.payments or { E = 0, S = 0, W = 0, N = 0 }
+end
+
 -- §15 in play: when the wall runs out with two seats or more still in the deal, the
 -- flower-pig, not-ready and refund checks over their hands (the same code as the
 -- wall_end event). No declaration is made in play yet, so a hand holding all three suits
@@ -556,7 +571,8 @@ function R.settle_draw(g, kind)
   for i, seat in ipairs(SEATS) do
     if left >> (i - 1) & 1 == 0 then
       s.active[#s.active + 1] = seat
-      s.seats[seat] = { hand = st.seats[seat].hand }   -- concealed tiles, then the melds
+      s.seats[seat] = { hand = st.seats[seat].hand,   -- concealed tiles, then the melds
+                        kong_income = g:kong_income(seat) }
     end
   end
   if #s.active < 2 then return none end

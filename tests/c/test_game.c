@@ -1383,8 +1383,22 @@ static bool json_ok(const char *s)
     return depth == 0 && !in_str;
 }
 
+/* Kong money for the event test: each other seat pays the declarer 1. */
+static int pay_one(void *ctx, const struct game *g, int seat, struct settlement *out, char *msg, size_t n)
+{
+    (void)ctx, (void)msg, (void)n;
+    memset(out, 0, sizeof *out);
+    for (int s = 0; s < g->rules.players; s++)
+        if (s != seat) {
+            out->delta[s]--;
+            out->delta[seat]++;
+        }
+    return HOOK_OK;
+}
+
 static void test_event_json(void)
 {
+    static const struct game_hooks kong_money = { .settle_kong = pay_one };
     bool seen[EV_TYPES] = { false };
     int bad = 0;
     char line[512];
@@ -1394,7 +1408,7 @@ static void test_event_json(void)
         variant_rules(v, &r);
         char err[256];
         game_free(g);
-        g = game_new(&r, NULL, 3, err, sizeof err);
+        g = game_new(&r, v == 5 ? &kong_money : NULL, 3, err, sizeof err);   /* v 5: payment events */
         struct rng pick;
         rng_seed(&pick, 3);
         for (int m = 0; m < 10; m++) {

@@ -62,6 +62,19 @@ function test_self_play()
   lu.assertEquals(total, 0)
 end
 
+-- §11.1 in play: a concealed kong is paid at once, 2 by each other seat in the deal, and
+-- the engine keeps each share in the declarer's ledger (for the refund of §15.3).
+function test_kong_money_when_declared()
+  local front = wall_front("5555p123456789m1s", "1122334466779s", "111222333789m5s", "123467899p44s56s", "9s")
+  local g = assert(jong.game { rules = "sichuan", seed = 1, wall = { front = front } })
+  play(g, "E", "kong 5p")
+  local pays = events(g, "payment")
+  lu.assertEquals(#pays, 1)
+  lu.assertEquals(pays[1].payments, { E = 6, S = -2, W = -2, N = -2 })
+  lu.assertEquals(g:kong_income("E"), { S = 2, W = 2, N = 2 })
+  lu.assertEquals(g:seat_summary("E").points + g:seat_summary("S").points, 4)
+end
+
 -- §15 in play: at the wall's end the checks move points among the seats still in the
 -- deal (the sums stay zero).
 function test_wall_end_checks_in_play()
