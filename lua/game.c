@@ -316,12 +316,14 @@ static void push_seat(lua_State *L, const struct game *g, int s, int game_idx)
         lua_rawseti(L, -2, i + 1);
     }
     lua_setfield(L, -2, "bonus");
-    lua_createtable(L, ss->naside, 0);
-    for (int i = 0; i < ss->naside; i++) {
-        push_tile(L, ss->aside[i]);
-        lua_rawseti(L, -2, i + 1);
+    if (ss->naside) {   /* only when some are: no table per seat in every state */
+        lua_createtable(L, ss->naside, 0);
+        for (int i = 0; i < ss->naside; i++) {
+            push_tile(L, ss->aside[i]);
+            lua_rawseti(L, -2, i + 1);
+        }
+        lua_setfield(L, -2, "aside");
     }
-    lua_setfield(L, -2, "aside");
     lua_pushstring(L, seat_names[s]);
     lua_setfield(L, -2, "wind");
     lua_pushinteger(L, ss->ndiscards);

@@ -412,7 +412,8 @@ end
 -- winner's kita and the kita flags (17).
 function R.situation(g, win, s)
   japanese.situation(g, win, s)
-  s.kita = #g.core:seat(win.seat).aside
+  local aside = g.core:seat(win.seat).aside
+  s.kita = aside and #aside or 0
   if win.aside_replacement then s.flags[#s.flags + 1] = "kita_replacement" end
   if win.robbed_aside then s.flags[#s.flags + 1] = "robbing_kita" end
 end

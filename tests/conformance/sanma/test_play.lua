@@ -63,6 +63,7 @@ function test_kita_replacement_rinshan()
   play(g, "E", "kita")
   local st = g:state()
   lu.assertEquals(st.seats.E.aside, { "4z" })
+  lu.assertNil(st.seats.S.aside)                   -- only with tiles set aside
   lu.assertEquals(st.turn, "E")
   lu.assertEquals(st.drawn, "1s")
   lu.assertTrue(st.drawn_aside)
