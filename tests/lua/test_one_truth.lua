@@ -104,6 +104,26 @@ function test_classical_child_removes_a_limit_hand()
   check("classical", "truth_classical_remove.lua", "19m19p19s1234566z", "7z", nil, true, false, nil, true)
 end
 
+-- A child that changes only `forms`: seven pairs are then neither scored nor offered.
+function test_japanese_child_changes_forms()
+  local PAIRS = "1133m5577p99s115z"      -- chiitoitsu waiting on 5z
+  lu.assertEquals(scores("japanese", PAIRS, "5z"), true)
+  lu.assertEquals(scores(DIR .. "truth_japanese_no_pairs.lua", PAIRS, "5z"), false)
+  local g = assert(jong.scenario { rules = DIR .. "truth_japanese_no_pairs.lua", seed = 1,
+    hands = { E = "222m1p88p44s66z3457z", S = PAIRS, W = "247m1238p1569s46z", N = "689m677p4689s123z" },
+    draws = "" })
+  local parent = assert(jong.scenario { rules = "japanese", seed = 1,
+    hands = { E = "222m1p88p44s66z3457z", S = PAIRS, W = "247m1238p1569s46z", N = "689m677p4689s123z" },
+    draws = "" })
+  for _, game in ipairs { g, parent } do assert(game:play("E", "d 5z")) end
+  local function can_win(game)
+    for _, a in ipairs(game:legal("S")) do if a.type == "win" then return true end end
+    return false
+  end
+  lu.assertTrue(can_win(parent))
+  lu.assertFalse(can_win(g))
+end
+
 -- A child that changes an item keeps the parent's fast path valid only when it may:
 -- the Japanese yaku list is read by both score and the fast test.
 function test_fast_path_follows_the_yaku_list()
