@@ -512,7 +512,11 @@ function M.read_tenhou6(text)
   if #rec.deals == 0 then return nil, "no round in the log" end
   if type(d.sc) == "table" and #d.sc >= 2 * n then
     rec.final = {}
-    for p = 1, n do rec.final[p] = math.floor(d.sc[2 * p - 1] + 0.5) end
+    -- points, or hundreds of points (the sum tells: 100,000 or 1,000 for four players)
+    local total = 0
+    for p = 1, n do total = total + d.sc[2 * p - 1] end
+    local unit = math.abs(total) < 5000 and 100 or 1
+    for p = 1, n do rec.final[p] = math.floor(d.sc[2 * p - 1] * unit + 0.5) end
   end
   return rec
 end
