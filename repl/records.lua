@@ -115,7 +115,12 @@ local DISCARD_TAGS = { D = 0, E = 1, F = 2, G = 3 }
 -- Draw and discard tags ("T77", "G3"): {is a draw, player, tile id}.
 local TILE_TAGS = {}
 for c, p in pairs(DRAW_TAGS) do for id = 0, 135 do TILE_TAGS[c .. id] = { true, p, id } end end
-for c, p in pairs(DISCARD_TAGS) do for id = 0, 135 do TILE_TAGS[c .. id] = { false, p, id } end end
+for c, p in pairs(DISCARD_TAGS) do
+  for id = 0, 135 do
+    TILE_TAGS[c .. id] = { false, p, id }
+    TILE_TAGS[c:lower() .. id] = { false, p, id }    -- a lower-case discard: the drawn tile (tsumogiri)
+  end
+end
 local ABORTS = { yao9 = "kyuushu", reach4 = "suucha_riichi", ron3 = "sanchahou", kan4 = "suukaikan",
   kaze4 = "suufon", nm = "nagashi" }
 local KNOWN_TAGS = { mjloggm = true, SHUFFLE = true, GO = true, UN = true, TAIKYOKU = true,
