@@ -64,6 +64,17 @@ local function split_numbers(s, what)
   return out
 end
 
+-- Three-player Tenhou records number the deals round x 4 + dealer (South 1 is 4); one
+-- that numbers them round x 3 + dealer (South 1 is 3) is renumbered so.
+local function three_player_kyoku(rec)
+  if rec.players ~= 3 then return end
+  local by_three = false
+  for _, d in ipairs(rec.deals) do by_three = by_three or d.kyoku % 4 == 3 end
+  if by_three then
+    for _, d in ipairs(rec.deals) do d.kyoku = d.kyoku // 3 * 4 + d.kyoku % 3 end
+  end
+end
+
 -- ---------------------------------------------------------------- mjlog XML
 
 -- Tenhou's meld code (N m="...") by the caller `who`: the event, or nil, reason.
@@ -249,6 +260,7 @@ function M.read_mjlog(text)
   if not ok then return nil, ("XML: %s at line %s, column %s"):format(msg, line, col) end
   if #rec.deals == 0 then return nil, "no deal (<INIT>) in the log" end
   if not rec.rules then rec.rules = rec.players == 3 and "tenhou3" or "tenhou" end
+  three_player_kyoku(rec)
   return rec
 end
 
@@ -515,6 +527,7 @@ function M.read_tenhou6(text)
     if not okr then return nil, here .. ": " .. err end
   end
   if #rec.deals == 0 then return nil, "no round in the log" end
+  three_player_kyoku(rec)
   if type(d.sc) == "table" and #d.sc >= 2 * n then
     rec.final = {}
     -- points, or hundreds of points (the sum tells: 100,000 or 1,000 for four players)
