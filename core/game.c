@@ -243,7 +243,20 @@ int game_replay(struct game *g, int n)
         snprintf(g->err, sizeof g->err, "cannot replay %d of %d actions", n, g->nacts);
         return -1;
     }
+    /* The game as it is, kept whole until the replay has succeeded: a replay that fails
+     * (a hook that errors now, a log that no longer applies) leaves the game as it was. */
+    struct game_state *old_st = malloc(sizeof *old_st);
+    if (!old_st) {
+        snprintf(g->err, sizeof g->err, "out of memory");
+        return -1;
+    }
+    *old_st = g->st;
+    struct event *old_log = g->log;
+    int old_nlog = g->nlog, old_caplog = g->caplog;
     struct action *acts = g->acts;
+    int old_nacts = g->nacts, old_capacts = g->capacts;
+    g->log = NULL;
+    g->caplog = 0;
     g->acts = NULL;
     g->capacts = 0;
     int r = match_begin(g);
@@ -255,7 +268,18 @@ int game_replay(struct game *g, int n)
             r = -1;
         }
     }
-    free(acts);
+    if (r == 0) {
+        free(old_log);
+        free(acts);
+    } else {
+        free(g->log);
+        free(g->acts);
+        g->log = old_log, g->nlog = old_nlog, g->caplog = old_caplog;
+        g->acts = acts, g->nacts = old_nacts, g->capacts = old_capacts;
+        g->st = *old_st;
+        g->legal_ok = 0;
+    }
+    free(old_st);
     return r;
 }
 

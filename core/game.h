@@ -374,7 +374,8 @@ const char *game_error(const struct game *g);
 int game_stack_deal(struct game *g, int deal, const tile_t *front, int nfront, const tile_t *back, int nback);
 
 /* Replays the first n applied actions from the start (n = nacts - 1: undo).
- * Returns 0, or -1 if an action no longer applies (hooks that changed). */
+ * Returns 0, or -1 (game_error()) with the game unchanged if an action no longer
+ * applies (a hook that fails or answers otherwise now). */
 int game_replay(struct game *g, int n);
 int game_undo(struct game *g);
 
