@@ -1,14 +1,9 @@
 -- rules/mahjongsoul.lua: Mahjong Soul's four-player ranked rules (Jade and Throne rooms),
 -- as Japanese with these option values (docs/japanese.md, "Presets").
 local japanese = require "japanese"
-local o = japanese.options
 
-local function set(name, value)
-  local spec = {}
-  for k, v in pairs(o[name]) do spec[k] = v end
-  spec.default = value
-  return spec
-end
+-- Japanese's option `name` with another default.
+local set = require("lib.presets").setter(japanese)
 
 return {
   name = "mahjongsoul",

@@ -2,15 +2,9 @@
 -- "Presets"): Japanese with these option values, checked against real game records
 -- with `jong replay --check` (docs/records.md).
 local japanese = require "japanese"
-local o = japanese.options
 
 -- Japanese's option `name` with another default.
-local function set(name, value)
-  local spec = {}
-  for k, v in pairs(o[name]) do spec[k] = v end
-  spec.default = value
-  return spec
-end
+local set = require("lib.presets").setter(japanese)
 
 return {
   name = "tenhou",
