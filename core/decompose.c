@@ -422,6 +422,105 @@ static int standard_shanten(const uint8_t c[TILE_KINDS], const struct view *v, i
     return best - 1;
 }
 
+/* ---- shanten in a tile set with absent suit kinds ---- */
+
+enum { VEC_SETS = 5, NO_COST = 255 };
+
+static inline unsigned suit_absent(unsigned forms, int s)
+{
+    return forms >> (FORM_ABSENT_SHIFT + 9 * s) & 0x1ff;
+}
+
+/* The cost vector (byte p * 8 + m: the fewest tiles to add for m sets and p pairs) of
+ * the suit at c whose absent kinds are the bits of absent: no chow through an absent
+ * kind, no tile added of one (held ones are left over). By kinds in order; the state is
+ * the sets and pair so far and the chows begun one and two kinds before. */
+static void exact_suit_vec(const uint8_t *c, unsigned absent, uint8_t out[16])
+{
+    uint8_t dp[VEC_SETS + 1][2][5][5], next[VEC_SETS + 1][2][5][5];
+    memset(dp, NO_COST, sizeof dp);
+    dp[0][0][0][0] = 0;
+    for (int k = 0; k < 9; k++) {
+        memset(next, NO_COST, sizeof next);
+        bool gone = absent >> k & 1;
+        int max_chows = k + 2 < 9 && !(absent >> (k + 1) & 1) && !(absent >> (k + 2) & 1) ? 4 : 0;
+        for (int m = 0; m <= VEC_SETS; m++)
+            for (int p = 0; p < 2; p++)
+                for (int a = 0; a < 5; a++)
+                    for (int b = 0; b < 5; b++) {
+                        int cost = dp[m][p][a][b];
+                        if (cost == NO_COST) continue;
+                        for (int r = 0; r <= max_chows; r++)
+                            for (int q = 0; q < 2; q++)
+                                for (int t = 0; t < 2 - p; t++) {
+                                    int used = a + b + r + 3 * q + 2 * t, m2 = m + r + q;
+                                    if (used > 4 || (gone && used) || m2 > VEC_SETS) continue;
+                                    int add = cost + (used > c[k] ? used - c[k] : 0);
+                                    uint8_t *to = &next[m2][p + t][r][a];
+                                    if (add < *to) *to = (uint8_t)add;
+                                }
+                    }
+        memcpy(dp, next, sizeof dp);
+    }
+    memset(out, NO_COST, 16);
+    for (int m = 0; m <= VEC_SETS; m++)
+        for (int p = 0; p < 2; p++)
+            out[p * 8 + m] = dp[m][p][0][0];
+}
+
+/* The cost vector of suit s: the table's, or with absent kinds, the present kinds as
+ * honours when no two are within a chow's reach, else exact_suit_vec. */
+static void suit_vec(const uint8_t c[TILE_KINDS], int s, unsigned forms, uint8_t out[16])
+{
+    const uint8_t *x = c + 9 * s;
+    unsigned absent = suit_absent(forms, s), present = ~absent & 0x1ff;
+    if (!absent) {
+        memcpy(out, dc_vecs[dc_suit_vec[suit_index(x)]], 16);
+    } else if (!(present & present >> 1) && !(present & present >> 2)) {
+        uint8_t h[7] = {0};   /* at most 3 such kinds */
+        int n = 0;
+        for (int k = 0; k < 9; k++)
+            if (present >> k & 1) h[n++] = x[k];
+        memcpy(out, dc_vecs[dc_honour_vec[honour_code(h)]], 16);
+    } else {
+        exact_suit_vec(x, absent, out);
+    }
+}
+
+/* Min-plus convolution of two cost vectors (sets up to VEC_SETS). */
+static void vec_combine(const uint8_t a[16], const uint8_t b[16], uint8_t out[16])
+{
+    uint8_t r[16];
+    memset(r, NO_COST, 16);
+    for (int p = 0; p < 2; p++)
+        for (int m = 0; m <= VEC_SETS; m++)
+            for (int p1 = 0; p1 <= p; p1++)
+                for (int m1 = 0; m1 <= m; m1++) {
+                    int v = a[p1 * 8 + m1] + b[(p - p1) * 8 + m - m1];
+                    if (v < r[p * 8 + m]) r[p * 8 + m] = (uint8_t)v;
+                }
+    memcpy(out, r, 16);
+}
+
+static int tileset_shanten(const uint8_t c[TILE_KINDS], const struct view *v, int nmelds, unsigned forms)
+{
+    if (nmelds < MIN_MELDS || nmelds > 4 || v->total < 0 || v->total > 14 - 3 * nmelds) return SHANTEN_NONE;
+    uint8_t all[16], x[16];
+    memcpy(all, dc_vecs[dc_honour_vec[honour_code(c + 27)]], 16);
+    for (int s = 0; s < 3; s++) {
+        suit_vec(c, s, forms, x);
+        vec_combine(all, x, all);
+    }
+    return all[8 + 4 - nmelds] - 1;
+}
+
+/* The standard shanten in the forms' tile set. */
+static inline int standard_shanten_in(const uint8_t c[TILE_KINDS], const struct view *v, int nmelds,
+                                      unsigned forms)
+{
+    return forms >> FORM_ABSENT_SHIFT ? tileset_shanten(c, v, nmelds, forms) : standard_shanten(c, v, nmelds);
+}
+
 /* Seven different pairs: kinds held twice or more need nothing, kinds held once one
  * tile, others two; the 7 cheapest. */
 static inline int seven_pairs_shanten(const struct view *v, int nmelds)
@@ -468,11 +567,11 @@ int shanten_thirteen_orphans(const uint8_t counts[TILE_KINDS], int nmelds)
     return thirteen_orphans_shanten(&v, nmelds);
 }
 
-void shanten_forms(const uint8_t counts[TILE_KINDS], int nmelds, struct shanten *out)
+void shanten_forms(const uint8_t counts[TILE_KINDS], int nmelds, unsigned forms, struct shanten *out)
 {
     struct view v;
     view_of(counts, &v);
-    out->standard = standard_shanten(counts, &v, nmelds);
+    out->standard = standard_shanten_in(counts, &v, nmelds, forms);
     out->seven_pairs = seven_pairs_shanten(&v, nmelds);
     out->thirteen_orphans = thirteen_orphans_shanten(&v, nmelds);
     out->all = min_int(out->standard, min_int(out->seven_pairs, out->thirteen_orphans));
@@ -483,7 +582,7 @@ int shanten_of(const uint8_t counts[TILE_KINDS], int nmelds, unsigned forms)
     struct view v;
     view_of(counts, &v);
     int best = SHANTEN_NONE;
-    if (forms & FORM_STANDARD) best = standard_shanten(counts, &v, nmelds);
+    if (forms & FORM_STANDARD) best = standard_shanten_in(counts, &v, nmelds, forms);
     if (forms & FORM_SEVEN_PAIRS) best = min_int(best, seven_pairs_shanten(&v, nmelds));
     if (forms & FORM_THIRTEEN_ORPHANS) best = min_int(best, thirteen_orphans_shanten(&v, nmelds));
     return best;
@@ -558,7 +657,10 @@ int waits(const uint8_t counts[TILE_KINDS], int nmelds, const uint8_t held[TILE_
         }
     }
     int n = 0;
-    for (int k = 0; k < TILE_KINDS; k++) n += out[k];
+    for (int k = 0; k < TILE_KINDS; k++) {
+        out[k] &= !(k < 27 && (forms >> (FORM_ABSENT_SHIFT + k) & 1));   /* not in the tile set */
+        n += out[k];
+    }
     return n;
 }
 

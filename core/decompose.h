@@ -15,7 +15,20 @@ enum form {
     FORM_SEVEN_PAIRS = 2,        /* seven different pairs, no melds */
     FORM_THIRTEEN_ORPHANS = 4,   /* one of each terminal and honour plus one more of them */
     FORM_ALL = 7,
+    /* Above the forms, a forms mask may carry the tile set: bit FORM_ABSENT_SHIFT + k is set
+     * when suit kind k (0-26) is not in the set (forms_tileset). Shanten then counts no
+     * chow and no two tiles of a chow that need an absent kind (a suit left with kinds
+     * three apart or more acts as honours), and no absent kind is a wait. Honour kinds
+     * need no bit: they make no chows. Without such bits (every four-player set) the
+     * analysis takes the table path alone. */
+    FORM_ABSENT_SHIFT = 5,
 };
+
+/* The forms mask bits of a tile set lacking the kinds of absent (bit k: kind k). */
+static inline unsigned forms_tileset(uint64_t absent)
+{
+    return (unsigned)(absent & 0x7ffffffu) << FORM_ABSENT_SHIFT;
+}
 
 enum set_type { SET_CHOW, SET_PUNG };
 
@@ -82,13 +95,15 @@ int shanten_thirteen_orphans(const uint8_t counts[TILE_KINDS], int nmelds);
 struct shanten {
     int all, standard, seven_pairs, thirteen_orphans;
 };
-void shanten_forms(const uint8_t counts[TILE_KINDS], int nmelds, struct shanten *out);
-/* Lowest shanten over the forms in the mask. */
+/* Every form's shanten; of forms only the tile set bits count (0: all 34 kinds). */
+void shanten_forms(const uint8_t counts[TILE_KINDS], int nmelds, unsigned forms, struct shanten *out);
+/* Lowest shanten over the forms in the mask (with its tile set). */
 int shanten_of(const uint8_t counts[TILE_KINDS], int nmelds, unsigned forms);
 
 /* Waits of a hand with 13 - 3 * nmelds concealed tiles: the kinds that complete it
  * in one of the forms. held[] (may be NULL) counts every tile of the kind the player holds
- * (concealed and melded); a kind held four times is no wait. Writes a mask of 34
+ * (concealed and melded); a kind held four times, or absent from the forms' tile set, is no
+ * wait. Writes a mask of 34
  * flags; returns the number of waits. */
 int waits(const uint8_t counts[TILE_KINDS], int nmelds, const uint8_t held[TILE_KINDS],
           unsigned forms, bool out[TILE_KINDS]);

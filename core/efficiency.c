@@ -21,7 +21,7 @@ int efficiency_accept(const uint8_t counts[TILE_KINDS], int nmelds, unsigned for
     out->naccept = 0;
     out->count = 0;
     for (int k = 0; k < TILE_KINDS; k++) {
-        if (c[k] >= 4)
+        if (c[k] >= 4 || (k < 27 && (forms >> (FORM_ABSENT_SHIFT + k) & 1)))   /* not in the tile set */
             continue;
         c[k]++;
         int s = shanten_of(c, nmelds, forms);

@@ -149,6 +149,7 @@ struct game *game_new(const struct game_rules *r, const struct game_hooks *h, ui
         return NULL;
     }
     g->rules = *r;
+    g->rules.forms = (r->forms & FORM_ALL) | forms_tileset(r->wall.absent);   /* analysis in the tile set */
     if (h) {
         g->hooks = *h;
         g->has_hooks = h->may_act || h->allowed_discards || h->extra_actions || h->apply_extra || h->special_complete ||

@@ -255,11 +255,30 @@ static unsigned forms_arg(lua_State *L, int idx)
     return (unsigned)f & FORM_ALL;
 }
 
-/* jong.analysis(hand, [forms], [sets], [by_shape]) -> {shanten = {all, standard,
+/* The tile set bits of forms (decompose.h) from an optional string of the kinds the set
+ * lacks, in notation ("2345678m"). */
+static unsigned absent_arg(lua_State *L, int idx)
+{
+    if (lua_isnoneornil(L, idx))
+        return 0;
+    tile_t t[TILE_KINDS * 4];
+    struct notation_error err;
+    int n = notation_parse_tiles(luaL_checkstring(L, idx), t, TILE_KINDS * 4, &err);
+    if (n < 0)
+        luaL_argerror(L, idx, "absent kinds: not tile notation");
+    uint64_t absent = 0;
+    for (int i = 0; i < n; i++)
+        if (tile_kind(t[i]) < TILE_KINDS)
+            absent |= 1ull << tile_kind(t[i]);
+    return forms_tileset(absent);
+}
+
+/* jong.analysis(hand, [forms], [sets], [by_shape], [absent]) -> {shanten = {all, standard,
  * seven_pairs, thirteen_orphans}, waits = {...}} or nil, reason. Impossible forms are
  * absent. sets: 4 (13/14-tile hands, the default) or 5 (16/17-tile hands). by_shape:
  * waits by the concealed tiles' shape alone (a kind whose copies are in the melds is
- * still a wait). */
+ * still a wait). absent: the kinds the tile set lacks ("2345678m"): no chow through them
+ * counts and none is a wait. */
 static int l_analysis(lua_State *L)
 {
     struct hand h;
@@ -267,13 +286,13 @@ static int l_analysis(lua_State *L)
     int r = parse_or_fail(L, luaL_checkstring(L, 1), &h, true, sets);
     if (r)
         return r;
-    unsigned forms = forms_arg(L, 2) & (sets == 4 ? FORM_ALL : FORM_STANDARD);   /* 14-tile forms */
+    unsigned forms = (forms_arg(L, 2) & (sets == 4 ? FORM_ALL : FORM_STANDARD)) | absent_arg(L, 5);   /* 14-tile forms */
     int nmelds = hand_analysis_melds(h.nmelds, sets);
     lua_createtable(L, 0, 3);
     int size = hand_size(&h);
     if (size == 3 * sets + 1 || size == 3 * sets + 2) {
         struct shanten sh;
-        shanten_forms(h.counts, nmelds, &sh);
+        shanten_forms(h.counts, nmelds, forms, &sh);
         if (sets != 4)
             sh.seven_pairs = sh.thirteen_orphans = SHANTEN_NONE;
         lua_createtable(L, 0, 4);
@@ -310,10 +329,11 @@ static int l_analysis(lua_State *L)
     return 1;
 }
 
-/* jong.efficiency(hand, [unseen], [forms], [sets]) -> the discards of a hand that is
- * to discard, best first: {{discard = "7z", shanten = n, accept = {["1z"] = 2, ...},
+/* jong.efficiency(hand, [unseen], [forms], [sets], [absent]) -> the discards of a hand
+ * that is to discard, best first: {{discard = "7z", shanten = n, accept = {["1z"] = 2, ...},
  * count = 8}, ...} (core/efficiency.h); unseen maps kinds to the copies the player
- * cannot see (default: 4 minus the hand's). nil, reason for a bad hand. */
+ * cannot see (default: 4 minus the hand's); absent as for jong.analysis. nil, reason for
+ * a bad hand. */
 static int l_efficiency(lua_State *L)
 {
     struct hand h;
@@ -334,7 +354,7 @@ static int l_efficiency(lua_State *L)
             lua_pop(L, 1);
         }
     }
-    unsigned forms = forms_arg(L, 3) & (sets == 4 ? FORM_ALL : FORM_STANDARD);
+    unsigned forms = (forms_arg(L, 3) & (sets == 4 ? FORM_ALL : FORM_STANDARD)) | absent_arg(L, 5);
     struct discard_choice c[TILE_KINDS];
     int n = efficiency_discards(h.counts, hand_analysis_melds(h.nmelds, sets), forms, unseen, c);
     lua_createtable(L, n, 0);

@@ -25,13 +25,16 @@
  * ruleset whose hand_size is 16). */
 static int hand_sets = 4;
 
-/* Seven pairs and thirteen orphans are hands of 14 tiles: with five sets, only the
- * standard form. */
-static unsigned hand_forms(void) { return hand_sets == 4 ? FORM_ALL : FORM_STANDARD; }
-
 /* Kinds the ruleset's tile set lacks (--rules sanma: 2m-8m), bit k for kind k: never
- * in a hand, never a wait, never accepted. */
+ * in a hand, never a wait, never accepted, never part of a chow the shanten counts. */
 static uint64_t absent_kinds = 0;
+
+/* Seven pairs and thirteen orphans are hands of 14 tiles: with five sets, only the
+ * standard form. The mask carries the tile set. */
+static unsigned hand_forms(void)
+{
+    return (hand_sets == 4 ? FORM_ALL : FORM_STANDARD) | forms_tileset(absent_kinds);
+}
 static char set_name[40] = "";
 
 struct out {
@@ -303,7 +306,7 @@ static int analyze_bytes(const char *line, size_t n, struct out *o)
         return -1;
     }
     struct shanten sh;
-    shanten_forms(h.counts, hand_analysis_melds(h.nmelds, hand_sets), &sh);
+    shanten_forms(h.counts, hand_analysis_melds(h.nmelds, hand_sets), hand_forms(), &sh);
     if (hand_sets != 4) {
         sh.seven_pairs = sh.thirteen_orphans = SHANTEN_NONE;
         sh.all = sh.standard;

@@ -1350,7 +1350,12 @@ end
 
 -- unseen: the copies not seen (in a game), else those not in the hand.
 local function print_discards(hand, unseen, forms)
-  local list, err = jong.efficiency(hand, unseen, forms)
+  local absent   -- the kinds the game's tile set lacks: in no chow, never accepted
+  if S.game then
+    local ok, e = pcall(jong.engine_settings, S.game.rules, S.game.options)
+    if ok and type(e.absent) == "string" then absent = e.absent end
+  end
+  local list, err = jong.efficiency(hand, unseen, forms, nil, absent)
   if not list then fail("%s", err) end
   say("discards, best first (shanten after; tiles that lower it, unseen copies):")
   for _, d in ipairs(list) do

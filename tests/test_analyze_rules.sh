@@ -1,6 +1,7 @@
 #!/bin/sh
 # jong analyze --rules R knows the ruleset's tile set (sanma: no 2m-8m): a tile the set
-# lacks is an error with its column, such a kind is no wait and no accepted tile.
+# lacks is an error with its column, such a kind is no wait, no accepted tile and in no
+# chow the shanten counts.
 JONG=${BUILD:-build}/jong
 passed=0 failed=0
 check() {   # name, command output, wanted substring
@@ -13,5 +14,8 @@ check "waits only of the set" "$("$JONG" analyze --rules sanma '1m9m123p456p789s
 check "the same hand waits on 7m/8m without the rules" "$("$JONG" analyze '9m8m123p456p789s11z')" '"waits": ["7m"'
 check "no 2m-8m accepted" "$("$JONG" analyze --rules sanma '19m123p456p789s11z2z' | grep -c '"2m"')" "0"
 check "four-player rules keep the full set" "$("$JONG" analyze --rules japanese '5m5m123p456p789s11z2z')" '"shanten"'
+# 1m and 9m are like honours in sanma: the fourth 1m and 9m join no chow (2m, 3m, 7m, 8m are gone)
+check "four players: 1m and 9m in chows" "$("$JONG" analyze '1111m9999m123p55z')" '"standard": 1'
+check "sanma: 1m and 9m pairs and pungs only" "$("$JONG" analyze --rules sanma '1111m9999m123p55z')" '"standard": 2'
 echo "$passed passed, $failed failed"
 [ "$failed" -eq 0 ]

@@ -97,7 +97,7 @@ static long shanten_all(const struct hand34 *h, int from, int to)
     long sink = 0;
     struct shanten s;
     for (int n = from; n < to; n++) {
-        shanten_forms(h[n].c, 0, &s);
+        shanten_forms(h[n].c, 0, FORM_ALL, &s);
         sink += s.all + s.standard + s.seven_pairs + s.thirteen_orphans;
     }
     return sink;

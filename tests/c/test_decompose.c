@@ -249,7 +249,7 @@ static void compare(const uint8_t c[TILE_KINDS], int nmelds)
 {
     int tiles = ref_total(c);
     struct shanten fs, rs;
-    shanten_forms(c, nmelds, &fs);
+    shanten_forms(c, nmelds, FORM_ALL, &fs);
     ref_shanten_forms(c, nmelds, &rs);
     note(F_SHANTEN, fs.all == rs.all && fs.standard == rs.standard && fs.seven_pairs == rs.seven_pairs
          && fs.thirteen_orphans == rs.thirteen_orphans && shanten_of(c, nmelds, FORM_ALL) == rs.all
