@@ -468,23 +468,20 @@ static void exact_suit_vec(const uint8_t *c, unsigned absent, uint8_t out[16])
             out[p * 8 + m] = dp[m][p][0][0];
 }
 
-/* The cost vector of suit s: the table's, or with absent kinds, the present kinds as
- * honours when no two are within a chow's reach, else exact_suit_vec. */
-static void suit_vec(const uint8_t c[TILE_KINDS], int s, unsigned forms, uint8_t out[16])
+/* The id of suit s's cost vector in dc_vecs: the table's, or with absent kinds, the
+ * present kinds as honours when no two are within a chow's reach; -1 otherwise (then
+ * exact_suit_vec). */
+static int suit_vec_id(const uint8_t c[TILE_KINDS], int s, unsigned forms)
 {
     const uint8_t *x = c + 9 * s;
     unsigned absent = suit_absent(forms, s), present = ~absent & 0x1ff;
-    if (!absent) {
-        memcpy(out, dc_vecs[dc_suit_vec[suit_index(x)]], 16);
-    } else if (!(present & present >> 1) && !(present & present >> 2)) {
-        uint8_t h[7] = {0};   /* at most 3 such kinds */
-        int n = 0;
-        for (int k = 0; k < 9; k++)
-            if (present >> k & 1) h[n++] = x[k];
-        memcpy(out, dc_vecs[dc_honour_vec[honour_code(h)]], 16);
-    } else {
-        exact_suit_vec(x, absent, out);
-    }
+    if (!absent) return dc_suit_vec[suit_index(x)];
+    if ((present & present >> 1) || (present & present >> 2)) return -1;
+    uint8_t h[7] = {0};   /* at most 3 such kinds */
+    int n = 0;
+    for (int k = 0; k < 9; k++)
+        if (present >> k & 1) h[n++] = x[k];
+    return dc_honour_vec[honour_code(h)];
 }
 
 /* Min-plus convolution of two cost vectors (sets up to VEC_SETS). */
@@ -505,13 +502,25 @@ static void vec_combine(const uint8_t a[16], const uint8_t b[16], uint8_t out[16
 static int tileset_shanten(const uint8_t c[TILE_KINDS], const struct view *v, int nmelds, unsigned forms)
 {
     if (nmelds < MIN_MELDS || nmelds > 4 || v->total < 0 || v->total > 14 - 3 * nmelds) return SHANTEN_NONE;
+    int id[3] = {suit_vec_id(c, 0, forms), suit_vec_id(c, 1, forms), suit_vec_id(c, 2, forms)};
+    unsigned nb = (unsigned)dc_nbase, z = dc_honour_vec[honour_code(c + 27)];
+    int nsets = 4 - nmelds;
+    if (id[0] >= 0 && id[1] >= 0 && id[2] >= 0) {   /* by the tables, as standard_shanten */
+        const uint8_t *x = dc_vecs[dc_conv[(unsigned)id[0] * nb + (unsigned)id[1]]];
+        const uint8_t *y = dc_vecs[dc_conv[(unsigned)id[2] * nb + z]];
+        int best = 255;
+        for (int m = 0; m <= nsets; m++)
+            best = min_int(best, min_int(x[m] + y[8 + nsets - m], x[8 + m] + y[nsets - m]));
+        return best - 1;
+    }
     uint8_t all[16], x[16];
-    memcpy(all, dc_vecs[dc_honour_vec[honour_code(c + 27)]], 16);
+    memcpy(all, dc_vecs[z], 16);
     for (int s = 0; s < 3; s++) {
-        suit_vec(c, s, forms, x);
+        if (id[s] >= 0) memcpy(x, dc_vecs[id[s]], 16);
+        else exact_suit_vec(c + 9 * s, suit_absent(forms, s), x);
         vec_combine(all, x, all);
     }
-    return all[8 + 4 - nmelds] - 1;
+    return all[8 + nsets] - 1;
 }
 
 /* The standard shanten in the forms' tile set. */
@@ -656,11 +665,11 @@ int waits(const uint8_t counts[TILE_KINDS], int nmelds, const uint8_t held[TILE_
             c[k]--;
         }
     }
+    if (forms >> FORM_ABSENT_SHIFT)   /* kinds not in the tile set */
+        for (int k = 0; k < 27; k++)
+            if (forms >> (FORM_ABSENT_SHIFT + k) & 1) out[k] = false;
     int n = 0;
-    for (int k = 0; k < TILE_KINDS; k++) {
-        out[k] &= !(k < 27 && (forms >> (FORM_ABSENT_SHIFT + k) & 1));   /* not in the tile set */
-        n += out[k];
-    }
+    for (int k = 0; k < TILE_KINDS; k++) n += out[k];
     return n;
 }
 
