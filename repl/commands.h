@@ -13,4 +13,9 @@ int cmd_export(int argc, char **argv);
 int cmd_mjai(int argc, char **argv);
 int cmd_render(int argc, char **argv);
 
+struct lua_State;
+/* Runs require(module)[fn]({argv[1], ...}) in L, whose modules the caller has preloaded,
+ * then closes L: fn's exit status, or 1 with the error on stderr (repl/script.c). */
+int run_module_command(struct lua_State *L, const char *module, const char *fn, int argc, char **argv);
+
 #endif

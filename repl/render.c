@@ -30,27 +30,9 @@ int cmd_render(int argc, char **argv)
     lua_State *L = lj_open();
     if (!L)
         return 1;
-    int status = 1;
-    if (render_preload(L) == 0) {
-        lua_getglobal(L, "require");
-        lua_pushstring(L, "render");
-        if (lj_pcall(L, 1, 1, "require render", NULL) != LUA_OK) {
-            fprintf(stderr, "jong: %s\n", lua_tostring(L, -1));
-        } else {
-            lua_getfield(L, -1, "cli");
-            lua_remove(L, -2);
-            lua_createtable(L, argc > 1 ? argc - 1 : 0, 0);
-            for (int i = 1; i < argc; i++) {
-                lua_pushstring(L, argv[i]);
-                lua_rawseti(L, -2, i);
-            }
-            if (lj_pcall(L, 1, 1, "render", NULL) != LUA_OK)
-                fprintf(stderr, "jong: %s\n", lua_tostring(L, -1));
-            else
-                status = (int)lua_tointeger(L, -1);
-        }
+    if (render_preload(L) != 0) {
+        lj_close(L);
+        return 1;
     }
-    fflush(stdout);
-    lj_close(L);
-    return status;
+    return run_module_command(L, "render", "cli", argc, argv);
 }

@@ -47,29 +47,11 @@ static int run(const char *fn, int argc, char **argv)
     lua_State *L = lj_open();
     if (!L)
         return 1;
-    int status = 1;
-    if (records_preload(L) == 0) {
-        lua_getglobal(L, "require");
-        lua_pushstring(L, "replay");
-        if (lj_pcall(L, 1, 1, "require replay", NULL) != LUA_OK) {
-            fprintf(stderr, "jong: %s\n", lua_tostring(L, -1));
-        } else {
-            lua_getfield(L, -1, fn);
-            lua_remove(L, -2);
-            lua_createtable(L, argc > 1 ? argc - 1 : 0, 0);
-            for (int i = 1; i < argc; i++) {
-                lua_pushstring(L, argv[i]);
-                lua_rawseti(L, -2, i);
-            }
-            if (lj_pcall(L, 1, 1, fn, NULL) != LUA_OK)
-                fprintf(stderr, "jong: %s\n", lua_tostring(L, -1));
-            else
-                status = (int)lua_tointeger(L, -1);
-        }
+    if (records_preload(L) != 0) {
+        lj_close(L);
+        return 1;
     }
-    fflush(stdout);
-    lj_close(L);
-    return status;
+    return run_module_command(L, "replay", fn, argc, argv);
 }
 
 int cmd_replay(int argc, char **argv) { return run("cli_replay", argc, argv); }

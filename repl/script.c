@@ -53,3 +53,28 @@ int cmd_script(int argc, char **argv)
     lj_close(L);
     return status;
 }
+
+int run_module_command(lua_State *L, const char *module, const char *fn, int argc, char **argv)
+{
+    int status = 1;
+    lua_getglobal(L, "require");
+    lua_pushstring(L, module);
+    if (lj_pcall(L, 1, 1, module, NULL) != LUA_OK) {
+        fprintf(stderr, "jong: %s\n", lua_tostring(L, -1));
+    } else {
+        lua_getfield(L, -1, fn);
+        lua_remove(L, -2);
+        lua_createtable(L, argc > 1 ? argc - 1 : 0, 0);
+        for (int i = 1; i < argc; i++) {
+            lua_pushstring(L, argv[i]);
+            lua_rawseti(L, -2, i);
+        }
+        if (lj_pcall(L, 1, 1, fn, NULL) != LUA_OK)
+            fprintf(stderr, "jong: %s\n", lua_tostring(L, -1));
+        else
+            status = (int)lua_tointeger(L, -1);
+    }
+    fflush(stdout);
+    lj_close(L);
+    return status;
+}

@@ -178,7 +178,9 @@ local function dealt(name, options)
   return assert(jong.scenario { rules = rule(name), options = options, hands = HANDS })
 end
 
--- The full state and log of a game, to compare before and after a refused action.
+-- The full state and logs of a game, to compare before and after a refused action.
+local snapshot = require "snapshot"
+
 function TestGame.test_engine_settings_out_of_range_are_refused()
   for field, shown in pairs { dead_size = "270", dice = "258", start_points = "1099511627776" } do
     local g, err = jong.game { rules = rule("engine_out_of_range"), options = { field = field } }
@@ -237,23 +239,6 @@ function TestGame.test_programs_reach_rule_code_only_through_the_gate()
   lu.assertFalse(settings_ok)
   lu.assertStrContains(why, "instruction budget")
   g:close()
-end
-
-local function dump(v, out)
-  if type(v) ~= "table" then out[#out + 1] = tostring(v); return end
-  local keys = {}
-  for k in pairs(v) do keys[#keys + 1] = k end
-  table.sort(keys, function(a, b) return tostring(a) < tostring(b) end)
-  out[#out + 1] = "{"
-  for _, k in ipairs(keys) do out[#out + 1] = tostring(k) .. "="; dump(v[k], out); out[#out + 1] = "," end
-  out[#out + 1] = "}"
-end
-local function snapshot(g)
-  local st = g.core:state()
-  for _, seat in pairs(st.seats) do seat.discards = seat.discards end   -- built when read
-  local out = {}
-  dump(st, out)
-  return table.concat(out) .. g:log_json() .. table.concat(g.core:events(), "\n")
 end
 
 function TestGame.test_payments_are_checked()
