@@ -1102,8 +1102,10 @@ end
 -- honba = n, outcome = "win"/"draw"/"abort", dealer_won = bool, dealer_keeps = bool (a draw,
 -- from exhaustive_draw), points = {25000, ...} (optional, for tobi), options}.
 -- Returns {round =, dealer =, honba =, ended = bool, keep = bool (the dealer keeps the deal)}.
-function R.rotation(s)
-  local opts = s.options or DEFAULTS
+-- 4.4 (10: an aborted hand keeps the deal): whether the dealer keeps the deal, the honba
+-- of the next hand, and its round and dealer (1..players); next_round[w] is the round
+-- after w. Shared with three-player children (sanma).
+function R.helpers.next_hand(s, players, next_round)
   local keep, honba
   if s.outcome == "win" then
     keep = s.dealer_won and true or false
@@ -1111,13 +1113,21 @@ function R.rotation(s)
   elseif s.outcome == "draw" then
     keep, honba = s.dealer_keeps and true or false, s.honba + 1
   else
-    keep, honba = true, s.honba + 1                -- 10: aborted hand
+    keep, honba = true, s.honba + 1
   end
   local round, dealer = s.round, s.dealer
   if not keep then
     dealer = dealer + 1
-    if dealer > 4 then dealer, round = 1, SEATS[SEAT_INDEX[round] % 4 + 1] end
+    if dealer > players then dealer, round = 1, next_round[round] end
   end
+  return keep, honba, round, dealer
+end
+
+local NEXT_ROUND = { E = "S", S = "W", W = "N", N = "E" }
+
+function R.rotation(s)
+  local opts = s.options or DEFAULTS
+  local keep, honba, round, dealer = R.helpers.next_hand(s, 4, NEXT_ROUND)
   local last_round = opts.match_length == "tonpuusen" and "E" or "S"
   local ended = SEAT_INDEX[round] > SEAT_INDEX[last_round]
   local top = 0

@@ -312,20 +312,7 @@ end
 -- dealer's place in that order), options}. Returns {round, dealer, honba, ended, keep}.
 function R.rotation(s)
   local opts = s.options or DEFAULTS
-  local keep, honba
-  if s.outcome == "win" then
-    keep = s.dealer_won and true or false
-    honba = keep and s.honba + 1 or 0
-  elseif s.outcome == "draw" then
-    keep, honba = s.dealer_keeps and true or false, s.honba + 1
-  else
-    keep, honba = true, s.honba + 1                -- 11: aborted hand
-  end
-  local round, dealer = s.round, s.dealer
-  if not keep then
-    dealer = dealer + 1
-    if dealer > 3 then dealer, round = 1, NEXT[round] end
-  end
+  local keep, honba, round, dealer = japanese.helpers.next_hand(s, 3, NEXT)   -- 11: an aborted hand keeps
   local last_round = opts.match_length == "tonpuusen" and "E" or "S"
   local extra_round = NEXT[last_round]
   local last_hand = s.round == last_round and s.dealer == 3
