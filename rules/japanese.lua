@@ -320,7 +320,10 @@ end
 
 ---------------------------------------------------------------------------
 -- 12. Yaku, in the spec's order (R.yaku; a child may give another list, see R.helpers
--- below). closed/open = han ("open = nil": closed only);
+-- below). One item shape (docs/hooks.md): id (12.n: the n-th yaku of the spec's table),
+-- name exactly as the spec names it, value = han closed, open = han open ("open = nil":
+-- closed only), unit, test(f, reading). (An entry written with `closed = han` instead of
+-- `value` is read the same.)
 -- pairs = true: counts with chiitoitsu (12, Chiitoitsu row). needs: when the yaku is tested:
 -- nil = from the tiles of the whole hand, "flags" = from the situation flags (both once per
 -- hand); "chows", "pungs", "honour_pungs" = per reading that has such sets; "pairs" = the
@@ -329,70 +332,70 @@ end
 -- holds are tested.
 
 local YAKU = {
-  { name = "Riichi", needs = "flags", when = "riichi", closed = 1, pairs = true,             -- 7, 12
+  { id = "12.1", name = "Riichi", value = 1, unit = "han", needs = "flags", when = "riichi", pairs = true,             -- 7, 12
     test = function(f) return f.flags.riichi and not f.flags.double_riichi end },
-  { name = "Double riichi", needs = "flags", when = "double_riichi", closed = 2, pairs = true,      -- 7.4
+  { id = "12.2", name = "Double riichi", value = 2, unit = "han", needs = "flags", when = "double_riichi", pairs = true,      -- 7.4
     test = function(f) return f.flags.double_riichi end },
-  { name = "Ippatsu", needs = "flags", when = "ippatsu", closed = 1, pairs = true,            -- 7.5
+  { id = "12.3", name = "Ippatsu", value = 1, unit = "han", needs = "flags", when = "ippatsu", pairs = true,            -- 7.5
     test = function(f) return f.flags.ippatsu and H.riichi and f.options.ippatsu end },
-  { name = "Menzen tsumo", when = "tsumo", closed = 1, pairs = true,
+  { id = "12.4", name = "Menzen tsumo", value = 1, unit = "han", when = "tsumo", pairs = true,
     test = function(f) return H.tsumo end },
-  { name = "Pinfu", needs = "chows", when = "pinfu", closed = 1,
+  { id = "12.5", name = "Pinfu", value = 1, unit = "han", needs = "chows", when = "pinfu",
     test = function(f) return C.pinfu end },
-  { name = "Tanyao", when = "all_simple", closed = 1, open = 1, pairs = true,
+  { id = "12.6", name = "Tanyao", value = 1, open = 1, unit = "han", when = "all_simple", pairs = true,
     test = function(f) return T.all_simple and (H.closed or f.options.open_tanyao) end },
-  { name = "Iipeikou", needs = "chows", when = "has_peikou", closed = 1,
+  { id = "12.7", name = "Iipeikou", value = 1, unit = "han", needs = "chows", when = "has_peikou",
     test = function(f) return C.peikou > 0 and not is_ryanpeikou() end },
-  { name = "Yakuhai: White", needs = "honour_pungs", when = "honour_pung", closed = 1, open = 1,
+  { id = "12.8", name = "Yakuhai: White", value = 1, open = 1, unit = "han", needs = "honour_pungs", when = "honour_pung",
     test = function(f) return has_pung("5z") end },
-  { name = "Yakuhai: Green", needs = "honour_pungs", when = "honour_pung", closed = 1, open = 1,
+  { id = "12.9", name = "Yakuhai: Green", value = 1, open = 1, unit = "han", needs = "honour_pungs", when = "honour_pung",
     test = function(f) return has_pung("6z") end },
-  { name = "Yakuhai: Red", needs = "honour_pungs", when = "honour_pung", closed = 1, open = 1,
+  { id = "12.10", name = "Yakuhai: Red", value = 1, open = 1, unit = "han", needs = "honour_pungs", when = "honour_pung",
     test = function(f) return has_pung("7z") end },
-  { name = "Yakuhai: seat wind", needs = "honour_pungs", when = "honour_pung", closed = 1, open = 1,
+  { id = "12.11", name = "Yakuhai: seat wind", value = 1, open = 1, unit = "han", needs = "honour_pungs", when = "honour_pung",
     test = function(f) return has_pung(WIND_TILE[f.seat]) end },
-  { name = "Yakuhai: round wind", needs = "honour_pungs", when = "honour_pung", closed = 1, open = 1,
+  { id = "12.12", name = "Yakuhai: round wind", value = 1, open = 1, unit = "han", needs = "honour_pungs", when = "honour_pung",
     test = function(f) return has_pung(WIND_TILE[f.round]) end },
-  { name = "Haitei raoyue", needs = "flags", when = "last_tile", closed = 1, open = 1, pairs = true,  -- 5.7
+  { id = "12.13", name = "Haitei raoyue", value = 1, open = 1, unit = "han", needs = "flags", when = "last_tile", pairs = true,  -- 5.7
     test = function(f) return f.flags.last_tile and H.tsumo end },
-  { name = "Houtei raoyui", needs = "flags", when = "last_tile", closed = 1, open = 1, pairs = true,  -- 5.7
+  { id = "12.14", name = "Houtei raoyui", value = 1, open = 1, unit = "han", needs = "flags", when = "last_tile", pairs = true,  -- 5.7
     test = function(f) return f.flags.last_tile and not H.tsumo end },
-  { name = "Rinshan kaihou", needs = "flags", when = "kong_replacement", closed = 1, open = 1, pairs = true,
+  { id = "12.15", name = "Rinshan kaihou", value = 1, open = 1, unit = "han", needs = "flags", when = "kong_replacement", pairs = true,
     test = function(f) return f.flags.kong_replacement end },
-  { name = "Chankan", needs = "flags", when = "robbing_kong", closed = 1, open = 1, pairs = true,
+  { id = "12.16", name = "Chankan", value = 1, open = 1, unit = "han", needs = "flags", when = "robbing_kong", pairs = true,
     test = function(f) return f.flags.robbing_kong end },
-  { name = "Chiitoitsu", needs = "pairs", closed = 2, pairs = true,
+  { id = "12.17", name = "Chiitoitsu", value = 2, unit = "han", needs = "pairs", pairs = true,
     test = function(f) return C.form == "seven_pairs" end },
-  { name = "Sanshoku doujun", needs = "chows", when = "chows3", closed = 2, open = 1,
+  { id = "12.18", name = "Sanshoku doujun", value = 2, open = 1, unit = "han", needs = "chows", when = "chows3",
     test = function(f) return C.n_chow >= 3 and three_colours(C.chow_bits) end },
-  { name = "Ittsu", needs = "chows", when = "chows3", closed = 2, open = 1,
+  { id = "12.19", name = "Ittsu", value = 2, open = 1, unit = "han", needs = "chows", when = "chows3",
     test = function(f)                       -- 123, 456, 789 of one suit: chows r, r + 3, r + 6
       local b = C.chow_bits                  -- (r = 1m, 1p or 1s: bits 0, 9, 18)
       return b & (b >> 3) & (b >> 6) & 0x40201 ~= 0
     end },
-  { name = "Chanta", needs = "chows", when = "outside", closed = 2, open = 1,
+  { id = "12.20", name = "Chanta", value = 2, open = 1, unit = "han", needs = "chows", when = "outside",
     test = function(f) return C.outside and C.n_chow > 0 and T.honours end },
-  { name = "Toitoi", needs = "pungs", when = "pungs3", closed = 2, open = 2,
+  { id = "12.21", name = "Toitoi", value = 2, open = 2, unit = "han", needs = "pungs", when = "pungs3",
     test = function(f) return C.n_pung == 4 end },
-  { name = "Sanankou", needs = "pungs", when = "pungs3", closed = 2, open = 2,
+  { id = "12.22", name = "Sanankou", value = 2, open = 2, unit = "han", needs = "pungs", when = "pungs3",
     test = function(f) return C.n_ankou == 3 end },
-  { name = "Sanshoku doukou", needs = "pungs", when = "pungs3", closed = 2, open = 2,
+  { id = "12.23", name = "Sanshoku doukou", value = 2, open = 2, unit = "han", needs = "pungs", when = "pungs3",
     test = function(f) return C.n_pung >= 3 and three_colours(C.pung_bits) end },
-  { name = "Sankantsu", when = "three_kongs", closed = 2, open = 2,
+  { id = "12.24", name = "Sankantsu", value = 2, open = 2, unit = "han", when = "three_kongs",
     test = function(f) return H.kongs == 3 end },
-  { name = "Honroutou", when = "all_th", closed = 2, open = 2, pairs = true,
+  { id = "12.25", name = "Honroutou", value = 2, open = 2, unit = "han", when = "all_th", pairs = true,
     test = function(f) return T.all_th end },
-  { name = "Shousangen", needs = "honour_pungs", when = "honour_pung", closed = 2, open = 2,
+  { id = "12.26", name = "Shousangen", value = 2, open = 2, unit = "han", needs = "honour_pungs", when = "honour_pung",
     test = function(f) return C.dragon_pungs == 2 and DRAGON[C.pair] end },
-  { name = "Honitsu", when = "one_suit", closed = 3, open = 2, pairs = true,
+  { id = "12.27", name = "Honitsu", value = 3, open = 2, unit = "han", when = "one_suit", pairs = true,
     test = function(f) return T.one_suit and T.honours end },
-  { name = "Junchan", needs = "chows", when = "outside", closed = 3, open = 2,
+  { id = "12.28", name = "Junchan", value = 3, open = 2, unit = "han", needs = "chows", when = "outside",
     test = function(f) return C.outside and C.n_chow > 0 and not T.honours end },
-  { name = "Ryanpeikou", needs = "chows", when = "has_peikou", closed = 3,
+  { id = "12.29", name = "Ryanpeikou", value = 3, unit = "han", needs = "chows", when = "has_peikou",
     test = function(f) return is_ryanpeikou() end },
-  { name = "Chinitsu", when = "one_suit", closed = 6, open = 5, pairs = true,
+  { id = "12.30", name = "Chinitsu", value = 6, open = 5, unit = "han", when = "one_suit", pairs = true,
     test = function(f) return T.one_suit and not T.honours end },
-  { name = "Renhou", needs = "flags", when = "first_turn", closed = 5,            -- option renhou = mangan
+  { id = "12.31", name = "Renhou", value = 5, unit = "han", needs = "flags", when = "first_turn",            -- option renhou = mangan
     test = function(f)
       return H.first_turn and not H.tsumo and not H.dealer and f.options.renhou == "mangan"
     end },
@@ -417,6 +420,7 @@ local function index_yaku(list)
   for i, entry in ipairs(list) do
     local y = {}
     for k, v in pairs(entry) do y[k] = v end
+    y.closed = entry.value or entry.closed         -- han closed (the hot paths read y.closed)
     y.bit = 1 << i
     idx.of_bit[y.bit] = y
     if y.needs == "pairs" or (y.when == nil and y.pairs) then
@@ -445,9 +449,9 @@ R.yaku = YAKU
 use_yaku(YAKU)
 
 -- Helpers for rulesets that extend this one (docs/authoring.md): a yaku list with more
--- entries, or without some. An entry: {name = "as the spec names it", closed = han,
--- open = han or nil (closed only), pairs = true (counts with chiitoitsu), test =
--- function(f, reading) -> true when the hand has it}; `reading` is the standard-form
+-- entries, or without some. An entry: {id = "...", name = "as the spec names it",
+-- value = han closed, open = han or nil (closed only), unit = "han", pairs = true (counts
+-- with chiitoitsu), test = function(f, reading) -> true when the hand has it}; `reading` is the standard-form
 -- reading being valued (f.readings[i]: pair, sets, wait, win_set), nil for seven pairs.
 R.helpers = {}
 function R.helpers.yaku_with(list, extra)
@@ -480,8 +484,10 @@ for props = 0, ALL_PROPS do
 end
 
 ---------------------------------------------------------------------------
--- 13. Yakuman. forms: which shapes it can hold in; count returns 0, 1 or 2. when: a condition
--- it needs (YAKUMAN_GATE: of the whole hand, or pungs3: three pons or kongs in the reading).
+-- 13. Yakuman, one item shape: id (13.n: the n-th of the spec's table), name, value (1
+-- yakuman), unit; forms: which shapes it can hold in; count returns 0, 1 or 2 (a double);
+-- when: a condition it needs (YAKUMAN_GATE: of the whole hand, or pungs3: three pons or
+-- kongs in the reading). Renhou as a yakuman (option) is the Renhou row of section 12.
 
 local function double_if(f, pattern)
   return (pattern and f.options.double_yakuman) and 2 or 1
@@ -491,34 +497,34 @@ local ANY = { standard = true, seven_pairs = true, thirteen_orphans = true }
 local STD = { standard = true }
 
 local YAKUMAN = {
-  { name = "Kokushi musou", when = "kokushi", forms = { thirteen_orphans = true },
+  { id = "13.1", name = "Kokushi musou", value = 1, unit = "yakuman", when = "kokushi", forms = { thirteen_orphans = true },
     count = function(f) return double_if(f, f.counts[f.win_tile] == 2) end },
-  { name = "Suuankou", when = "pungs3", forms = STD,
+  { id = "13.2", name = "Suuankou", value = 1, unit = "yakuman", when = "pungs3", forms = STD,
     count = function(f)
       if C.n_ankou ~= 4 then return 0 end
       return double_if(f, C.reading.wait == "single")
     end },
-  { name = "Daisangen", when = "pungs3", forms = STD,
+  { id = "13.3", name = "Daisangen", value = 1, unit = "yakuman", when = "pungs3", forms = STD,
     count = function(f) return C.dragon_pungs == 3 and 1 or 0 end },
-  { name = "Shousuushii", when = "pungs3", forms = STD,
+  { id = "13.4", name = "Shousuushii", value = 1, unit = "yakuman", when = "pungs3", forms = STD,
     count = function(f) return (C.wind_pungs == 3 and WIND[C.pair]) and 1 or 0 end },
-  { name = "Daisuushii", when = "pungs3", forms = STD,
+  { id = "13.5", name = "Daisuushii", value = 1, unit = "yakuman", when = "pungs3", forms = STD,
     count = function(f) return C.wind_pungs == 4 and double_if(f, true) or 0 end },
-  { name = "Tsuuiisou", when = "all_honour", forms = { standard = true, seven_pairs = true },
+  { id = "13.6", name = "Tsuuiisou", value = 1, unit = "yakuman", when = "all_honour", forms = { standard = true, seven_pairs = true },
     count = function(f) return T.all_honour and 1 or 0 end },
-  { name = "Chinroutou", when = "all_terminal", forms = STD,
+  { id = "13.7", name = "Chinroutou", value = 1, unit = "yakuman", when = "all_terminal", forms = STD,
     count = function(f) return T.all_terminal and 1 or 0 end },
-  { name = "Ryuuiisou", when = "all_green", forms = STD,
+  { id = "13.8", name = "Ryuuiisou", value = 1, unit = "yakuman", when = "all_green", forms = STD,
     count = function(f) return T.all_green and 1 or 0 end },
-  { name = "Chuuren poutou", when = "chuuren", forms = STD,
+  { id = "13.9", name = "Chuuren poutou", value = 1, unit = "yakuman", when = "chuuren", forms = STD,
     count = function(f) return H.chuuren and double_if(f, H.chuuren_nine) or 0 end },
-  { name = "Suukantsu", when = "pungs3", forms = STD,
+  { id = "13.10", name = "Suukantsu", value = 1, unit = "yakuman", when = "pungs3", forms = STD,
     count = function(f) return H.kongs == 4 and 1 or 0 end },
-  { name = "Tenhou", when = "first_turn", forms = ANY,
+  { id = "13.11", name = "Tenhou", value = 1, unit = "yakuman", when = "first_turn", forms = ANY,
     count = function(f) return (H.first_turn and H.tsumo and H.dealer) and 1 or 0 end },
-  { name = "Chiihou", when = "first_turn", forms = ANY,
+  { id = "13.12", name = "Chiihou", value = 1, unit = "yakuman", when = "first_turn", forms = ANY,
     count = function(f) return (H.first_turn and H.tsumo and not H.dealer) and 1 or 0 end },
-  { name = "Renhou", when = "first_turn", forms = ANY,                                        -- option renhou = yakuman
+  { id = "12.31", name = "Renhou", value = 1, unit = "yakuman", when = "first_turn", forms = ANY,                                        -- option renhou = yakuman
     count = function(f)
       return (H.first_turn and not H.tsumo and not H.dealer and f.options.renhou == "yakuman")
         and 1 or 0

@@ -9,7 +9,7 @@ return {
   -- The parent's yaku list and one entry more: score, and the engine's offer of a win in
   -- play, read this list (docs/hooks.md, "Wins in play").
   yaku = helpers.yaku_with(japanese.yaku, {
-    { name = "Gogo", closed = 1,                 -- closed only (no `open` value)
+    { id = "house 1", name = "Gogo", value = 1, unit = "han",  -- closed only (no `open` value)
       test = function(f, reading)                -- reading: nil for seven pairs
         return reading ~= nil and reading.pair:sub(1, 1) == "5"
       end },
