@@ -404,11 +404,13 @@ function M.read_tenhou6(text)
           if type(x) == "string" then
             local marker, pos, tiles = t6_call(x)
             if not marker or tiles[pos + 1] ~= discarded then marker = nil end
+            -- where the tile came from, as seats of a four-seat table (three-player
+            -- logs too: for player 2, player 0 sits across, "toimen")
             local rel
-            if marker == "p" then rel = ({ [0] = n - 1, [1] = 2, [2] = 1 })[pos]
-            elseif marker == "m" then rel = ({ [0] = n - 1, [1] = 2, [3] = 1 })[pos]
-            elseif marker == "c" then rel = n - 1 end
-            if rel and (q + rel) % n == from and (not best or marker ~= "c") then best = q end
+            if marker == "p" then rel = ({ [0] = 3, [1] = 2, [2] = 1 })[pos]
+            elseif marker == "m" then rel = ({ [0] = 3, [1] = 2, [3] = 1 })[pos]
+            elseif marker == "c" then rel = 3 end
+            if rel and (q + rel) % 4 == from and (not best or marker ~= "c") then best = q end
           end
         end
         return best
@@ -735,12 +737,12 @@ function M.write_tenhou6(rec)
         dis[p][#dis[p] + 1] = e.riichi and ("r" .. code) or code
         drawn[p] = nil
       elseif t == "chow" or t == "pung" or t == "kong" then
-        local rel = (e.from - p) % n      -- 1 shimocha, 2 toimen, n-1 kamicha
+        local rel = (e.from - p) % 4      -- 1 shimocha, 2 toimen, 3 kamicha (four seats, also with three players)
         local hand = {}
         for i, x in ipairs(e.tiles) do hand[i] = string.format("%02d", t6_code(x)) end
         local called = string.format("%02d", t6_code(e.tile))
         local marker = t == "chow" and "c" or t == "pung" and "p" or "m"
-        local pos = rel == n - 1 and 0 or rel == 2 and 1 or #hand
+        local pos = rel == 3 and 0 or rel == 2 and 1 or #hand
         table.insert(hand, pos + 1, marker .. called)
         local s = table.concat(hand)
         take[p][#take[p] + 1] = s

@@ -241,3 +241,24 @@ function TestRoundTrip.test_a_record_loads_as_a_game_to_step_through()
 end
 
 os.exit(lu.LuaUnit.run())
+
+TestTenhou6Three = {}
+
+-- Three-player tenhou.net/6 calls name where the tile came from as on a four-seat
+-- table: player 2's pon of player 0's discard has its marker in the middle ("toimen").
+local T6_THREE = [==[{"rule":{"disp":"三鳳南喰赤","aka":1},"name":["A","B","C"],"log":[[[0,0,0],[35000,35000,35000],[21],[],
+[11,19,21,22,23,24,26,27,28,31,32,33,47],[11],[47],
+[12,13,14,15,16,17,18,29,29,34,35,36,37],[],[],
+[19,21,22,23,24,26,27,28,38,38,39,47,47],["47p4747"],[19],
+[],[],[],["流局",[0,0,0]]]]}]==]
+
+function TestTenhou6Three.test_a_pon_from_across()
+  local rec = assert(records.read(T6_THREE))
+  lu.assertEquals(rec.players, 3)
+  local pung
+  for _, e in ipairs(rec.deals[1].events) do if e.t == "pung" then pung = e end end
+  lu.assertNotNil(pung)
+  lu.assertEquals({ pung.p, pung.from, pung.tile }, { 2, 0, "7z" })
+  -- written back the same way
+  lu.assertStrContains(records.write_tenhou6(rec), '"47p4747"')
+end
