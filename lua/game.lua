@@ -753,21 +753,30 @@ function Game:run(moves)
   return true
 end
 
--- The first tiles dealt, in the order the engine deals them, from the seats' hands.
-local function deal_front(order, hands, players)
+-- The first tiles dealt, in the order the engine deals them, from the seats' hands:
+-- `size` tiles each (13, or 16 for five sets and a pair), the dealer one more.
+local function deal_front(order, hands, players, size)
   local tiles, seats = {}, table.move(SEATS, 1, players or 4, 1, {})
   for _, seat in ipairs(seats) do
     local list, err = jong.tiles(hands[seat] or "")
     if not list then return nil, "hand of " .. seat .. ": " .. err end
-    local want = seat == "E" and 14 or 13
+    local want = seat == "E" and size + 1 or size
     if #list ~= want then
       return nil, "hand of " .. seat .. " has " .. #list .. " tiles; it is dealt " .. want
     end
     tiles[seat] = list
   end
-  local passes = order == "seat"
-    and { { 13, 0, 0, 0 }, { 0, 13, 0, 0 }, { 0, 0, 13, 0 }, { 0, 0, 0, 13 }, { 1, 0, 0, 0 } }
-    or { { 4, 4, 4, 4 }, { 4, 4, 4, 4 }, { 4, 4, 4, 4 }, { 1, 1, 1, 1 }, { 1, 0, 0, 0 } }
+  local passes = {}
+  if order == "seat" then
+    for i = 1, 4 do
+      passes[i] = { 0, 0, 0, 0 }
+      passes[i][i] = size
+    end
+  else
+    for _ = 1, size // 4 do passes[#passes + 1] = { 4, 4, 4, 4 } end
+    if size % 4 > 0 then passes[#passes + 1] = { size % 4, size % 4, size % 4, size % 4 } end
+  end
+  passes[#passes + 1] = { 1, 0, 0, 0 }
   local front, taken = {}, { E = 0, S = 0, W = 0, N = 0 }
   for _, pass in ipairs(passes) do
     for i, seat in ipairs(seats) do
@@ -780,10 +789,11 @@ local function deal_front(order, hands, players)
   return table.concat(front)
 end
 
--- jong.scenario{rules=, options=, seed=, hands = {E = "14 tiles", S = ..., W = ..., N = ...},
+-- jong.scenario{rules=, options=, seed=, hands = {E = "14 tiles", S = ..., W = ..., N = ...}
+-- (17 and 16 where a hand is five sets and a pair),
 -- draws = "tiles drawn after the deal, in order", back = "loose tiles in order (dead wall
 -- index 0 first)"} -> a game whose first deal is exactly that, or nil, reason. The
--- dealer's last tile is his 14th; bonus tiles in a hand are replaced from `back` (or
+-- dealer's last tile is his first draw; bonus tiles in a hand are replaced from `back` (or
 -- the head, as the ruleset says).
 function jong.scenario(o)
   local r, err = jong.load_rules(o.rules or "base")
@@ -793,7 +803,8 @@ function jong.scenario(o)
   if not options then return nil, err end
   local settings = jong.engine_settings(r, options)
   local front
-  front, err = deal_front(settings.deal_order, o.hands or {}, settings.players)
+  front, err = deal_front(settings.deal_order, o.hands or {}, settings.players,
+                          3 * (settings.hand_sets or 4) + 1)
   if not front then return nil, err end
   return jong.game { rules = o.rules or "base", options = o.options, seed = o.seed,
     wall = { front = front .. (o.draws or ""), back = o.back } }

@@ -3,50 +3,23 @@
 -- (§11.2), and self-play keeping every invariant with the dealer rules of §5.3-§5.4.
 local lu = require "luaunit"
 
--- The head of a stacked wall from the four hands (the dealer's 14 tiles, 13 for the others)
--- in the deal order of §6.4, then the tiles drawn after the deal.
-local function wall_front(e, s, w, n, draws)
-  local hands = { jong.tiles(e), jong.tiles(s), jong.tiles(w), jong.tiles(n) }
-  local out = {}
-  for block = 0, 2 do
-    for _, h in ipairs(hands) do
-      for i = 1, 4 do out[#out + 1] = h[4 * block + i] end
-    end
-  end
-  for _, h in ipairs(hands) do out[#out + 1] = h[13] end
-  out[#out + 1] = hands[1][14]
-  for _, t in ipairs(jong.tiles(draws or "")) do out[#out + 1] = t end
-  return table.concat(out)
-end
+local in_play = require "in_play"
+local play, last_event, legal_types = in_play.play, in_play.last_event, in_play.legal_types
 
-local function game(front, options, back)
-  local g, err = jong.game { rules = "hongkong", seed = 1, options = options, wall = { front = front, back = back } }
+-- A stacked deal (§6.4): the four hands (the dealer's 14 tiles, 13 for the others), then
+-- the tiles drawn after the deal; `back` the loose tiles.
+local function game(hands, draws, options, back)
+  local g, err = jong.scenario { rules = "hongkong", seed = 1, options = options, back = back, draws = draws,
+                                 hands = { E = hands[1], S = hands[2], W = hands[3], N = hands[4] } }
   lu.assertNotNil(g, err)
   return g
-end
-
-local function play(g, seat, action)
-  local ok, err = g:play(seat, action)
-  lu.assertTrue(ok, err)
-end
-
-local function legal_types(g, seat)
-  local set = {}
-  for _, a in ipairs(g:legal(seat)) do set[a.type] = true end
-  return set
-end
-
-local function last_event(g, type)
-  local found
-  for _, e in ipairs(g:events()) do if e.type == type then found = e end end
-  return found
 end
 
 TestPlay = {}
 
 function TestPlay.test_chee_only_from_the_left()
   -- East discards 3m; South (on his right) may chee it, West and North may not.
-  local g = game(wall_front("3m111p999s555z666z7z", "1245m22p2345678s", "12m22p3456789p12s", "45m33p4444z2222z1s"))
+  local g = game({ "3m111p999s555z666z7z", "1245m22p2345678s", "12m22p3456789p12s", "45m33p4444z2222z1s" })
   play(g, "E", "d 3m")
   lu.assertTrue(legal_types(g, "S").chow)
   lu.assertNil(legal_types(g, "W").chow)
@@ -62,7 +35,7 @@ end
 -- Example 11 in play: East waits on 2s/5s; South pongs East's 5s, later draws the fourth
 -- and promotes; East robs the kong and South pays as the discarder.
 function TestPlay.test_robbing_a_promoted_kong()
-  local g = game(wall_front("12334678999s11z5s", "55s123456789m12p", "23456789p12345m", "222333444555z6z", "7z7z6z5s"))
+  local g = game({ "12334678999s11z5s", "55s123456789m12p", "23456789p12345m", "222333444555z6z" }, "7z7z6z5s")
   play(g, "E", "d 5s")
   play(g, "S", "pung")
   play(g, "S", "d 1p")
@@ -86,7 +59,7 @@ end
 -- §7.5 hk.rob_kong = seed_literal: South draws the fourth 5s and declares a concealed kong;
 -- East, waiting on 2s/5s, may rob it (only with the option); South pays as the discarder.
 local function south_declares_concealed_5s(options)
-  local g = game(wall_front("12334678999s11z6z", "555s12345678m12p", "23456789p12345m", "222333444555z6z", "5s"),
+  local g = game({ "12334678999s11z6z", "555s12345678m12p", "23456789p12345m", "222333444555z6z" }, "5s",
                  options, "9m9m")
   play(g, "E", "d 6z")
   for _, seat in ipairs(g:waiting()) do play(g, seat, "pass") end
@@ -112,7 +85,7 @@ end
 -- default minimum of 3; with hk.min_faan = 2 it may.
 function TestPlay.test_minimum_faan_refuses_the_win()
   local hands = { "5s111p999s555z666z7z", "55s1234m6789m22p4s", "123m456m789p23s55p", "3333z4444z77z22z1s" }
-  local g = game(wall_front(hands[1], hands[2], hands[3], hands[4], "8s"))
+  local g = game(hands, "8s")
   play(g, "E", "d 5s")
   play(g, "S", "pung")
   play(g, "S", "d 4s")
@@ -121,7 +94,7 @@ function TestPlay.test_minimum_faan_refuses_the_win()
   lu.assertNil(ok)
   lu.assertStrContains(err, "below the minimum of 3")
 
-  g = game(wall_front(hands[1], hands[2], hands[3], hands[4], "8s"), { min_faan = 2 })
+  g = game(hands, "8s", { min_faan = 2 })
   play(g, "E", "d 5s")
   play(g, "S", "pung")
   play(g, "S", "d 4s")
@@ -133,8 +106,8 @@ end
 -- §12.5 H16 and H17: East declares a concealed kong of East winds, draws the fourth South
 -- wind as replacement, declares that kong too and wins on the second replacement.
 function TestPlay.test_win_on_kong_replacement_and_kong_upon_kong()
-  local front = wall_front("1111z222z345m678m9p", "123456789s123p4z", "123456789m456p7p", "123456789p5z6z7z3s")
-  local g = game(front, nil, "9p")
+  local hands = { "1111z222z345m678m9p", "123456789s123p4z", "123456789m456p7p", "123456789p5z6z7z3s" }
+  local g = game(hands, nil, nil, "9p")
   play(g, "E", "kong 1z")
   play(g, "E", "win")
   lu.assertEquals(last_event(g, "settle").payments, { E = 96, S = -32, W = -32, N = -32 })   -- 1+1+1+1 = 4
@@ -143,7 +116,7 @@ function TestPlay.test_win_on_kong_replacement_and_kong_upon_kong()
   lu.assertEquals(items, { "Seat-wind pung/kong 1", "Prevailing-wind pung/kong 1", "Self-drawn 1",
                            "Win on kong replacement 1" })
 
-  g = game(front, nil, "2z9p")
+  g = game(hands, nil, nil, "2z9p")
   play(g, "E", "kong 1z")
   play(g, "E", "kong 2z")
   play(g, "E", "win")

@@ -4,36 +4,17 @@
 -- ends with one seat left. And self-play keeping every invariant.
 local lu = require "luaunit"
 
--- The head of a stacked wall from the four hands (the dealer's 14 tiles, 13 for the
--- others) in the deal order of §6.3, then the tiles drawn after the deal.
-local function wall_front(e, s, w, n, draws)
-  local hands = { jong.tiles(e), jong.tiles(s), jong.tiles(w), jong.tiles(n) }
-  local out = {}
-  for block = 0, 2 do
-    for _, h in ipairs(hands) do
-      for i = 1, 4 do out[#out + 1] = h[4 * block + i] end
-    end
-  end
-  for _, h in ipairs(hands) do out[#out + 1] = h[13] end
-  out[#out + 1] = hands[1][14]
-  for _, t in ipairs(jong.tiles(draws or "")) do out[#out + 1] = t end
-  return table.concat(out)
-end
+local in_play = require "in_play"
+local play, events = in_play.play, in_play.events
 
-local function play(g, seat, action)
-  local ok, err = g:play(seat, action)
-  lu.assertTrue(ok, err)
-end
-
-local function events(g, type)
-  local out = {}
-  for _, e in ipairs(g:events()) do if e.type == type then out[#out + 1] = e end end
-  return out
+-- A stacked deal (§6.3): the four hands (the dealer's 14 tiles, 13 for the others), then
+-- the tiles drawn after the deal.
+local function game(e, s, w, n, draws)
+  return assert(jong.scenario { rules = "sichuan", seed = 1, hands = { E = e, S = s, W = w, N = n }, draws = draws })
 end
 
 function test_three_wins_in_one_deal()
-  local front = wall_front("445566778899m1p5s", "23456677899p34s", "111222333789m5s", "123456789p44s56s", "7s")
-  local g = assert(jong.game { rules = "sichuan", seed = 1, wall = { front = front } })
+  local g = game("445566778899m1p5s", "23456677899p34s", "111222333789m5s", "123456789p44s56s", "7s")
   play(g, "E", "d 5s")
   play(g, "S", "win")
   play(g, "W", "win")
@@ -65,8 +46,7 @@ end
 -- §11.1 in play: a concealed kong is paid at once, 2 by each other seat in the deal, and
 -- the engine keeps each share in the declarer's ledger (for the refund of §15.3).
 function test_kong_money_when_declared()
-  local front = wall_front("5555p123456789m1s", "1122334466779s", "111222333789m5s", "123467899p44s56s", "9s")
-  local g = assert(jong.game { rules = "sichuan", seed = 1, wall = { front = front } })
+  local g = game("5555p123456789m1s", "1122334466779s", "111222333789m5s", "123467899p44s56s", "9s")
   play(g, "E", "kong 5p")
   local pays = events(g, "payment")
   lu.assertEquals(#pays, 1)

@@ -3,37 +3,15 @@
 -- across deals and passed to scoring as dealer_streak.
 local lu = require "luaunit"
 
--- The head of a stacked wall from the four hands (the dealer's 17 tiles, 16 for the
--- others) in the deal order of §6.2 (four passes of four, then one more to the dealer),
--- then the tiles drawn after the deal.
-local function wall_front(e, s, w, n, draws)
-  local hands = { jong.tiles(e), jong.tiles(s), jong.tiles(w), jong.tiles(n) }
-  local out = {}
-  for block = 0, 3 do
-    for _, h in ipairs(hands) do
-      for i = 1, 4 do out[#out + 1] = h[4 * block + i] end
-    end
-  end
-  out[#out + 1] = hands[1][17]
-  for _, t in ipairs(jong.tiles(draws or "")) do out[#out + 1] = t end
-  return table.concat(out)
-end
-
-local function play(g, seat, action)
-  local ok, err = g:play(seat, action)
-  lu.assertTrue(ok, err)
-end
-
-local function last_event(g, type)
-  local found
-  for _, e in ipairs(g:events()) do if e.type == type then found = e end end
-  return found
-end
+local in_play = require "in_play"
+local play, last_event = in_play.play, in_play.last_event
 
 function test_five_set_win_and_the_dealer_streak()
-  local front = wall_front("234567m345p345s9s111z7z", "9s258m369p147s258p369m", "114477m114477p2255s",
-                           "6688s2233445566z1p9p", "1s")
-  local g, err = jong.game { rules = "taiwanese", seed = 1, wall = { front = front } }
+  -- A stacked deal (§6.2, four passes of four, then one more to the dealer): the dealer's
+  -- 17 tiles, 16 for the others, then the tiles drawn after the deal.
+  local g, err = jong.scenario { rules = "taiwanese", seed = 1, draws = "1s",
+    hands = { E = "234567m345p345s9s111z7z", S = "9s258m369p147s258p369m", W = "114477m114477p2255s",
+              N = "6688s2233445566z1p9p" } }
   lu.assertNotNil(g, err)
   lu.assertEquals(#g:state().seats.E.hand:gsub("%s.*", ""):gsub("[mpsz]", ""), 17)
   play(g, "E", "d 7z")   -- no seat can claim it: South draws
