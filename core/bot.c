@@ -159,6 +159,7 @@ struct view {
     const struct bot_profile *p;
     const struct game *g;
     unsigned forms;
+    int sets;                     /* sets of a complete hand: 4, or 5 (16-tile hands) */
     int seat, round_wind;
     uint8_t counts[TILE_KINDS];   /* concealed */
     int nmelds;
@@ -174,6 +175,12 @@ struct view {
 static bool is_value_honour(const struct view *v, int k)
 {
     return k >= KIND_WHITE || k == KIND_EAST + v->seat || k == KIND_EAST + v->round_wind;
+}
+
+/* The melds argument of the hand analysis for nm melds (one less with five sets). */
+static int vm(const struct view *v, int nm)
+{
+    return hand_analysis_melds(nm, v->sets);
 }
 
 /* Tallies of concealed counts that the plans' off-plan counts are made of. */
@@ -308,7 +315,7 @@ static int plan_shanten_with(const struct view *v, const struct plan *pl, uint8_
         }
         return s;
     }
-    return shanten_of(c, nmelds, v->forms);
+    return shanten_of(c, vm(v, nmelds), v->forms);
 }
 
 /* The same with the seat's own melds. */
@@ -441,7 +448,7 @@ static int plan_distance(const struct view *v, const struct plan *pl, uint8_t *c
         s = plan_shanten_with(v, pl, c, m, nm);
     } else {
         if (*std < -1)
-            *std = shanten_of(c, nm, v->forms);
+            *std = shanten_of(c, vm(v, nm), v->forms);
         s = *std;
     }
     /* a flush or a missing suit costs the tiles it throws away; simples half as much */
@@ -475,6 +482,7 @@ static void build_view(struct game *g, int seat, const struct bot_profile *p, st
     v->p = p;
     v->g = g;
     v->forms = game_rules(g)->forms;
+    v->sets = game_rules(g)->hand_sets;
     v->seat = seat;
     v->round_wind = st->round;
     memcpy(v->counts, h->counts, sizeof v->counts);
@@ -543,14 +551,14 @@ static int acceptance(const struct view *v, const struct plan *pl, uint8_t *c, i
          * in the concealed tiles is none, as in the tile efficiency) */
         bool w[TILE_KINDS];
         int total = 0;
-        if (waits(c, nm, c, v->forms, w) > 0)
+        if (waits(c, vm(v, nm), c, v->forms, w) > 0)
             for (int k = 0; k < TILE_KINDS; k++)
                 total += w[k] ? v->unseen[k] : 0;
         return total;
     }
     if (pl->type != PLAN_PUNGS) {
         struct discard_choice d;
-        return efficiency_accept(c, nm, v->forms, v->unseen, &d);
+        return efficiency_accept(c, vm(v, nm), v->forms, v->unseen, &d);
     }
     int total = 0;
     for (int k = 0; k < TILE_KINDS; k++) {
@@ -771,7 +779,7 @@ static bool ready_hand_wins(const struct view *v, const uint8_t *c, const struct
         if (m[i].type != MELD_CHOW && kind_is_honour(m[i].kind) && is_value_honour(v, m[i].kind))
             return true;
     bool w[TILE_KINDS];
-    if (waits(c, nm, NULL, v->forms, w) == 0)
+    if (waits(c, vm(v, nm), NULL, v->forms, w) == 0)
         return false;
     struct hand h;
     memset(&h, 0, sizeof h);
@@ -801,7 +809,7 @@ static int default_claim(const struct view *v, const struct action *a, int n, st
     uint8_t c[TILE_KINDS];
     memcpy(c, v->counts, sizeof c);
     int now_d = -1;   /* the plan distance now, found when a call is worth weighing */
-    int now_sh = shanten_of(c, v->nmelds, v->forms);
+    int now_sh = shanten_of(c, vm(v, v->nmelds), v->forms);
     bool closed = true;
     for (int i = 0; i < v->nmelds; i++)
         closed &= v->melds[i].kong == KONG_CONCEALED;
@@ -827,7 +835,7 @@ static int default_claim(const struct view *v, const struct action *a, int n, st
              * lower the shanten (a hand of 14 - 3n tiles has the shanten of its best
              * discard: one call tells whether any discard does) */
             int best_d = 99, best_sh = 99, best_k = -1;
-            if (v->p->max_chows < 0 && shanten_of(c, v->nmelds + 1, v->forms) > now_sh)
+            if (v->p->max_chows < 0 && shanten_of(c, vm(v, v->nmelds + 1), v->forms) > now_sh)
                 continue;
             if (now_d < 0) {
                 uint8_t h[TILE_KINDS];
@@ -840,7 +848,7 @@ static int default_claim(const struct view *v, const struct action *a, int n, st
                 if (!c[d])
                     continue;
                 c[d]--;
-                int sh = shanten_of(c, v->nmelds + 1, v->forms), dd;
+                int sh = shanten_of(c, vm(v, v->nmelds + 1), v->forms), dd;
                 if ((sh <= now_sh || v->p->max_chows >= 0) && choose_plan(v, c, m, v->nmelds + 1, &dd) >= 0 &&
                     dd < best_d) {
                     best_d = dd;
@@ -901,8 +909,8 @@ static bool claim_worth_weighing(struct game *g, int seat, const struct bot_prof
         if (!take_claim(c, &a[i]))
             continue;
         if (now == -2)
-            now = shanten_of(h->counts, h->nmelds, forms);
-        if (shanten_of(c, h->nmelds + 1, forms) <= now)
+            now = shanten_of(h->counts, analysis_melds(g, h, 0), forms);
+        if (shanten_of(c, analysis_melds(g, h, 1), forms) <= now)
             return true;
     }
     return false;
