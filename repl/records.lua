@@ -191,6 +191,8 @@ function M.read_mjlog(text)
         names = TENHOU_NAMES[aka]
         if ty & 4 ~= 0 then rec.options.open_tanyao = false end
         rec.options.match_length = ty & 8 ~= 0 and "hanchan" or "tonpuusen"
+        if ty & 0x200 ~= 0 then rec.options.kiriage = true end    -- chip (shuugi) lobbies: kiriage mangan, as their records show
+        if ty & 0x800 ~= 0 then rec.options.one_deal = true end   -- a one-deal lobby (its records end after one deal)
         rec.go_type = ty
       elseif tag == "UN" and a.n0 and not rec.names[1] then
         for p = 0, 3 do

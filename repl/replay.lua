@@ -158,6 +158,15 @@ function M.check(rec, o)
   local rules = o.rules or rec.rules or (n == 3 and "tenhou3" or "tenhou")
   local options = {}
   for k, v in pairs(rec.options or {}) do options[k] = v end
+  -- The points every player starts with: what the first deal shows when it is the
+  -- match's first (East 1, no honba, no sticks) and all players have the same.
+  local d1 = rec.deals[1]
+  if options.start_points == nil and d1 and d1.kyoku == 0 and d1.honba == 0 and d1.deposits == 0
+     and d1.points and d1.points[0] then
+    local same = true
+    for p = 1, n - 1 do same = same and d1.points[p] == d1.points[0] end
+    if same then options.start_points = d1.points[0] end
+  end
   for k, v in pairs(o.options or {}) do options[k] = v end
   local res = { ok = false, deals = 0 }
   local r, err = jong.load_rules(rules)

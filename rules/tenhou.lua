@@ -6,7 +6,7 @@ local japanese = require "japanese"
 -- Japanese's option `name` with another default.
 local set = require("lib.presets").setter(japanese)
 
-return {
+local R = {
   name = "tenhou",
   extends = "japanese",
   options = {
@@ -27,5 +27,23 @@ return {
     tobi = set("tobi", true),                              -- 4.6: below 0 ends the match
     agari_yame = set("agari_yame", true),
     west_extension = set("west_extension", true),          -- to 30,000
+    -- Lobby rules a record's header states (docs/records.md): the ranked rooms start at
+    -- 25,000; other lobbies at what their first deal shows.
+    start_points = { default = 25000, doc = "points each player starts with (4.1; Tenhou lobbies: the log's first INIT ten)" },
+    one_deal = { default = false, doc = "the match is one deal (Tenhou lobby type bit 0x800, as its records show)" },
   },
 }
+
+function R.configure(o)
+  local e = japanese.configure(o)
+  e.start_points = o.start_points                        -- 4.1
+  return e
+end
+
+function R.next_deal(g)
+  local r = japanese.next_deal(g)
+  if g.options.one_deal then r.match_over = true end
+  return r
+end
+
+return R
