@@ -9,7 +9,7 @@
 #include "commands.h"
 #include "game.h"
 
-__asm__(".section .rodata\n.global stats_lua_text\n.type stats_lua_text, @object\n"
+__asm__(".section .rodata\n.global stats_lua_text\n.hidden stats_lua_text\n.type stats_lua_text, @object\n"
         "stats_lua_text:\n.incbin \"repl/stats.lua\"\n.byte 0\n.previous\n");
 extern const char stats_lua_text[];
 
@@ -19,21 +19,34 @@ struct stats {
     int run_ref;     /* registry: the collector */
 };
 
-/* Pushes the stats functions (loaded once per state). Returns 0, or -1 with the
- * reason on the stack. */
+/* Makes repl/stats.lua requireable as "stats" (once per state). */
+static int stats_preload(lua_State *L)
+{
+    lua_getglobal(L, "package");
+    lua_getfield(L, -1, "preload");
+    if (lua_getfield(L, -1, "stats") == LUA_TNIL) {
+        lua_pop(L, 1);
+        if (luaL_loadbufferx(L, stats_lua_text, strlen(stats_lua_text), "@repl/stats.lua", "t") != LUA_OK) {
+            lua_replace(L, -3);
+            lua_pop(L, 1);
+            return -1;
+        }
+        lua_setfield(L, -2, "stats");
+        lua_pop(L, 2);
+        return 0;
+    }
+    lua_pop(L, 3);
+    return 0;
+}
+
+/* Pushes the stats functions. Returns 0, or -1 with the reason on the stack. */
 static int push_module(lua_State *L)
 {
-    if (lua_getfield(L, LUA_REGISTRYINDEX, "jong.stats") == LUA_TTABLE)
-        return 0;
-    lua_pop(L, 1);
-    if (luaL_loadbufferx(L, stats_lua_text, strlen(stats_lua_text), "@repl/stats.lua", "t") != LUA_OK)
+    if (stats_preload(L) != 0)
         return -1;
-    lua_getglobal(L, "jong");
-    if (lj_pcall(L, 1, 1, "loading the statistics", NULL) != LUA_OK)
-        return -1;
-    lua_pushvalue(L, -1);
-    lua_setfield(L, LUA_REGISTRYINDEX, "jong.stats");
-    return 0;
+    lua_getglobal(L, "require");
+    lua_pushstring(L, "stats");
+    return lj_pcall(L, 1, 1, "loading the statistics", NULL) == LUA_OK ? 0 : -1;
 }
 
 /* Pushes stats.<fn>. */
@@ -148,22 +161,10 @@ int cmd_stats(int argc, char **argv)
     lua_State *L = lj_open();
     if (!L)
         return 1;
-    int status = 1;
-    if (push_module(L) != 0) {
+    if (stats_preload(L) != 0) {
         fprintf(stderr, "jong stats: %s\n", lua_tostring(L, -1));
-    } else {
-        lua_getfield(L, -1, "main");
-        lua_createtable(L, argc - 1, 0);
-        for (int i = 1; i < argc; i++) {
-            lua_pushstring(L, argv[i]);
-            lua_rawseti(L, -2, i);
-        }
-        if (lj_pcall(L, 1, 1, "jong stats", NULL) != LUA_OK)
-            fprintf(stderr, "jong stats: %s\n", lua_tostring(L, -1));
-        else
-            status = (int)lua_tointeger(L, -1);
+        lj_close(L);
+        return 1;
     }
-    fflush(stdout);
-    lj_close(L);
-    return status;
+    return run_module_command(L, "stats", "main", argc, argv);
 }

@@ -2,8 +2,8 @@
 -- writing, merging shards, comparing two runs, a terminal table with a text histogram,
 -- an SVG chart. A stats file keeps what its summaries are made from (sums and the
 -- whole histogram of win points), so merged shards give exactly one run's file.
--- Called once with the module table; returns the stats functions.
-local jong = ...
+-- A module (`require "stats"` in the program); returns the stats functions.
+local jong = jong
 
 local M = {}
 
