@@ -1400,28 +1400,12 @@ local function furiten(g, st, seat, me)
   local riichi = me.flags & RIICHI ~= 0
   -- The engine keeps the misses of the windows closed so far: `missed`, the winning tiles
   -- let pass since the own last discard, and `last_miss`, the event after the latest such
-  -- pass (a robbed concealed kong counts there but not here: with rob_ankan_kokushi, scan
-  -- the events). Other seats' answers in the window open now do not matter.
-  if not g.options.rob_ankan_kokushi then
-    if next(me.missed) then return true end
-    if not riichi or me.last_miss <= st.deal_event then return false end
-    return me.last_miss > riichi_discard_event(g, st, seat, me)
-  end
-  local own_seen, offered = 0, true
-  return scan_back(g, st, function(e)
-    if offered then                                   -- the answers so far, the tile offered now
-      if e.type ~= "pass" and e.type ~= "dora" then offered = false end   -- (a kan dora turned after it)
-      return nil
-    end
-    if e.type == "discard" and e.seat == seat then
-      own_seen = own_seen + 1
-      -- temporary furiten ends at the own last discard; riichi furiten at the riichi discard
-      if not riichi or me.discards[#me.discards - own_seen + 1].with == "riichi" then return false end
-    elseif (e.type == "discard" or e.type == "kong_promoted") and e.seat ~= seat
-           and e.tile and wait_set[jong.kind_of(e.tile)] then
-      return true
-    end
-  end) or false
+  -- pass. A concealed kong counts only for a seat that could rob it (rob_ankan_kokushi: a
+  -- thirteen-orphans hand it completes). Other seats' answers in the window open now do
+  -- not matter.
+  if next(me.missed) then return true end
+  if not riichi or me.last_miss <= st.deal_event then return false end
+  return me.last_miss > riichi_discard_event(g, st, seat, me)
 end
 
 -- may_win(g, action): the claiming exception: ron needs the player not furiten (8.3).

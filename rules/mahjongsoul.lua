@@ -15,6 +15,7 @@ return {
     kan_dora_timing = set("kan_dora_timing", "after_discard"),
     kan_on_last_tile = set("kan_on_last_tile", "forbidden"),
     call_on_last_discard = set("call_on_last_discard", "ron_only"),
+    rob_ankan_kokushi = set("rob_ankan_kokushi", true),
     abort_kyuushu = set("abort_kyuushu", true),
     abort_suufon = set("abort_suufon", true),
     abort_suucha_riichi = set("abort_suucha_riichi", true),

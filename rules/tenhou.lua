@@ -15,9 +15,7 @@ local R = {
     kan_dora_timing = set("kan_dora_timing", "after_discard"),   -- 5.6: open kongs after the discard
     kan_on_last_tile = set("kan_on_last_tile", "forbidden"),     -- 5.4
     call_on_last_discard = set("call_on_last_discard", "ron_only"),
-    -- Tenhou lets thirteen orphans rob a concealed kong (6.7), but japanese's furiten with
-    -- rob_ankan_kokushi counts every wait tile let pass, also one the seat could not win
-    -- on; a real log (a ron after such a pass) replays only without it: left at false.
+    rob_ankan_kokushi = set("rob_ankan_kokushi", true),    -- 6.7: thirteen orphans may rob a concealed kong
     abort_kyuushu = set("abort_kyuushu", true),            -- 10
     abort_suufon = set("abort_suufon", true),
     abort_suucha_riichi = set("abort_suucha_riichi", true),

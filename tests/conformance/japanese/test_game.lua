@@ -262,7 +262,7 @@ end
 
 -- 8.3: furiten does not depend on the order of the answers: West (who could pon) passes on
 -- North's 4s first; East, waiting on 1s/4s and not furiten, may still ron.
--- (With rob_ankan_kokushi the events are read instead of the engine's misses: the same.)
+-- (The same with rob_ankan_kokushi.)
 function test_ron_after_another_seat_passed()
   for _, options in ipairs { {}, { rob_ankan_kokushi = true } } do
     local hands = { E = HANDS.E, S = HANDS.S, W = "246m246p24467s26z", N = HANDS.N }
@@ -331,6 +331,23 @@ function test_exhaustive_draw_noten_payments_dealer_keeps()
   lu.assertEquals(st.round, "E")
   lu.assertEquals(st.seats.E.player, 0)   -- the dealer kept the deal
   lu.assertTrue(g:check())
+end
+
+-- 6.7 with rob_ankan_kokushi, 8.3: only a thirteen-orphans hand may rob a concealed kong,
+-- so only such a hand lets it pass. West (23m, waiting on 1m/4m) cannot rob East's kong of
+-- 1m: he is not furiten and may ron East's 4m after it. (A real Tenhou record has such a
+-- ron; Tenhou lets thirteen orphans rob a concealed kong.)
+function test_a_concealed_kong_only_kokushi_could_rob_is_no_miss()
+  local hands = { E = "1m1m1m4m234p456p678s5p", S = "359m135p135s1357z", W = "23m456p678s55s789s",
+                  N = "789m789p99s23456z" }
+  for _, robbable in ipairs { true, false } do
+    local g = assert(jong.game { rules = "japanese", seed = 1, options = { rob_ankan_kokushi = robbable },
+                                 wall = { front = front(hands, "1m"), back = "8m7z3z4z9p3m" } })
+    assert(g:play("E", "kong 1m"))
+    lu.assertEquals(g:state().phase, "turn")
+    assert(g:play("E", "d 4m"))
+    lu.assertTrue(can_win(g, "W"))
+  end
 end
 
 os.exit(lu.LuaUnit.run())
