@@ -131,6 +131,8 @@ struct game_rules {
     unsigned forms;                /* enum form: the core's complete shapes */
     uint8_t hand_sets;             /* sets of a complete hand: 4 (13 tiles dealt), 5 (16 dealt) */
     bool play_after_win;           /* a winner leaves the deal and the others play on (Sichuan) */
+    bool flower_wins;              /* bonus tiles win in play: the eighth to its own holder at once,
+                                    * or robbed by a seat holding the other seven (Taiwanese) */
     uint8_t dora_first, dora_step; /* dead index of the first dora indicator, step between them; step 0: no dora */
     bool kong_dora_after_discard;  /* a claimed or promoted kong's indicator is turned at the declarer's next discard */
     int32_t start_points;
@@ -166,7 +168,11 @@ enum {
     WINF_ROB_CONCEALED = 8,  /* robbed a concealed kong */
     WINF_ASIDE_REPLACEMENT = 16,  /* self-drawn on the replacement for a set-aside tile */
     WINF_ROB_ASIDE = 32,     /* on a tile another seat set aside (how: WIN_DISCARD) */
+    WINF_FLOWERS = 64,       /* on bonus tiles (rules.flower_wins): the eighth drawn (how:
+                              * WIN_SELF_DRAW) or robbed from `from` with seven held (WIN_DISCARD) */
 };
+/* rob_type of a rob window on a bonus tile that would be another seat's eighth. */
+enum { ROB_BONUS = ACT_TYPES };
 enum draw_kind { DRAW_EXHAUSTIVE = 1, DRAW_ABORTIVE = 2 };
 
 struct win {

@@ -78,10 +78,46 @@ static int take_from(struct game *g, int src)
     return wall_loose(w);
 }
 
+static int do_wins(struct game *g, const int *seats, int n, int how, int from, tile_t tile);
+static int open_window(struct game *g, int phase, int from, tile_t t);
+
+/* Flower wins (rules.flower_wins) when seat has just exposed bonus tile b in play: with
+ * eight it wins at once, if the ruleset's score says so (may_act, one truth); a seat
+ * holding the other seven may rob it (a rob window, ROB_BONUS). Returns 1 when the deal
+ * went on elsewhere (a win, or a window opened), 0 to go on, -1 on a failure. */
+static int flower_win(struct game *g, int seat, tile_t b)
+{
+    struct game_state *st = &g->st;
+    if (st->seats[seat].hand.nbonus == 8) {
+        if (g->hooks.may_act && (g->rules.ask_mask & (1u << ACT_WIN))) {
+            struct action a = { .type = ACT_WIN, .seat = (uint8_t)seat, .tile = b };
+            g->msg[0] = '\0';
+            int r = g->hooks.may_act(g->hooks.ctx, g, &a, g->msg, sizeof g->msg);
+            if (r == HOOK_ERROR)
+                return hook_error(g, "may_act");
+            if (r != HOOK_OK)
+                return 0;
+        }
+        int winner[1] = { seat };
+        return do_wins(g, winner, 1, WIN_SELF_DRAW, SEAT_NONE, b) < 0 ? -1 : 1;
+    }
+    for (int o = 0; o < players(g); o++) {
+        if (o == seat || (st->left >> o & 1) || st->seats[o].hand.nbonus != 7)
+            continue;
+        st->rob_type = ROB_BONUS;
+        int ask = open_window(g, PHASE_ROB, seat, b);
+        if (ask <= 0)
+            return ask;
+        return 1;
+    }
+    return 0;
+}
+
 /* The seat gets tile t (from src, enum draw_src); bonus tiles are exposed and replaced
- * until a tile that plays arrives. Returns the tile, -2 when the wall ran out (the deal
- * then ended as a draw), -1 on a hook error. */
-static int receive(struct game *g, int seat, int t, int src)
+ * until a tile that plays arrives (in play, a bonus tile may win first: flower_win).
+ * Returns the tile, -2 when the deal went on elsewhere (the wall ran out and the deal
+ * ended as a draw, or a flower win or its window), -1 on a hook error. */
+static int receive(struct game *g, int seat, int t, int src, bool in_play)
 {
     struct hand *h = &g->st.seats[seat].hand;
     for (;;) {
@@ -93,6 +129,11 @@ static int receive(struct game *g, int seat, int t, int src)
             break;
         hand_add(h, (tile_t)t);
         ev_tile(g, EV_BONUS, seat, (tile_t)t);
+        if (in_play && g->rules.flower_wins) {
+            int r = flower_win(g, seat, (tile_t)t);
+            if (r)
+                return r < 0 ? -1 : -2;
+        }
         t = take_from(g, g->rules.bonus_source);
         src = DRAWN_REPLACEMENT;
     }
@@ -100,13 +141,11 @@ static int receive(struct game *g, int seat, int t, int src)
     return t;
 }
 
-/* The seat draws (src DRAWN_WALL: an ordinary draw, DRAWN_LOOSE: a kong replacement)
- * and is in turn. */
-static int draw_turn(struct game *g, int seat, int src)
+/* The seat gets tile t (src: enum draw_src) and is in turn. */
+static int turn_with(struct game *g, int seat, int t, int src)
 {
     struct game_state *st = &g->st;
-    int t = src == DRAWN_WALL ? wall_draw(&st->wall) : take_from(g, g->rules.kong_source);
-    t = receive(g, seat, t, src);
+    t = receive(g, seat, t, src, true);
     if (t < 0)
         return t == -2 ? 0 : -1;
     st->phase = PHASE_TURN;
@@ -117,6 +156,14 @@ static int draw_turn(struct game *g, int seat, int src)
     st->drawn_aside = false;
     st->after_claim = false;
     return 0;
+}
+
+/* The seat draws (src DRAWN_WALL: an ordinary draw, DRAWN_LOOSE: a kong replacement)
+ * and is in turn. */
+static int draw_turn(struct game *g, int seat, int src)
+{
+    int t = src == DRAWN_WALL ? wall_draw(&g->st.wall) : take_from(g, g->rules.kong_source);
+    return turn_with(g, seat, t, src);
 }
 
 static int default_settle_win(const struct game *g, const struct win *w, int nwins, struct settlement *s)
@@ -154,6 +201,10 @@ void game_win_record(const struct game *g, int seat, int how, int from, tile_t t
         w->flags |= WINF_LOOSE;
     if (how == WIN_SELF_DRAW && st->drawn_aside)
         w->flags |= WINF_ASIDE_REPLACEMENT;
+    if (kind_is_bonus(tile_kind(tile))) {
+        w->flags = WINF_FLOWERS;
+        return;
+    }
     bool robbed_aside = how != WIN_SELF_DRAW && st->phase == PHASE_ROB && st->rob_type == ACT_EXTRA;
     if (robbed_aside)
         w->flags |= WINF_ROB_ASIDE;
@@ -320,7 +371,8 @@ static int open_window(struct game *g, int phase, int from, tile_t t)
     for (int s = 0; s < players(g); s++) {
         if (s == from || (st->left >> s & 1))
             continue;
-        int c = completes_with(g, s, t, orphans);
+        int c = phase == PHASE_ROB && st->rob_type == ROB_BONUS ? st->seats[s].hand.nbonus == 7
+                                                                : completes_with(g, s, t, orphans);
         if (c < 0)
             return -1;
         if (c)
@@ -553,11 +605,14 @@ static int resolve_rob(struct game *g)
 {
     struct game_state *st = &g->st;
     int r;
-    if (window_wins(g, st->rob_type == ACT_EXTRA ? WIN_DISCARD : WIN_ROB, &r))   /* a set-aside tile: as a discard */
+    /* a set-aside or bonus tile is won as a discard */
+    if (window_wins(g, st->rob_type == ACT_EXTRA || st->rob_type == ROB_BONUS ? WIN_DISCARD : WIN_ROB, &r))
         return r;
     st->phase = PHASE_TURN;
     if (st->rob_type == ACT_EXTRA)
         return replace_aside(g, st->discarder);
+    if (st->rob_type == ROB_BONUS)   /* nobody robbed the bonus tile: its replacement */
+        return turn_with(g, st->discarder, take_from(g, g->rules.bonus_source), DRAWN_REPLACEMENT);
     if (st->rob_type == ACT_KONG_PROMOTED)
         return finish_promoted(g, st->discarder);
     return finish_kong(g, st->discarder, true);
@@ -738,7 +793,7 @@ int deal_begin(struct game *g)
                 continue;
             hand_add(&st->seats[s].hand, b);
             ev_tile(g, EV_BONUS, s, b);
-            int t = receive(g, s, take_from(g, g->rules.bonus_source), DRAWN_REPLACEMENT);
+            int t = receive(g, s, take_from(g, g->rules.bonus_source), DRAWN_REPLACEMENT, false);
             if (t == -2)
                 return 0;
             if (t < 0)
@@ -942,6 +997,8 @@ static bool may_call_hook(const struct game *g, const struct action *a)
     const struct game_hooks *h = &g->hooks;
     const struct game_state *st = &g->st;
     bool passing = h->settle_draw || h->check_abort;
+    if (g->rules.flower_wins)   /* any draw may reach may_act and settle_win (flower_win) */
+        return true;
     switch (st->phase) {
     case PHASE_CLAIM:
     case PHASE_ROB: {

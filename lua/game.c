@@ -418,7 +418,8 @@ static int l_state(lua_State *L)
         lua_setfield(L, -2, "discarder");
     }
     if (st->phase == PHASE_ROB) {
-        lua_pushstring(L, st->rob_type == ACT_EXTRA ? "set_aside" : act_names[st->rob_type]);
+        lua_pushstring(L, st->rob_type == ACT_EXTRA ? "set_aside" : st->rob_type == ROB_BONUS ? "bonus"
+                                                                  : act_names[st->rob_type]);
         lua_setfield(L, -2, "rob_type");
     }
     lua_pushinteger(L, game_rules(g)->players);

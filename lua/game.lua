@@ -32,6 +32,7 @@ local function settings_of(r, options)
   end
   if r.hand_size == 16 then e.hand_sets = 5 end   -- five sets and a pair
   if r.play_after_win then e.play_after_win = true end
+  if r.flower_wins then e.flower_wins = true end
   e.start_points = r.starting_points
   e.rounds = r.rounds
   e.extras = r.extras
@@ -87,14 +88,16 @@ function Game:situation(win, first_winner)
   local flags = {}
   local known = self.rules.flag_set
   local function flag(name) if known[name] then flags[#flags + 1] = name end end
-  if win.loose then flag("kong_replacement") end
-  if win.how == "rob" then flag("robbing_kong") end
-  if win.last_tile then flag("last_tile") end
-  if win.first_turn then flag("first_turn") end
+  if not win.flowers then
+    if win.loose then flag("kong_replacement") end
+    if win.how == "rob" then flag("robbing_kong") end
+    if win.last_tile then flag("last_tile") end
+    if win.first_turn then flag("first_turn") end
+  end
   local s = {
     rules = self.rules, options = self.options, seat = win.seat, round = st.round,
     hand = win.hand, win_tile = jong.kind_of(win.tile) == win.tile and win.tile or win.tile,
-    win_by = win.how == "self" and "self" or "discard", from = win.from, flags = flags,
+    win_by = win.flowers and "flowers" or win.how == "self" and "self" or "discard", from = win.from, flags = flags,
     dora = table.concat(st.dora), honba = st.honba,
     deposits = first_winner and st.deposits or 0, game = self, win = win,
   }
@@ -160,12 +163,13 @@ local function pending_win(g, action)
   local st = g.core and g.core.state and g.core:state() or g:state()
   local seat = action.seat
   local me = st.seats[seat]
-  local how = st.phase == "turn" and "self" or st.phase == "rob" and st.rob_type ~= "set_aside" and "rob"
-    or "discard"
+  local flowers = type(action.tile) == "string" and action.tile:match("^[fg]%d$") ~= nil
+  local how = (st.phase == "turn" or flowers and st.rob_type ~= "bonus") and "self"
+    or st.phase == "rob" and st.rob_type ~= "set_aside" and st.rob_type ~= "bonus" and "rob" or "discard"
   local melded = false
   for _, s in pairs(st.seats) do melded = melded or #s.melds > 0 end
   local win = { seat = seat, tile = action.tile, how = how, last_tile = st.wall == 0,
-                first_turn = #me.discards == 0 and not melded }
+                first_turn = #me.discards == 0 and not melded, flowers = flowers or nil }
   if how == "self" then
     win.hand, win.loose = me.hand, st.drawn_loose or false
   else

@@ -238,6 +238,7 @@ void read_rules(lua_State *L, int t, struct game_rules *r)
     r->forms = (unsigned)opt_range(L, t, "forms", FORM_ALL, 0, (long)UINT32_MAX);
     r->hand_sets = (uint8_t)opt_range(L, t, "hand_sets", 4, 0, UINT8_MAX);
     r->play_after_win = opt_bool(L, t, "play_after_win", false);
+    r->flower_wins = opt_bool(L, t, "flower_wins", false);
     if (r->hand_sets != 4 && r->hand_sets != 5)
         luaL_error(L, "engine setting 'hand_sets' is 4 or 5, not %d", r->hand_sets);
     r->dora_first = (uint8_t)opt_range(L, t, "dora_first", 0, 0, UINT8_MAX);

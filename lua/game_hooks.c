@@ -65,11 +65,12 @@ static int h_may_act(void *ctx, const struct game *g, const struct action *a, ch
         /* The win as settlement would be given it: action.win, for g:situation. */
         const struct game_state *st = game_state(g);
         struct win w;
-        if (st->phase == PHASE_TURN)
+        bool robbed_bonus = st->phase == PHASE_ROB && st->rob_type == ROB_BONUS;
+        bool rob_kong = st->phase == PHASE_ROB && st->rob_type != ACT_EXTRA && !robbed_bonus;
+        if (st->phase == PHASE_TURN || (kind_is_bonus(tile_kind(a->tile)) && !robbed_bonus))   /* eight flowers */
             game_win_record(g, a->seat, WIN_SELF_DRAW, SEAT_NONE, a->tile, &w);
-        else
-            game_win_record(g, a->seat, st->phase == PHASE_ROB && st->rob_type != ACT_EXTRA ? WIN_ROB : WIN_DISCARD,
-                            st->discarder, st->claim_tile, &w);   /* a set-aside tile is won as a discard */
+        else   /* a set-aside or bonus tile is won as a discard */
+            game_win_record(g, a->seat, rob_kong ? WIN_ROB : WIN_DISCARD, st->discarder, st->claim_tile, &w);
         push_win(lg->L, &w);
         lua_setfield(lg->L, -2, "win");
     }
@@ -262,6 +263,8 @@ static void push_win(lua_State *L, const struct win *w)
     lua_setfield(L, -2, "aside_replacement");
     lua_pushboolean(L, (w->flags & WINF_ROB_ASIDE) != 0);
     lua_setfield(L, -2, "robbed_aside");
+    lua_pushboolean(L, (w->flags & WINF_FLOWERS) != 0);
+    lua_setfield(L, -2, "flowers");
 }
 
 static int h_settle_win(void *ctx, const struct game *g, const struct win *wins, int nwins,

@@ -42,7 +42,8 @@ S.engine = { "bonus", "reds", "dead_size", "dead_policy", "claims", "precedence"
   "max_kongs", "last_discard", "dora_first", "dora_step", "kong_dora_after_discard",
   "lock_flags", "claim_lock_flags", "kuikae", "no_kong_on_last_tile", "promote_after_claim",
   "special_concealed_only", "random_seats", "dead_from_dice", "flat_win", "skip_hooks",
-  "declarations", "players", "absent", "chow_from", "no_meld", "set_aside" }
+  "declarations", "players", "absent", "chow_from", "no_meld", "set_aside",
+  "flower_wins" }
 local ENGINE = {}
 for _, k in ipairs(S.engine) do ENGINE[k] = true end
 
