@@ -80,14 +80,19 @@ function TestKongs.test_concealed_kong_takes_a_loose_tile()
   lu.assertEquals(st.drawn, "7p")
 end
 
-function TestKongs.test_promoted_kong_can_be_robbed()
-  -- S pungs E's 1m, later draws the fourth 1m and promotes it; W waits on 1m-4m and robs.
-  local g = assert(jong.scenario { rules = "base", hands = {
+-- S pungs E's 1m and draws the fourth 1m after one go-round; W waits on 1m-4m.
+local function promoted_kong_deal()
+  return assert(jong.scenario { rules = "base", hands = {
     E = "1m567m1p9p1s1234567z",
     S = "118m2288p3388s12z",
     W = "23m999m333p999p44s",
     N = "4477m4477p5577s4z",
   }, draws = "6z6s6p1m", back = "5p" })
+end
+
+function TestKongs.test_promoted_kong_can_be_robbed()
+  -- S pungs E's 1m, later draws the fourth 1m and promotes it; W waits on 1m-4m and robs.
+  local g = promoted_kong_deal()
   assert(g:play("E", "d 1m"))
   lu.assertNil(legal_types(g, "W").chow)   -- W holds 23m, but only S may chow
   assert(g:play("S", "pung"))
@@ -102,12 +107,7 @@ function TestKongs.test_promoted_kong_can_be_robbed()
 end
 
 function TestKongs.test_promoted_kong_not_robbed_takes_a_loose_tile()
-  local g = assert(jong.scenario { rules = "base", hands = {
-    E = "1m567m1p9p1s1234567z",
-    S = "118m2288p3388s12z",
-    W = "23m999m333p999p44s",
-    N = "4477m4477p5577s4z",
-  }, draws = "6z6s6p1m", back = "5p" })
+  local g = promoted_kong_deal()
   assert(g:run { { "E", "d 1m" }, { "S", "pung" }, { "W", "pass" }, { "S", "d 1z" }, { "W", "d 6z" },
     { "N", "d 6s" }, { "E", "d 6p" }, { "S", "kong 1m" }, { "W", "pass" } })
   local st = g:state()
