@@ -253,12 +253,13 @@ function M.svg(g, opts)
 end
 
 -- Writes the SVG to a file. Returns true, or nil, reason.
+-- Writes text to path: true, or nil and the reason (which names the file).
 function M.write(path, text)
   local f, err = io.open(path, "w")
   if not f then return nil, err end
   local ok, werr = f:write(text)
   local closed, cerr = f:close()
-  if not ok or not closed then return nil, tostring(werr or cerr) end
+  if not ok or not closed then return nil, path .. ": " .. tostring(werr or cerr) end
   return true
 end
 
@@ -266,21 +267,26 @@ end
 -- by the REPL (`save`), after its last action or after N actions, as SVG on standard
 -- output or in FILE.
 function M.cli(args)
-  local path, out, at, bottom
+  local path, out, at, bottom, help
   local i = 1
   while i <= #args do
     local a = args[i]
-    if a == "-o" then out = args[i + 1]; i = i + 1
+    if (a == "-o" or a == "--at" or a == "--bottom") and not args[i + 1] then
+      io.stderr:write("jong render: ", a, " takes a value\n"); return 2
+    elseif a == "-o" then out = args[i + 1]; i = i + 1
     elseif a == "--at" then at = math.tointeger(tonumber(args[i + 1] or "")); i = i + 1
       if not at or at < 0 then io.stderr:write("jong render: --at takes a number of actions\n"); return 2 end
     elseif a == "--bottom" then bottom = args[i + 1]; i = i + 1
-    elseif a == "-h" or a == "--help" then path = nil; break
+    elseif a == "-h" or a == "--help" then help = true; break
+    elseif a:sub(1, 1) == "-" and a ~= "-" then
+      io.stderr:write("jong render: unknown option ", a, " (jong render --help)\n"); return 2
     elseif not path then path = a
     else io.stderr:write("jong render: one saved game at a time\n"); return 2 end
     i = i + 1
   end
-  if not path then
-    io.stdout:write([[
+  if help or not path then
+    local usage = help and io.stdout or io.stderr
+    usage:write([[
 usage: jong render [--at N] [--bottom SEAT] [-o FILE.svg] SAVED
 Draws the position of a game saved by the REPL (`save FILE`) as SVG: the hands, melds
 (the claimed tile turned), bonus tiles, discards (claimed ones turned and greyed), the
@@ -288,7 +294,7 @@ dora indicators and dora, round, honba, sticks and points. --at N: the position 
 N actions (default: all); --bottom: the seat drawn at the bottom (default E); -o: the
 file to write (default: standard output).
 ]])
-    return #args == 0 and 2 or 0
+    return help and 0 or 2
   end
   local f, err = io.open(path, "r")
   if not f then io.stderr:write("jong render: ", tostring(err), "\n"); return 1 end
@@ -311,6 +317,10 @@ file to write (default: standard output).
       if #lines >= at then break end
       lines[#lines + 1] = line
     end
+    if #lines < at then
+      io.stderr:write("jong render: --at ", at, ": ", path, " has ", #lines, " actions\n")
+      return 2
+    end
     rest = table.concat(lines, "\n")
   end
   local g, gerr = jong.replay(rest, how)
@@ -322,7 +332,7 @@ file to write (default: standard output).
   local svg = M.svg(g, { bottom = bottom })
   if out then
     local ok, werr = M.write(out, svg)
-    if not ok then io.stderr:write("jong render: cannot write ", out, ": ", werr, "\n"); return 1 end
+    if not ok then io.stderr:write("jong render: cannot write ", werr, "\n"); return 1 end
   else
     io.stdout:write(svg)
     if not io.stdout:flush() then io.stderr:write("jong render: cannot write the output\n"); return 1 end

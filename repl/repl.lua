@@ -1049,7 +1049,7 @@ saved game).]],
       local render = require "render"
       local seat = your_seat()
       local ok, err = render.write(words[2], render.svg(need_game(), { bottom = seat, you = is_you(seat) and seat or nil }))
-      if not ok then fail("cannot write %s: %s", words[2], err) end
+      if not ok then fail("cannot write %s", err) end
       say("wrote ", words[2])
       return
     end
@@ -1751,8 +1751,10 @@ stacked wall, then every action played, one JSON object a line. `load` reads it 
     if not words[1] then fail("save where? give a file name") end
     local g = need_game()
     local how = S.game_how
+    local options = {}
+    for k, v in pairs(how.options or {}) do options[k] = v end
     local header = { type = "game", rules = how.rules, seed = how.seed,
-      options = setmetatable(how.options or {}, jong.json_object), wall = how.wall }
+      options = setmetatable(options, jong.json_object), wall = how.wall }
     local f, err = io.open(words[1], "w")
     if not f then fail("%s", err) end
     local ok, werr = f:write(jong.json_encode(header), "\n", g:log_json())
@@ -1940,6 +1942,15 @@ end
 -- The entry points for repl/repl.c
 ---------------------------------------------------------------------------
 
+-- A line whose first word is neither a command nor a Lua name in use, and which is not
+-- Lua either (a lone word, or words that do not compile and are not unfinished).
+local function mistyped_command(verb, rest, line)
+  if not verb:match(IDENT) or KEYWORDS[verb] or rawget(_G, verb) ~= nil then return false end
+  if rest == "" then return true end
+  local chunk, err = compile(line)
+  return not chunk and not incomplete(err)
+end
+
 local function run_command(c, verb, rest)
   local quit = false
   protect(function()
@@ -1997,6 +2008,10 @@ function M.feed_line(line)
         end
       end
     end
+  end
+  if mistyped_command(verb, rest, line) then
+    report(string.format("unknown command '%s' (`help` lists the commands)", verb))
+    return false
   end
   if eval_lua(line) == "more" then S.buffer = line end
   return false

@@ -41,6 +41,23 @@ if "$JONG" render "$scratch/session.in" >/dev/null 2>"$scratch/bad.err"; then
 else
   check "jong render refuses a file that is not a saved game" grep -q "is not a saved game" "$scratch/bad.err"
 fi
+# Bad arguments: one line that names the problem, exit status 1 (the file) or 2 (usage).
+refuses() {  # refuses NAME STATUS PATTERN ARGS...
+  name=$1 want=$2 pattern=$3; shift 3
+  "$JONG" render "$@" >/dev/null 2>"$scratch/refused.err"
+  got=$?
+  if [ "$got" -eq "$want" ] && grep -q -- "$pattern" "$scratch/refused.err"; then pass "$name"
+  else echo "exit $got" >>"$scratch/refused.err"; fail "$name" "$scratch/refused.err"; fi
+}
+refuses "jong render: a missing file" 1 "^jong render: .*nosuch.log: No such file" "$scratch/nosuch.log"
+refuses "jong render: a directory" 1 "^jong render: cannot read $scratch" "$scratch"
+refuses "jong render: an unknown option" 2 "^jong render: unknown option --bogus" --bogus "$scratch/game.log"
+refuses "jong render: -o without a file" 2 "^jong render: -o takes a value" "$scratch/game.log" -o
+refuses "jong render: --at past the last action" 2 "^jong render: --at 99: .*game.log has 3 actions" --at 99 "$scratch/game.log"
+refuses "jong render: --bottom a seat that is not there" 2 "^jong render: no seat Q" --bottom Q "$scratch/game.log"
+refuses "jong render: a file it cannot write, named once" 1 "^jong render: cannot write /nonexistent/dir/t.svg: No such" \
+  -o /nonexistent/dir/t.svg "$scratch/game.log"
+refuses "jong render: no saved game" 2 "^usage: jong render"
 
 svg="$scratch/table.svg"
 # Well formed: one root, every element closed (rsvg-convert below refuses bad XML too).
