@@ -329,6 +329,157 @@ static int l_analysis(lua_State *L)
     return 1;
 }
 
+/* ---- f.waits: the waits before the win, computed when a hook first reads them ---- */
+
+/* Whether the counts (a kind may hold five: structurally, tile availability ignored)
+ * split into sets and, with need_pair, one pair. Only for the rare hand that holds a kind
+ * four times; the tables (decompose.h) take counts up to 4. */
+static bool splits_loose(uint8_t c[TILE_KINDS], int k, bool need_pair)
+{
+    while (k < TILE_KINDS && !c[k])
+        k++;
+    if (k == TILE_KINDS)
+        return !need_pair;
+    bool ok = false;
+    if (need_pair && c[k] >= 2) {
+        c[k] -= 2;
+        ok = splits_loose(c, k, false);
+        c[k] += 2;
+    }
+    if (!ok && c[k] >= 3) {
+        c[k] -= 3;
+        ok = splits_loose(c, k, need_pair);
+        c[k] += 3;
+    }
+    if (!ok && k < 27 && k % 9 <= 6 && c[k + 1] && c[k + 2]) {
+        c[k]--, c[k + 1]--, c[k + 2]--;
+        ok = splits_loose(c, k, need_pair);
+        c[k]++, c[k + 1]++, c[k + 2]++;
+    }
+    return ok;
+}
+
+/* Reads f[field] (a kind name) as a kind, or -1. */
+static int field_kind(lua_State *L, int t, const char *field)
+{
+    lua_getfield(L, t, field);
+    const char *s = lua_tostring(L, -1);
+    bool red = false;
+    int k = s && strlen(s) == 2 ? kind_parse(s, &red) : -1;
+    lua_pop(L, 1);
+    return k >= 0 && k < TILE_KINDS ? k : -1;
+}
+
+/* The forms mask of a ruleset (its form_set, the loader's) and of its tile set. */
+static unsigned rules_forms(lua_State *L, int r)
+{
+    unsigned forms = FORM_STANDARD;
+    if (lua_getfield(L, r, "form_set") == LUA_TTABLE) {
+        if (lua_getfield(L, -1, "seven_pairs"), lua_toboolean(L, -1))
+            forms |= FORM_SEVEN_PAIRS;
+        if (lua_getfield(L, -2, "thirteen_orphans"), lua_toboolean(L, -1))
+            forms |= FORM_THIRTEEN_ORPHANS;
+        lua_pop(L, 2);
+    } else {
+        forms = FORM_ALL;   /* no forms field: the core's every form */
+    }
+    lua_pop(L, 1);
+    if (lua_getfield(L, r, "absent_tiles") == LUA_TSTRING) {
+        tile_t t[TILE_KINDS * 4];
+        struct notation_error err;
+        int n = notation_parse_tiles(lua_tostring(L, -1), t, TILE_KINDS * 4, &err);
+        uint64_t absent = 0;
+        for (int i = 0; i < n; i++)
+            if (tile_kind(t[i]) < TILE_KINDS)
+                absent |= 1ull << tile_kind(t[i]);
+        forms |= forms_tileset(absent);
+    }
+    lua_pop(L, 1);
+    return forms;
+}
+
+/* f.waits (docs/hooks.md): the kinds that complete the hand before its winning tile (the
+ * concealed tiles without it, the melds as they are) in the ruleset's forms or its
+ * special_complete, structurally: a kind counts though every copy is in sight, a fifth
+ * too; a kind the tile set lacks does not. The __index of facts: any other missing field
+ * is nil. The list is kept in f. */
+static int l_facts_index(lua_State *L)
+{
+    const char *key = lua_tostring(L, 2);
+    if (!key || strcmp(key, "waits") != 0)
+        return 0;
+    lua_settop(L, 2);
+    uint8_t c[TILE_KINDS] = { 0 };
+    lua_getfield(L, 1, "counts");                                    /* 3 */
+    if (lua_istable(L, 3))
+        for (int k = 0; k < TILE_KINDS; k++) {
+            lua_getfield(L, 3, kind_names[k]);
+            lua_Integer n = lua_tointeger(L, -1);
+            c[k] = (uint8_t)(n < 0 ? 0 : n > 4 ? 4 : n);
+            lua_pop(L, 1);
+        }
+    int win = field_kind(L, 1, "win_tile");
+    lua_getfield(L, 1, "melds");
+    int nmelds = lua_istable(L, -1) ? (int)lua_rawlen(L, -1) : 0;
+    lua_pop(L, 1);
+    lua_getfield(L, 1, "rules");                                     /* 4 */
+    int sets = 4;
+    unsigned forms = FORM_STANDARD;
+    if (lua_istable(L, 4)) {
+        lua_getfield(L, 4, "hand_size");
+        sets = lua_tointeger(L, -1) == 16 ? 5 : 4;
+        lua_pop(L, 1);
+        forms = rules_forms(L, 4);
+        if (sets == 5)
+            forms &= ~(unsigned)(FORM_SEVEN_PAIRS | FORM_THIRTEEN_ORPHANS);
+        lua_getfield(L, 4, "special_complete");                      /* 5 */
+    } else {
+        lua_pushnil(L);
+    }
+    int amelds = hand_analysis_melds(nmelds, sets);
+    bool w[TILE_KINDS] = { false };
+    if (win >= 0 && c[win] > 0) {
+        c[win]--;
+        waits(c, amelds, NULL, forms, w);
+        uint64_t absent = (uint64_t)(forms >> FORM_ABSENT_SHIFT);
+        for (int k = 0; k < TILE_KINDS; k++) {
+            if (w[k] || (k < 27 && absent >> k & 1))
+                continue;
+            if (c[k] == 4 && (forms & FORM_STANDARD)) {      /* a fifth copy */
+                c[k]++;
+                w[k] = splits_loose(c, 0, true);
+                c[k]--;
+            } else if (c[k] < 4 && lua_isfunction(L, 5)) {   /* the ruleset's irregular hands */
+                char buf[64];
+                c[k]++;
+                notation_format_counts(c, NULL, buf, sizeof buf);
+                c[k]--;
+                lua_pushvalue(L, 5);
+                lua_createtable(L, 0, 2);                    /* g in a score: options, rules */
+                lua_getfield(L, 1, "options");
+                lua_setfield(L, -2, "options");
+                lua_pushvalue(L, 4);
+                lua_setfield(L, -2, "rules");
+                lua_getfield(L, 1, "seat");
+                lua_pushstring(L, buf);
+                lua_pushinteger(L, nmelds);
+                lua_call(L, 4, 1);
+                w[k] = lua_toboolean(L, -1);
+                lua_pop(L, 1);
+            }
+        }
+    }
+    lua_createtable(L, 4, 0);
+    for (int k = 0, n = 0; k < TILE_KINDS; k++)
+        if (w[k]) {
+            push_kind(L, k);
+            lua_rawseti(L, -2, ++n);
+        }
+    lua_pushvalue(L, -1);
+    lua_setfield(L, 1, "waits");   /* rawset: the metatable has no __newindex */
+    return 1;
+}
+
 /* jong.efficiency(hand, [unseen], [forms], [sets], [absent]) -> the discards of a hand
  * that is to discard, best first: {{discard = "7z", shanten = n, accept = {["1z"] = 2, ...},
  * count = 8}, ...} (core/efficiency.h); unseen maps kinds to the copies the player
@@ -541,6 +692,7 @@ static const luaL_Reg private_tools[] = {
     { "is_file", l_is_file },
     { "in_rule_code", l_in_rule_code },
     { "plain_copy", lj_plain_copy },
+    { "facts_index", l_facts_index },
     { NULL, NULL },
 };
 

@@ -276,6 +276,10 @@ local function indicator_field(s, name)
   return out
 end
 
+-- The facts' metatable: f.waits is computed when first read (lua/module.c), any other
+-- missing field is nil.
+local FACTS_META = { __index = private.facts_index, __metatable = false }
+
 -- jong.facts(situation) -> facts, or nil, reason. The ruleset is situation.rules
 -- (a name, a path or a loaded table).
 function jong.facts(s)
@@ -300,6 +304,7 @@ function jong.facts(s)
     if not f then return nil, err end
   end
   f.rules, f.situation = r, s
+  setmetatable(f, FACTS_META)
   local forms = r.form_set                         -- only the ruleset's shapes
   if forms then
     if not forms.seven_pairs then f.seven_pairs = nil end

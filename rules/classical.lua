@@ -166,157 +166,43 @@ end
 
 local ONE_SUIT = { [1] = true, [2] = true, [4] = true }
 
--- The four groups of kinds a complete hand splits into independently: m, p, s, honours.
-local GROUP_LO, GROUP_HI = { 1, 10, 19, 28 }, { 9, 18, 27, 34 }
-local GROUP_OF = {}
-for g = 1, 4 do for i = GROUP_LO[g], GROUP_HI[g] do GROUP_OF[i] = g end end
+-- What a set or pair adds to the hand's composition (§17.7), by its type and first kind.
+local SET_BITS = { chow = CHOW_COMPOSITION, pung = COMPOSITION, kong = COMPOSITION, pair = COMPOSITION }
 
--- Can the counts c[i..hi] of one group be split into sets and (if need_pair) one pair?
-local function complete(c, i, hi, need_pair)
-  while i <= hi and c[i] == 0 do i = i + 1 end
-  if i > hi then return not need_pair end
-  local ok = false
-  if need_pair and c[i] >= 2 then
-    c[i] = c[i] - 2
-    ok = complete(c, i, hi, false)
-    c[i] = c[i] + 2
-    if ok then return true end
-  end
-  if c[i] >= 3 then
-    c[i] = c[i] - 3
-    ok = complete(c, i, hi, need_pair)
-    c[i] = c[i] + 3
-    if ok then return true end
-  end
-  if hi <= 27 and i + 2 <= hi and c[i + 1] > 0 and c[i + 2] > 0 then   -- chow (suits only)
-    c[i], c[i + 1], c[i + 2] = c[i] - 1, c[i + 1] - 1, c[i + 2] - 1
-    ok = complete(c, i, hi, need_pair)
-    c[i], c[i + 1], c[i + 2] = c[i] + 1, c[i + 1] + 1, c[i + 2] + 1
-  end
-  return ok
-end
-
--- Could kind k join a tile held in c[lo..hi] (itself, or a neighbour for a chow)?
-local function near(c, k, lo, hi)
-  if c[k] > 0 then return true end
-  if hi > 27 then return false end                    -- honours join only themselves
-  return (k - 2 >= lo and c[k - 2] > 0) or (k - 1 >= lo and c[k - 1] > 0)
-      or (k + 1 <= hi and c[k + 1] > 0) or (k + 2 <= hi and c[k + 2] > 0)
-end
-
--- A group's tiles as one number, its key: 3 bits a kind, the group's first kind lowest.
--- Each kind's group, its unit in the key and its bit in a mask of the group's kinds.
-local GROUP_OF_KIND, KEY_UNIT, KIND_MASK = {}, {}, {}
-for i, t in ipairs(KINDS) do
-  local g = GROUP_OF[i]
-  GROUP_OF_KIND[t], KEY_UNIT[t], KIND_MASK[t] = g, 1 << (3 * (i - GROUP_LO[g])), 1 << (i - GROUP_LO[g])
-end
-
-local scratch = {}                      -- the counts of one group, by kind index
-for i = 1, 34 do scratch[i] = 0 end
-
--- The kinds (a mask) of which one more tile completes group g holding `key` (into sets,
--- and the pair when it then holds 3n+2 tiles); with bit 9 when the group as it stands is
--- complete with a pair. Remembered by key; the memo is bounded: it starts again when it
--- grows large.
-local COMPLETE_NOW = 1 << 9
-local memo, memo_size = {}, 0
-local function group_waits(key, g)
-  local id = (key << 1) | (g == 4 and 1 or 0)     -- the suits are alike, honours apart
-  local v = memo[id]
-  if v == nil then
-    local c, lo, hi, n = scratch, GROUP_LO[g], GROUP_HI[g], 0
-    for i = lo, hi do c[i] = (key >> (3 * (i - lo))) & 7; n = n + c[i] end
-    v = (n % 3 == 2 and complete(c, lo, hi, true)) and COMPLETE_NOW or 0
-    for k = lo, hi do
-      if near(c, k, lo, hi) then
-        c[k] = c[k] + 1
-        if complete(c, lo, hi, n % 3 == 1) then v = v | (1 << (k - lo)) end
-        c[k] = c[k] - 1
-      end
-    end
-    for i = lo, hi do c[i] = 0 end
-    if memo_size >= 100000 then memo, memo_size = {}, 0 end
-    memo[id], memo_size = v, memo_size + 1
-  end
-  return v
-end
-
--- What a set or pair adds to the hand, by its type and first kind: the composition bits
--- of its tiles (§17.7), its group and its tiles as units of the group's key.
-local SET_TILES = { chow = {}, pung = {}, kong = {}, pair = {} }
-for i, t in ipairs(KINDS) do
-  local unit, bits, g = KEY_UNIT[t], COMPOSITION[t], GROUP_OF_KIND[t]
-  SET_TILES.pair[t] = { bits = bits, group = g, units = 2 * unit }
-  SET_TILES.pung[t] = { bits = bits, group = g, units = 3 * unit }
-  SET_TILES.kong[t] = { bits = bits, group = g, units = 4 * unit }
-  if CHOW_COMPOSITION[t] then
-    SET_TILES.chow[t] = { bits = CHOW_COMPOSITION[t], group = g,
-                          units = unit + KEY_UNIT[KINDS[i + 1]] + KEY_UNIT[KINDS[i + 2]] }
-  end
-end
-
--- The hand's tiles in one pass: the key of each group of its concealed tiles (§17.4;
--- group_key, reused: no allocation per hand) and the composition bits of all its tiles
--- (§17.7). From its first reading (every reading holds the same tiles), else from the
--- concealed tiles and the declared sets.
-local group_key = {}
-local function hand_tiles(f)
-  local key, bits = group_key, 0
-  key[1], key[2], key[3], key[4] = 0, 0, 0, 0
-  local rd, tiles_of = f.readings[1], SET_TILES
+-- The composition bits of all the hand's tiles (§17.7): from its first reading (every
+-- reading holds the same tiles), else from the concealed tiles and the declared sets.
+local function hand_bits(f)
+  local bits = 0
+  local rd = f.readings[1]
   if rd then
     local sets = rd.sets
     for i = 1, #sets do
       local s = sets[i]
-      local set = tiles_of[s.type][s.tile]
-      bits = bits | set.bits
-      if s.meld == nil then
-        local g = set.group
-        key[g] = key[g] + set.units
-      end
+      bits = bits | SET_BITS[s.type][s.tile]
     end
-    local pair = tiles_of.pair[rd.pair]
-    local g = pair.group
-    key[g], bits = key[g] + pair.units, bits | pair.bits
-  else
-    local tiles, melds = f.tiles, f.melds
-    for i = 1, #tiles do
-      local t = tiles[i]
-      local g = GROUP_OF_KIND[t]
-      key[g], bits = key[g] + KEY_UNIT[t], bits | COMPOSITION[t]
-    end
-    for i = 1, #melds do
-      local m = melds[i]
-      bits = bits | SET_TILES[m.type][m.tile].bits
-    end
+    return bits | COMPOSITION[rd.pair]
   end
-  return key, bits
+  local tiles, melds = f.tiles, f.melds
+  for i = 1, #tiles do bits = bits | COMPOSITION[tiles[i]] end
+  for i = 1, #melds do
+    local m = melds[i]
+    bits = bits | SET_BITS[m.type][m.tile]
+  end
+  return bits
 end
 
 -- §17.4 A15: the winning tile is the only kind that completes the hand without it
--- (structurally, §11.1; declared sets stay as they are). The groups m, p, s, honours
--- complete independently. As the hand with the winning tile w is complete, every group
--- but w's is complete without it; so another tile completes the hand when it completes
--- w's group, or (w's group being complete with the pair) when it turns the group that
--- holds the hand's pair into sets (no tile completes a group of 3n tiles).
-local function only_possible(f, key)
+-- (structurally, §11.1; declared sets stay as they are): f.waits, the core's, holds
+-- exactly one kind. A reading that waited on both sides of a chow or on two pairs says
+-- so at once; a winning tile that completes a kong never counts.
+local function only_possible(f)
   local readings = f.readings
   for i = 1, #readings do
     local rd = readings[i]
     if rd.wait == "two_sided" or rd.wait == "pair" then return false end   -- two kinds wait
     if rd.win_set and rd.sets[rd.win_set].type == "kong" then return false end
   end
-  local w = f.win_tile
-  local gw = GROUP_OF_KIND[w]
-  local rest = group_waits(key[gw] - KEY_UNIT[w], gw)     -- w's group without w
-  if rest & ~KIND_MASK[w] & ~COMPLETE_NOW ~= 0 then return false end
-  if rest & COMPLETE_NOW ~= 0 then
-    for h = 1, 4 do
-      if h ~= gw and group_waits(key[h], h) & ~COMPLETE_NOW ~= 0 then return false end
-    end
-  end
-  return true
+  return #f.waits == 1
 end
 
 ------------------------------------------------------------------------------------------
@@ -430,7 +316,7 @@ local function hand_context(f)
   local o, melds = f.options, f.melds
   -- §17.7 composition: the mask of the suits, whether it holds honours, whether it holds
   -- simples, whether it is all green
-  local key, bits = hand_tiles(f)
+  local bits = hand_bits(f)
   local mask, honours, simples, green = bits & 7, bits & HONOUR ~= 0, bits & SIMPLE_KIND ~= 0, bits & NOT_GREEN == 0
   -- §17.2 concealed hand (B9, C1, C5): self-drawn, and no meld but concealed/claimed kongs
   local concealed, kongs = (f.win_by == "self"), 0
@@ -449,7 +335,7 @@ local function hand_context(f)
   x.concealed = concealed
   x.kongs = kongs
   x.flagged = next(f.flags) ~= nil                   -- any of the situation's flags
-  x.only_possible = o.only_possible_points and not o.wd_table and #f.readings > 0 and only_possible(f, key)
+  x.only_possible = o.only_possible_points and not o.wd_table and #f.readings > 0 and only_possible(f)
   return x
 end
 
