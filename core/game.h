@@ -265,8 +265,8 @@ enum event_type {
     EV_KONG_PROMOTED, /* declared; completed once no one robs it */
     EV_DORA,          /* tile: new indicator; v[0]: its dead index */
     EV_EXTRA,         /* seat, extra: id, tile */
-    EV_WIN,           /* seat, from, tile, src: enum win_how, kind: WINF_* */
-    EV_DRAW_END,      /* v[0]: enum draw_kind; text: reason */
+    EV_WIN,           /* seat, from, tile, src: enum win_how, kind: WINF_*; v[0]: seats that had left */
+    EV_DRAW_END,      /* v[0]: enum draw_kind, v[1]: seats that had left; text: reason */
     EV_SETTLE,        /* v[0..players-1]: change per seat, v[4]: deposits taken */
     EV_NEXT_DEAL,     /* v: dealer keeps, round, honba, match over */
     EV_SET_ASIDE,     /* seat, tile, extra: id; kind: 1 when it counts as a call */

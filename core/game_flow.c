@@ -48,6 +48,7 @@ static int end_draw(struct game *g, int kind, const char *reason)
     }
     struct event *e = ev_new(g, EV_DRAW_END, SEAT_NONE);
     e->v[0] = kind;
+    e->v[1] = st->left;
     snprintf(e->text, sizeof e->text, "%s", reason);
     st->result = (uint8_t)kind;
     return settle(g, &s);
@@ -262,6 +263,7 @@ static int do_wins(struct game *g, const int *seats, int n, int how, int from, t
         e->from = w->from;
         e->src = w->how;
         e->kind = w->flags;
+        e->v[0] = st->left;   /* the seats that had left: the others were active */
     }
     st->result = EV_WIN;
     if (st->first_winner == SEAT_NONE) {

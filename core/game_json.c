@@ -111,6 +111,20 @@ size_t action_json(const struct game_rules *r, const struct action *a, char *buf
     return finish(&o);
 }
 
+/* With play after a win: "active", the seats still in the deal (left: those that had left). */
+static void put_active(struct out *o, const struct game_rules *r, int32_t left)
+{
+    if (!r->play_after_win)
+        return;
+    put(o, ",\"active\":[");
+    for (int s = 0, first = 1; s < r->players && s < MAX_PLAYERS; s++)
+        if (!(left >> s & 1)) {
+            put(o, "%s\"%c\"", first ? "" : ",", seat_letters[s]);
+            first = 0;
+        }
+    put(o, "]");
+}
+
 size_t event_json(const struct game_rules *r, const struct event *e, int index, char *buf, size_t n)
 {
     static const char *srcs[] = { "wall", "loose", "replacement" };
@@ -201,10 +215,12 @@ size_t event_json(const struct game_rules *r, const struct event *e, int index, 
                 first = 0;
             }
         put(&o, "]");
+        put_active(&o, r, e->v[0]);
         break;
     }
     case EV_DRAW_END:
         put(&o, ",\"kind\":\"%s\",\"reason\":\"%s\"", e->v[0] == DRAW_ABORTIVE ? "abortive" : "exhaustive", e->text);
+        put_active(&o, r, e->v[1]);
         break;
     case EV_SETTLE:
         put(&o, ",\"payments\":{");

@@ -18,6 +18,8 @@ enum check_when { CHECK_EVERY, CHECK_END, CHECK_NONE };
 
 struct sim_totals {
     long matches, deals, actions, self_draws, discard_wins, robs, draws, aborts;
+    bool won;   /* the deal under way has had a win (play after a win: later wins and the
+                 * wall's end are the same deal) */
 };
 
 static void usage(FILE *out)
@@ -45,17 +47,21 @@ static void usage(FILE *out)
           "broken invariant, naming the event.\n", out);
 }
 
-/* Counts the events from index `from` on. */
+/* Counts the events from index `from` on: every win, and as a draw only a deal that
+ * ended with no win at all. */
 static void tally(const struct game *g, int from, struct sim_totals *t)
 {
     for (int i = from; i < game_nevents(g); i++) {
         const struct event *e = game_event(g, i);
-        if (e->type == EV_DEAL_START)
+        if (e->type == EV_DEAL_START) {
             t->deals++;
-        else if (e->type == EV_WIN)
+            t->won = false;
+        } else if (e->type == EV_WIN) {
             e->src == WIN_SELF_DRAW ? t->self_draws++ : e->src == WIN_ROB ? t->robs++ : t->discard_wins++;
-        else if (e->type == EV_DRAW_END)
+            t->won = true;
+        } else if (e->type == EV_DRAW_END && !t->won) {
             e->v[0] == DRAW_ABORTIVE ? t->aborts++ : t->draws++;
+        }
     }
 }
 
@@ -77,21 +83,27 @@ struct match_stats {
     struct stats *st;
     int game_idx;            /* the Lua game on the stack */
     char key[4];             /* start seat letter of each player */
+    bool settled;            /* the deal under way has been settled once (play after a win) */
 };
 
 static const char seat_letters[] = "ESWN";
 
-/* Reports the deals settled among events from..nlog-1 to the statistics. */
+/* Reports the settlements among events from..nlog-1 to the statistics: the first of a
+ * deal is the deal (its outcome), a later one (a win after a win, the wall's end after
+ * a win) adds its wins to the same deal. */
 static int stats_events(struct match_stats *ms, const struct game *g, int from)
 {
     static const char *const how_name[] = { "self", "discard", "rob" };
     for (int i = from; i < game_nevents(g); i++) {
         const struct event *e = game_event(g, i);
+        if (e->type == EV_DEAL_START)
+            ms->settled = false;
         if (e->type != EV_SETTLE)
             continue;
         const struct game_state *s = game_state(g);
         struct stats_win w[3];
-        int n = s->result == EV_WIN ? s->nwins : 0;
+        const struct event *before = game_event(g, i - 1);   /* the win or the draw settled */
+        int n = before->type == EV_WIN ? s->nwins : 0;
         for (int k = 0; k < n; k++) {
             const struct win *x = &s->wins[k];
             w[k].seat = x->seat;
@@ -104,8 +116,10 @@ static int stats_events(struct match_stats *ms, const struct game *g, int from)
             w[k].delta = e->v[x->seat];
         }
         const char *outcome = n ? how_name[s->wins[0].how]
-                                : s->result == DRAW_ABORTIVE ? "abortive" : "exhaustive";
-        if (stats_deal(ms->st, ms->game_idx, outcome, w, n) != 0)
+                                : before->v[0] == DRAW_ABORTIVE ? "abortive" : "exhaustive";
+        bool same_deal = ms->settled;
+        ms->settled = true;
+        if (stats_deal(ms->st, ms->game_idx, outcome, same_deal, w, n) != 0)
             return -1;
     }
     return 0;
@@ -238,6 +252,7 @@ int cmd_sim(int argc, char **argv)
         struct rng r;
         rng_seed(&r, (uint64_t)(seed + m) ^ 0x9e3779b97f4a7c15ull);
         ms.game_idx = lua_gettop(L);
+        ms.settled = false;
         memset(ms.key, 0, sizeof ms.key);
         for (int s = 0; s < game_rules(g)->players; s++)
             ms.key[game_state(g)->seat_player[s]] = seat_letters[s];

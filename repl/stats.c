@@ -96,7 +96,8 @@ static int call(struct stats *s, int nargs, const char *what)
     return 0;
 }
 
-int stats_deal(struct stats *s, int game_idx, const char *outcome, const struct stats_win *w, int nwins)
+int stats_deal(struct stats *s, int game_idx, const char *outcome, bool same_deal, const struct stats_win *w,
+               int nwins)
 {
     static const char seats[][2] = { "E", "S", "W", "N" };
     lua_State *L = s->L;
@@ -104,6 +105,7 @@ int stats_deal(struct stats *s, int game_idx, const char *outcome, const struct 
     lua_rawgeti(L, LUA_REGISTRYINDEX, s->run_ref);
     lua_pushvalue(L, game_idx);
     lua_pushstring(L, outcome);
+    lua_pushboolean(L, same_deal);
     lua_pushinteger(L, nwins);
     for (int i = 0; i < nwins; i++) {
         lua_pushstring(L, seats[w[i].seat & 3]);
@@ -115,7 +117,7 @@ int stats_deal(struct stats *s, int game_idx, const char *outcome, const struct 
         lua_pushboolean(L, w[i].open);
         lua_pushinteger(L, w[i].delta);
     }
-    return call(s, 4 + 5 * nwins, "stats.deal");
+    return call(s, 5 + 5 * nwins, "stats.deal");
 }
 
 int stats_match(struct stats *s, const struct game *g, const char key[4])

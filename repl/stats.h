@@ -23,8 +23,11 @@ struct stats_win {
 /* A collector for a run (shard: "K/N" or ""). NULL with the reason on the stack. */
 struct stats *stats_new(lua_State *L, const char *rules, const char *bots, long long seed, const char *shard);
 /* A deal settled: outcome "self", "discard", "rob", "exhaustive" or "abortive"; the
- * Lua game at game_idx holds the scoring results (last_results). 0 or -1 (printed). */
-int stats_deal(struct stats *s, int game_idx, const char *outcome, const struct stats_win *w, int nwins);
+ * Lua game at game_idx holds the scoring results (last_results). same_deal: a later
+ * settlement of a deal already counted (play after a win): only its wins count. 0 or -1
+ * (printed). */
+int stats_deal(struct stats *s, int game_idx, const char *outcome, bool same_deal, const struct stats_win *w,
+               int nwins);
 /* A match ended: final points by player (key: start seat letter of each player). */
 int stats_match(struct stats *s, const struct game *g, const char key[4]);
 /* Writes the JSON to path (- for standard output). 0, or -1 with the reason on the stack. */

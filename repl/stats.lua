@@ -34,11 +34,15 @@ local function seat_of(s, key)
 end
 
 -- One deal ended. outcome: "exhaustive", "abortive" or the first win's how ("self",
--- "discard", "rob"); then per win: winner's seat in the deal, the winner's and the
--- discarder's (or nil) start seat, open (boolean), the winner's change in settlement.
-function M.deal(s, G, outcome, nwins, ...)
-  s.deals = s.deals + 1
-  s.outcomes[outcome] = s.outcomes[outcome] + 1
+-- "discard", "rob"); same_deal: a later settlement of a deal already counted (play after
+-- a win: another win, or the wall's end), whose wins only are added; then per win:
+-- winner's seat in the deal, the winner's and the discarder's (or nil) start seat, open
+-- (boolean), the winner's change in settlement.
+function M.deal(s, G, outcome, same_deal, nwins, ...)
+  if not same_deal then
+    s.deals = s.deals + 1
+    s.outcomes[outcome] = s.outcomes[outcome] + 1
+  end
   local results = G and G.last_results
   if G then G.last_results = nil end
   for i = 1, nwins do

@@ -2,7 +2,8 @@
 # The default bot's aggregate play looks like people's (issue figures): Japanese
 # exhaustive draws 8-25% of deals, a win worth 3,500-9,000 points on average, riichi in
 # 20-65% of wins, open hands in 20-70%, self-draws in 25-55%; every other family at most
-# 35% of deals drawn; every match ends (jong sim fails on a match that does not).
+# 35% of deals drawn (a deal with several wins, Sichuan, is one deal); every match ends
+# (jong sim fails on a match that does not).
 BUILD=${BUILD:-build}
 JONG="$BUILD/jong"
 # Under the sanitizers (make check) fewer matches, too few for the figures: only that
@@ -40,7 +41,7 @@ check japanese 'drawn >= 8 and drawn <= 25 and w.points.mean >= 3500 and w.point
   and pct((s.items["Riichi"] or 0) + (s.items["Double riichi"] or 0), w.count) <= 65
   and pct(w.open, w.count) >= 20 and pct(w.open, w.count) <= 70
   and pct(o.self, o.self + o.discard + o.rob) >= 25 and pct(o.self, o.self + o.discard + o.rob) <= 55'
-for r in tenhou classical classical_bmja classical_dmjl babcock_one_double babcock_cleared_hand hongkong ims; do
+for r in tenhou classical classical_bmja classical_dmjl babcock_one_double babcock_cleared_hand hongkong ims taiwanese sichuan; do
   check $r 'pct(o.exhaustive + o.abortive, s.deals) <= 35'
 done
 echo "$passed passed, $failed failed"

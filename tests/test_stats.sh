@@ -84,5 +84,20 @@ for c in end none; do
   "$JONG" sim --rules japanese --games 3 --seed 11 --bots greedy --stats "$dir/check-every.json" >/dev/null 2>>"$dir/err"
   if cmp -s "$dir/check-$c.json" "$dir/check-every.json"; then ok "--check $c: the same games"; else fail "--check $c: the same games"; fi
 done
+# Play after a win (Sichuan): a deal with several wins is one deal; every win counts. The
+# outcomes add up to the deals, the wins to the printed total, and more wins than won deals.
+"$JONG" sim --rules sichuan --games 6 --seed 5 --stats "$dir/sichuan.json" >"$dir/out" 2>"$dir/err"
+if "$JONG" run /dev/stdin "$dir/sichuan.json" "$dir/out" >>"$dir/err" 2>&1 <<'LUA'
+local s = assert(jong.json_decode(assert(io.open(arg[1])):read("a")))
+local out = assert(io.open(arg[2])):read("a")
+local o = s.outcomes
+local self, discard, rob, drawn, deals = out:match("wins: (%d+) self%-drawn, (%d+) on a discard, (%d+) robbing a kong; draws: (%d+) exhaustive")
+assert(o.self + o.discard + o.rob + o.exhaustive + o.abortive == s.deals, "outcomes do not add up to the deals")
+assert(s.deals == 24 and tonumber(out:match("(%d+) deals,")) == 24, "6 matches of 4 deals")
+assert(tonumber(self) + tonumber(discard) + tonumber(rob) == s.wins.count, "printed wins differ")
+assert(tonumber(drawn) == o.exhaustive, "printed draws differ")
+assert(s.wins.count > s.deals - o.exhaustive, "no deal with several wins")
+LUA
+then ok "sichuan: a deal with several wins is one deal, each win counted"; else fail "sichuan: a deal with several wins is one deal, each win counted"; fi
 echo "$passed passed, $failed failed"
 [ "$failed" -eq 0 ]
