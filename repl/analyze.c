@@ -398,6 +398,10 @@ int cmd_analyze(int argc, char **argv)
         argc -= 2;
         argv += 2;
     }
+    if (argc == 2 && argv[1][0] == '-' && argv[1][1] != '\0') {
+        fprintf(stderr, "jong analyze: unknown option '%s' (jong analyze --help)\n", argv[1]);
+        return 2;
+    }
     if (argc != 2) {
         usage(stderr);
         return 2;

@@ -172,24 +172,47 @@ static int play_match(struct game *g, int kind, const struct bot_profile *prof, 
     return -1;
 }
 
+/* A whole number of at least `min` for option `opt`, or an error line and -1. */
+static int whole_number(const char *opt, const char *v, long long min, long long *out)
+{
+    char *end;
+    errno = 0;
+    long long n = strtoll(v, &end, 10);
+    if (errno || end == v || *end || n < min) {
+        fprintf(stderr, "jong sim: %s takes a whole number of at least %lld, not '%s'\n", opt, min, v);
+        return -1;
+    }
+    *out = n;
+    return 0;
+}
+
 int cmd_sim(int argc, char **argv)
 {
     const char *rules = "base", *bots = "default", *log_path = NULL, *stats_path = NULL, *checks = "every";
-    long games = 10, max_deals = 0, shard = 1, nshards = 1;
-    long long seed = 1;
+    long long games = 10, max_deals = 0, seed = 1;
+    long shard = 1, nshards = 1;
     for (int i = 1; i < argc; i++) {
         const char *a = argv[i], *v = i + 1 < argc ? argv[i + 1] : NULL;
         if (!strcmp(a, "--help") || !strcmp(a, "-h")) {
             usage(stdout);
             return 0;
+        } else if (a[0] == '-' && a[1] == '-' && !v) {
+            fprintf(stderr, "jong sim: %s takes a value (jong sim --help)\n", a);
+            return 2;
         } else if (!strcmp(a, "--rules") && v) {
             rules = v, i++;
         } else if (!strcmp(a, "--games") && v) {
-            games = atol(v), i++;
+            if (whole_number(a, v, 1, &games) != 0)
+                return 2;
+            i++;
         } else if (!strcmp(a, "--seed") && v) {
-            seed = atoll(v), i++;
+            if (whole_number(a, v, 0, &seed) != 0)
+                return 2;
+            i++;
         } else if (!strcmp(a, "--deals") && v) {
-            max_deals = atol(v), i++;
+            if (whole_number(a, v, 1, &max_deals) != 0)
+                return 2;
+            i++;
         } else if (!strcmp(a, "--bots") && v) {
             bots = v, i++;
         } else if (!strcmp(a, "--log") && v) {
@@ -207,7 +230,7 @@ int cmd_sim(int argc, char **argv)
             }
             i++;
         } else {
-            fprintf(stderr, "jong sim: bad argument '%s'\n", a);
+            fprintf(stderr, "jong sim: unknown argument '%s'\n", a);
             usage(stderr);
             return 2;
         }
@@ -215,9 +238,12 @@ int cmd_sim(int argc, char **argv)
     int kind = bot_kind(bots);
     int when = !strcmp(checks, "every") ? CHECK_EVERY : !strcmp(checks, "end") ? CHECK_END
              : !strcmp(checks, "none") ? CHECK_NONE : -1;
-    if (kind < 0 || games < 1 || when < 0) {
-        fprintf(stderr, "jong sim: --bots is default, greedy or random; --check every, end or none; "
-                        "--games at least 1\n");
+    if (kind < 0) {
+        fprintf(stderr, "jong sim: --bots is default, greedy or random, not '%s'\n", bots);
+        return 2;
+    }
+    if (when < 0) {
+        fprintf(stderr, "jong sim: --check is every, end or none, not '%s'\n", checks);
         return 2;
     }
     FILE *log = NULL;
@@ -262,13 +288,15 @@ int cmd_sim(int argc, char **argv)
             status = 1;
             break;
         }
-        if (play_match(g, kind, &prof, &r, &t, log, (int)m, max_deals, when, &ms, rules, (long long)(seed + m)) != 0)
+        if (play_match(g, kind, &prof, &r, &t, log, (int)m, (long)max_deals, when, &ms, rules, (long long)(seed + m)) != 0)
             status = 1;
         t.matches++;
         lj_game_close(L, -1);
         lua_settop(L, base);
     }
     clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &t1);
+    if (t.matches == 0 && status != 0)   /* nothing played: the error line says why */
+        goto done;
     double secs = (double)(t1.tv_sec - t0.tv_sec) + (double)(t1.tv_nsec - t0.tv_nsec) * 1e-9;
     FILE *out = stats_path && !strcmp(stats_path, "-") ? stderr : stdout;
     fprintf(out, "rules %s, bots %s, seed %lld%s%s: %ld matches, %ld deals, %ld actions\n", rules, bots, seed,
@@ -281,6 +309,7 @@ int cmd_sim(int argc, char **argv)
         fprintf(out, when == CHECK_EVERY ? "invariants held after every action\n"
                      : when == CHECK_END ? "invariants held at the end of every deal\n"
                                          : "invariants not checked\n");
+done:
     if (ms.st) {
         if (status == 0 && stats_write(ms.st, stats_path) != 0) {
             fprintf(stderr, "jong sim: %s\n", lua_tostring(L, -1));

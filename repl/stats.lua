@@ -144,23 +144,43 @@ end
 
 -- Reads back what M.summary wrote.
 local function from_summary(t, name)
+  local function bad(what) error(name .. ": not a stats file (" .. what .. ")", 0) end
   local function need(v, what)
-    if v == nil then error(name .. ": not a stats file (no " .. what .. ")", 0) end
+    if v == nil then bad("no " .. what) end
     return v
   end
-  local s = M.new(need(t.rules, "rules"), need(t.bots, "bots"), int(t.seed))
-  s.shard = t.shard
-  s.games, s.deals = int(need(t.games, "games")), int(need(t.deals, "deals"))
-  for _, k in ipairs(OUTCOMES) do s.outcomes[k] = int(need(t.outcomes, "outcomes")[k] or 0) end
-  local w = need(t.wins, "wins")
-  s.wins.count, s.wins.open = int(w.count), int(w.open)
-  for _, pair in ipairs(need(w.points and w.points.histogram, "wins.points.histogram")) do
-    s.wins.histogram[int(pair[1])] = int(pair[2])
+  local function count(v, what)   -- a whole number, nil as 0 where `what` is nil
+    if v == nil and not what then return 0 end
+    v = math.tointeger(need(v, what))
+    if not v or v < 0 then bad((what or "a count") .. " is not a whole number") end
+    return v
   end
-  for k, v in pairs(t.items or {}) do s.items[k] = int(v) end
-  for k, v in pairs(t.seats or {}) do
-    s.seats[k] = { wins = int(v.wins), deal_ins = int(v.deal_ins), points_total = int(v.points_total),
-      games = int(v.games) }
+  local function table_of(v, what)
+    if type(need(v, what)) ~= "table" then bad(what .. " is not an object") end
+    return v
+  end
+  if type(t.rules) ~= "string" then bad(t.rules == nil and "no rules" or "rules is not a name") end
+  if type(t.bots) ~= "string" then bad(t.bots == nil and "no bots" or "bots is not a name") end
+  local seed = math.tointeger(need(t.seed, "seed")) or bad("seed is not a whole number")
+  local s = M.new(t.rules, t.bots, seed)
+  s.shard = t.shard
+  s.games, s.deals = count(t.games, "games"), count(t.deals, "deals")
+  local outcomes = table_of(t.outcomes, "outcomes")
+  for _, k in ipairs(OUTCOMES) do s.outcomes[k] = count(outcomes[k]) end
+  local w = table_of(t.wins, "wins")
+  s.wins.count, s.wins.open = count(w.count, "wins.count"), count(w.open, "wins.open")
+  local points = table_of(w.points, "wins.points")
+  for _, pair in ipairs(table_of(points.histogram, "wins.points.histogram")) do
+    if type(pair) ~= "table" then bad("wins.points.histogram holds [points, count] pairs") end
+    local v = math.tointeger(pair[1])
+    if not v then bad("wins.points.histogram holds [points, count] pairs") end
+    s.wins.histogram[v] = count(pair[2], "a histogram count")
+  end
+  for k, v in pairs(t.items and table_of(t.items, "items") or {}) do s.items[k] = count(v, "items." .. k) end
+  for k, v in pairs(t.seats and table_of(t.seats, "seats") or {}) do
+    table_of(v, "seats." .. k)
+    s.seats[k] = { wins = count(v.wins), deal_ins = count(v.deal_ins), points_total = math.tointeger(v.points_total) or 0,
+      games = count(v.games) }
   end
   return s
 end
@@ -215,10 +235,16 @@ end
 function M.write(s, path)
   local text = M.json(s)
   if path == "-" then io.write(text) return true end
+  return M.write_text(path, text)
+end
+
+-- Writes text to a file: true, or nil and the reason (naming the file).
+function M.write_text(path, text)
   local f, err = io.open(path, "w")
   if not f then return nil, err end
-  f:write(text)
-  f:close()
+  local ok, werr = f:write(text)
+  local closed, cerr = f:close()
+  if not ok or not closed then return nil, path .. ": " .. tostring(werr or cerr) end
   return true
 end
 
@@ -226,8 +252,9 @@ function M.read(path)
   local f, err = io.stdin, nil
   if path ~= "-" then f, err = io.open(path, "r") end
   if not f then return nil, err end
-  local text = f:read("a")
+  local text, rerr = f:read("a")
   if f ~= io.stdin then f:close() end
+  if not text then return nil, path .. ": " .. tostring(rerr) end
   local t, jerr = jong.json_decode(text)
   if type(t) ~= "table" then return nil, path .. ": " .. tostring(jerr or "not a stats file") end
   local ok, s = pcall(from_summary, t, path)
@@ -482,16 +509,20 @@ function M.main(args)
     local a = args[i]
     if a == "--help" or a == "-h" then io.write(USAGE) return 0
     elseif a == "--merge" then merge = true
-    elseif (a == "-o" or a == "--svg") and args[i + 1] then
+    elseif a == "-o" or a == "--svg" then
+      if not args[i + 1] then io.stderr:write("jong stats: ", a, " takes a file name\n") return 2 end
       if a == "-o" then out = args[i + 1] else svg = args[i + 1] end
       i = i + 1
     elseif a:sub(1, 2) == "--" or (a:sub(1, 1) == "-" and a ~= "-") then
-      io.stderr:write("jong stats: bad argument '" .. a .. "'\n", USAGE) return 2
+      io.stderr:write("jong stats: unknown argument '" .. a .. "'\n", USAGE) return 2
     else files[#files + 1] = a end
     i = i + 1
   end
-  if #files == 0 or (not merge and #files > 2) or (out and not merge) then
-    io.stderr:write(USAGE) return 2
+  if #files == 0 then io.stderr:write(USAGE) return 2 end
+  if out and not merge then io.stderr:write("jong stats: -o goes with --merge\n") return 2 end
+  if not merge and #files > 2 then
+    io.stderr:write("jong stats: one file to show or two to compare (--merge for shards), not ", #files, "\n")
+    return 2
   end
   local runs = {}
   for k, f in ipairs(files) do
@@ -511,10 +542,8 @@ function M.main(args)
     io.write(M.compare(runs[1], runs[2], files[1], files[2]))
   end
   if svg then
-    local f, err = io.open(svg, "w")
-    if not f then io.stderr:write("jong stats: ", err, "\n") return 1 end
-    f:write(M.svg(runs, files))
-    f:close()
+    local ok, err = M.write_text(svg, M.svg(runs, files))
+    if not ok then io.stderr:write("jong stats: ", err, "\n") return 1 end
   end
   return 0
 end

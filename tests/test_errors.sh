@@ -1,0 +1,78 @@
+#!/bin/sh
+# Bad input to the subcommands of `jong`: each gives one clear line that names the
+# option, value or file at fault, a non-zero exit status (2 for a usage mistake, 1 for
+# bad data), and never a Lua traceback. Ends with the line "N passed, N failed".
+BUILD=${BUILD:-build}
+ROOT=$(pwd)
+JONG="$ROOT/$BUILD/jong"
+passed=0 failed=0
+dir=$(mktemp -d)
+trap 'rm -rf "$dir"' EXIT
+
+# refuses NAME STATUS PATTERN ARGS...: `jong ARGS` exits with STATUS, its standard error
+# matches PATTERN (grep) and holds no traceback.
+refuses() {
+  name=$1 want=$2 pattern=$3; shift 3
+  "$JONG" "$@" >"$dir/out" 2>"$dir/err" </dev/null
+  got=$?
+  if [ "$got" -eq "$want" ] && grep -q -- "$pattern" "$dir/err" && ! grep -q "traceback" "$dir/err"; then
+    passed=$((passed + 1)); echo "ok   $name"
+  else
+    failed=$((failed + 1)); echo "FAIL $name (exit $got, want $want; stderr below)"
+    sed 's/^/    /' "$dir/err" | head -10
+  fi
+}
+
+printf '' >"$dir/empty"
+printf 'garbage\n' >"$dir/garbage"
+
+# analyze
+refuses "analyze: an unknown option" 2 "^jong analyze: unknown option '--bogus'" analyze --bogus
+refuses "analyze: an unknown ruleset" 2 "^jong analyze: no ruleset 'nosuch'" analyze --rules nosuch 123m
+refuses "analyze: a hand size" 2 "^jong analyze: a hand size is 13 or 16, not 15" analyze --tiles 15 123m
+refuses "analyze: no hand" 2 "^usage: jong analyze" analyze
+
+# sim
+refuses "sim: --games not a number" 2 "^jong sim: --games takes a whole number of at least 1, not 'x'" sim --games x
+refuses "sim: --games 0" 2 "^jong sim: --games takes a whole number of at least 1, not '0'" sim --games 0
+refuses "sim: --seed not a number" 2 "^jong sim: --seed takes a whole number of at least 0, not 'x'" sim --seed x
+refuses "sim: --deals not a number" 2 "^jong sim: --deals takes a whole number of at least 1, not '1x'" sim --deals 1x
+refuses "sim: an unknown bot" 2 "^jong sim: --bots is default, greedy or random, not 'nosuch'" sim --bots nosuch
+refuses "sim: an unknown check" 2 "^jong sim: --check is every, end or none, not 'x'" sim --check x
+refuses "sim: an option without its value" 2 "^jong sim: --games takes a value" sim --games
+refuses "sim: an unknown argument" 2 "^jong sim: unknown argument 'extra'" sim extra
+refuses "sim: a bad shard" 2 "^jong sim: --shard is K/N" sim --shard 4/3
+refuses "sim: an unknown ruleset, nothing played" 1 "^jong sim: no ruleset 'nosuch'" sim --rules nosuch
+if [ -s "$dir/out" ]; then
+  failed=$((failed + 1)); echo "FAIL sim: an unknown ruleset prints no summary"; sed 's/^/    /' "$dir/out"
+else
+  passed=$((passed + 1)); echo "ok   sim: an unknown ruleset prints no summary"
+fi
+refuses "sim: a log it cannot write" 1 "^jong sim: cannot write $dir/no/log" sim --games 1 --log "$dir/no/log"
+
+# stats
+"$JONG" sim --games 1 --stats "$dir/run.json" >/dev/null 2>&1
+sed 's/"games": *[0-9]*/"games": "a"/' "$dir/run.json" >"$dir/bad-games.json"
+refuses "stats: a missing file" 1 "^jong stats: $dir/nosuch.json: No such file" stats "$dir/nosuch.json"
+refuses "stats: a directory" 1 "^jong stats: $dir: Is a directory" stats "$dir"
+refuses "stats: an empty file" 1 "^jong stats: $dir/empty: bad JSON" stats "$dir/empty"
+refuses "stats: a file that is not JSON" 1 "^jong stats: $dir/garbage: bad JSON" stats "$dir/garbage"
+refuses "stats: a field of the wrong type" 1 "^jong stats: $dir/bad-games.json: not a stats file (games is not a whole number)" \
+  stats "$dir/bad-games.json"
+refuses "stats: three files without --merge" 2 "^jong stats: one file to show or two to compare" \
+  stats "$dir/run.json" "$dir/run.json" "$dir/run.json"
+refuses "stats: -o without --merge" 2 "^jong stats: -o goes with --merge" stats -o "$dir/x.json" "$dir/run.json"
+refuses "stats: --svg without a file" 2 "^jong stats: --svg takes a file name" stats "$dir/run.json" --svg
+refuses "stats: an SVG it cannot write" 1 "^jong stats: $dir/no/c.svg: No such file" stats "$dir/run.json" --svg "$dir/no/c.svg"
+refuses "stats: an unknown option" 2 "^jong stats: unknown argument '--bogus'" stats --bogus
+
+# test / run
+refuses "test: a missing script" 1 "^jong: cannot open $dir/nosuch.lua" test "$dir/nosuch.lua"
+refuses "run: a directory" 1 "^jong: cannot read $dir" run "$dir"
+refuses "run: a script that does not compile names its line" 1 "^jong: $dir/garbage:2:" run "$dir/garbage"
+
+# the command itself
+refuses "an unknown command" 2 "^jong: unknown command 'nosuch'" nosuch
+
+echo "$passed passed, $failed failed"
+[ "$failed" -eq 0 ]
