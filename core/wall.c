@@ -147,20 +147,22 @@ int wall_stack(struct wall *w, const struct wall_config *c, const tile_t *front,
         snprintf(err, 120, "stacked wall of %d tiles does not fit a set of %d", nfront + nback, n);
         return -1;
     }
-    bool used[MAX_WALL] = { false };
+    /* The stacked tiles take, of each tile, its first occurrences in the set; the rest
+     * of the set fills the middle in the set's order. */
+    uint8_t left[256] = { 0 }, taken[256] = { 0 };
+    for (int j = 0; j < n; j++)
+        left[pool[j]]++;
     for (int i = 0; i < nfront + nback; i++) {
         tile_t t = i < nfront ? front[i] : back[i - nfront];
-        int j = 0;
-        while (j < n && (used[j] || pool[j] != t))
-            j++;
-        if (j == n) {
+        if (left[t] == 0) {
             char name[4];
             tile_name(t, name);
             snprintf(err, 120, "stacked wall: no %s left in the set (%s tile %d)", name,
                      i < nfront ? "front" : "back", i < nfront ? i + 1 : i - nfront + 1);
             return -1;
         }
-        used[j] = true;
+        left[t]--;
+        taken[t]++;
     }
     wall_reset(w, c, n);
     for (int i = 0; i < nfront; i++)
@@ -168,9 +170,12 @@ int wall_stack(struct wall *w, const struct wall_config *c, const tile_t *front,
     for (int i = 0; i < nback; i++)
         w->t[n - 1 - i] = back[i];
     int k = nfront;
-    for (int j = 0; j < n; j++)
-        if (!used[j])
+    for (int j = 0; j < n; j++) {
+        if (taken[pool[j]])
+            taken[pool[j]]--;
+        else
             w->t[k++] = pool[j];
+    }
     return 0;
 }
 

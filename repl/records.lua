@@ -152,15 +152,23 @@ function M.read_mjlog(text)
   local count = 0
   local err
   local function fail(msg) if not err then err = msg end end
+  local names = TENHOU_NAMES[true]      -- tile names of the game's tile set (GO: red fives or not)
   local function tiles_of(s)
     local out = {}
+    if s and not s:find("[^%d,]") then              -- plain ids (the usual case)
+      for id in s:gmatch("%d+") do
+        id = tonumber(id)
+        if id > 135 then error("tile id " .. id .. " is not 0-135", 0) end
+        out[#out + 1] = names[id]
+      end
+      return out
+    end
     for _, id in ipairs(split_numbers(s, "tiles")) do
       if id < 0 or id > 135 then error("tile id " .. id .. " is not 0-135", 0) end
       out[#out + 1] = tenhou_tile(id, aka)
     end
     return out
   end
-  local names = TENHOU_NAMES[true]
   local function push(ev)
     ev.at = count
     local events = deal.events
@@ -248,6 +256,18 @@ function M.read_mjlog(text)
   local function start(parser, tag, a)
     if err then return end
     count = count + 1
+    local move = deal and TILE_TAGS[tag]
+    if move then                              -- a draw or a discard (most tags): cannot fail
+      local events = deal.events
+      local p = move[2]
+      if move[1] then
+        events[#events + 1] = { t = "draw", p = p, tile = names[move[3]], at = count }
+      else
+        events[#events + 1] = { t = "discard", p = p, tile = names[move[3]], riichi = pending_riichi == p or nil, at = count }
+        pending_riichi = nil
+      end
+      return
+    end
     local ok, e = pcall(element, tag, a)
     if not ok then
       local line, col = parser:pos()

@@ -75,8 +75,12 @@ local function deal_wall(rec, deal, set, first, step)
     for s = 0, n - 1 do
       local hand = deal.hands[(dealer + s) % n]
       for j = (pass - 1) * 4 + 1, (pass - 1) * 4 + k do
+        local t = hand[j]
+        local c = left[t]
+        if not c or c <= 0 then take(t, "tile of the hand of player", (dealer + s) % n) end
+        left[t] = c - 1
         nfront = nfront + 1
-        front[nfront] = take(hand[j], "tile of the hand of player", (dealer + s) % n)
+        front[nfront] = t
       end
     end
   end
@@ -92,8 +96,12 @@ local function deal_wall(rec, deal, set, first, step)
         nloose = nloose + 1
         back[nloose] = take(e.tile, "loose tile", nloose)
       else
+        local x = e.tile
+        local c = left[x]
+        if not c or c <= 0 then take(x, "draw", nfront + 1) end
+        left[x] = c - 1
         nfront = nfront + 1
-        front[nfront] = take(e.tile, "draw", nfront)
+        front[nfront] = x
       end
     elseif t == "dora" then
       ndora = ndora + 1
