@@ -48,6 +48,8 @@ enum act_type {
     ACT_EXTRA,            /* a declaration the ruleset lists (extra: its id, tile: its tile),
                            * the engine's declarations and the set-aside */
     ACT_NEXT,             /* after a deal has ended: start the next one */
+    ACT_EXCHANGE,         /* before play: the three tiles the seat passes (tile, more[0], more[1]) */
+    ACT_DECLARE,          /* before play: the seat's missing suit (extra: 0 m, 1 p, 2 s) */
     ACT_TYPES
 };
 
@@ -59,6 +61,7 @@ struct action {
     uint8_t extra;   /* ACT_EXTRA: id, an index into game_rules.extra_names */
     uint8_t reds;    /* ACT_CHOW, ACT_PUNG, ACT_KONG: red fives of the hand to meld first
                         (0: plain fives first; a recorded game says which were used) */
+    tile_t more[2];  /* ACT_EXCHANGE: the second and third tiles passed (in tile order) */
 };
 
 enum phase {
@@ -67,7 +70,16 @@ enum phase {
     PHASE_ROB,         /* after a robbable kong: the other seats may win on its tile */
     PHASE_DEAL_END,    /* settled; ACT_NEXT starts the next deal */
     PHASE_MATCH_END,
+    PHASE_EXCHANGE,    /* before play: every seat chooses three tiles to pass (hidden), then all move */
+    PHASE_DECLARE,     /* before play: every seat declares a missing suit (hidden), then all are shown */
 };
+
+/* The exchange of three tiles before play (rules.exchange): to whom each seat passes.
+ * Right: the seat after it in turn order; left: the seat before it; across: two after.
+ * Random: right, across or left drawn from the seed; dice: the deal's dice total t,
+ * t mod 3 = 0 left, 1 right, 2 across. */
+enum exchange_rule { EXCHANGE_OFF, EXCHANGE_RANDOM, EXCHANGE_DICE, EXCHANGE_RIGHT, EXCHANGE_ACROSS, EXCHANGE_LEFT };
+enum { EXCHANGE_TILES = 3, NO_SUIT = 0 };
 
 enum { CLAIM_CHOW = 1, CLAIM_PUNG = 2, CLAIM_KONG = 4, CLAIM_WIN = 8, CLAIM_ALL = 15 };
 enum tile_source { SRC_LOOSE, SRC_HEAD };        /* loose end / head of the live wall */
@@ -133,6 +145,12 @@ struct game_rules {
     bool play_after_win;           /* a winner leaves the deal and the others play on (Sichuan) */
     bool flower_wins;              /* bonus tiles win in play: the eighth to its own holder at once,
                                     * or robbed by a seat holding the other seven (Taiwanese) */
+    /* phases before play (Sichuan): after the deal, before the dealer's first discard */
+    uint8_t exchange;              /* enum exchange_rule: every seat passes three tiles */
+    bool exchange_same_suit;       /* the three tiles are of one suit (m, p or s) */
+    bool declare_missing;          /* every seat declares a missing suit: it never pungs or
+                                    * kongs that suit (the ruleset's score refuses wins holding it) */
+    bool missing_first;            /* while a seat holds tiles of its missing suit it discards only those */
     uint8_t dora_first, dora_step; /* dead index of the first dora indicator, step between them; step 0: no dora */
     bool kong_dora_after_discard;  /* a claimed or promoted kong's indicator is turned at the declarer's next discard */
     int32_t start_points;
@@ -271,6 +289,8 @@ enum event_type {
     EV_NEXT_DEAL,     /* v: dealer keeps, round, honba, match over */
     EV_SET_ASIDE,     /* seat, tile, extra: id; kind: 1 when it counts as a call */
     EV_PAYMENT,       /* a payment during the deal (kong money): seat receives; v[0..players-1]: change per seat */
+    EV_EXCHANGE,      /* seat passes tiles[0..2] to `from` (n = 3); kind: the direction (enum exchange_rule) */
+    EV_DECLARE,       /* seat's missing suit: kind (0 m, 1 p, 2 s); all are logged once every seat declared */
     EV_TYPES
 };
 enum draw_src { DRAWN_WALL, DRAWN_LOOSE, DRAWN_REPLACEMENT };
@@ -286,7 +306,8 @@ struct event {
 
 /* ---- state ---- */
 
-enum { MAX_DISCARDS = 96, MAX_ACTIONS = 64 };
+/* MAX_ACTIONS: the most a seat can choose from, an exchange of any three of 17 tiles (680). */
+enum { MAX_DISCARDS = 96, MAX_ACTIONS = 704 };
 
 struct discard {
     tile_t tile;
@@ -303,6 +324,9 @@ struct seat_state {
     uint8_t naside;
     tile_t aside[MAX_ASIDE];   /* tiles set aside (rules.set_aside), in order */
     int last_miss;         /* event index of the latest such pass; -1: none */
+    uint8_t missing;       /* 1 + the declared missing suit (0 m, 1 p, 2 s); NO_SUIT: none (hidden
+                            * from the others while PHASE_DECLARE lasts) */
+    tile_t passing[EXCHANGE_TILES];   /* PHASE_EXCHANGE: the tiles chosen, still in the hand */
 };
 
 /* Everything that changes; a plain value (no pointers), so it can be copied. */
@@ -321,7 +345,8 @@ struct game_state {
     uint8_t discarder;     /* claim: who discarded; rob: who declared the kong */
     tile_t claim_tile;
     uint8_t rob_type;      /* ACT_KONG_PROMOTED / ACT_KONG_CONCEALED / ACT_EXTRA (a set-aside tile) */
-    uint8_t waiting;       /* seats whose answer is awaited (bit mask) */
+    uint8_t waiting;       /* seats whose answer is awaited (bit mask); before play: who has not chosen */
+    uint8_t exchange_to;   /* the deal's exchange: EXCHANGE_RIGHT, _ACROSS or _LEFT; 0: none */
     uint8_t could_win;     /* seats the tile structurally completes */
     struct action answer[MAX_PLAYERS];
     /* the deal */

@@ -50,7 +50,7 @@ int game_check(const struct game *g, char *msg, size_t n)
         int most = 3 * g->rules.hand_sets + 2;   /* 14, or 17 with five sets */
         int size = hand_size(h), want = most - 1;
         bool either = false;
-        if (st->phase == PHASE_TURN && s == st->turn)
+        if ((st->phase == PHASE_TURN || st->phase == PHASE_EXCHANGE || st->phase == PHASE_DECLARE) && s == st->turn)
             want = most;
         if (st->phase == PHASE_ROB && s == st->discarder && st->rob_type == ACT_KONG_PROMOTED)
             want = most;

@@ -387,7 +387,7 @@ static int open_window(struct game *g, int phase, int from, tile_t t)
     for (int s = 0; s < players(g); s++) {
         if (s == from || (st->left >> s & 1) || !has_candidates(g, s))
             continue;
-        g->nlegal[s] = (uint8_t)list_actions(g, s, g->legal[s], MAX_ACTIONS);
+        g->nlegal[s] = (uint16_t)list_actions(g, s, g->legal[s], MAX_ACTIONS);
         if (g->err[0])
             return -1;
         if (g->nlegal[s] > 1)
@@ -805,12 +805,8 @@ int deal_begin(struct game *g)
         }
     }
     reveal_dora(g);
-    st->phase = PHASE_TURN;
     st->turn = 0;
-    st->has_drawn = true;
-    st->drawn = dealer_last;
-    st->drawn_loose = st->drawn_aside = false;
-    st->after_claim = false;
+    preplay_begin(g, dealer_last);   /* the exchange and declarations, or the dealer's turn */
     return 0;
 }
 
@@ -879,6 +875,9 @@ static int perform(struct game *g, const struct action *a)
     switch (st->phase) {
     case PHASE_DEAL_END:
         return do_next(g);
+    case PHASE_EXCHANGE:
+    case PHASE_DECLARE:
+        return preplay_apply(g, a);
     case PHASE_CLAIM:
     case PHASE_ROB:
         st->answer[a->seat] = *a;
@@ -919,6 +918,16 @@ static void describe(const struct game *g, const struct action *a, char *buf, si
     case ACT_NEXT:
         snprintf(buf, n, "%s", name);
         break;
+    case ACT_EXCHANGE: {
+        char t2[4], t3[4];
+        tile_name(a->more[0], t2);
+        tile_name(a->more[1], t3);
+        snprintf(buf, n, "%s %s%s%s", name, t, t2, t3);
+        break;
+    }
+    case ACT_DECLARE:
+        snprintf(buf, n, "%s %c", name, a->extra < 3 ? "mps"[a->extra] : '?');
+        break;
     case ACT_WIN:
         if (g->st.phase == PHASE_TURN)
             snprintf(buf, n, "%s", name);
@@ -953,6 +962,14 @@ static const struct action *find_kept(const struct game *g, const struct action 
             break;
         case ACT_CHOW:
             if (k->chow == a->chow)
+                return k;
+            break;
+        case ACT_EXCHANGE:   /* listed in tile order; another order is checked in full */
+            if (k->tile == a->tile && k->more[0] == a->more[0] && k->more[1] == a->more[1])
+                return k;
+            break;
+        case ACT_DECLARE:
+            if (k->extra == a->extra)
                 return k;
             break;
         default:

@@ -10,6 +10,7 @@ const char *action_name(const struct game_rules *r, const struct action *a)
 {
     static const char *names[ACT_TYPES] = {
         "pass", "discard", "chow", "pung", "kong", "concealed kong", "promoted kong", "win", "extra", "next",
+        "exchange", "declare",
     };
     if (a->type == ACT_EXTRA && a->extra < r->nextra && r->extra_names[a->extra][0])
         return r->extra_names[a->extra];
@@ -21,7 +22,7 @@ const char *event_name(int type)
     static const char *names[EV_TYPES] = {
         "deal_start", "deal", "bonus", "draw", "discard", "pass", "chow", "pung", "kong",
         "kong_concealed", "kong_promoted", "dora", "extra", "win", "draw_end", "settle", "next_deal",
-        "set_aside", "payment",
+        "set_aside", "payment", "exchange", "declare",
     };
     return type >= 0 && type < EV_TYPES ? names[type] : "?";
 }
@@ -56,6 +57,18 @@ static void put_seat(struct out *o, const char *key, int s)
         put(o, ",\"%s\":\"%c\"", key, seat_letters[s]);
 }
 
+/* Tiles in notation, one after another ("1m2m3m"). */
+static void put_tiles(struct out *o, const char *key, const tile_t *t, int n)
+{
+    put(o, ",\"%s\":\"", key);
+    for (int i = 0; i < n; i++) {
+        char name[4];
+        tile_name(t[i], name);
+        put(o, "%s", name);
+    }
+    put(o, "\"");
+}
+
 static void put_extra_name(struct out *o, const struct game_rules *r, int id)
 {
     if (id < r->nextra && r->extra_names[id][0])
@@ -77,6 +90,7 @@ size_t action_json(const struct game_rules *r, const struct action *a, char *buf
 {
     static const char *types[ACT_TYPES] = {
         "pass", "discard", "chow", "pung", "kong", "kong_concealed", "kong_promoted", "win", "extra", "next",
+        "exchange", "declare",
     };
     struct out o = { buf, n, 0 };
     if (n)
@@ -103,6 +117,14 @@ size_t action_json(const struct game_rules *r, const struct action *a, char *buf
         put(&o, ",\"name\":");
         put_extra_name(&o, r, a->extra);
         put_tile(&o, "tile", a->tile);
+        break;
+    case ACT_EXCHANGE: {
+        tile_t t[3] = { a->tile, a->more[0], a->more[1] };
+        put_tiles(&o, "tiles", t, 3);
+        break;
+    }
+    case ACT_DECLARE:
+        put(&o, ",\"suit\":\"%c\"", a->extra < 3 ? "mps"[a->extra] : '?');
         break;
     default:
         break;
@@ -144,13 +166,19 @@ size_t event_json(const struct game_rules *r, const struct event *e, int index, 
         break;
     case EV_DEAL:
         put_seat(&o, "seat", e->seat);
-        put(&o, ",\"tiles\":\"");
-        for (int i = 0; i < e->n; i++) {
-            char name[4];
-            tile_name(e->tiles[i], name);
-            put(&o, "%s", name);
-        }
-        put(&o, "\"");
+        put_tiles(&o, "tiles", e->tiles, e->n);
+        break;
+    case EV_EXCHANGE: {
+        static const char *dirs[] = { "off", "random", "dice", "right", "across", "left" };
+        put_seat(&o, "seat", e->seat);
+        put_seat(&o, "to", e->from);
+        put_tiles(&o, "tiles", e->tiles, e->n);
+        put(&o, ",\"direction\":\"%s\"", dirs[e->kind < 6 ? e->kind : 0]);
+        break;
+    }
+    case EV_DECLARE:
+        put_seat(&o, "seat", e->seat);
+        put(&o, ",\"suit\":\"%c\"", e->kind < 3 ? "mps"[e->kind] : '?');
         break;
     case EV_DRAW:
         put_seat(&o, "seat", e->seat);

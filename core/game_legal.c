@@ -68,6 +68,21 @@ static bool kuikae_leaves_nothing(const struct hand *h, int k, int low)
     return true;
 }
 
+/* rules.missing_first: the discards (discard_bit) barred while the seat holds tiles of its
+ * declared missing suit (0: none). */
+static uint64_t missing_first_ban(const struct game *g, int seat)
+{
+    int suit = g->rules.missing_first ? missing_suit(g, seat) : -1;
+    if (suit < 0)
+        return 0;
+    const struct hand *h = &g->st.seats[seat].hand;
+    uint64_t held = 0;
+    for (int k = 9 * suit; k < 9 * suit + 9; k++)
+        if (h->counts[k])
+            held |= kind_bits(k);
+    return held ? ~held : 0;
+}
+
 /* Why the rules' lock or kuikae bar this discard of the seat in turn, or NULL. */
 static const char *engine_discard_ban(const struct game *g, int seat, tile_t t)
 {
@@ -76,6 +91,8 @@ static const char *engine_discard_ban(const struct game *g, int seat, tile_t t)
         return "after its declaration the seat discards only the tile it drew";
     if (g->rules.kuikae && st->after_claim && !st->has_drawn && (swap_call_ban(g, seat) & discard_bit(t)))
         return "kuikae: not the claimed tile, nor the other end of the chow";
+    if (missing_first_ban(g, seat) & discard_bit(t))
+        return "while it holds tiles of its missing suit the seat discards those first";
     return NULL;
 }
 
@@ -90,6 +107,7 @@ static int allowed_discards(struct game *g, int seat, uint64_t *allowed)
         *allowed = discard_bit(st->drawn);
     else if (g->rules.kuikae && st->after_claim && !st->has_drawn)
         *allowed &= ~swap_call_ban(g, seat);
+    *allowed &= ~missing_first_ban(g, seat);
     uint64_t hook = ~0ull;
     if (g->hooks.allowed_discards &&
         g->hooks.allowed_discards(g->hooks.ctx, g, seat, &hook, g->msg, sizeof g->msg) != HOOK_OK)
@@ -107,6 +125,12 @@ static int refuse(const char **why, const char *reason)
 static bool kong_limit(const struct game *g)
 {
     return g->rules.max_kongs && g->st.nkongs >= g->rules.max_kongs;
+}
+
+/* A seat never pungs or kongs a tile of the suit it declared missing. */
+static bool missing_kind(const struct game *g, int seat, int k)
+{
+    return k < 27 && k / 9 == missing_suit(g, seat);
 }
 
 /* Checked last in a window, so that a claim that could never be made says why. */
@@ -152,6 +176,10 @@ static int check_rules(struct game *g, struct action *a, const char **why)
     int s = a->seat;
     const struct hand *h = &st->seats[s].hand;
 
+    if (st->phase == PHASE_EXCHANGE || st->phase == PHASE_DECLARE)
+        return preplay_check(g, a, why);
+    if (a->type == ACT_EXCHANGE || a->type == ACT_DECLARE)
+        return refuse(why, "the exchange and the missing suit come before play");
     switch (st->phase) {
     case PHASE_MATCH_END:
         return refuse(why, "the match is over");
@@ -187,6 +215,8 @@ static int check_rules(struct game *g, struct action *a, const char **why)
             a->tile = (tile_t)k;
             if (k >= TILE_KINDS || (g->rules.no_meld_kinds >> k & 1))
                 return refuse(why, "not a tile that makes sets");
+            if (missing_kind(g, s, k))
+                return refuse(why, "the seat declared this suit missing");
             if (kong_limit(g))
                 return refuse(why, "no more kongs in this deal");
             if (g->rules.no_kong_on_last_tile && wall_drawable(&st->wall) == 0)
@@ -264,6 +294,8 @@ static int check_rules(struct game *g, struct action *a, const char **why)
                 return refuse(why, "pungs are not allowed");
             if (g->rules.no_meld_kinds >> k & 1)
                 return refuse(why, "the tile is never melded");
+            if (missing_kind(g, s, k))
+                return refuse(why, "the seat declared this suit missing");
             if (h->counts[k] < 2)
                 return refuse(why, "a pair of the tile is needed in the hand");
             break;
@@ -272,6 +304,8 @@ static int check_rules(struct game *g, struct action *a, const char **why)
                 return refuse(why, "claimed kongs are not allowed");
             if (g->rules.no_meld_kinds >> k & 1)
                 return refuse(why, "the tile is never melded");
+            if (missing_kind(g, s, k))
+                return refuse(why, "the seat declared this suit missing");
             if (h->counts[k] < 3)
                 return refuse(why, "three of the tile are needed in the hand");
             if (kong_limit(g))
@@ -431,6 +465,7 @@ static void put_action(struct action *o, int type, int seat, tile_t t)
     o->tile = t;
     o->chow = 0;
     o->extra = 0;
+    o->more[0] = o->more[1] = 0;
 }
 
 /* The seat in turn: win, then by kind its kongs and discards (a plain and a red five
@@ -527,6 +562,9 @@ int list_actions(struct game *g, int seat, struct action *out, int max)
     struct action a = { .seat = (uint8_t)seat };
     int n = 0;
     switch (st->phase) {
+    case PHASE_EXCHANGE:
+    case PHASE_DECLARE:
+        return preplay_list(g, seat, out, max);
     case PHASE_DEAL_END:
         a.type = ACT_NEXT;
         return push_if_legal(g, a, out, n, max);
@@ -571,7 +609,7 @@ int game_legal(struct game *g, int seat, struct action *out, int max)
         return 0;
     if (!(g->legal_ok & (1 << seat))) {
         g->err[0] = '\0';
-        g->nlegal[seat] = (uint8_t)list_actions(g, seat, g->legal[seat], MAX_ACTIONS);
+        g->nlegal[seat] = (uint16_t)list_actions(g, seat, g->legal[seat], MAX_ACTIONS);
         if (g->err[0])
             return 0;   /* a hook failed: nothing is legal, and nothing is kept */
         g->legal_ok |= (uint8_t)(1 << seat);
@@ -590,6 +628,8 @@ int game_waiting(const struct game *g)
         return 1 << g->st.turn;
     case PHASE_CLAIM:
     case PHASE_ROB:
+    case PHASE_EXCHANGE:
+    case PHASE_DECLARE:
         return g->st.waiting;
     case PHASE_DEAL_END:
         return all_seats(g);

@@ -37,7 +37,7 @@ struct game {
     /* The legal actions of the current state, kept so that hooks are asked once per
      * state (hooks must answer from the game state alone). */
     uint8_t legal_ok;      /* seats whose list is kept */
-    uint8_t nlegal[MAX_PLAYERS];
+    uint16_t nlegal[MAX_PLAYERS];
     struct action legal[MAX_PLAYERS][MAX_ACTIONS];
 };
 
@@ -163,6 +163,18 @@ const struct declaration *declaration_of(const struct game_rules *r, int extra);
 int check_action(struct game *g, struct action *a, const char **why);
 /* Lists the seat's legal actions (see game_legal). */
 int list_actions(struct game *g, int seat, struct action *out, int max);
+
+/* game_preplay.c: the phases before play (exchange, missing suit) */
+/* Opens the first phase before play, or puts the dealer in turn (drawn: the dealer's last tile). */
+void preplay_begin(struct game *g, tile_t drawn);
+int preplay_check(struct game *g, struct action *a, const char **why);
+int preplay_list(struct game *g, int seat, struct action *out, int max);
+int preplay_apply(struct game *g, const struct action *a);
+/* The suit a seat declared missing (0-2), or -1 (none yet, or still hidden: not for play). */
+static inline int missing_suit(const struct game *g, int seat)
+{
+    return g->st.phase == PHASE_DECLARE ? -1 : g->st.seats[seat].missing - 1;
+}
 
 /* game_flow.c */
 /* Deals the next deal of the match (the wall built or stacked, bonus replaced). */

@@ -11,6 +11,7 @@
 
 const char *const act_names[ACT_TYPES] = {
     "pass", "discard", "chow", "pung", "kong", "kong_concealed", "kong_promoted", "win", "extra", "next",
+    "exchange", "declare",
 };
 const char seat_names[][2] = { "E", "S", "W", "N" };
 
@@ -50,7 +51,17 @@ void push_action(lua_State *L, const struct game *g, const struct action *a)
     lua_setfield(L, -2, "type");
     lua_pushstring(L, seat_names[a->seat & 3]);
     lua_setfield(L, -2, "seat");
-    if (a->type != ACT_PASS && a->type != ACT_NEXT) {
+    if (a->type == ACT_EXCHANGE) {   /* tiles = "1m2m3m" */
+        char buf[8];
+        tile_name(a->tile, buf);
+        tile_name(a->more[0], buf + 2);
+        tile_name(a->more[1], buf + 4);
+        lua_pushlstring(L, buf, 6);
+        lua_setfield(L, -2, "tiles");
+    } else if (a->type == ACT_DECLARE) {
+        lua_pushlstring(L, &"mps"[a->extra % 3], 1);
+        lua_setfield(L, -2, "suit");
+    } else if (a->type != ACT_PASS && a->type != ACT_NEXT) {
         push_tile(L, a->tile);
         lua_setfield(L, -2, "tile");
     }
@@ -125,6 +136,26 @@ void read_action(lua_State *L, int t, const struct game *g, struct action *a)
     if (!lua_isnil(L, -1))
         a->reds = (uint8_t)luaL_checkinteger(L, -1);
     lua_pop(L, 1);
+    if (a->type == ACT_EXCHANGE) {   /* tiles = "1m2m3m" (or "123m") */
+        lua_getfield(L, t, "tiles");
+        const char *s = lua_tostring(L, -1);
+        tile_t tiles[EXCHANGE_TILES];
+        struct notation_error err;
+        int n = s ? notation_parse_tiles(s, tiles, EXCHANGE_TILES, &err) : -1;
+        if (n != EXCHANGE_TILES)
+            luaL_error(L, "an exchange names three tiles (tiles = \"1m2m3m\"): %s",
+                       !s ? "no tiles" : n < 0 ? err.reason : "not three tiles");
+        a->tile = tiles[0], a->more[0] = tiles[1], a->more[1] = tiles[2];
+        lua_pop(L, 1);
+    } else if (a->type == ACT_DECLARE) {   /* suit = "m", "p" or "s" */
+        lua_getfield(L, t, "suit");
+        const char *s = lua_tostring(L, -1);
+        const char *at = s && s[0] && !s[1] ? strchr("mps", s[0]) : NULL;
+        if (!at)
+            luaL_error(L, "a declaration names a suit (suit = \"m\", \"p\" or \"s\")");
+        a->extra = (uint8_t)(at - "mps");
+        lua_pop(L, 1);
+    }
 }
 
 /* ---- the userdata ---- */
@@ -353,6 +384,11 @@ static void push_seat(lua_State *L, const struct game *g, int s, int game_idx)
     lua_setfield(L, -2, "missed");
     lua_pushinteger(L, ss->last_miss + 1);
     lua_setfield(L, -2, "last_miss");
+    /* the declared missing suit, once every seat has declared (hidden before) */
+    if (ss->missing != NO_SUIT && game_state(g)->phase != PHASE_DECLARE) {
+        lua_pushlstring(L, &"mps"[(ss->missing - 1) % 3], 1);
+        lua_setfield(L, -2, "missing");
+    }
 }
 
 /* How a deal ended, as hooks and the state name it. */
@@ -361,7 +397,8 @@ static const char *result_name(const struct game_state *st)
     return st->result == EV_WIN ? "win" : st->result == DRAW_ABORTIVE ? "abortive" : "exhaustive";
 }
 
-static const char *const phase_names[] = { "turn", "claim", "rob", "deal_end", "match_end" };
+static const char *const phase_names[] = { "turn", "claim", "rob", "deal_end", "match_end", "exchange", "declare" };
+enum { NPHASES = sizeof phase_names / sizeof phase_names[0] };
 
 static int l_state(lua_State *L)
 {
@@ -369,7 +406,7 @@ static int l_state(lua_State *L)
     const struct game *g = lg->g;
     const struct game_state *st = game_state(g);
     lua_createtable(L, 0, 32);
-    lua_pushstring(L, phase_names[st->phase < 5 ? st->phase : 0]);
+    lua_pushstring(L, phase_names[st->phase < NPHASES ? st->phase : 0]);
     lua_setfield(L, -2, "phase");
     lua_pushstring(L, seat_names[st->turn & 3]);
     lua_setfield(L, -2, "turn");
@@ -421,6 +458,22 @@ static int l_state(lua_State *L)
         lua_pushstring(L, st->rob_type == ACT_EXTRA ? "set_aside" : st->rob_type == ROB_BONUS ? "bonus"
                                                                   : act_names[st->rob_type]);
         lua_setfield(L, -2, "rob_type");
+    }
+    /* The deal's exchange direction: known from the start with a fixed or dice rule,
+     * shown once the tiles moved when drawn at random. */
+    if (st->exchange_to && (game_rules(g)->exchange != EXCHANGE_RANDOM || st->phase != PHASE_EXCHANGE)) {
+        static const char *const dirs[] = { "off", "random", "dice", "right", "across", "left" };
+        lua_pushstring(L, dirs[st->exchange_to % 6]);
+        lua_setfield(L, -2, "exchange");
+    }
+    if (st->phase == PHASE_EXCHANGE || st->phase == PHASE_DECLARE) {   /* who has still to choose */
+        lua_createtable(L, 4, 0);
+        for (int s = 0, n = 0; s < game_rules(g)->players; s++)
+            if (st->waiting >> s & 1) {
+                lua_pushstring(L, seat_names[s]);
+                lua_rawseti(L, -2, ++n);
+            }
+        lua_setfield(L, -2, "choosing");
     }
     lua_pushinteger(L, game_rules(g)->players);
     lua_setfield(L, -2, "players");
@@ -489,7 +542,7 @@ static int l_brief(lua_State *L)
 {
     const struct game_state *st = game_state(check_game(L, 1)->g);
     result_table(L, 2, 9);
-    set_str(L, "phase", phase_names[st->phase < 5 ? st->phase : 0]);
+    set_str(L, "phase", phase_names[st->phase < NPHASES ? st->phase : 0]);
     set_str(L, "turn", seat_names[st->turn & 3]);
     set_int(L, "drawable", wall_drawable(&st->wall));
     set_str(L, "round", seat_names[st->round & 3]);

@@ -625,6 +625,11 @@ function Game:parse_action(seat, text)
   if not word then return nil, "say what to play: discard 5m, chow 3m, pung, kong 5p, win, pass" end
   local kind = ALIASES[word:lower()] or word:lower()
   tile = tile ~= "" and tile or nil
+  -- before play: "pass 1m2m3m" (or "exchange 123m") passes three tiles, "declare p"
+  if (kind == "pass" or kind == "exchange") and tile and #(jong.tiles(tile) or {}) == 3 then
+    return { type = "exchange", seat = seat, tiles = table.concat(jong.tiles(tile)) }
+  end
+  if kind == "declare" then return { type = "declare", seat = seat, suit = tile } end
   if tile and not jong.kind(tile) then return nil, "bad tile '" .. tile .. "'" end
   local matches = {}
   for _, a in ipairs(self:legal(seat)) do

@@ -239,6 +239,11 @@ void read_rules(lua_State *L, int t, struct game_rules *r)
     r->hand_sets = (uint8_t)opt_range(L, t, "hand_sets", 4, 0, UINT8_MAX);
     r->play_after_win = opt_bool(L, t, "play_after_win", false);
     r->flower_wins = opt_bool(L, t, "flower_wins", false);
+    static const char *const exchanges[] = { "off", "random", "dice", "right", "across", "left", NULL };
+    r->exchange = (uint8_t)opt_choice(L, t, "exchange", exchanges, EXCHANGE_OFF);
+    r->exchange_same_suit = opt_bool(L, t, "exchange_same_suit", true);
+    r->declare_missing = opt_bool(L, t, "declare_missing", false);
+    r->missing_first = opt_bool(L, t, "discard_missing_first", false);
     if (r->hand_sets != 4 && r->hand_sets != 5)
         luaL_error(L, "engine setting 'hand_sets' is 4 or 5, not %d", r->hand_sets);
     r->dora_first = (uint8_t)opt_range(L, t, "dora_first", 0, 0, UINT8_MAX);

@@ -539,9 +539,91 @@ local function wall_end_event(s, o)
   return { items = items, ready = out_ready, payments = pay }
 end
 
--- §6.4: where a kong's replacement comes from.
+-- §6.4: where a kong's replacement comes from; §7, §8: the phases before play (the
+-- exchange of three tiles in the direction sc.exchange says, then every seat declares
+-- its missing suit, which it never pungs nor kongs, §8.3; sc.discard_missing_first: the
+-- engine lists only those tiles as discards while the seat holds any, §8.4).
 function R.configure(o)
-  return { kong_source = o.kong_replacement == "tail" and "loose" or "head" }
+  o = effective(o)
+  return { kong_source = o.kong_replacement == "tail" and "loose" or "head",
+           exchange = o.exchange, exchange_same_suit = o.exchange_same_suit,
+           declare_missing = true, discard_missing_first = o.discard_missing_first }
+end
+
+-- §8.2 in play: the win is judged with the declared missing suit (score refuses a hand
+-- holding it), the same code as `jong score` with "missing_suit".
+function R.situation(g, win, s)
+  s.missing_suit = g:seat(win.seat).missing
+end
+
+-- §9.6 (sc.pass_lock): the discards the seat let pass since its own last draw (for wins)
+-- or its own last turn (for pungs, until_turn), newest first: {tile =, from =, hand =}, the
+-- hand the seat held then (taken back over its own pungs and discards since).
+local function passes(g, seat, until_turn)
+  local ev, me = g:deal_events(), g:seat(seat)
+  local concealed, melds = jong.tiles(me.concealed), {}
+  for i, m in ipairs(me.melds) do melds[i] = m end
+  local out = {}
+  for i = #ev, 1, -1 do
+    local e = ev[i]
+    if e.seat == seat then
+      if e.type == "draw" or e.type == "deal" or (until_turn and (e.type == "pung" or e.type == "kong")) then break end
+      if e.type == "discard" then
+        concealed[#concealed + 1] = e.tile
+      elseif e.type == "pung" then
+        concealed[#concealed + 1], concealed[#concealed + 2] = e.tile, e.tile
+        melds[#melds] = nil
+      elseif e.type == "pass" then
+        for j = i - 1, 1, -1 do            -- the window's tile: a discard (not a kong's tile)
+          local w = ev[j]
+          if w.type == "discard" then
+            out[#out + 1] = { tile = w.tile, from = w.seat,
+                              hand = table.concat(concealed) .. w.tile .. " " .. table.concat(melds, " ") }
+            break
+          end
+          if w.type:find("^kong") then break end
+        end
+      end
+    end
+  end
+  return out
+end
+
+-- The points of a win in play (nil when it does not win), by the ruleset's own score.
+local function win_points(g, win)
+  local f = jong.facts(g:situation(win))
+  local r = f and g.rules.score(f)
+  return r and r.wins and r.value.points or nil
+end
+
+-- §9.6: after passing on a win on a discard, no win on a discard before the seat's next
+-- draw unless it is worth more than the win passed.
+function R.may_win(g, action)
+  local win = action.win
+  if not win or win.how ~= "discard" or not effective(g.options).pass_lock then return true end
+  local now
+  for _, p in ipairs(passes(g, action.seat, false)) do
+    local before = win_points(g, { seat = win.seat, from = p.from, tile = p.tile, how = "discard", hand = p.hand })
+    if before then
+      now = now or win_points(g, win) or 0
+      if now <= before then
+        return false, "pass lock: it passed on a win since its last draw, and this win is worth no more"
+      end
+    end
+  end
+  return true
+end
+
+-- §9.6: after passing on a pung of a tile, no pung of that tile before the seat's next turn.
+function R.may_claim(g, action)
+  if action.type ~= "pung" or not effective(g.options).pass_lock then return true end
+  local kind = jong.kind_of(action.tile)
+  for _, p in ipairs(passes(g, action.seat, true)) do
+    if jong.kind_of(p.tile) == kind then
+      return false, "pass lock: it passed on this tile since its last turn"
+    end
+  end
+  return true
 end
 
 -- §11 in play: the kong the seat just declared (its last meld) is paid at once by the
@@ -561,8 +643,7 @@ end
 
 -- §15 in play: when the wall runs out with two seats or more still in the deal, the
 -- flower-pig, not-ready and refund checks over their hands (the same code as the
--- wall_end event). No declaration is made in play yet, so a hand holding all three suits
--- is the flower pig. An abortive draw pays nothing.
+-- wall_end event), each with the missing suit it declared. An abortive draw pays nothing.
 function R.settle_draw(g, kind)
   local none = { E = 0, S = 0, W = 0, N = 0 }
   if kind ~= "exhaustive" then return none end
@@ -572,7 +653,7 @@ function R.settle_draw(g, kind)
     if left >> (i - 1) & 1 == 0 then
       s.active[#s.active + 1] = seat
       s.seats[seat] = { hand = st.seats[seat].hand,   -- concealed tiles, then the melds
-                        kong_income = g:kong_income(seat) }
+                        missing_suit = st.seats[seat].missing, kong_income = g:kong_income(seat) }
     end
   end
   if #s.active < 2 then return none end

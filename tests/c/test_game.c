@@ -919,6 +919,21 @@ static void variant_rules(int v, struct game_rules *r)
                                            .is_call = true };
         r->start_points = 35000;
         break;
+    case 6:   /* Sichuan-like: 108 tiles, no chow, exchange and missing suit before play, play after a win */
+        for (int k = 27; k < 34; k++)
+            r->wall.absent |= 1ull << k;
+        r->wall.dead_policy = DEAD_NONE;
+        r->wall.dead_size = 0;
+        r->claims = CLAIM_PUNG | CLAIM_KONG | CLAIM_WIN;
+        r->kong_source = SRC_HEAD;
+        r->multi_win = MULTI_ALL;
+        r->play_after_win = true;
+        r->exchange = EXCHANGE_RANDOM;
+        r->exchange_same_suit = true;
+        r->declare_missing = true;
+        r->missing_first = true;
+        r->start_points = 0;
+        break;
     default:
         break;
     }
@@ -928,7 +943,7 @@ static void test_self_play(void)
 {
     long deals = 0, actions = 0, counts[EV_TYPES] = { 0 }, hows[3] = { 0 };
     int broken = 0;
-    for (int v = 0; v < 6 && !broken; v++) {
+    for (int v = 0; v < 7 && !broken; v++) {
         struct game_rules r;
         variant_rules(v, &r);
         char err[256];
@@ -1403,9 +1418,9 @@ static void test_event_json(void)
     int bad = 0;
     char line[512];
     struct game *g = NULL;
-    for (int v = 1; v <= 5; v += 2) {
+    for (int v = 1; v <= 7; v += 2) {
         struct game_rules r;
-        variant_rules(v, &r);
+        variant_rules(v == 7 ? 6 : v, &r);   /* 7: the phases before play (variant 6) */
         char err[256];
         game_free(g);
         g = game_new(&r, v == 5 ? &kong_money : NULL, 3, err, sizeof err);   /* v 5: payment events */

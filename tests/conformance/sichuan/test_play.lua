@@ -9,12 +9,20 @@ local play, events = in_play.play, in_play.events
 
 -- A stacked deal (§6.3): the four hands (the dealer's 14 tiles, 13 for the others), then
 -- the tiles drawn after the deal.
+-- No exchange (sc.exchange = off); the missing suits are declared first (§8.1).
 local function game(e, s, w, n, draws)
-  return assert(jong.scenario { rules = "sichuan", seed = 1, hands = { E = e, S = s, W = w, N = n }, draws = draws })
+  return assert(jong.scenario { rules = "sichuan", seed = 1, hands = { E = e, S = s, W = w, N = n }, draws = draws,
+                                options = { exchange = "off" } })
+end
+
+-- Before play (§8.1): every seat declares its missing suit.
+local function declare(g, e, s, w, n)
+  for seat, suit in pairs { E = e, S = s, W = w, N = n } do play(g, seat, "declare " .. suit) end
 end
 
 function test_three_wins_in_one_deal()
   local g = game("445566778899m1p5s", "23456677899p34s", "111222333789m5s", "123456789p44s56s", "7s")
+  declare(g, "s", "m", "p", "m")
   play(g, "E", "d 5s")
   play(g, "S", "win")
   play(g, "W", "win")
@@ -47,6 +55,7 @@ end
 -- the engine keeps each share in the declarer's ledger (for the refund of §15.3).
 function test_kong_money_when_declared()
   local g = game("5555p123456789m1s", "1122334466779s", "111222333789m5s", "123467899p44s56s", "9s")
+  declare(g, "s", "m", "p", "m")
   play(g, "E", "kong 5p")
   local pays = events(g, "payment")
   lu.assertEquals(#pays, 1)
