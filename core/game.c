@@ -64,7 +64,12 @@ int reserve(struct game *g)
 
 int hook_error(struct game *g, const char *hook)
 {
-    snprintf(g->err, sizeof g->err, "hook %s failed: %s", hook, g->msg[0] ? g->msg : "(no message)");
+    /* A message that already names the hook (and its ruleset, file and line) is kept. */
+    size_t len = strlen(hook);
+    if (!strncmp(g->msg, "hook ", 5) && !strncmp(g->msg + 5, hook, len) && g->msg[5 + len] == ' ')
+        snprintf(g->err, sizeof g->err, "%s", g->msg);
+    else
+        snprintf(g->err, sizeof g->err, "hook %s failed: %s", hook, g->msg[0] ? g->msg : "(no message)");
     return -1;
 }
 
@@ -80,6 +85,47 @@ int is_complete(struct game *g, int seat, const uint8_t counts[TILE_KINDS], int 
     if (g->hooks.special_complete(g->hooks.ctx, g, seat, counts, nmelds, &yes, g->msg, sizeof g->msg) != HOOK_OK)
         return hook_error(g, "special_complete");
     return yes ? 1 : 0;
+}
+
+/* The kinds that complete the seat's hand with these concealed counts (13 - 3 * melds of
+ * them) in the rules' forms or special_complete, but for kinds it holds four times
+ * (held: concealed and melded) and kinds the tile set lacks. Returns how many, -1 on a
+ * hook error. */
+int hand_waits(struct game *g, int seat, const uint8_t counts[TILE_KINDS], int nmelds,
+               const uint8_t held[TILE_KINDS], bool out[TILE_KINDS])
+{
+    int amelds = hand_analysis_melds(nmelds, g->rules.hand_sets);
+    if (!waits(counts, amelds, held, g->rules.forms, out)) {
+        int n = 0;
+        for (int k = 0; k < TILE_KINDS; k++)
+            n += counts[k];
+        if (n != 13 - 3 * amelds)
+            return 0;
+    }
+    if (g->hooks.special_complete) {
+        uint8_t c[TILE_KINDS];
+        memcpy(c, counts, sizeof c);
+        for (int k = 0; k < TILE_KINDS; k++) {
+            if (out[k] || held[k] >= 4)
+                continue;
+            c[k]++;
+            int r = is_complete(g, seat, c, nmelds);
+            c[k]--;
+            if (r < 0)
+                return -1;
+            out[k] = r > 0;
+        }
+    }
+    return wall_real_waits(&g->rules.wall, held, out);
+}
+
+int game_waits(struct game *g, int seat, bool out[TILE_KINDS])
+{
+    const struct hand *h = &g->st.seats[seat].hand;
+    uint8_t held[TILE_KINDS];
+    hand_all_counts(h, held);
+    memset(out, 0, TILE_KINDS * sizeof *out);
+    return hand_waits(g, seat, h->counts, h->nmelds, held, out);
 }
 
 /* Does the tile complete the seat's hand (robbing a concealed kong: thirteen orphans only)? */

@@ -384,6 +384,11 @@ int game_stack(struct game *g, const tile_t *front, int nfront, const tile_t *ba
 
 /* Bit mask of the seats whose action is awaited (ACT_NEXT: all; match over: 0). */
 int game_waiting(const struct game *g);
+/* The kinds that complete the seat's hand of 13 - 3 * melds concealed tiles in the rules'
+ * forms or the special_complete hook, but for kinds it holds four times and kinds the
+ * tile set lacks (none when the hand has another size). Returns how many, or -1 when the
+ * hook failed (game_error()). */
+int game_waits(struct game *g, int seat, bool out[TILE_KINDS]);
 /* The legal actions of a seat now (at most MAX_ACTIONS); 0 when it has nothing to do
  * (or a hook failed: game_error()). In turn: the win first, then by kind the kongs
  * and discards (a red five is a discard of its own), then the extras. In a window:

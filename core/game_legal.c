@@ -355,8 +355,9 @@ static bool may_declare(const struct game *g, int seat, const struct declaration
 }
 
 /* The engine's declarations open to the seat in turn: one per declaration and per
- * allowed discard that leaves the hand ready, by kind (a red five before the plain). */
-static int declarations(const struct game *g, int seat, uint64_t allowed, struct action *out, int max)
+ * allowed discard that leaves the hand ready (in the forms or special_complete), by kind
+ * (a red five before the plain). -1 when special_complete failed. */
+static int declarations(struct game *g, int seat, uint64_t allowed, struct action *out, int max)
 {
     const struct game_rules *r = &g->rules;
     const struct declaration *open[MAX_DECLARATIONS];
@@ -365,9 +366,10 @@ static int declarations(const struct game *g, int seat, uint64_t allowed, struct
         if (may_declare(g, seat, &r->declarations[i]))
             open[nopen++] = &r->declarations[i];
     const struct hand *h = &g->st.seats[seat].hand;
-    /* no discard leaves ready a hand two or more tiles from ready */
+    /* no discard leaves ready a hand two or more tiles from ready (in the core's forms:
+     * special_complete's hands are asked below) */
     int nmelds = hand_analysis_melds(h->nmelds, r->hand_sets);
-    if (!nopen || shanten_of(h->counts, nmelds, r->forms) > 0)
+    if (!nopen || (!g->hooks.special_complete && shanten_of(h->counts, nmelds, r->forms) > 0))
         return 0;
     uint8_t counts[TILE_KINDS], held[TILE_KINDS];
     memcpy(counts, h->counts, sizeof counts);
@@ -378,9 +380,10 @@ static int declarations(const struct game *g, int seat, uint64_t allowed, struct
             continue;
         bool w[TILE_KINDS];
         counts[k]--, held[k]--;
-        bool ready = waits(counts, nmelds, held, r->forms, w) > 0 &&
-                     (!r->wall.absent || wall_real_waits(&r->wall, held, w) > 0);
+        int ready = hand_waits(g, seat, counts, h->nmelds, held, w);
         counts[k]++, held[k]++;
+        if (ready < 0)
+            return -1;
         if (!ready)
             continue;
         int reds = reds_of(h, k);
@@ -411,6 +414,8 @@ static int check_extra(struct game *g, const struct action *a, const char **why)
         if (allowed_discards(g, a->seat, &allowed) < 0)
             return FAILED;
         n = declarations(g, a->seat, allowed, list, MAX_ACTIONS);
+        if (n < 0)
+            return FAILED;
         for (int i = 0; i < n; i++)
             if (list[i].extra == a->extra && list[i].tile == a->tile)
                 return LEGAL;
@@ -529,7 +534,9 @@ static int turn_actions(struct game *g, int seat, struct action *out, int max)
             }
         }
     }
-    n += declarations(g, seat, allowed, out + n, max - n);
+    int nd = declarations(g, seat, allowed, out + n, max - n);
+    if (nd > 0)
+        n += nd;
     const struct set_aside *sa = &g->rules.set_aside;
     if (sa->on && h->counts[sa->kind] && n < max) {
         a.type = ACT_EXTRA;

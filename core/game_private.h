@@ -152,6 +152,8 @@ int reserve(struct game *g);
 int hook_error(struct game *g, const char *hook);
 /* 1 complete, 0 not, -1 hook error. */
 int is_complete(struct game *g, int seat, const uint8_t counts[TILE_KINDS], int nmelds);
+int hand_waits(struct game *g, int seat, const uint8_t counts[TILE_KINDS], int nmelds,
+               const uint8_t held[TILE_KINDS], bool out[TILE_KINDS]);
 /* Does the tile complete the seat's hand (robbing a concealed kong: thirteen orphans only)? */
 int completes_with(struct game *g, int seat, tile_t t, bool orphans_only);
 

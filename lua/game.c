@@ -574,21 +574,18 @@ static int l_outcome(lua_State *L)
 }
 
 /* g:waits(seat) -> the kinds that would complete the seat's hand of 13 - 3 * melds
- * concealed tiles in the rules' forms, but for kinds it holds four times (empty when
- * the hand has another size). */
+ * concealed tiles in the rules' forms or special_complete, but for kinds it holds four
+ * times (empty when the hand has another size). A special_complete that fails raises. */
 static int l_waits(lua_State *L)
 {
     struct lgame *lg = check_game(L, 1);
-    const struct hand *h = game_hand(lg->g, table_seat(L, 2, lg->g));
-    lua_createtable(L, 4, 0);
-    int sets = game_rules(lg->g)->hand_sets, nmelds = hand_analysis_melds(h->nmelds, sets);
-    if (hand_concealed(h) != 13 - 3 * nmelds)
-        return 1;
-    uint8_t held[TILE_KINDS];
+    int seat = table_seat(L, 2, lg->g);
     bool w[TILE_KINDS];
-    hand_all_counts(h, held);
-    waits(h->counts, nmelds, held, game_rules(lg->g)->forms, w);
-    wall_real_waits(&game_rules(lg->g)->wall, held, w);
+    if (game_waits(lg->g, seat, w) < 0) {
+        lua_pushstring(L, game_error(lg->g));
+        return lua_error(L);
+    }
+    lua_createtable(L, 4, 0);
     for (int k = 0, n = 0; k < TILE_KINDS; k++)
         if (w[k]) {
             char name[3];

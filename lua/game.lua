@@ -438,11 +438,14 @@ local function make_hooks(G, skip, views)
   end
   if r.special_complete then
     local special = r.special_complete
-    -- (asked about every completion test: called plainly; an error names the hook, the
-    -- file and line)
+    -- (asked about every completion test: called plainly; an error is reported under the
+    -- head below, which names the hook, the ruleset and the hook's file and line)
     function hooks.special_complete(_, seat, concealed, nmelds)
       return special(V, seat, concealed, nmelds) and true or false
     end
+    local info = getinfo and getinfo(special, "S")
+    hooks.special_complete_failed = "hook special_complete of rules " .. tostring(r.name)
+      .. (info and (" (" .. info.short_src .. ":" .. (info.linedefined or 0) .. ")") or "") .. " failed"
   end
   if r.score then
     local function score_win(g, w, first) return g:score_win(w, first) end

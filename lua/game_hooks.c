@@ -204,8 +204,20 @@ static int h_special_complete(void *ctx, const struct game *g, int seat, const u
     lua_pushstring(lg->L, seat_names[seat]);
     lua_pushstring(lg->L, buf);
     lua_pushinteger(lg->L, nmelds);
-    if (call_hook(lg, "special_complete", 3, 1, msg, n) != HOOK_OK)
+    if (call_hook(lg, "special_complete", 3, 1, msg, n) != HOOK_OK) {
+        /* called plainly for speed: the ruleset, the hook's file and line are added here */
+        char err[1024];
+        const char *text = msg, *inner = "hook special_complete: ";
+        if (!strncmp(text, inner, strlen(inner)))
+            text += strlen(inner);
+        snprintf(err, sizeof err, "%.*s", (int)strcspn(text, "\n"), text);   /* its first line */
+        lua_rawgeti(lg->L, LUA_REGISTRYINDEX, lg->hooks_ref);
+        lua_getfield(lg->L, -1, "special_complete_failed");
+        const char *head = lua_tostring(lg->L, -1);
+        snprintf(msg, n, "%s: %s", head ? head : "hook special_complete failed", err);
+        lua_pop(lg->L, 2);
         return HOOK_ERROR;
+    }
     *complete = lua_toboolean(lg->L, -1);
     lua_pop(lg->L, 1);
     return HOOK_OK;
