@@ -1527,7 +1527,7 @@ local SCORE_KEYS = { win = "win_tile", win_tile = "win_tile", by = "win_by", win
   deposits = "deposits" }
 
 command {
-  name = "score", usage = "score HAND win=TILE [by=self|discard] [from=SEAT] [FLAG...]",
+  name = "score", usage = "score HAND win=TILE [by=self|discard] [from=SEAT] [seat=S] [FLAG...]",
   summary = "score a hand under the current rules",
   help = [[
 Scores HAND (notation, the concealed part with or without the winning tile) won on TILE
@@ -1629,7 +1629,7 @@ local SETTINGS = {
 }
 
 command {
-  name = "set", usage = "set [OPTION VALUE]", summary = "set a REPL setting or a rule option",
+  name = "set", usage = "set [NAME [VALUE]]", summary = "set a REPL setting or a rule option",
   help = [[
 Without arguments, lists the settings and the rule options with their values. REPL
 settings: glyphs on|off (Unicode tiles), colour on|off, seat E|S|W|N (the player at
