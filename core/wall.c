@@ -232,29 +232,60 @@ int wall_dead_tile(const struct wall *w, int i)
     return w->t[pos];
 }
 
-static void count_tile(tile_t t, int counts[ALL_KINDS], int reds[3])
-{
-    counts[tile_kind(t)]++;
-    if (tile_is_red(t))
-        reds[tile_kind(t) / 9]++;
-}
-
 void wall_count(const struct wall *w, int counts[ALL_KINDS], int reds[3])
 {
-    for (int i = w->head; i < w->dead_end; i++)
-        count_tile(w->t[i], counts, reds);
+    int end = w->dead_end < MAX_WALL ? w->dead_end : MAX_WALL;
+    uint8_t by_tile[256] = { 0 };   /* at most MAX_WALL of one tile */
+    for (int i = w->head < 0 ? 0 : w->head; i < end; i++)
+        by_tile[w->t[i]]++;
+    /* a tile no set has (a kind above the bonus tiles, a red tile not a five) is left
+     * out, so conservation fails */
+    for (int k = 0; k < ALL_KINDS; k++)
+        counts[k] += by_tile[k];
+    for (int s = 0; s < 3; s++) {
+        int red = by_tile[(9 * s + 4) | TILE_RED];
+        counts[9 * s + 4] += red;
+        reds[s] += red;
+    }
+}
+
+/* What the set of c holds: copies of each kind and red fives per suit (as
+ * wall_tile_set lays them out, without building it). */
+static void set_counts(const struct wall_config *c, int want[ALL_KINDS], int want_reds[3])
+{
+    for (int k = 0; k < TILE_KINDS; k++)
+        want[k] = c->absent >> k & 1 ? 0 : 4;
+    for (int k = TILE_KINDS; k < ALL_KINDS; k++)
+        want[k] = c->bonus;
+    for (int s = 0; s < 3; s++)
+        want_reds[s] = c->reds[s];
 }
 
 int wall_conserved(const struct wall *w, const struct wall_config *c,
                    const int others[ALL_KINDS], const int other_reds[3], char *err, int errlen)
 {
-    tile_t set[MAX_WALL];
-    int n = wall_tile_set(c, set);
-    int want[ALL_KINDS] = { 0 }, want_reds[3] = { 0 };
+    if (w->n != wall_set_size(c) || w->head < 0 || w->head > w->live_end || w->live_end > w->dead_end ||
+        w->dead_end > w->n) {
+        snprintf(err, (size_t)errlen, "wall: %d tiles, head %d, live end %d, dead end %d", w->n, w->head,
+                 w->live_end, w->dead_end);
+        return -1;
+    }
+    int want[ALL_KINDS], want_reds[3];
+    set_counts(c, want, want_reds);
     int have[ALL_KINDS] = { 0 }, have_reds[3] = { 0 };
-    for (int i = 0; i < n; i++)
-        count_tile(set[i], want, want_reds);
     wall_count(w, have, have_reds);
+    int off = 0;   /* any kind or red count off: the loops below are for the message only */
+    for (int k = 0; k < ALL_KINDS; k++)
+        off |= have[k] + others[k] - want[k];
+    for (int s = 0; s < 3; s++)
+        off |= have_reds[s] + other_reds[s] - want_reds[s];
+    if (!off)
+        return 0;
+    const char *bad = wall_config_error(c);
+    if (bad) {
+        snprintf(err, (size_t)errlen, "wall: %s", bad);
+        return -1;
+    }
     for (int k = 0; k < ALL_KINDS; k++) {
         if (have[k] + others[k] != want[k]) {
             char name[4];
@@ -271,5 +302,5 @@ int wall_conserved(const struct wall *w, const struct wall_config *c,
             return -1;
         }
     }
-    return 0;
+    return -1;
 }

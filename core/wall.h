@@ -111,11 +111,13 @@ bool wall_loose_from_dead(const struct wall *w);
 int wall_dead_tile(const struct wall *w, int i);
 
 /* Adds every tile still in the wall (live and dead) to counts[ALL_KINDS] and to
- * reds[3] (red fives per suit). */
+ * reds[3] (red fives per suit); a tile no set has (a red tile not a five, a kind
+ * above the bonus tiles) is left out. */
 void wall_count(const struct wall *w, int counts[ALL_KINDS], int reds[3]);
 /* Conservation: the wall's tiles plus the tiles found elsewhere (others, given as
- * counts by kind and red fives per suit) must be exactly the set of c. Returns 0, or
- * -1 with err naming the first kind that is off. */
+ * counts by kind and red fives per suit) must be exactly the set of c, and the wall's
+ * bounds in order (head <= live end <= dead end <= the set's size). Returns 0, or -1
+ * with err naming the first kind that is off (or the bounds). */
 int wall_conserved(const struct wall *w, const struct wall_config *c,
                    const int others[ALL_KINDS], const int other_reds[3], char *err, int errlen);
 

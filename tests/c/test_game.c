@@ -1086,6 +1086,91 @@ static void test_random_seats(void)
           "every player deals first sometimes: %d %d %d %d", firsts[0], firsts[1], firsts[2], firsts[3]);
 }
 
+/* The invariant check catches each kind of broken state: play into a deal with red
+ * fives, break one thing in a copy of the state, expect the check to fail naming it. */
+static bool check_fails(struct game *g, const char *want)
+{
+    char msg[256];
+    if (game_check(g, msg, sizeof msg) == 0)
+        return false;
+    if (!strstr(msg, want)) {
+        fprintf(stderr, "invariant message \"%s\" lacks \"%s\"\n", msg, want);
+        return false;
+    }
+    return true;
+}
+
+static void test_check_catches_corruption(void)
+{
+    struct game_rules r;
+    game_rules_default(&r);
+    r.wall.reds[0] = r.wall.reds[1] = r.wall.reds[2] = 1;
+    char err[256];
+    struct game *g = game_new(&r, NULL, 7, err, sizeof err);
+    struct rng pick;
+    rng_seed(&pick, 7);
+    struct action a;
+    /* into the deal: a few discards on the table, no seat in a claim window */
+    for (int i = 0; i < 40 || g->st.phase != PHASE_TURN; i++)
+        if (!random_step(g, &pick, &a) || game_apply(g, &a) != 0)
+            break;
+    CHECK(g->st.phase == PHASE_TURN && invariants(g), "a sound state in a turn");
+    struct game_state saved = g->st;
+    struct seat_state *ss = &g->st.seats[S];
+    struct hand *h = &ss->hand;
+    int k = 0, other = 0;
+    while (!h->counts[k])
+        k++;
+    while (h->counts[other] || other == 27)
+        other++;
+
+    h->counts[k]--;   /* a tile gone */
+    CHECK(check_fails(g, "seat S holds 12 tiles"), "a tile taken out of a hand");
+    g->st = saved;
+    h->counts[k]--, h->counts[other]++;   /* a tile turned into another */
+    CHECK(check_fails(g, "elsewhere"), "a tile of a hand changed");
+    g->st = saved;
+    h->counts[k] = 5, h->counts[other] = 0;
+    CHECK(check_fails(g, "more than 4"), "five of a kind in a hand");
+    g->st = saved;
+    h->reds[0] = h->reds[0] ? 0 : 1;   /* a red five appears or goes */
+    CHECK(check_fails(g, "red 0m"), "a red five in a hand");
+    g->st = saved;
+    CHECK(ss->ndiscards > 0, "seat S has discarded");
+    ss->discards[0].tile = (tile_t)(tile_kind(ss->discards[0].tile) == 27 ? 28 : 27);
+    CHECK(check_fails(g, "elsewhere"), "a discard changed");
+    g->st = saved;
+    ss->discards[0].claimed_by = N;   /* claimed, but in no meld */
+    CHECK(check_fails(g, "elsewhere"), "a discard lost to a claim that made no meld");
+    g->st = saved;
+    ss->discards[0].tile = (tile_t)(1 | TILE_RED);   /* a red 2m: no set has it */
+    CHECK(check_fails(g, "no set has"), "a discard no set has");
+    g->st = saved;
+    struct wall *w = &g->st.wall;
+    w->t[w->head + 5] = (tile_t)(tile_kind(w->t[w->head + 5]) == 33 ? 32 : 33);
+    CHECK(check_fails(g, "elsewhere"), "a wall tile changed");
+    g->st = saved;
+    w->t[w->head + 5] = (tile_t)(30 | TILE_RED);
+    CHECK(check_fails(g, "elsewhere"), "a wall tile no set has");
+    g->st = saved;
+    w->head++;   /* a tile drawn to nowhere */
+    CHECK(check_fails(g, "elsewhere"), "a wall tile lost");
+    g->st = saved;
+    w->head = w->live_end + 1;
+    CHECK(check_fails(g, "wall: "), "the wall's head beyond its live end");
+    g->st = saved;
+    h->melds[0] = (struct meld){ .type = MELD_CHOW, .kind = 8, .from = E };   /* 9m 1p 2p */
+    h->nmelds = 1;
+    h->counts[k]--;
+    CHECK(check_fails(g, "meld 1 has kind 8"), "a chow across suits");
+    g->st = saved;
+    g->st.points[W] += 1000;
+    CHECK(check_fails(g, "points and deposits"), "points out of nowhere");
+    g->st = saved;
+    CHECK(invariants(g), "the state restored is sound");
+    game_free(g);
+}
+
 /* Allowed discards, asked once per turn: only the red 5m and 5z here. */
 static int only_red_and_white(void *ctx, const struct game *g, int seat, uint64_t *allowed, char *msg, size_t n)
 {
@@ -1635,6 +1720,7 @@ int main(void)
     test_allowed_discards();
     test_declarations();
     test_random_seats();
+    test_check_catches_corruption();
     test_fuzz_against_legal();
     test_self_play();
     return check_summary();
