@@ -597,6 +597,89 @@ int shanten_of(const uint8_t counts[TILE_KINDS], int nmelds, unsigned forms)
     return best;
 }
 
+/* ---- shanten after a one-tile change ---- */
+
+/* The standard shanten from the two combined halves (suits m p, then s and honours). */
+static inline int halves_shanten(const uint8_t *x, const uint8_t *y, int nsets)
+{
+    int best = 255;
+    for (int m = 0; m <= nsets; m++)
+        best = min_int(best, min_int(x[m] + y[8 + nsets - m], x[8 + m] + y[nsets - m]));
+    return best - 1;
+}
+
+void shanten_each(const uint8_t counts[TILE_KINDS], int nmelds, unsigned forms, int delta, int8_t out[TILE_KINDS])
+{
+    struct view v;
+    view_of(counts, &v);
+    uint8_t c[TILE_KINDS];
+    memcpy(c, counts, sizeof c);
+    int total = v.total + delta;
+    if (forms >> FORM_ABSENT_SHIFT || v.total < 0 || nmelds < MIN_MELDS || nmelds > 4 || total > MAX_TILES) {
+        /* a tile set with absent kinds, or a hand out of range: kind by kind */
+        for (int k = 0; k < TILE_KINDS; k++) {
+            if (delta > 0 ? c[k] >= 4 : c[k] == 0) {
+                out[k] = SHANTEN_NONE;
+                continue;
+            }
+            c[k] = (uint8_t)(c[k] + delta);
+            out[k] = (int8_t)shanten_of(c, nmelds, forms);
+            c[k] = (uint8_t)(c[k] - delta);
+        }
+        return;
+    }
+    /* standard: only the changed part is looked up again */
+    bool standard = (forms & FORM_STANDARD) && total <= 14 - 3 * nmelds;
+    unsigned nb = (unsigned)dc_nbase, id[NPARTS];
+    for (int s = 0; s < 3; s++)
+        id[s] = dc_suit_vec[suit_index(c + 9 * s)];
+    id[3] = dc_honour_vec[honour_code(c + 27)];
+    const uint8_t *x = dc_vecs[dc_conv[id[0] * nb + id[1]]], *y = dc_vecs[dc_conv[id[2] * nb + id[3]]];
+    /* seven pairs and thirteen orphans: kinds held, kinds held twice or more */
+    bool irregular = nmelds == 0 && (forms & (FORM_SEVEN_PAIRS | FORM_THIRTEEN_ORPHANS));
+    int kinds = 0, pairs = 0, orphans = 0, orphan_pairs = 0;
+    for (int k = 0; irregular && k < TILE_KINDS; k++) {
+        bool orphan = k >= 27 || k % 9 == 0 || k % 9 == 8;
+        kinds += c[k] > 0, pairs += c[k] >= 2;
+        orphans += orphan && c[k] > 0, orphan_pairs += orphan && c[k] >= 2;
+    }
+    int nsets = 4 - nmelds;
+    for (int p = 0; p < NPARTS; p++) {
+        int first = 9 * p, last = p < 3 ? first + 9 : TILE_KINDS;
+        for (int k = first; k < last; k++) {
+            if (delta > 0 ? c[k] >= 4 : c[k] == 0) {
+                out[k] = SHANTEN_NONE;
+                continue;
+            }
+            int best = SHANTEN_NONE;
+            if (standard) {
+                c[k] = (uint8_t)(c[k] + delta);
+                unsigned nid = p < 3 ? dc_suit_vec[suit_index(c + first)] : dc_honour_vec[honour_code(c + 27)];
+                c[k] = (uint8_t)(c[k] - delta);
+                const uint8_t *xx = x, *yy = y;
+                if (p == 0) xx = dc_vecs[dc_conv[nid * nb + id[1]]];
+                else if (p == 1) xx = dc_vecs[dc_conv[id[0] * nb + nid]];
+                else if (p == 2) yy = dc_vecs[dc_conv[nid * nb + id[3]]];
+                else yy = dc_vecs[dc_conv[id[2] * nb + nid]];
+                best = halves_shanten(xx, yy, nsets);
+            }
+            if (irregular) {
+                /* the kind's count goes from c[k] to c[k] + delta */
+                int was = c[k], now = c[k] + delta;
+                int dk = (now > 0) - (was > 0), dp = (now >= 2) - (was >= 2);
+                if (forms & FORM_SEVEN_PAIRS)
+                    best = min_int(best, (7 - min_int(pairs + dp, 7)) + (7 - min_int(kinds + dk, 7)) - 1);
+                if (forms & FORM_THIRTEEN_ORPHANS) {
+                    bool orphan = k >= 27 || k % 9 == 0 || k % 9 == 8;
+                    int o = orphans + (orphan ? dk : 0), op = orphan_pairs + (orphan ? dp : 0);
+                    best = min_int(best, 13 - o - (op > 0));
+                }
+            }
+            out[k] = (int8_t)best;
+        }
+    }
+}
+
 /* ---- waits ---- */
 
 static inline bool may_wait(const uint8_t c[TILE_KINDS], const uint8_t *held, int k)

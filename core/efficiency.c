@@ -13,25 +13,20 @@ static int concealed_total(const uint8_t counts[TILE_KINDS])
 int efficiency_accept(const uint8_t counts[TILE_KINDS], int nmelds, unsigned forms,
                       const uint8_t unseen[TILE_KINDS], struct discard_choice *out)
 {
-    uint8_t c[TILE_KINDS];
-    for (int k = 0; k < TILE_KINDS; k++)
-        c[k] = counts[k];
-    int now = shanten_of(c, nmelds, forms);
+    int now = shanten_of(counts, nmelds, forms);
+    int8_t after[TILE_KINDS];
+    shanten_each(counts, nmelds, forms, 1, after);
     out->shanten = (int8_t)now;
     out->naccept = 0;
     out->count = 0;
     for (int k = 0; k < TILE_KINDS; k++) {
-        if (c[k] >= 4 || (k < 27 && (forms >> (FORM_ABSENT_SHIFT + k) & 1)))   /* not in the tile set */
+        /* a kind held four times gives SHANTEN_NONE; one not in the tile set is none */
+        if (after[k] >= now || (k < 27 && (forms >> (FORM_ABSENT_SHIFT + k) & 1)))
             continue;
-        c[k]++;
-        int s = shanten_of(c, nmelds, forms);
-        c[k]--;
-        if (s < now) {
-            out->accept[out->naccept] = (uint8_t)k;
-            out->copies[out->naccept] = unseen[k];
-            out->naccept++;
-            out->count += unseen[k];
-        }
+        out->accept[out->naccept] = (uint8_t)k;
+        out->copies[out->naccept] = unseen[k];
+        out->naccept++;
+        out->count += unseen[k];
     }
     return out->count;
 }
