@@ -455,10 +455,11 @@ static int plan_distance(const struct view *v, const struct plan *pl, uint8_t *c
     return 2 * s + (pl->type == PLAN_SIMPLES ? off : 2 * off) - (pl->type == PLAN_ANY);
 }
 
-/* The nearest plan of enough value for counts and melds; -1 when there is none. */
-static int choose_plan(const struct view *v, uint8_t *c, const struct meld *m, int nm, int *dist)
+/* The nearest plan of enough value for counts and melds; -1 when there is none.
+ * std: shanten_of the counts when known, else below -1. */
+static int choose_plan(const struct view *v, uint8_t *c, const struct meld *m, int nm, int std, int *dist)
 {
-    int best = -1, best_d = 99, best_v = -1, std = -99;
+    int best = -1, best_d = 99, best_v = -1;
     struct tally t;
     tally_counts(c, &t);
     struct worth w;
@@ -608,7 +609,7 @@ static int default_turn(struct game *g, const struct view *v, const struct actio
             *out = a[i];
             return 0;
         }
-    int pi = choose_plan(v, c, v->melds, v->nmelds, &dist);
+    int pi = choose_plan(v, c, v->melds, v->nmelds, -99, &dist);
     struct plan pl = pi >= 0 ? PLANS[pi] : PLANS[0];
     /* candidates: each kind once */
     struct choice ch[TILE_KINDS];
@@ -616,6 +617,9 @@ static int default_turn(struct game *g, const struct view *v, const struct actio
     uint64_t seen = 0;
     struct tally base;
     tally_counts(c, &base);
+    int8_t after[TILE_KINDS];   /* the shanten after each discard, for plans that count the ordinary one */
+    if (pl.type != PLAN_PUNGS)
+        shanten_each(c, vm(v, v->nmelds), v->forms, -1, after);
     for (int i = 0; i < n; i++) {
         if (a[i].type != ACT_DISCARD)
             continue;
@@ -626,7 +630,7 @@ static int default_turn(struct game *g, const struct view *v, const struct actio
         c[k]--;
         struct choice *x = &ch[nch++];
         x->kind = k;
-        x->shanten = plan_shanten(v, &pl, c, v->nmelds);
+        x->shanten = pl.type == PLAN_PUNGS ? plan_shanten(v, &pl, c, v->nmelds) : after[k];
         bool fit;
         struct tally t = base;
         t.suit[kind_suit(k)]--;
@@ -840,16 +844,18 @@ static int default_claim(const struct view *v, const struct action *a, int n, st
             if (now_d < 0) {
                 uint8_t h[TILE_KINDS];
                 memcpy(h, v->counts, sizeof h);
-                choose_plan(v, h, v->melds, v->nmelds, &now_d);
+                choose_plan(v, h, v->melds, v->nmelds, now_sh, &now_d);
                 if (pick < 0)
                     pick_d = now_d;
             }
+            int8_t after[TILE_KINDS];
+            shanten_each(c, vm(v, v->nmelds + 1), v->forms, -1, after);
             for (int d = 0; d < TILE_KINDS; d++) {
                 if (!c[d])
                     continue;
                 c[d]--;
-                int sh = shanten_of(c, vm(v, v->nmelds + 1), v->forms), dd;
-                if ((sh <= now_sh || v->p->max_chows >= 0) && choose_plan(v, c, m, v->nmelds + 1, &dd) >= 0 &&
+                int sh = after[d], dd;
+                if ((sh <= now_sh || v->p->max_chows >= 0) && choose_plan(v, c, m, v->nmelds + 1, sh, &dd) >= 0 &&
                     dd < best_d) {
                     best_d = dd;
                     best_sh = sh;

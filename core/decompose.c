@@ -599,7 +599,7 @@ int shanten_of(const uint8_t counts[TILE_KINDS], int nmelds, unsigned forms)
 
 /* ---- shanten after a one-tile change ---- */
 
-/* The standard shanten from the two combined halves (suits m p, then s and honours). */
+/* The standard shanten from two cost vectors that together cover the four parts. */
 static inline int halves_shanten(const uint8_t *x, const uint8_t *y, int nsets)
 {
     int best = 255;
@@ -608,15 +608,33 @@ static inline int halves_shanten(const uint8_t *x, const uint8_t *y, int nsets)
     return best - 1;
 }
 
+/* Whether kind k (not held) has no tile of its own or, in a suit, none within two
+ * ranks held: it can join no group with the tiles held. */
+static inline bool isolated(const uint8_t c[TILE_KINDS], int k)
+{
+    if (c[k])
+        return false;
+    if (k >= 27)
+        return true;
+    int r = k % 9;
+    for (int d = -2; d <= 2; d++)
+        if (r + d >= 0 && r + d <= 8 && c[k + d])
+            return false;
+    return true;
+}
+
+/* Powers of 5: the change of a base-5 code when one count goes up by one. */
+static const unsigned pow5[8] = {1, 5, 25, 125, 625, 3125, 15625, 78125};
+
 void shanten_each(const uint8_t counts[TILE_KINDS], int nmelds, unsigned forms, int delta, int8_t out[TILE_KINDS])
 {
     struct view v;
     view_of(counts, &v);
-    uint8_t c[TILE_KINDS];
-    memcpy(c, counts, sizeof c);
     int total = v.total + delta;
     if (forms >> FORM_ABSENT_SHIFT || v.total < 0 || nmelds < MIN_MELDS || nmelds > 4 || total > MAX_TILES) {
         /* a tile set with absent kinds, or a hand out of range: kind by kind */
+        uint8_t c[TILE_KINDS];
+        memcpy(c, counts, sizeof c);
         for (int k = 0; k < TILE_KINDS; k++) {
             if (delta > 0 ? c[k] >= 4 : c[k] == 0) {
                 out[k] = SHANTEN_NONE;
@@ -628,13 +646,34 @@ void shanten_each(const uint8_t counts[TILE_KINDS], int nmelds, unsigned forms, 
         }
         return;
     }
-    /* standard: only the changed part is looked up again */
+    const uint8_t *c = counts;
+    int nsets = 4 - nmelds;
     bool standard = (forms & FORM_STANDARD) && total <= 14 - 3 * nmelds;
-    unsigned nb = (unsigned)dc_nbase, id[NPARTS];
-    for (int s = 0; s < 3; s++)
-        id[s] = dc_suit_vec[suit_index(c + 9 * s)];
-    id[3] = dc_honour_vec[honour_code(c + 27)];
-    const uint8_t *x = dc_vecs[dc_conv[id[0] * nb + id[1]]], *y = dc_vecs[dc_conv[id[2] * nb + id[3]]];
+    /* Standard: the changed part's new vector is combined with its partner's (the
+     * table's halves: m with p, s with the honours) and set against the other half. Its
+     * index follows from the part's codes without writing the counts. A kind that can
+     * join nothing held leaves the shanten of a 3n + 1 hand without three of a kind as
+     * it is (a group with it is all added tiles; a held tile the best completion leaves
+     * over, which there is, makes a group of the same shape for fewer tiles, within
+     * four of a kind). */
+    unsigned nb = (unsigned)dc_nbase, id[NPARTS], lo[3], hi[3];
+    const uint8_t *half[2] = {NULL, NULL};
+    int same = SHANTEN_NONE;   /* the standard shanten after adding an isolated kind; NONE: look it up */
+    if (standard) {
+        for (int s = 0; s < 3; s++) {
+            codes8(c + 9 * s, &lo[s], &hi[s]);
+            hi[s] += 625u * c[9 * s + 8];
+            id[s] = dc_suit_vec[dc_offset4[lo[s]] + dc_rank5[hi[s]]];
+        }
+        id[3] = dc_honour_vec[honour_code(c + 27)];
+        half[0] = dc_vecs[dc_conv[id[0] * nb + id[1]]];
+        half[1] = dc_vecs[dc_conv[id[2] * nb + id[3]]];
+        uint64_t w[5] = { v.w0, v.w1, v.w2, v.w3, v.w4 }, threes = 0;   /* bytes holding 3 or 4 */
+        for (int i = 0; i < 5; i++)
+            threes |= ((w[i] & w[i] >> 1) | w[i] >> 2) & ONES;
+        if (delta > 0 && total == 14 - 3 * nmelds && !threes)
+            same = halves_shanten(half[0], half[1], nsets);
+    }
     /* seven pairs and thirteen orphans: kinds held, kinds held twice or more */
     bool irregular = nmelds == 0 && (forms & (FORM_SEVEN_PAIRS | FORM_THIRTEEN_ORPHANS));
     int kinds = 0, pairs = 0, orphans = 0, orphan_pairs = 0;
@@ -643,7 +682,7 @@ void shanten_each(const uint8_t counts[TILE_KINDS], int nmelds, unsigned forms, 
         kinds += c[k] > 0, pairs += c[k] >= 2;
         orphans += orphan && c[k] > 0, orphan_pairs += orphan && c[k] >= 2;
     }
-    int nsets = 4 - nmelds;
+    unsigned honours = standard ? honour_code(c + 27) : 0;
     for (int p = 0; p < NPARTS; p++) {
         int first = 9 * p, last = p < 3 ? first + 9 : TILE_KINDS;
         for (int k = first; k < last; k++) {
@@ -653,15 +692,25 @@ void shanten_each(const uint8_t counts[TILE_KINDS], int nmelds, unsigned forms, 
             }
             int best = SHANTEN_NONE;
             if (standard) {
-                c[k] = (uint8_t)(c[k] + delta);
-                unsigned nid = p < 3 ? dc_suit_vec[suit_index(c + first)] : dc_honour_vec[honour_code(c + 27)];
-                c[k] = (uint8_t)(c[k] - delta);
-                const uint8_t *xx = x, *yy = y;
-                if (p == 0) xx = dc_vecs[dc_conv[nid * nb + id[1]]];
-                else if (p == 1) xx = dc_vecs[dc_conv[id[0] * nb + nid]];
-                else if (p == 2) yy = dc_vecs[dc_conv[nid * nb + id[3]]];
-                else yy = dc_vecs[dc_conv[id[2] * nb + nid]];
-                best = halves_shanten(xx, yy, nsets);
+                if (same != SHANTEN_NONE && isolated(c, k)) {
+                    best = same;
+                } else {
+                    int r = k - first;
+                    unsigned nid;
+                    if (p == 3) {
+                        nid = dc_honour_vec[delta > 0 ? honours + pow5[r] : honours - pow5[r]];
+                    } else {
+                        unsigned l = lo[p], h = hi[p], step = r < 4 ? pow5[r] : r < 8 ? pow5[r - 4] : 625u;
+                        if (r < 4)
+                            l = delta > 0 ? l + step : l - step;
+                        else
+                            h = delta > 0 ? h + step : h - step;
+                        nid = dc_suit_vec[dc_offset4[l] + dc_rank5[h]];
+                    }
+                    int partner = p ^ 1;   /* m with p, s with the honours */
+                    unsigned a = p < partner ? nid : id[partner], b = p < partner ? id[partner] : nid;
+                    best = halves_shanten(dc_vecs[dc_conv[a * nb + b]], half[1 - p / 2], nsets);
+                }
             }
             if (irregular) {
                 /* the kind's count goes from c[k] to c[k] + delta */
