@@ -202,22 +202,9 @@ static void tally_counts(const uint8_t *c, struct tally *t)
     t->ends += t->suit[SUIT_Z];
 }
 
-/* Tiles the plan cannot use (from the tally), and whether the melds fit it. */
-static int off_plan(const struct plan *pl, const struct tally *t, const struct meld *m, int nm, int max_chows,
-                    bool *melds_fit)
+/* Tiles the plan cannot use (from the tally). */
+static int off_plan(const struct plan *pl, const struct tally *t)
 {
-    *melds_fit = true;
-    int chows = 0;
-    for (int i = 0; i < nm; i++) {
-        int k = m[i].kind, s = kind_suit(k);
-        if ((pl->type == PLAN_FLUSH && s != SUIT_Z && s != pl->suit) || (pl->type == PLAN_VOID && s == pl->suit))
-            *melds_fit = false;
-        if (pl->type == PLAN_SIMPLES &&
-            (s == SUIT_Z || kind_is_terminal(k) || (m[i].type == MELD_CHOW && kind_is_terminal(k + 2))))
-            *melds_fit = false;
-        if (pl->type == PLAN_PUNGS && m[i].type == MELD_CHOW && ++chows > (max_chows > 0 ? max_chows : 0))
-            *melds_fit = false;
-    }
     switch (pl->type) {
     case PLAN_FLUSH:
         return t->suit[0] + t->suit[1] + t->suit[2] - t->suit[pl->suit];
@@ -428,27 +415,57 @@ static const struct plan PLANS[NPLANS] = {
     { PLAN_SIMPLES, 0 }, { PLAN_PUNGS, 0 }, { PLAN_VOID, SUIT_M }, { PLAN_VOID, SUIT_P }, { PLAN_VOID, SUIT_S },
 };
 
-/* How far the hand is from a win of value by the plan: plan shanten plus the tiles
- * off the plan; 99 when the plan cannot reach the value the family needs. std: the
- * standard shanten of c (computed when first needed: *std < -1). */
-static int plan_distance(const struct view *v, const struct plan *pl, uint8_t *c, const struct tally *t,
-                         const struct worth *w, const struct meld *m, int nm, int *std, int *value)
+/* The plans (bits of PLANS) whose melds fit them: a flush's melds in its suit or
+ * honours, none in a missing suit, no terminal or honour in simples, no more chows
+ * than allowed among pungs. */
+static unsigned melds_fit(const struct meld *m, int nm, int max_chows)
 {
-    if (!plan_allowed(v, pl))
+    unsigned fit = (1u << NPLANS) - 1;
+    int chows = 0;
+    for (int i = 0; i < nm; i++) {
+        int k = m[i].kind, s = kind_suit(k);
+        for (int j = 0; j < NPLANS; j++) {
+            const struct plan *pl = &PLANS[j];
+            if ((pl->type == PLAN_FLUSH && s != SUIT_Z && s != pl->suit) || (pl->type == PLAN_VOID && s == pl->suit))
+                fit &= ~(1u << j);
+            if (pl->type == PLAN_SIMPLES &&
+                (s == SUIT_Z || kind_is_terminal(k) || (m[i].type == MELD_CHOW && kind_is_terminal(k + 2))))
+                fit &= ~(1u << j);
+        }
+        chows += m[i].type == MELD_CHOW;
+    }
+    if (chows > (max_chows > 0 ? max_chows : 0))
+        for (int j = 0; j < NPLANS; j++)
+            if (PLANS[j].type == PLAN_PUNGS)
+                fit &= ~(1u << j);
+    return fit;
+}
+
+/* How far the hand is from a win of value by plan i: plan shanten plus the tiles off
+ * the plan; 99 when the plan cannot reach the value the family needs, or (all pungs)
+ * when it cannot beat beat_d (or equal it with more value than beat_v). std: the
+ * standard shanten of c (computed when first needed: *std < -1). fits: melds_fit. */
+static int plan_distance(const struct view *v, int i, uint8_t *c, const struct tally *t, const struct worth *w,
+                         const struct meld *m, int nm, unsigned fits, bool quads, int beat_d, int beat_v, int *std,
+                         int *value)
+{
+    const struct plan *pl = &PLANS[i];
+    if (!plan_allowed(v, pl) || !(fits >> i & 1))
         return 99;
-    bool fit;
-    int off = off_plan(pl, t, m, nm, v->p->max_chows, &fit);
-    if (!fit)
-        return 99;
+    int off = off_plan(pl, t);
     *value = plan_value(v, pl, w);
     if (*value < v->p->need)
         return 99;
+    if (*std < -1)
+        *std = shanten_of(c, vm(v, nm), v->forms);
     int s;
     if (pl->type == PLAN_PUNGS) {
+        /* without four of a kind, the all-pungs count is a way to complete the hand,
+         * so never below the standard shanten: a plan that cannot win is not counted */
+        if (!quads && (2 * *std > beat_d || (2 * *std == beat_d && *value <= beat_v)))
+            return 99;
         s = plan_shanten_with(v, pl, c, m, nm);
     } else {
-        if (*std < -1)
-            *std = shanten_of(c, vm(v, nm), v->forms);
         s = *std;
     }
     /* a flush or a missing suit costs the tiles it throws away; simples half as much */
@@ -464,9 +481,13 @@ static int choose_plan(const struct view *v, uint8_t *c, const struct meld *m, i
     tally_counts(c, &t);
     struct worth w;
     worth_of(v, c, m, nm, &w);
+    unsigned fits = melds_fit(m, nm, v->p->max_chows);
+    bool quads = false;
+    for (int k = 0; k < TILE_KINDS; k++)
+        quads |= c[k] >= 4;
     for (int i = 0; i < NPLANS; i++) {
         int val = 0;
-        int d = plan_distance(v, &PLANS[i], c, &t, &w, m, nm, &std, &val);
+        int d = plan_distance(v, i, c, &t, &w, m, nm, fits, quads, best_d, best_v, &std, &val);
         if (d < best_d || (d == best_d && d < 99 && val > best_v)) {
             best = i, best_d = d, best_v = val;
         }
@@ -631,11 +652,10 @@ static int default_turn(struct game *g, const struct view *v, const struct actio
         struct choice *x = &ch[nch++];
         x->kind = k;
         x->shanten = pl.type == PLAN_PUNGS ? plan_shanten(v, &pl, c, v->nmelds) : after[k];
-        bool fit;
         struct tally t = base;
         t.suit[kind_suit(k)]--;
         t.ends -= k >= 27 || kind_is_terminal(k);
-        x->cost = off_plan(&pl, &t, v->melds, v->nmelds, v->p->max_chows, &fit);
+        x->cost = off_plan(&pl, &t);
         x->danger = v->nthreats ? danger(v, k) : 0;
         x->accept = -1;
         c[k]++;

@@ -599,15 +599,6 @@ int shanten_of(const uint8_t counts[TILE_KINDS], int nmelds, unsigned forms)
 
 /* ---- shanten after a one-tile change ---- */
 
-/* The standard shanten from two cost vectors that together cover the four parts. */
-static inline int halves_shanten(const uint8_t *x, const uint8_t *y, int nsets)
-{
-    int best = 255;
-    for (int m = 0; m <= nsets; m++)
-        best = min_int(best, min_int(x[m] + y[8 + nsets - m], x[8 + m] + y[nsets - m]));
-    return best - 1;
-}
-
 /* Whether kind k (not held) has no tile of its own or, in a suit, none within two
  * ranks held: it can join no group with the tiles held. */
 static inline bool isolated(const uint8_t c[TILE_KINDS], int k)
@@ -622,6 +613,33 @@ static inline bool isolated(const uint8_t c[TILE_KINDS], int k)
             return false;
     return true;
 }
+
+/* The standard shanten is the cheapest way to share nsets sets and the pair between
+ * two cost vectors x and y that together cover the four parts (as standard_shanten
+ * does). half_against makes y ready for many x: other[i] pairs with x[i] (x's m sets
+ * without the pair, i = m; with it, i = 8 + m), 255 where m > nsets. */
+static void half_against(const uint8_t *y, int nsets, uint8_t other[16])
+{
+    memset(other, 255, 16);
+    for (int m = 0; m <= nsets; m++) {
+        other[m] = y[8 + nsets - m];
+        other[8 + m] = y[nsets - m];
+    }
+}
+
+static inline int half_shanten(const uint8_t *x, const uint8_t *other)
+{
+    int best = 255;
+    for (int i = 0; i < 6; i++)
+        best = min_int(best, min_int(x[i] + other[i], x[8 + i] + other[8 + i]));
+    return best - 1;
+}
+
+/* Kinds that are terminals or honours (thirteen orphans). */
+static const bool orphan_kind[TILE_KINDS] = {
+    [0] = 1, [8] = 1, [9] = 1, [17] = 1, [18] = 1, [26] = 1,
+    [27] = 1, [28] = 1, [29] = 1, [30] = 1, [31] = 1, [32] = 1, [33] = 1,
+};
 
 /* Powers of 5: the change of a base-5 code when one count goes up by one. */
 static const unsigned pow5[8] = {1, 5, 25, 125, 625, 3125, 15625, 78125};
@@ -657,7 +675,7 @@ void shanten_each(const uint8_t counts[TILE_KINDS], int nmelds, unsigned forms, 
      * over, which there is, makes a group of the same shape for fewer tiles, within
      * four of a kind). */
     unsigned nb = (unsigned)dc_nbase, id[NPARTS], lo[3], hi[3];
-    const uint8_t *half[2] = {NULL, NULL};
+    uint8_t against[2][16];   /* half_against of the half a changed part is not in */
     int same = SHANTEN_NONE;   /* the standard shanten after adding an isolated kind; NONE: look it up */
     if (standard) {
         for (int s = 0; s < 3; s++) {
@@ -666,21 +684,44 @@ void shanten_each(const uint8_t counts[TILE_KINDS], int nmelds, unsigned forms, 
             id[s] = dc_suit_vec[dc_offset4[lo[s]] + dc_rank5[hi[s]]];
         }
         id[3] = dc_honour_vec[honour_code(c + 27)];
-        half[0] = dc_vecs[dc_conv[id[0] * nb + id[1]]];
-        half[1] = dc_vecs[dc_conv[id[2] * nb + id[3]]];
+        const uint8_t *x = dc_vecs[dc_conv[id[0] * nb + id[1]]], *y = dc_vecs[dc_conv[id[2] * nb + id[3]]];
+        half_against(y, nsets, against[0]);
+        half_against(x, nsets, against[1]);
         uint64_t w[5] = { v.w0, v.w1, v.w2, v.w3, v.w4 }, threes = 0;   /* bytes holding 3 or 4 */
         for (int i = 0; i < 5; i++)
             threes |= ((w[i] & w[i] >> 1) | w[i] >> 2) & ONES;
         if (delta > 0 && total == 14 - 3 * nmelds && !threes)
-            same = halves_shanten(half[0], half[1], nsets);
+            same = half_shanten(x, against[0]);
     }
-    /* seven pairs and thirteen orphans: kinds held, kinds held twice or more */
-    bool irregular = nmelds == 0 && (forms & (FORM_SEVEN_PAIRS | FORM_THIRTEEN_ORPHANS));
-    int kinds = 0, pairs = 0, orphans = 0, orphan_pairs = 0;
-    for (int k = 0; irregular && k < TILE_KINDS; k++) {
-        bool orphan = k >= 27 || k % 9 == 0 || k % 9 == 8;
-        kinds += c[k] > 0, pairs += c[k] >= 2;
-        orphans += orphan && c[k] > 0, orphan_pairs += orphan && c[k] >= 2;
+    /* seven pairs and thirteen orphans: the shanten by the count the kind goes from and
+     * whether it is an orphan (irregular[was][orphan]) */
+    int irregular[5][2];
+    bool any_irregular = nmelds == 0 && (forms & (FORM_SEVEN_PAIRS | FORM_THIRTEEN_ORPHANS));
+    if (any_irregular) {
+        int kinds = byte_sum(nonzero_bytes(v.w0) + nonzero_bytes(v.w1) + nonzero_bytes(v.w2) + nonzero_bytes(v.w3)
+                             + nonzero_bytes(v.w4));
+        int pairs = byte_sum(two_or_more_bytes(v.w0) + two_or_more_bytes(v.w1) + two_or_more_bytes(v.w2)
+                             + two_or_more_bytes(v.w3) + two_or_more_bytes(v.w4));
+        uint64_t x0 = v.w0 & orphan_mask(0), x1 = v.w1 & orphan_mask(1), x2 = v.w2 & orphan_mask(2),
+                 x3 = v.w3 & orphan_mask(3), x4 = v.w4 & orphan_mask(4);
+        int orphans = byte_sum(nonzero_bytes(x0) + nonzero_bytes(x1) + nonzero_bytes(x2) + nonzero_bytes(x3)
+                               + nonzero_bytes(x4));
+        int orphan_pairs = byte_sum(two_or_more_bytes(x0) + two_or_more_bytes(x1) + two_or_more_bytes(x2)
+                                    + two_or_more_bytes(x3) + two_or_more_bytes(x4));
+        for (int was = 0; was <= 4; was++) {
+            int now = was + delta;
+            int dk = (now > 0) - (was > 0), dp = (now >= 2) - (was >= 2);
+            for (int orphan = 0; orphan < 2; orphan++) {
+                int best = SHANTEN_NONE;
+                if (forms & FORM_SEVEN_PAIRS)
+                    best = min_int(best, (7 - min_int(pairs + dp, 7)) + (7 - min_int(kinds + dk, 7)) - 1);
+                if (forms & FORM_THIRTEEN_ORPHANS) {
+                    int o = orphans + (orphan ? dk : 0), op = orphan_pairs + (orphan ? dp : 0);
+                    best = min_int(best, 13 - o - (op > 0));
+                }
+                irregular[was][orphan] = best;
+            }
+        }
     }
     unsigned honours = standard ? honour_code(c + 27) : 0;
     for (int p = 0; p < NPARTS; p++) {
@@ -709,21 +750,11 @@ void shanten_each(const uint8_t counts[TILE_KINDS], int nmelds, unsigned forms, 
                     }
                     int partner = p ^ 1;   /* m with p, s with the honours */
                     unsigned a = p < partner ? nid : id[partner], b = p < partner ? id[partner] : nid;
-                    best = halves_shanten(dc_vecs[dc_conv[a * nb + b]], half[1 - p / 2], nsets);
+                    best = half_shanten(dc_vecs[dc_conv[a * nb + b]], against[p / 2]);
                 }
             }
-            if (irregular) {
-                /* the kind's count goes from c[k] to c[k] + delta */
-                int was = c[k], now = c[k] + delta;
-                int dk = (now > 0) - (was > 0), dp = (now >= 2) - (was >= 2);
-                if (forms & FORM_SEVEN_PAIRS)
-                    best = min_int(best, (7 - min_int(pairs + dp, 7)) + (7 - min_int(kinds + dk, 7)) - 1);
-                if (forms & FORM_THIRTEEN_ORPHANS) {
-                    bool orphan = k >= 27 || k % 9 == 0 || k % 9 == 8;
-                    int o = orphans + (orphan ? dk : 0), op = orphan_pairs + (orphan ? dp : 0);
-                    best = min_int(best, 13 - o - (op > 0));
-                }
-            }
+            if (any_irregular)
+                best = min_int(best, irregular[c[k]][orphan_kind[k]]);
             out[k] = (int8_t)best;
         }
     }
