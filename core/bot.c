@@ -482,9 +482,12 @@ static int choose_plan(const struct view *v, uint8_t *c, const struct meld *m, i
     struct worth w;
     worth_of(v, c, m, nm, &w);
     unsigned fits = melds_fit(m, nm, v->p->max_chows);
-    bool quads = false;
-    for (int k = 0; k < TILE_KINDS; k++)
-        quads |= c[k] >= 4;
+    bool quads = false;   /* a kind held four times (counts are at most 4: bit 2 of a byte) */
+    for (int i = 0; i < TILE_KINDS; i += 8) {
+        uint64_t x = 0;
+        memcpy(&x, c + i, i + 8 <= TILE_KINDS ? 8 : TILE_KINDS - i);
+        quads |= (x & 0x0404040404040404ull) != 0;
+    }
     for (int i = 0; i < NPLANS; i++) {
         int val = 0;
         int d = plan_distance(v, i, c, &t, &w, m, nm, fits, quads, best_d, best_v, &std, &val);
