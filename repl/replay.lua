@@ -428,6 +428,9 @@ function M.check(rec, o)
           fail(d.events[1] or { at = d.at }, "the log starts a new deal; the engine is at " .. ph)
         end
         apply(d.events[1] or { at = d.at }, { type = "next", seat = "E" })
+        if phase() == "match_end" then
+          fail(d.events[1] or { at = d.at }, "the log plays another deal; the engine has ended the match")
+        end
       end
       check_start()
       run_deal()

@@ -79,6 +79,7 @@ R.options = {
     doc = "East and South rounds, or East only (4.3)" },
   tobi = { default = false, doc = "the match ends when a player is below 0 (4.6)" },
   agari_yame = { default = false, doc = "the last dealer may stop when leading (4.6)" },
+  tenpai_yame = { default = false, doc = "the last dealer tenpai at an exhaustive draw while leading ends the match (4.6)" },
   west_extension = { default = false, doc = "a West round when nobody reached the target (4.6)" },
   leftover_deposits = { default = "to_first", values = { "to_first", "discarded" },
     doc = "deposits left at the match end go to the first-placed player, or are lost (4.5)" },
@@ -1150,8 +1151,10 @@ function R.rotation(s)
     end
   end
   -- 4.6 agari_yame: the dealer of the match's last hand who wins it while first in points
-  -- (ties go to the earlier seat of the first deal: he is the last of it) may stop there.
-  if opts.agari_yame and s.outcome == "win" and keep and s.points and s.dealer == 4
+  -- (ties go to the earlier seat of the first deal: he is the last of it) may stop there;
+  -- tenpai_yame: the same when he keeps the deal tenpai at an exhaustive draw.
+  local yame = s.outcome == "win" and opts.agari_yame or s.outcome == "draw" and opts.tenpai_yame
+  if yame and keep and s.points and s.dealer == 4
      and (s.round == last_round or SEAT_INDEX[s.round] > SEAT_INDEX[last_round]) then
     local first = true
     for i = 2, #s.points do if s.points[i] >= s.points[1] then first = false end end
@@ -1572,7 +1575,7 @@ function R.next_deal(g)
   if not o or o.deal ~= deal then o = {} end
   local opts = g.options
   local points, dealer = nil, g.core:seat_summary("E").player + 1
-  if opts.tobi or opts.agari_yame or opts.west_extension then   -- only these read the points
+  if opts.tobi or opts.agari_yame or opts.tenpai_yame or opts.west_extension then   -- only these read the points
     points = {}
     for i, seat in ipairs(SEATS) do points[i] = g.core:seat_summary(seat).points end
   end

@@ -24,6 +24,7 @@ return {
     pao_suukantsu = set("pao_suukantsu", true),
     tobi = set("tobi", true),
     agari_yame = set("agari_yame", true),
+    tenpai_yame = set("tenpai_yame", true),
     west_extension = set("west_extension", true),
     uma = set("uma", { 15, 5, -5, -15 }),
   },

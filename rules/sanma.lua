@@ -46,6 +46,7 @@ R.options = {
   abort_suukaikan = set("abort_suukaikan", true),
   tobi = set("tobi", true),
   agari_yame = set("agari_yame", true),
+  tenpai_yame = set("tenpai_yame", true),               -- 4.6.3: the dealer keeps the deal tenpai
   west_extension = set("west_extension", true),
   uma = { default = { 20, 0, -20 }, doc = "end-of-match bonus by rank, 3 integers (4.7)" },
   pao_tsumo = { default = "tsumo_total", values = { "tsumo_total", "ron_value" },
@@ -325,7 +326,8 @@ function R.rotation(s)
     local top, top_player = -math.huge, nil
     for i, p in ipairs(points) do if p > top then top, top_player = p, i end end   -- ties: earlier seat
     if keep then
-      ended = opts.agari_yame and top_player == s.dealer_player and top >= opts.return_points or false
+      local yame = s.outcome == "win" and opts.agari_yame or s.outcome == "draw" and opts.tenpai_yame
+      ended = yame and top_player == s.dealer_player and top >= opts.return_points or false
     elseif opts.west_extension then
       ended = top >= opts.return_points or (in_extra and s.dealer == 3)
     end

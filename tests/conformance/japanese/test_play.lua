@@ -92,6 +92,22 @@ function test_agari_yame_option()
   lu.assertFalse(R.rotation(s).ended)
 end
 
+-- 4.6 tenpai_yame: the last dealer tenpai at an exhaustive draw while first may stop (a
+-- draw he keeps the deal by); agari_yame alone does not stop there.
+function test_tenpai_yame_option()
+  local s = { round = "S", dealer = 4, honba = 0, outcome = "draw", dealer_keeps = true,
+              points = { 40000, 20000, 20000, 20000 }, options = options({ agari_yame = true }) }
+  lu.assertFalse(R.rotation(s).ended)
+  s.options = options({ tenpai_yame = true })
+  lu.assertTrue(R.rotation(s).ended)
+  s.dealer_keeps = false                                   -- noten: the deal passes, the match ends anyway
+  lu.assertTrue(R.rotation(s).ended)
+  s.dealer_keeps, s.points = true, { 30000, 30000, 20000, 20000 }   -- tied for first
+  lu.assertFalse(R.rotation(s).ended)
+  s.points, s.outcome, s.dealer_won = { 40000, 20000, 20000, 20000 }, "win", true
+  lu.assertFalse(R.rotation(s).ended)                      -- a win is agari_yame's
+end
+
 -- 4.6 west_extension: nobody at 30,000 after South 4: West is played, until somebody
 -- reaches 30,000 after a hand or the West round ends.
 function test_west_extension_option()

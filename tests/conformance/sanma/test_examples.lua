@@ -308,6 +308,13 @@ function test_match_end()
   -- West round: W3 passing ends it
   lu.assertTrue(rot { round = "W", dealer = 3, outcome = "draw", points = { 36000, 34000, 35000 } }.ended)
   lu.assertFalse(rot { round = "W", dealer = 2, outcome = "draw", points = { 36000, 34000, 35000 } }.ended)
+  -- S3, the dealer keeps the deal tenpai at a draw while first with 40,000: ends
+  -- (tenpai-yame), but with option tenpai_yame = false
+  local tenpai = { round = "S", dealer = 3, outcome = "draw", dealer_keeps = true, dealer_player = 3,
+                   points = { 30000, 30000, 45000 } }
+  lu.assertTrue(rot(tenpai).ended)
+  o = options({ tenpai_yame = false })
+  lu.assertFalse(rot(tenpai).ended)
 end
 
 os.exit(lu.LuaUnit.run())
