@@ -260,13 +260,22 @@ function M.cli(args)
   local o = { rules = "tenhou", seed = 1, bots = {}, timeout = 5000 }
   local games, nb = 1, 0
   local i = 1
+  -- a whole number of at least `min` for option `a`, or nil after an error line
+  local function whole(a, v, min)
+    local n = math.tointeger(tonumber(v))
+    if n and n >= min then return n end
+    io.stderr:write("jong mjai: ", a, " takes a whole number of at least ", min, ", not '", v, "'\n")
+  end
   while i <= #args do
     local a, v = args[i], args[i + 1]
     if a == "--help" or a == "-h" then io.write(USAGE); return 0
+    elseif not v and (a == "--rules" or a == "--seed" or a == "--games" or a == "--timeout" or a == "--log"
+                      or a == "--bot") then
+      io.stderr:write("jong mjai: ", a, " takes a value (jong mjai --help)\n"); return 2
     elseif a == "--rules" and v then o.rules = v; i = i + 1
-    elseif a == "--seed" and v then o.seed = math.tointeger(tonumber(v)) or 1; i = i + 1
-    elseif a == "--games" and v then games = math.tointeger(tonumber(v)) or 1; i = i + 1
-    elseif a == "--timeout" and v then o.timeout = math.tointeger(tonumber(v)) or 5000; i = i + 1
+    elseif a == "--seed" and v then o.seed = whole(a, v, 0); if not o.seed then return 2 end; i = i + 1
+    elseif a == "--games" and v then games = whole(a, v, 1); if not games then return 2 end; i = i + 1
+    elseif a == "--timeout" and v then o.timeout = whole(a, v, 1); if not o.timeout then return 2 end; i = i + 1
     elseif a == "--log" and v then
       local f, err = io.open(v, "w")
       if not f then io.stderr:write("jong mjai: " .. err .. "\n"); return 1 end

@@ -863,16 +863,23 @@ function M.cli_export(args)
     else file = a end
     i = i + 1
   end
-  if not file or (to ~= "tenhou6" and to ~= "mjai") then io.stderr:write(EXPORT_USAGE); return 2 end
+  if not file and not to then io.stderr:write(EXPORT_USAGE); return 2 end
+  if to ~= "tenhou6" and to ~= "mjai" then
+    io.stderr:write("jong export: --to is tenhou6 or mjai", to and (", not '" .. to .. "'") or "", "\n"); return 2
+  end
+  if not file then io.stderr:write("jong export: which record? give a FILE\n", EXPORT_USAGE); return 2 end
   local rec, err = M.read_file(file)
-  if not rec then io.stderr:write("jong export: " .. file .. ": " .. err .. "\n"); return 1 end
+  if not rec then
+    if err:sub(1, #file + 2) ~= file .. ": " then err = file .. ": " .. err end   -- the file named once
+    io.stderr:write("jong export: " .. err .. "\n"); return 1
+  end
   local text = to == "tenhou6" and records.write_tenhou6(rec) or records.write_mjai(rec)
   if out then
     local f, ferr = io.open(out, "w")
     if not f then io.stderr:write("jong export: " .. ferr .. "\n"); return 1 end
     local ok, werr = f:write(text)
     local closed, cerr = f:close()
-    if not ok or not closed then io.stderr:write("jong export: " .. tostring(werr or cerr) .. "\n"); return 1 end
+    if not ok or not closed then io.stderr:write("jong export: " .. out .. ": " .. tostring(werr or cerr) .. "\n"); return 1 end
   else
     io.write(text)
   end

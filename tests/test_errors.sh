@@ -66,6 +66,29 @@ refuses "stats: --svg without a file" 2 "^jong stats: --svg takes a file name" s
 refuses "stats: an SVG it cannot write" 1 "^jong stats: $dir/no/c.svg: No such file" stats "$dir/run.json" --svg "$dir/no/c.svg"
 refuses "stats: an unknown option" 2 "^jong stats: unknown argument '--bogus'" stats --bogus
 
+# export
+refuses "export: an unknown format" 2 "^jong export: --to is tenhou6 or mjai, not 'nosuch'" export --to nosuch "$dir/garbage"
+refuses "export: a missing file, named once" 1 "^jong export: $dir/nosuch.log: No such file" export --to mjai "$dir/nosuch.log"
+refuses "export: a directory" 1 "^jong export: $dir: Is a directory" export --to mjai "$dir"
+refuses "export: no file" 2 "^jong export: which record" export --to mjai
+refuses "export: not a game record" 1 "^jong export: $dir/garbage: not a game record" export --to mjai "$dir/garbage"
+
+# mjai
+refuses "mjai: --games not a number" 2 "^jong mjai: --games takes a whole number of at least 1, not 'x'" mjai --games x --bot true
+refuses "mjai: --timeout 0" 2 "^jong mjai: --timeout takes a whole number of at least 1, not '0'" mjai --timeout 0 --bot true
+refuses "mjai: --bot without a command" 2 "^jong mjai: --bot takes a value" mjai --bot
+refuses "mjai: an unknown argument" 2 "^jong mjai: unknown argument --bogus" mjai --bogus
+
+# replay
+refuses "replay: --option without NAME=VALUE" 2 "^jong replay: --option takes NAME=VALUE" replay --check --option x "$dir/garbage"
+refuses "replay: an unknown option" 2 "^jong replay: unknown option --bogus" replay --bogus
+"$JONG" replay --check "$dir/nosuch.log" >"$dir/out" 2>&1
+if [ $? -eq 1 ] && grep -q "^{\"file\":\"$dir/nosuch.log\",\"ok\":false.*No such file" "$dir/out"; then
+  passed=$((passed + 1)); echo "ok   replay: a missing file is a failed game whose line says why"
+else
+  failed=$((failed + 1)); echo "FAIL replay: a missing file is a failed game whose line says why"; sed 's/^/    /' "$dir/out"
+fi
+
 # test / run
 refuses "test: a missing script" 1 "^jong: cannot open $dir/nosuch.lua" test "$dir/nosuch.lua"
 refuses "run: a directory" 1 "^jong: cannot read $dir" run "$dir"
