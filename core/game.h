@@ -188,6 +188,7 @@ enum {
     WINF_ROB_ASIDE = 32,     /* on a tile another seat set aside (how: WIN_DISCARD) */
     WINF_FLOWERS = 64,       /* on bonus tiles (rules.flower_wins): the eighth drawn (how:
                               * WIN_SELF_DRAW) or robbed from `from` with seven held (WIN_DISCARD) */
+    WINF_AFTER_KONG = 128,   /* on the discard `from` made right after a kong's replacement */
 };
 /* rob_type of a rob window on a bonus tile that would be another seat's eighth. */
 enum { ROB_BONUS = ACT_TYPES };
@@ -207,6 +208,10 @@ struct win {
 struct settlement {
     int32_t delta[MAX_PLAYERS];
     int32_t taken;
+    /* A win may move or refund kong money received earlier (settle_win only): 1 + the
+     * seat whose kong income it takes (0: none), and the amounts by payer. */
+    uint8_t ledger_of;
+    int32_t ledger[MAX_PLAYERS];
 };
 
 /* The effect of an extra action the ruleset applied. */
@@ -341,6 +346,7 @@ struct game_state {
     bool drawn_aside;      /* it replaced a tile set aside */
     tile_t drawn;
     bool after_claim;      /* turn obtained by a chow or pung claim */
+    bool after_kong;       /* the discard of the claim window was made right after a kong's replacement */
     /* claim and rob windows */
     uint8_t discarder;     /* claim: who discarded; rob: who declared the kong */
     tile_t claim_tile;

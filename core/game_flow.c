@@ -215,6 +215,8 @@ void game_win_record(const struct game *g, int seat, int how, int from, tile_t t
         w->flags |= WINF_FIRST_TURN;
     if (how == WIN_ROB && st->rob_type == ACT_KONG_CONCEALED)
         w->flags |= WINF_ROB_CONCEALED;
+    if (how == WIN_DISCARD && st->phase == PHASE_CLAIM && st->after_kong)
+        w->flags |= WINF_AFTER_KONG;
 }
 
 /* Play after a win (rules.play_after_win): the winners leave the deal; with two seats
@@ -269,6 +271,17 @@ static int do_wins(struct game *g, const int *seats, int n, int how, int from, t
     if (st->first_winner == SEAT_NONE) {
         st->first_winner = (uint8_t)seats[0];
         st->first_shared = n > 1 ? (uint8_t)from : SEAT_NONE;
+    }
+    if (s.ledger_of) {   /* kong money the win moved or refunded leaves the ledger */
+        int of = s.ledger_of - 1;
+        for (int p = 0; of < players(g) && p < players(g); p++)
+            if (s.ledger[p] < 0 || s.ledger[p] > st->kong_income[of][p]) {
+                snprintf(g->err, sizeof g->err, "settle_win takes %ld of the kong money %c received from %c, which holds %ld",
+                         (long)s.ledger[p], seat_letters[of], seat_letters[p], (long)st->kong_income[of][p]);
+                return -1;
+            }
+        for (int p = 0; of < players(g) && p < players(g); p++)
+            st->kong_income[of][p] -= s.ledger[p];
     }
     if (settle(g, &s) < 0)
         return -1;
@@ -632,6 +645,7 @@ static int do_discard(struct game *g, int s, tile_t t, int extra)
     hand_take(&ss->hand, t);
     ss->discards[ss->ndiscards++] = (struct discard){ .tile = t, .claimed_by = SEAT_NONE, .extra = (uint8_t)extra };
     ss->missed = 0;
+    st->after_kong = st->drawn_loose;
     struct event *e = ev_tile(g, EV_DISCARD, s, t);
     e->extra = (uint8_t)extra;
     reveal_pending(g);

@@ -231,13 +231,13 @@ size_t event_json(const struct game_rules *r, const struct event *e, int index, 
         break;
     case EV_WIN: {
         static const char *flags[] = { "kong_replacement", "last_tile", "first_turn", "robbing_concealed_kong",
-                                       "set_aside_replacement", "robbing_set_aside", "flowers" };
+                                       "set_aside_replacement", "robbing_set_aside", "flowers", "after_kong" };
         put_seat(&o, "seat", e->seat);
         put_tile(&o, "tile", e->tile);
         put(&o, ",\"by\":\"%s\"", hows[e->src < 3 ? e->src : 0]);
         put_seat(&o, "from", e->from);
         put(&o, ",\"flags\":[");
-        for (int i = 0, first = 1; i < 7; i++)
+        for (int i = 0, first = 1; i < 8; i++)
             if (e->kind & (1 << i)) {
                 put(&o, "%s\"%s\"", first ? "" : ",", flags[i]);
                 first = 0;

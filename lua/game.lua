@@ -93,6 +93,7 @@ function Game:situation(win, first_winner)
     if win.how == "rob" then flag("robbing_kong") end
     if win.last_tile then flag("last_tile") end
     if win.first_turn then flag("first_turn") end
+    if win.after_kong then flag("after_kong") end
   end
   local s = {
     rules = self.rules, options = self.options, seat = win.seat, round = st.round,
@@ -453,6 +454,11 @@ local function make_hooks(G, skip, views)
       local total = { E = 0, S = 0, W = 0, N = 0 }
       local taken = 0
       local results = {}
+      for i, w in ipairs(wins) do   -- each win knows the others on the same tile
+        local co = {}
+        for j, o in ipairs(wins) do if j ~= i then co[#co + 1] = o.seat end end
+        w.co_winners = co
+      end
       for i, w in ipairs(wins) do
         local ok, result, pay = guarded(G, V, "score", w.seat .. " win " .. tostring(w.tile), score_win, w, i == 1)
         if not ok then error(result, 0) end
@@ -466,6 +472,18 @@ local function make_hooks(G, skip, views)
           if not int_in(total[s], -INT32, INT32) then bad(R, "settle", "makes seat " .. s .. "'s payments overflow") end
         end
         taken = taken + sum
+        -- kong money the win moved or refunded (result.kong_ledger, set by settle): it
+        -- leaves that seat's ledger (g:kong_income)
+        local kl = type(result) == "table" and result.kong_ledger
+        if type(kl) == "table" then
+          total.ledger = total.ledger or { seat = kl.seat, E = 0, S = 0, W = 0, N = 0 }
+          if kl.seat ~= total.ledger.seat then bad(R, "settle", "moves the kong money of two seats in one settlement") end
+          for _, s in ipairs(SEATS) do
+            local v = kl[s] or 0
+            if not int_in(v, 0, INT32) then bad(R, "settle", "returned a bad kong_ledger amount for " .. s) end
+            total.ledger[s] = total.ledger[s] + v
+          end
+        end
         results[i] = { seat = w.seat, result = private.plain(result, "the result of hook score"), payments = checked }
       end
       if not int_in(taken, -INT32, INT32) then bad(R, "settle", "makes the payments' total overflow") end

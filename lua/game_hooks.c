@@ -241,6 +241,20 @@ static int read_settlement(lua_State *L, struct settlement *out, char *msg, size
     }
     lua_getfield(L, t, "taken");
     out->taken = (int32_t)lua_tointeger(L, -1);
+    lua_pop(L, 1);
+    if (lua_getfield(L, t, "ledger") == LUA_TTABLE) {   /* settle_win: kong money moved */
+        lua_getfield(L, -1, "seat");
+        const char *of = lua_tostring(L, -1);
+        for (int s = 0; of && s < 4; s++)
+            if (!strcmp(of, seat_names[s]))
+                out->ledger_of = (uint8_t)(s + 1);
+        lua_pop(L, 1);
+        for (int s = 0; out->ledger_of && s < 4; s++) {
+            lua_getfield(L, -1, seat_names[s]);
+            out->ledger[s] = (int32_t)lua_tointeger(L, -1);
+            lua_pop(L, 1);
+        }
+    }
     lua_pop(L, 2);
     return HOOK_OK;
 }
@@ -277,6 +291,8 @@ static void push_win(lua_State *L, const struct win *w)
     lua_setfield(L, -2, "robbed_aside");
     lua_pushboolean(L, (w->flags & WINF_FLOWERS) != 0);
     lua_setfield(L, -2, "flowers");
+    lua_pushboolean(L, (w->flags & WINF_AFTER_KONG) != 0);
+    lua_setfield(L, -2, "after_kong");
 }
 
 static int h_settle_win(void *ctx, const struct game *g, const struct win *wins, int nwins,

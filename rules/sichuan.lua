@@ -387,10 +387,15 @@ function R.settle(f, result)
   if f.win_by == "discard" and f.flags.after_kong and o.kong_money and o.kong_shot ~= "keep" and s.kong_kind
      and nearest_winner(f) == f.seat then
     local each, payers = kong_payers(s.kong_kind, f.from, active, s.kong_from)
+    local ledger = { seat = f.from }                       -- what leaves the discarder's kong income
+    for _, p in ipairs(payers) do ledger[p] = each * o.base end
     if o.kong_shot == "transfer" then
       local units = each * #payers
       if o.kong_shot_amount == "all" and type(s.kong_money) == "table" then
-        for _, n in pairs(s.kong_money) do units = units + n end
+        for p, n in pairs(s.kong_money) do
+          units = units + n
+          if SEAT_INDEX[p] then ledger[p] = (ledger[p] or 0) + n * o.base end
+        end
       end
       move(f.from, f.seat, units * o.base)
       result.items[#result.items + 1] = { name = "Kong money transfer", value = units, unit = "base" }
@@ -398,6 +403,7 @@ function R.settle(f, result)
       for _, p in ipairs(payers) do move(f.from, p, each * o.base) end
       result.items[#result.items + 1] = { name = "Kong money refund", value = each * #payers, unit = "base" }
     end
+    result.kong_ledger = ledger                            -- in play: the engine's ledger follows
   end
   return pay
 end
@@ -626,6 +632,43 @@ function R.may_claim(g, action)
   return true
 end
 
+-- The kind of a kong meld as the state writes it ("[5555p]@S", "[5555p]+", "[5555p]c").
+local function kong_kind_of(m)
+  if m:find("%]c") then return "concealed" elseif m:find("%]%+") then return "promoted" end
+  return "claimed"
+end
+
+-- In play, the situation fields of a win that the engine's own leave out. §11.3: on the
+-- discard made right after a kong (flag after_kong) the kind of that kong (the
+-- discarder's last meld), the other winners on the tile and, with sc.kong_shot_amount =
+-- all, the discarder's other kong income of the deal (units, by payer). §14.3: a
+-- replacement win after a claimed kong names the seat that fed the kong (kong_from).
+function R.situation(g, win, s)
+  if win.after_kong and win.from then
+    local melds = g:state().seats[win.from].melds
+    local kind = kong_kind_of(melds[#melds] or "")
+    s.kong_kind, s.co_winners = kind, win.co_winners
+    local o = effective(g.options)
+    if o.kong_shot_amount == "all" then
+      local active = {}
+      for _, p in ipairs(s.active or SEATS) do active[p] = true end
+      local each, payers = kong_payers(kind, win.from, active, (melds[#melds] or ""):match("@(%a)"))
+      local last, other = {}, {}
+      for _, p in ipairs(payers) do last[p] = each * o.base end
+      for p, n in pairs(g:kong_income(win.from)) do
+        local rest = (n - (last[p] or 0)) // o.base
+        if rest > 0 then other[p] = rest end
+      end
+      s.kong_money = other
+    end
+  end
+  if win.loose then
+    local melds = g:state().seats[win.seat].melds
+    local m = melds[#melds] or ""
+    if m:find("^%[(%d)%1%1%1%a%]@") then s.kong_from = m:match("@(%a)") end
+  end
+end
+
 -- §11 in play: the kong the seat just declared (its last meld) is paid at once by the
 -- seats still in the deal (the kong event's code); the engine keeps each payer's share
 -- in the seat's ledger (g:kong_income) for the refund at the wall's end. A robbed kong
@@ -633,8 +676,7 @@ end
 function R.settle_kong(g, seat)
   local melds = g:state().seats[seat].melds
   local m = melds[#melds] or ""
-  local kind, from = "claimed", m:match("@(%a)")
-  if m:find("%]c") then kind = "concealed" elseif m:find("%]%+") then kind = "promoted" end
+  local kind, from = kong_kind_of(m), m:match("@(%a)")
   local left, active = g:brief().left, {}
   for i, p in ipairs(SEATS) do if left >> (i - 1) & 1 == 0 then active[#active + 1] = p end end
   local r = kong_event({ seat = seat, kong = kind, from = from, active = active }, effective(g.options))

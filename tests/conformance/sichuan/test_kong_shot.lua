@@ -1,0 +1,71 @@
+-- Sichuan in the engine: a win on the discard made right after a kong (杠上炮, §11.3,
+-- W2). The engine marks the win after_kong; the kong money the discarder received for
+-- that kong moves to the winner (sc.kong_shot = transfer), goes back to its payers
+-- (void) or stays (keep), and leaves the discarder's ledger, so the wall's end refunds
+-- nothing of it (Example 9 with a concealed kong).
+local lu = require "luaunit"
+
+local in_play = require "in_play"
+local play, events, last_event = in_play.play, in_play.events, in_play.last_event
+
+-- E discards 1p; S draws 3m, declares a concealed kong of 7s (E, W, N pay 2 each), draws
+-- 6s and discards it; W (Example 9's hand) wins on it.
+local function kong_then_discard(options)
+  local g = assert(jong.scenario { rules = "sichuan", seed = 1, options = options, draws = "3m6s",
+    hands = { E = "123456789m1122p9s", S = "7777s123456p11m8p", W = "234567888m4599s", N = "123456789p1357m" } })
+  play(g, "E", "d 1p")
+  play(g, "S", "kong 7s")
+  lu.assertEquals(g:kong_income("S"), { E = 2, W = 2, N = 2 })
+  play(g, "S", "d 6s")
+  play(g, "W", "win")
+  return g
+end
+
+local function items(g)
+  local out = {}
+  for _, it in ipairs(g.last_results[1].result.items) do out[#out + 1] = { it.name, it.value, it.unit } end
+  return out
+end
+
+function test_transfer()
+  local g = kong_then_discard()
+  local win = last_event(g, "win")
+  lu.assertEquals({ win.seat, win.from, win.by }, { "W", "S", "discard" })
+  lu.assertEquals(win.flags, { "after_kong" })
+  lu.assertEquals(items(g), { { "Plain win", 0, "fan" }, { "Win after a kong", 1, "fan" },
+                              { "Kong money transfer", 6, "base" } })
+  lu.assertEquals(last_event(g, "settle").payments, { E = 0, S = -8, W = 8, N = 0 })
+  lu.assertEquals(g:kong_income("S"), {})                 -- moved: nothing left to refund
+  -- the situation of the win in play is the one jong score reads
+  local s = jong.score { rules = "sichuan", seat = "W", hand = "234567888m45699s", win_tile = "6s",
+                         win_by = "discard", from = "S", flags = { "after_kong" }, kong_kind = "concealed" }
+  lu.assertEquals(s.payments, { E = 0, S = -8, W = 8, N = 0 })
+end
+
+function test_void()
+  local g = kong_then_discard { kong_shot = "void" }
+  lu.assertEquals(items(g)[3], { "Kong money refund", 6, "base" })
+  lu.assertEquals(last_event(g, "settle").payments, { E = 2, S = -8, W = 4, N = 2 })
+  lu.assertEquals(g:kong_income("S"), {})
+end
+
+function test_keep()
+  local g = kong_then_discard { kong_shot = "keep" }
+  lu.assertEquals(#items(g), 2)
+  lu.assertEquals(last_event(g, "settle").payments, { E = 0, S = -2, W = 2, N = 0 })
+  lu.assertEquals(g:kong_income("S"), { E = 2, W = 2, N = 2 })
+end
+
+-- A discard that does not follow a kong is no kong shot.
+function test_no_kong_no_shot()
+  local g = assert(jong.scenario { rules = "sichuan", seed = 1, draws = "3m",
+    hands = { E = "123456789m1122p9s", S = "7777s123456p11m6s", W = "234567888m4599s", N = "123456789p1357m" } })
+  play(g, "E", "d 1p")
+  play(g, "S", "d 6s")
+  play(g, "W", "win")
+  lu.assertEquals(last_event(g, "win").flags, { "first_turn" })   -- no after_kong
+  lu.assertEquals(last_event(g, "settle").payments, { E = 0, S = -1, W = 1, N = 0 })
+  lu.assertEquals(#events(g, "payment"), 0)
+end
+
+os.exit(lu.LuaUnit.run())
