@@ -556,12 +556,6 @@ function R.configure(o)
            declare_missing = true, discard_missing_first = o.discard_missing_first }
 end
 
--- §8.2 in play: the win is judged with the declared missing suit (score refuses a hand
--- holding it), the same code as `jong score` with "missing_suit".
-function R.situation(g, win, s)
-  s.missing_suit = g:seat(win.seat).missing
-end
-
 -- §9.6 (sc.pass_lock): the discards the seat let pass since its own last draw (for wins)
 -- or its own last turn (for pungs, until_turn), newest first: {tile =, from =, hand =}, the
 -- hand the seat held then (taken back over its own pungs and discards since).
@@ -638,12 +632,14 @@ local function kong_kind_of(m)
   return "claimed"
 end
 
--- In play, the situation fields of a win that the engine's own leave out. §11.3: on the
--- discard made right after a kong (flag after_kong) the kind of that kong (the
+-- In play, the situation fields of a win that the engine's own leave out. §8.2: the
+-- declared missing suit (score refuses a hand holding it, the same code as `jong score`
+-- with "missing_suit"). §11.3: on the discard made right after a kong (flag after_kong) the kind of that kong (the
 -- discarder's last meld), the other winners on the tile and, with sc.kong_shot_amount =
 -- all, the discarder's other kong income of the deal (units, by payer). §14.3: a
 -- replacement win after a claimed kong names the seat that fed the kong (kong_from).
 function R.situation(g, win, s)
+  s.missing_suit = g:seat(win.seat).missing
   if win.after_kong and win.from then
     local melds = g:state().seats[win.from].melds
     local kind = kong_kind_of(melds[#melds] or "")

@@ -8,11 +8,20 @@ local lu = require "luaunit"
 local in_play = require "in_play"
 local play, events, last_event = in_play.play, in_play.events, in_play.last_event
 
--- E discards 1p; S draws 3m, declares a concealed kong of 7s (E, W, N pay 2 each), draws
--- 6s and discards it; W (Example 9's hand) wins on it.
+-- No exchange; the missing suits are declared (E dots, S and W as below, N bamboo).
+local function deal(hands, draws, options, missing)
+  options = options or {}
+  options.exchange = "off"
+  local g = assert(jong.scenario { rules = "sichuan", seed = 1, options = options, draws = draws, hands = hands })
+  for _, seat in ipairs { "E", "S", "W", "N" } do play(g, seat, "declare " .. missing[seat]) end
+  return g
+end
+
+-- E discards 1p; S draws 9p, declares a concealed kong of 7s (E, W, N pay 2 each), draws
+-- 6s and discards it; W (Example 9's hand, dots missing) wins on it.
 local function kong_then_discard(options)
-  local g = assert(jong.scenario { rules = "sichuan", seed = 1, options = options, draws = "3m6s",
-    hands = { E = "123456789m1122p9s", S = "7777s123456p11m8p", W = "234567888m4599s", N = "123456789p1357m" } })
+  local g = deal({ E = "123456789m1122p9s", S = "7777s123456p88p1s", W = "234567888m4599s", N = "123456789p1357m" },
+                 "9p6s", options, { E = "p", S = "m", W = "p", N = "s" })
   play(g, "E", "d 1p")
   play(g, "S", "kong 7s")
   lu.assertEquals(g:kong_income("S"), { E = 2, W = 2, N = 2 })
@@ -38,7 +47,8 @@ function test_transfer()
   lu.assertEquals(g:kong_income("S"), {})                 -- moved: nothing left to refund
   -- the situation of the win in play is the one jong score reads
   local s = jong.score { rules = "sichuan", seat = "W", hand = "234567888m45699s", win_tile = "6s",
-                         win_by = "discard", from = "S", flags = { "after_kong" }, kong_kind = "concealed" }
+                         win_by = "discard", from = "S", flags = { "after_kong" }, kong_kind = "concealed",
+                         missing_suit = "p" }
   lu.assertEquals(s.payments, { E = 0, S = -8, W = 8, N = 0 })
 end
 
@@ -58,8 +68,8 @@ end
 
 -- A discard that does not follow a kong is no kong shot.
 function test_no_kong_no_shot()
-  local g = assert(jong.scenario { rules = "sichuan", seed = 1, draws = "3m",
-    hands = { E = "123456789m1122p9s", S = "7777s123456p11m6s", W = "234567888m4599s", N = "123456789p1357m" } })
+  local g = deal({ E = "123456789m1122p9s", S = "7777s123456p88p6s", W = "234567888m4599s", N = "123456789p1357m" },
+                 "9p", nil, { E = "p", S = "m", W = "p", N = "s" })
   play(g, "E", "d 1p")
   play(g, "S", "d 6s")
   play(g, "W", "win")
