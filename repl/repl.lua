@@ -464,6 +464,11 @@ end
 -- Actions grouped by verb: "discard 2m 5m 7z, concealed kong 5p, chow 345p 456p, win".
 local function legal_text(list)
   local groups, order = {}, {}
+  if list[1] and list[1].type == "exchange" then
+    return string.format("pass three tiles (%d choices, e.g. `pass %s`)", #list, list[1].tiles)
+  elseif list[1] and list[1].type == "declare" then
+    return "declare m, p or s (the missing suit)"
+  end
   for _, a in ipairs(list) do
     local verb = KONG_TEXT[a.type] or a.type
     if not groups[verb] then groups[verb] = {}; order[#order + 1] = verb end
@@ -515,6 +520,8 @@ local EVENT_TEXT = {
   kong_concealed = function(e) return e.seat .. " declares a concealed kong of " .. e.tile end,
   set_aside = function(e) return e.seat .. " sets " .. e.tile .. " aside (" .. e.name .. ")" end,
   kong_promoted = function(e) return e.seat .. " promotes a pung of " .. e.tile .. " to a kong" end,
+  exchange = function(e) return e.seat .. " passes " .. e.tiles .. " to " .. e.to .. " (" .. e.direction .. ")" end,
+  declare = function(e) return e.seat .. " declares " .. e.suit .. " missing" end,
   dora = function(e) return "new dora indicator " .. e.tile end,
   extra = function(e) return e.seat .. " declares " .. tostring(e.name) .. (e.tile and " " .. e.tile or "") end,
   win = function(e)
@@ -541,7 +548,8 @@ end
 
 
 local PHASE_TEXT = { turn = "to play", claim = "claims on the discard", rob = "may rob the kong",
-  deal_end = "the deal is over", match_end = "the match is over" }
+  deal_end = "the deal is over", match_end = "the match is over",
+  exchange = "each seat passes three tiles (`pass 1m2m3m`)", declare = "each seat declares a missing suit (`declare m`)" }
 
 -- A whole number as text (payments and points are integers).
 local function int_text(n) return tostring(math.tointeger(n) or n) end
@@ -663,6 +671,8 @@ local function show_table()
     head = head .. string.format("%s %s %s", st.claim_tile or "?", st.phase == "rob" and "kong by" or "discarded by",
       st.discarder or "?") .. ", waiting for " .. table.concat(S.game:waiting(), " ")
   else head = head .. (PHASE_TEXT[st.phase] or st.phase) end
+  if st.choosing then head = head .. ", waiting for " .. table.concat(st.choosing, " ") end
+  if st.exchange then head = head .. ", exchange " .. st.exchange end
   say(tiles_text(head))
   local parts = { string.format("wall %d, dead wall %d", st.wall, st.dead) }
   if #st.dora > 0 then parts[#parts + 1] = "dora " .. dora_text(st.dora) end
@@ -675,6 +685,7 @@ local function show_table()
     local who = is_you(seat) and "you" or (is_bot(seat) and "bot" or "")
     local drawn = seat == st.turn and st.drawn and "  (drew " .. tiles_text(st.drawn) .. ")" or ""
     local furiten = is_you(seat) and is_furiten(st, seat) and "  furiten" or ""
+    if s.missing then furiten = furiten .. "  missing " .. s.missing end
     say(string.format("%s %s %6s %-3s %s%s%s", mark, seat, int_text(s.points), who, hand_text(s), drawn, furiten))
     if #s.discards > 0 then
       local list = {}
@@ -1079,7 +1090,7 @@ Lists what SEAT may do now; without a seat, every seat the game waits for.]],
 
 -- The short verbs of actions (the engine reads them: Game:parse_action).
 local VERBS = { "d", "discard", "chow", "chi", "pung", "pon", "kong", "kan", "win", "ron", "tsumo", "riichi",
-  "pass", "next" }
+  "pass", "next", "exchange", "declare" }
 
 -- The action type each verb names (any other verb names itself: a declaration of the
 -- rules such as `riichi`).
@@ -1115,6 +1126,8 @@ local function situation_text(seat)
     return string.format("the game waits for claims on %s discarded by %s", st.claim_tile or "?", st.discarder or "?")
   elseif st.phase == "rob" then
     return string.format("the game waits for answers to %s's kong of %s", st.discarder or "?", st.claim_tile or "?")
+  elseif st.phase == "exchange" then return "each seat first passes three tiles (`pass 1m2m3m`)"
+  elseif st.phase == "declare" then return "each seat first declares a missing suit (`declare m`)"
   elseif st.phase == "deal_end" then return "the deal is over (`next` starts the next one)"
   elseif st.phase == "match_end" then return "the match is over" end
   return st.phase
@@ -1130,6 +1143,15 @@ local function resolve_action(seat, verb, arg)
     fail("seat %s cannot ron: %s (a win on your own draw is `tsumo`)", seat, situation_text(seat))
   elseif verb == "tsumo" and phase ~= "turn" then
     fail("seat %s cannot tsumo: %s (a win on a discard is `ron`)", seat, situation_text(seat))
+  end
+  -- before play: `pass 1m2m3m` (or `exchange 123m`) and `declare p`; the engine judges them
+  if phase == "exchange" and (vtype == "pass" or vtype == "exchange") then
+    local ok, tiles = pcall(jong.tiles, arg or "")
+    if not ok or not tiles or #tiles ~= 3 then fail("pass which three tiles? e.g. `pass 1m2m3m`") end
+    return { type = "exchange", seat = seat, tiles = table.concat(tiles) }
+  elseif phase == "declare" and vtype == "declare" then
+    if not (arg or ""):match("^[mps]$") then fail("declare which suit missing? `declare m`, `declare p` or `declare s`") end
+    return { type = "declare", seat = seat, suit = arg }
   end
   local of_type = {}
   for _, a in ipairs(list) do
@@ -1197,7 +1219,8 @@ end
 
 command {
   name = "play", usage = "play [SEAT] ACTION", summary = "play an action: d 5m, chi 567p, pon, ron, tsumo",
-  aliases = { "d", "discard", "chow", "chi", "pung", "pon", "kong", "kan", "win", "ron", "tsumo", "riichi", "pass" },
+  aliases = { "d", "discard", "chow", "chi", "pung", "pon", "kong", "kan", "win", "ron", "tsumo", "riichi", "pass",
+              "exchange", "declare" },
   help = [[
 Plays ACTION for SEAT (default: yours when the game waits for you, else the first seat
 it waits for); any seat may be named first: `S ron`, `W pon`. Actions: `d 5m` or
@@ -1205,7 +1228,9 @@ it waits for); any seat may be named first: `S ron`, `W pon`. Actions: `d 5m` or
 tile); `pon` or `pung`; `kan 5p` or `kong 5p` (claimed, concealed or promoted: whichever
 is legal); `ron` (a win on a discard or a robbed kong), `tsumo` (on your own draw), or
 `win`; `riichi 5m` (a declaration the rules add, made with a discard); `pass`; `next`
-(start the next deal). The tile may be left out when one action fits; when several fit
+(start the next deal). Before play (Sichuan): `pass 1m2m3m` (or `exchange 1m2m3m`)
+passes three tiles, `declare p` declares the missing suit; each stays hidden until every
+seat has chosen. The tile may be left out when one action fits; when several fit
 the REPL lists them and asks. In a claim window, the seats whose only legal action is
 to pass then pass by themselves. The events that follow are printed, with a deal's
 result; an illegal action is refused with the reason and changes nothing.]],

@@ -85,13 +85,21 @@ local SBR = {
   checks_include_winners = true,
 }
 
--- The options in force: the preset's values where the situation gave none.
+-- The options in force: the preset's values where the situation gave none. In play
+-- (given = nil) only the resolved options are known: a value other than the registry's
+-- default counts as given.
 local function effective(o, given)
   if o.preset ~= "sbr" then return o end
   local out = {}
   for k, v in pairs(o) do out[k] = v end
   for k, v in pairs(SBR) do
-    if not (type(given) == "table" and (given[k] ~= nil or given["sc." .. k] ~= nil)) then out[k] = v end
+    local explicit
+    if type(given) == "table" then
+      explicit = given[k] ~= nil or given["sc." .. k] ~= nil
+    else
+      explicit = o[k] ~= R.options[k].default
+    end
+    if not explicit then out[k] = v end
   end
   return out
 end
