@@ -415,6 +415,21 @@ static const struct plan PLANS[NPLANS] = {
     { PLAN_SIMPLES, 0 }, { PLAN_PUNGS, 0 }, { PLAN_VOID, SUIT_M }, { PLAN_VOID, SUIT_P }, { PLAN_VOID, SUIT_S },
 };
 
+/* Whether the all-pungs shanten of c is known not to be below its standard shanten:
+ * no kind held four times (the all-pungs count is then a way to complete the hand),
+ * and seven pairs (which the all-pungs count takes as a way too) a form of the hand
+ * (not with five sets). Counts are at most 4: a four is bit 2 of a byte. */
+static bool pungs_bounded(const struct view *v, const uint8_t c[TILE_KINDS])
+{
+    uint64_t any = 0;
+    for (int i = 0; i < TILE_KINDS; i += 8) {
+        uint64_t x = 0;
+        memcpy(&x, c + i, i + 8 <= TILE_KINDS ? 8 : TILE_KINDS - i);
+        any |= x;
+    }
+    return !(any & 0x0404040404040404ull) && (v->sets == 4 || !(v->forms & FORM_SEVEN_PAIRS));
+}
+
 /* The plans (bits of PLANS) whose melds fit them: a flush's melds in its suit or
  * honours, none in a missing suit, no terminal or honour in simples, no more chows
  * than allowed among pungs. */
@@ -446,7 +461,7 @@ static unsigned melds_fit(const struct meld *m, int nm, int max_chows)
  * when it cannot beat beat_d (or equal it with more value than beat_v). std: the
  * standard shanten of c (computed when first needed: *std < -1). fits: melds_fit. */
 static int plan_distance(const struct view *v, int i, uint8_t *c, const struct tally *t, const struct worth *w,
-                         const struct meld *m, int nm, unsigned fits, bool quads, int beat_d, int beat_v, int *std,
+                         const struct meld *m, int nm, unsigned fits, bool bounded, int beat_d, int beat_v, int *std,
                          int *value)
 {
     const struct plan *pl = &PLANS[i];
@@ -462,7 +477,7 @@ static int plan_distance(const struct view *v, int i, uint8_t *c, const struct t
     if (pl->type == PLAN_PUNGS) {
         /* without four of a kind, the all-pungs count is a way to complete the hand,
          * so never below the standard shanten: a plan that cannot win is not counted */
-        if (!quads && (2 * *std > beat_d || (2 * *std == beat_d && *value <= beat_v)))
+        if (bounded && (2 * *std > beat_d || (2 * *std == beat_d && *value <= beat_v)))
             return 99;
         s = plan_shanten_with(v, pl, c, m, nm);
     } else {
@@ -482,15 +497,10 @@ static int choose_plan(const struct view *v, uint8_t *c, const struct meld *m, i
     struct worth w;
     worth_of(v, c, m, nm, &w);
     unsigned fits = melds_fit(m, nm, v->p->max_chows);
-    bool quads = false;   /* a kind held four times (counts are at most 4: bit 2 of a byte) */
-    for (int i = 0; i < TILE_KINDS; i += 8) {
-        uint64_t x = 0;
-        memcpy(&x, c + i, i + 8 <= TILE_KINDS ? 8 : TILE_KINDS - i);
-        quads |= (x & 0x0404040404040404ull) != 0;
-    }
+    bool bounded = pungs_bounded(v, c);
     for (int i = 0; i < NPLANS; i++) {
         int val = 0;
-        int d = plan_distance(v, i, c, &t, &w, m, nm, fits, quads, best_d, best_v, &std, &val);
+        int d = plan_distance(v, i, c, &t, &w, m, nm, fits, bounded, best_d, best_v, &std, &val);
         if (d < best_d || (d == best_d && d < 99 && val > best_v)) {
             best = i, best_d = d, best_v = val;
         }
@@ -873,8 +883,12 @@ static int default_claim(const struct view *v, const struct action *a, int n, st
             }
             int8_t after[TILE_KINDS];
             shanten_each(c, vm(v, v->nmelds + 1), v->forms, -1, after);
+            /* no plan is nearer than twice the shanten less one (any hand; all pungs
+             * when pungs_bounded): a discard that cannot beat the best found is not
+             * weighed */
+            bool bounded = pungs_bounded(v, c);
             for (int d = 0; d < TILE_KINDS; d++) {
-                if (!c[d])
+                if (!c[d] || (bounded && 2 * after[d] - 1 >= best_d))
                     continue;
                 c[d]--;
                 int sh = after[d], dd;

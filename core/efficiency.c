@@ -1,5 +1,7 @@
 #include "efficiency.h"
 
+#include <string.h>
+
 #include "game.h"
 
 static int concealed_total(const uint8_t counts[TILE_KINDS])
@@ -68,49 +70,64 @@ int efficiency_discards(const uint8_t counts[TILE_KINDS], int nmelds, unsigned f
     return n;
 }
 
-static void take(uint8_t unseen[TILE_KINDS], int k, int n)
-{
-    if (k < 0 || k >= TILE_KINDS)
-        return;
-    unseen[k] = unseen[k] > n ? (uint8_t)(unseen[k] - n) : 0;
-}
+/* Tiles seen, by kind (any tile byte's kind: 0-127). */
+struct seen {
+    uint8_t n[128];
+};
 
-static void take_melds(uint8_t unseen[TILE_KINDS], const struct hand *h)
+static void see_melds(struct seen *s, const struct hand *h)
 {
     for (int i = 0; i < h->nmelds; i++) {
         const struct meld *m = &h->melds[i];
-        if (m->type == MELD_CHOW)
-            for (int j = 0; j < 3; j++)
-                take(unseen, m->kind + j, 1);
-        else
-            take(unseen, m->kind, meld_tiles(m));
+        int k = m->kind & 0x7f;
+        if (m->type == MELD_CHOW && k + 2 < 128) {
+            s->n[k]++;
+            s->n[k + 1]++;
+            s->n[k + 2]++;
+        } else {
+            s->n[k] = (uint8_t)(s->n[k] + meld_tiles(m));
+        }
     }
+}
+
+static void see_hand(struct seen *s, const struct hand *h)
+{
+    for (int k = 0; k < TILE_KINDS; k++)
+        s->n[k] = (uint8_t)(s->n[k] + h->counts[k]);
+    see_melds(s, h);
+}
+
+static void unseen_of(const struct seen *s, uint8_t unseen[TILE_KINDS])
+{
+    for (int k = 0; k < TILE_KINDS; k++)
+        unseen[k] = s->n[k] >= 4 ? 0 : (uint8_t)(4 - s->n[k]);
 }
 
 void efficiency_unseen_hand(const struct hand *h, uint8_t unseen[TILE_KINDS])
 {
-    for (int k = 0; k < TILE_KINDS; k++)
-        unseen[k] = 4;
-    for (int k = 0; k < TILE_KINDS; k++)
-        take(unseen, k, h->counts[k]);
-    take_melds(unseen, h);
+    struct seen s;
+    memset(&s, 0, sizeof s);
+    see_hand(&s, h);
+    unseen_of(&s, unseen);
 }
 
 void efficiency_unseen_game(const struct game *g, int seat, uint8_t unseen[TILE_KINDS])
 {
-    efficiency_unseen_hand(game_hand(g, seat), unseen);
+    struct seen s;
+    memset(&s, 0, sizeof s);
+    see_hand(&s, game_hand(g, seat));
     const struct game_state *st = game_state(g);
-    for (int s = 0; s < 4; s++) {
-        const struct seat_state *ss = &st->seats[s];
-        if (s != seat)
-            take_melds(unseen, &ss->hand);
+    for (int p = 0; p < 4; p++) {
+        const struct seat_state *ss = &st->seats[p];
+        if (p != seat)
+            see_melds(&s, &ss->hand);
         for (int i = 0; i < ss->ndiscards; i++)
-            if (ss->discards[i].claimed_by == SEAT_NONE)
-                take(unseen, tile_kind(ss->discards[i].tile), 1);
+            s.n[tile_kind(ss->discards[i].tile)] += ss->discards[i].claimed_by == SEAT_NONE;
     }
     for (int i = 0; i < st->ndora; i++) {
         int t = game_dora(g, i);
         if (t >= 0)
-            take(unseen, tile_kind((tile_t)t), 1);
+            s.n[tile_kind((tile_t)t)]++;
     }
+    unseen_of(&s, unseen);
 }
