@@ -209,7 +209,6 @@ S.fields = {
   { "dora_of", typed "table", "Japanese: indicator -> dora, when not the usual order (sanma: 1m -> 9m)" },
   { "qualifications", typed "table", "Classical: Mah Jong qualification by game type" },
   { "preset_drops", typed "table", "Classical: the items a preset leaves out" },
-  { "fan_rules", typed "table", "IMS: the fan rules score reads" },
   { "exhaust_threshold", whole, "IMS: tiles an ordinary draw needs" },
   { "elements", typed "table", "MCR: the item table (read-only, for tools and tests)" },
   -- set by the loader

@@ -288,7 +288,9 @@ local function thirteen_orphans(f)
 end
 
 ---------------------------------------------------------------------------------------------
--- s11: the fan rules, in the spec's order (RULES[i] is F<i>). `std` rules count only for the
+-- s11: the fan rules, in the spec's order (ITEMS[i] is F<i>), one item shape (docs/hooks.md):
+-- id, name as the spec names it, value (fan; none when the test counts it), unit, test.
+-- `std` rules count only for the
 -- standard pattern, and only for a reading that holds what `std` names (they score nothing
 -- otherwise: "honour sets": a dragon or wind set; "3 triplets": three triplet-likes, "2 (3)
 -- sequences": two (three) sequences; true: any reading); `form` rules only for their
@@ -296,140 +298,148 @@ end
 -- every tile has one class (simple, terminal, honour or green) (they score nothing
 -- otherwise); the others for every pattern.
 
-local RULES = {
-  { id = "F01", name = "Dragon Sets", std = "honour sets", points = function()
+local ITEMS = {
+  { id = "F01", name = "Dragon Sets", unit = "fan", std = "honour sets", test = function()
       return h.dragon_sets end },
-  { id = "F02", name = "Wind Sets", std = "honour sets", points = function()
+  { id = "F02", name = "Wind Sets", unit = "fan", std = "honour sets", test = function()
       return h.wind_points end },
-  { id = "F03", name = "All Sequences", std = "3 sequences", points = function()
-      return (h.fp and h.nseq == 4) and 1 or 0 end },
-  { id = "F04", name = "Equal Sequences in Three Suits", std = "3 sequences", points = function()
+  { id = "F03", name = "All Sequences", value = 1, unit = "fan", std = "3 sequences", test = function()
+      return h.fp and h.nseq == 4 end },
+  { id = "F04", name = "Equal Sequences in Three Suits", unit = "fan", std = "3 sequences", test = function()
       if not in_three_suits(h.seq_bits) then return 0 end
       return h.fp and 2 or 1 end },
-  { id = "F05", name = "Straight", std = "3 sequences", points = function()
+  { id = "F05", name = "Straight", unit = "fan", std = "3 sequences", test = function()
       if not straight() then return 0 end
       return h.fp and 2 or 1 end },
-  { id = "F06", name = "Sister Sequences", std = "2 sequences", points = function()
+  { id = "F06", name = "Sister Sequences", unit = "fan", std = "2 sequences", test = function()
       if not h.fp then return 0 end
       local k = sister_pairs()
       return k == 2 and 3 or k end },
-  { id = "F07", name = "No Terminals", pure = true, points = function()
-      return h.all & SIMPLE ~= 0 and 1 or 0 end },
-  { id = "F08", name = "All Terminals", std = true, points = function()
+  { id = "F07", name = "No Terminals", value = 1, unit = "fan", pure = true, test = function()
+      return h.all & SIMPLE ~= 0 end },
+  { id = "F08", name = "All Terminals", unit = "fan", std = true, test = function()
       if not (h.all_sets_th and h.pair_th) then return 0 end
       local p = 1
       if h.ntrip == 4 and h.opts.all_terminals_triplet_addon_with_all_triplets then p = p + 1 end
       if h.any & HONOUR == 0 then p = p + 1 end
       if h.fp then p = p + 1 end
       return p end },
-  { id = "F09", name = "Totally Concealed", points = function()
-      return (h.fp and h.self) and 1 or 0 end },
-  { id = "F10", name = "Totally Revealed", std = true, points = function()
-      return (h.nmelded == 4 and h.grab_discard and h.reading.win_set == nil) and 1 or 0 end },
-  { id = "F11", name = "Under the Sea", flag = true, points = function()
-      return (h.self and h.flags.last_tile) and 1 or 0 end },
-  { id = "F12", name = "Under the River", flag = true, points = function()
-      return (h.grab_discard and h.flags.last_tile) and 1 or 0 end },
-  { id = "F13", name = "Winning after a Kong", flag = true, points = function()
-      return h.after_kong and 1 or 0 end },
-  { id = "F14", name = "Robbing a Kong", flag = true, points = function()
-      return h.flags.robbing_kong and 1 or 0 end },
-  { id = "F15", name = "All Triplets", std = "3 triplets", points = function()
-      return h.ntrip == 4 and 2 or 0 end },
-  { id = "F16", name = "7 Little Pairs", form = "seven_pairs", points = function()
-      return 3 end },
-  { id = "F17", name = "Equal Triplets in Three Suits", std = "3 triplets", points = function()
-      return in_three_suits(h.trip_bits) and 2 or 0 end },
-  { id = "F18", name = "3 Quadruplets", std = "3 triplets", points = function()
-      return h.nkong == 3 and 2 or 0 end },
-  { id = "F19", name = "3 Concealed Triplets", std = "3 triplets", points = function()
-      return h.nconcealed == 3 and 2 or 0 end },
-  { id = "F20", name = "One Suit", points = function()
+  { id = "F09", name = "Totally Concealed", value = 1, unit = "fan", test = function()
+      return h.fp and h.self end },
+  { id = "F10", name = "Totally Revealed", value = 1, unit = "fan", std = true, test = function()
+      return h.nmelded == 4 and h.grab_discard and h.reading.win_set == nil end },
+  { id = "F11", name = "Under the Sea", value = 1, unit = "fan", flag = true, test = function()
+      return h.self and h.flags.last_tile end },
+  { id = "F12", name = "Under the River", value = 1, unit = "fan", flag = true, test = function()
+      return h.grab_discard and h.flags.last_tile end },
+  { id = "F13", name = "Winning after a Kong", value = 1, unit = "fan", flag = true, test = function()
+      return h.after_kong end },
+  { id = "F14", name = "Robbing a Kong", value = 1, unit = "fan", flag = true, test = function()
+      return h.flags.robbing_kong end },
+  { id = "F15", name = "All Triplets", value = 2, unit = "fan", std = "3 triplets", test = function()
+      return h.ntrip == 4 end },
+  { id = "F16", name = "7 Little Pairs", value = 3, unit = "fan", form = "seven_pairs", test = function() return true end },
+  { id = "F17", name = "Equal Triplets in Three Suits", value = 2, unit = "fan", std = "3 triplets", test = function()
+      return in_three_suits(h.trip_bits) end },
+  { id = "F18", name = "3 Quadruplets", value = 2, unit = "fan", std = "3 triplets", test = function()
+      return h.nkong == 3 end },
+  { id = "F19", name = "3 Concealed Triplets", value = 2, unit = "fan", std = "3 triplets", test = function()
+      return h.nconcealed == 3 end },
+  { id = "F20", name = "One Suit", unit = "fan", test = function()
       if not ONE_SUIT[h.any & SUIT_BITS] then return 0 end
       local p = 2
       if h.any & HONOUR == 0 then p = p + 3 end
       if h.fp then p = p + 1 end
       return p end },
-  { id = "F21", name = "Minor 3 Dragons", std = "honour sets", points = function()
-      return (h.pair_dragon and h.dragon_sets == 2) and 2 or 0 end },
-  { id = "F22", name = "Major 3 Dragons", std = "honour sets", points = function()
-      return h.dragon_sets == 3 and 12 or 0 end },
-  { id = "F23", name = "Minor 4 Winds", std = "honour sets", points = function()
-      return (h.pair_wind and h.wind_sets == 3) and 12 or 0 end },
-  { id = "F24", name = "Major 4 Winds", std = "honour sets", points = function()
-      return h.wind_sets == 4 and 12 or 0 end },
-  { id = "F25", name = "Pure 1's & 9's", pure = true, points = function()
-      return h.all & TERMINAL ~= 0 and 12 or 0 end },
-  { id = "F26", name = "Pure Honours", pure = true, points = function()
-      return h.all & HONOUR ~= 0 and 12 or 0 end },
-  { id = "F27", name = "4 Quadruplets", std = "3 triplets", points = function()
-      return h.nkong == 4 and 12 or 0 end },
-  { id = "F28", name = "4 Concealed Triplets", std = "3 triplets", points = function()
-      return h.nconcealed == 4 and 12 or 0 end },
-  { id = "F29", name = "9 Lanterns", std = true, points = function()
-      return (h.fp and nine_lanterns(h.f)) and 12 or 0 end },
-  { id = "F30", name = "All Green", pure = true, points = function()
-      return h.all & GREEN ~= 0 and 12 or 0 end },
-  { id = "F31", name = "13 Individuals", form = "thirteen_individuals", points = function()
-      return 5 end },
-  { id = "F32", name = "13 Orphans", form = "thirteen_orphans", points = function()
-      return 12 end },
-  { id = "F33", name = "Heavenly / Earthly / Humanly", flag = true, points = function()
-      return h.flags.first_turn and 12 or 0 end },
+  { id = "F21", name = "Minor 3 Dragons", value = 2, unit = "fan", std = "honour sets", test = function()
+      return h.pair_dragon and h.dragon_sets == 2 end },
+  { id = "F22", name = "Major 3 Dragons", value = 12, unit = "fan", std = "honour sets", test = function()
+      return h.dragon_sets == 3 end },
+  { id = "F23", name = "Minor 4 Winds", value = 12, unit = "fan", std = "honour sets", test = function()
+      return h.pair_wind and h.wind_sets == 3 end },
+  { id = "F24", name = "Major 4 Winds", value = 12, unit = "fan", std = "honour sets", test = function()
+      return h.wind_sets == 4 end },
+  { id = "F25", name = "Pure 1's & 9's", value = 12, unit = "fan", pure = true, test = function()
+      return h.all & TERMINAL ~= 0 end },
+  { id = "F26", name = "Pure Honours", value = 12, unit = "fan", pure = true, test = function()
+      return h.all & HONOUR ~= 0 end },
+  { id = "F27", name = "4 Quadruplets", value = 12, unit = "fan", std = "3 triplets", test = function()
+      return h.nkong == 4 end },
+  { id = "F28", name = "4 Concealed Triplets", value = 12, unit = "fan", std = "3 triplets", test = function()
+      return h.nconcealed == 4 end },
+  { id = "F29", name = "9 Lanterns", value = 12, unit = "fan", std = true, test = function()
+      return h.fp and nine_lanterns(h.f) end },
+  { id = "F30", name = "All Green", value = 12, unit = "fan", pure = true, test = function()
+      return h.all & GREEN ~= 0 end },
+  { id = "F31", name = "13 Individuals", value = 5, unit = "fan", form = "thirteen_individuals", test = function() return true end },
+  { id = "F32", name = "13 Orphans", value = 12, unit = "fan", form = "thirteen_orphans", test = function() return true end },
+  { id = "F33", name = "Heavenly / Earthly / Humanly", value = 12, unit = "fan", flag = true, test = function()
+      return h.flags.first_turn end },
 }
-R.fan_rules = RULES
-local RULE_NAME = {}
-for i, rule in ipairs(RULES) do RULE_NAME[i] = rule.name end
+R.items = ITEMS
 
--- s10, s12: the rules each pattern is scored by, as lists: list[j] an index into RULES,
--- list.points[j] that rule's function. The rules for every pattern depend on the tiles and
--- the situation only, so they are scored once per hand; the standard ones once per reading,
--- from the list that fits its kinds of sets.
-local function rule_list() return { points = {} } end
-local function add(list, i)
-  list[#list + 1] = i
-  list.points[#list] = RULES[i].points
-end
+-- s10, s12: the items each pattern is scored by, as lists: list[j] an index into the item
+-- list, list.test[j] that item's test and list.value[j] its value. The items for every
+-- pattern depend on the tiles and the situation only, so they are scored once per hand; the
+-- standard ones once per reading, from the list that fits its kinds of sets. Made once per
+-- item list (the ruleset's R.items: a child may give its own).
+local function item_list() return { test = {}, value = {} } end
 local NEEDS = { [true] = 0, ["2 sequences"] = SEQ2, ["3 sequences"] = SEQ3, ["3 triplets"] = TRIP3,
                 ["honour sets"] = HONOUR_SETS }
 local WITH_FLAGS, PURE = 1, 2
-local ANY_RULES, STD_RULES, FORM_LIST = {}, {}, {}   -- ANY_RULES[WITH_FLAGS | PURE], ...
-for k = 0, 3 do ANY_RULES[k] = rule_list() end
-for shape = 0, 15 do STD_RULES[shape] = rule_list() end
-for i, rule in ipairs(RULES) do
-  if rule.form then
-    FORM_LIST[rule.form] = rule_list()
-    add(FORM_LIST[rule.form], i)
-  elseif not rule.std then
-    for k = 0, 3 do
-      if (k & WITH_FLAGS ~= 0 or not rule.flag) and (k & PURE ~= 0 or not rule.pure) then
-        add(ANY_RULES[k], i)
+local INDEX = setmetatable({}, { __mode = "k" })
+local function index_of(items)
+  local idx = INDEX[items]
+  if idx then return idx end
+  idx = { any = {}, std = {}, form = {}, name = {}, n = #items }   -- any[WITH_FLAGS | PURE], std[shape]
+  local function add(list, i)
+    list[#list + 1] = i
+    list.test[#list], list.value[#list] = items[i].test, items[i].value
+  end
+  for k = 0, 3 do idx.any[k] = item_list() end
+  for shape = 0, 15 do idx.std[shape] = item_list() end
+  for i, item in ipairs(items) do
+    idx.name[i] = item.name
+    if item.form then
+      idx.form[item.form] = idx.form[item.form] or item_list()
+      add(idx.form[item.form], i)
+    elseif not item.std then
+      for k = 0, 3 do
+        if (k & WITH_FLAGS ~= 0 or not item.flag) and (k & PURE ~= 0 or not item.pure) then
+          add(idx.any[k], i)
+        end
+      end
+    else
+      local needs = NEEDS[item.std]
+      for shape = 0, 15 do
+        if shape & needs == needs then add(idx.std[shape], i) end
       end
     end
-  else
-    local needs = NEEDS[rule.std]
-    for shape = 0, 15 do
-      if shape & needs == needs then add(STD_RULES[shape], i) end
-    end
   end
+  INDEX[items] = idx
+  return idx
 end
 local IRREGULAR = { "seven_pairs", "thirteen_individuals", "thirteen_orphans" }
 local IS_FORM = { seven_pairs = seven_pairs, thirteen_individuals = thirteen_individuals,
                   thirteen_orphans = thirteen_orphans }
+local NO_ITEMS = item_list()
 
--- s12: the points of the rules in list (h filled for the reading). The rules that scored go
--- to tally: tally[1..tally.n] their indices, tally.pts[1..n] their points. Returns the sum.
-local function score_rules(list, tally)
-  local fns, pts, sum, n = list.points, tally.pts, 0, 0
+-- s12: the fan of the items in list (h filled for the reading): a test answers true (the
+-- item is worth its value), a number (the fan of an item whose worth varies), or
+-- false/nil/0. The items that scored go to tally: tally[1..tally.n] their indices,
+-- tally.pts[1..n] their fan. Returns the sum.
+local function score_items(list, tally, n_items)
+  local tests, values, pts, sum, n = list.test, list.value, tally.pts, 0, 0
   for j = 1, #list do
-    local p = fns[j]()
-    if p ~= 0 then
+    local p = tests[j]()
+    if p == true then p = values[j] end
+    if p and p ~= 0 then
       n = n + 1
       tally[n], pts[n] = list[j], p
       sum = sum + p
     end
   end
-  tally.n, tally[n + 1] = n, #RULES + 1               -- (an end mark after the last)
+  tally.n, tally[n + 1] = n, n_items + 1              -- (an end mark after the last)
   return sum
 end
 
@@ -568,7 +578,8 @@ function R.score(f)
   if #readings > 0 then read_sets(readings[1]) else read_tiles(f) end
   local key = (next(flags) ~= nil and WITH_FLAGS or 0)
             | (h.all & (SIMPLE | TERMINAL | HONOUR | GREEN) ~= 0 and PURE or 0)
-  local any_fan = score_rules(ANY_RULES[key], TALLY_ANY)
+  local idx = index_of(f.rules.items or ITEMS)
+  local any_fan = score_items(idx.any[key], TALLY_ANY, idx.n)
 
   -- s10: the best decomposition by capped fan, then raw fan, then the first found.
   local cur, best = TALLY_A, TALLY_B
@@ -576,7 +587,7 @@ function R.score(f)
   for r = 1, #readings do
     local reading = readings[r]
     if r > 1 then read_sets(reading) end
-    local raw = any_fan + score_rules(STD_RULES[h.shape], cur)
+    local raw = any_fan + score_items(idx.std[h.shape], cur, idx.n)
     local fan = raw < FAN_CAP and raw or FAN_CAP
     if fan > best_fan or (fan == best_fan and raw > best_raw) then
       best_form, best_reading, best_fan, best_raw = "standard", reading, fan, raw
@@ -586,7 +597,7 @@ function R.score(f)
   for j = 1, #readings > 0 and 1 or 3 do           -- the irregular patterns (only 7 pairs
     local form = IRREGULAR[j]                        -- can also have a standard reading)
     if IS_FORM[form](f) then
-      local raw = any_fan + score_rules(FORM_LIST[form], cur)
+      local raw = any_fan + score_items(idx.form[form] or NO_ITEMS, cur, idx.n)
       local fan = raw < FAN_CAP and raw or FAN_CAP
       if fan > best_fan or (fan == best_fan and raw > best_raw) then
         best_form, best_reading, best_fan, best_raw = form, nil, fan, raw
@@ -613,7 +624,7 @@ function R.score(f)
     else
       i, p, b = best[b], best_pts[b], b + 1
     end
-    local name = RULE_NAME[i]
+    local name = idx.name[i]
     items[k] = { name = name, value = p, unit = "fan" }
     if p == FAN_CAP and not limit then limit = name end
   end
