@@ -400,6 +400,8 @@ static const char *result_name(const struct game_state *st)
 static const char *const phase_names[] = { "turn", "claim", "rob", "deal_end", "match_end", "exchange", "declare" };
 enum { NPHASES = sizeof phase_names / sizeof phase_names[0] };
 
+static int push_indicators(lua_State *L, bool ura);
+
 static int l_state(lua_State *L)
 {
     struct lgame *lg = check_game(L, 1);
@@ -477,14 +479,7 @@ static int l_state(lua_State *L)
     }
     lua_pushinteger(L, game_rules(g)->players);
     lua_setfield(L, -2, "players");
-    lua_createtable(L, st->ndora, 0);
-    for (int i = 0; i < st->ndora; i++) {
-        int t = game_dora(g, i);
-        if (t < 0)
-            break;
-        push_tile(L, (tile_t)t);
-        lua_rawseti(L, -2, i + 1);
-    }
+    push_indicators(L, false);
     lua_setfield(L, -2, "dora");
     lua_createtable(L, 0, 4);
     for (int s = 0; s < game_rules(g)->players; s++) {
@@ -535,13 +530,15 @@ static void result_table(lua_State *L, int idx, int nfields)
 /* g:brief([t]) -> {phase, turn (seat in turn), drawable (tiles an ordinary draw may
  * still take), round (wind), honba, deposits, deal (number), deal_in_round (times the
  * deal has passed in this round), kongs (declared in the deal), left (bit mask of the
- * seats that won and left the deal, bit 0 East), first_winner (the deal's first winner,
- * if any), first_shared (its discarder, when several seats won on that tile)}, without
- * building the state; t is refilled when given. */
+ * seats that won and left the deal, bit 0 East), events (the events so far, as the
+ * state's `events`), first_winner (the deal's first winner, if any), first_shared (its
+ * discarder, when several seats won on that tile)}, without building the state; t is
+ * refilled when given. */
 static int l_brief(lua_State *L)
 {
-    const struct game_state *st = game_state(check_game(L, 1)->g);
-    result_table(L, 2, 9);
+    const struct game *g = check_game(L, 1)->g;
+    const struct game_state *st = game_state(g);
+    result_table(L, 2, 11);
     set_str(L, "phase", phase_names[st->phase < NPHASES ? st->phase : 0]);
     set_str(L, "turn", seat_names[st->turn & 3]);
     set_int(L, "drawable", wall_drawable(&st->wall));
@@ -552,6 +549,7 @@ static int l_brief(lua_State *L)
     set_int(L, "deal_in_round", st->deal_in_round);
     set_int(L, "kongs", st->nkongs);
     set_int(L, "left", st->left);   /* mask of the seats that won and left (play after a win) */
+    set_int(L, "events", game_nevents(g));
     if (st->first_winner < MAX_PLAYERS)
         set_str(L, "first_winner", seat_names[st->first_winner]);
     if (st->first_shared < MAX_PLAYERS)
@@ -596,13 +594,13 @@ static int l_waits(lua_State *L)
     return 1;
 }
 
-/* g:ura() -> the ura-dora indicators under the revealed dora. */
-static int l_ura(lua_State *L)
+/* The revealed indicators (dora, or with `ura` the ura-dora under them) as a list. */
+static int push_indicators(lua_State *L, bool ura)
 {
     struct lgame *lg = check_game(L, 1);
     lua_createtable(L, game_state(lg->g)->ndora, 0);
     for (int i = 0; i < game_state(lg->g)->ndora; i++) {
-        int t = game_ura(lg->g, i);
+        int t = ura ? game_ura(lg->g, i) : game_dora(lg->g, i);
         if (t < 0)
             break;
         push_tile(L, (tile_t)t);
@@ -610,6 +608,12 @@ static int l_ura(lua_State *L)
     }
     return 1;
 }
+
+/* g:ura() -> the ura-dora indicators under the revealed dora. */
+static int l_ura(lua_State *L) { return push_indicators(L, true); }
+
+/* g:dora() -> the revealed dora indicators (the state's `dora`), without the state. */
+static int l_dora(lua_State *L) { return push_indicators(L, false); }
 
 /* g:events([first]) -> the events from index first (1-based) as JSON lines. */
 static int l_events(lua_State *L)
@@ -829,6 +833,7 @@ static const luaL_Reg game_methods[] = {
     { "waiting", l_waiting },
     { "state", l_state },
     { "ura", l_ura },
+    { "dora", l_dora },
     { "events", l_events },
     { "actions", l_actions },
     { "nactions", l_nactions },

@@ -84,7 +84,8 @@ jong.Game = Game   -- the methods of games (tests may build stand-ins on them)
 -- The situation of a win in the game (for jong.facts): the same path as `jong score`.
 function Game:situation(win, first_winner)
   if VIEW_OF[self] then return on_view(self, "g:situation", Game.situation, win, first_winner) end
-  local st = self:state()
+  local core = self.core
+  local b = core:brief()   -- (not the whole state: a win in play is scored from this)
   local flags = {}
   local known = self.rules.flag_set
   local function flag(name) if known[name] then flags[#flags + 1] = name end end
@@ -96,14 +97,14 @@ function Game:situation(win, first_winner)
     if win.after_kong then flag("after_kong") end
   end
   local s = {
-    rules = self.rules, options = self.options, seat = win.seat, round = st.round,
-    hand = win.hand, win_tile = jong.kind_of(win.tile) == win.tile and win.tile or win.tile,
+    rules = self.rules, options = self.options, seat = win.seat, round = b.round,
+    hand = win.hand, win_tile = win.tile,
     win_by = win.flowers and "flowers" or win.how == "self" and "self" or "discard", from = win.from, flags = flags,
-    dora = table.concat(st.dora), honba = st.honba,
-    deposits = first_winner and st.deposits or 0, game = self, win = win,
+    dora = table.concat(core:dora()), honba = b.honba,
+    deposits = first_winner and b.deposits or 0, game = self, win = win,
   }
   if self.rules.play_after_win then   -- the seats still in the deal, the winner included
-    local left, active = self.core:brief().left, {}
+    local left, active = b.left, {}
     local n = 0
     for i, seat in ipairs(SEATS) do
       if left >> (i - 1) & 1 == 0 then active[#active + 1] = seat else n = n + 1 end
@@ -295,7 +296,7 @@ end
 -- events, options, waits, ...), never close, play, undo, reset, replay or the engine
 -- itself; `g.core` is a view of the engine's reading methods. A hook may keep its own
 -- fields in the view (g.my_note = ...); the game and other programs never see them.
-local CORE_READERS = { "version", "state", "seat", "seat_summary", "brief", "waits", "ura", "events", "kong_income",
+local CORE_READERS = { "version", "state", "seat", "seat_summary", "brief", "waits", "ura", "dora", "events", "kong_income",
   "actions", "nactions", "outcome", "waiting", "legal", "check" }
 local GAME_READERS = { "situation", "score_win", "state", "waiting", "seat_summary", "seat", "brief",
   "waits", "legal", "check", "events", "deal_events", "log_json", "parse_action", "deal_outcome",

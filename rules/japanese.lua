@@ -991,8 +991,10 @@ local function liable_seat(f, result)
 end
 
 -- Remembers how the deal of a game ended, for next_deal (several winners: merged).
+local BRIEF, SUMMARY = {}, {}   -- refilled by g.core:brief(t), g.core:seat_summary(seat, t); read at once
+
 local function record_outcome(g, outcome)
-  local deal = g.core:brief().deal
+  local deal = g.core:brief(BRIEF).deal
   local o = g.japanese_outcome
   if not o or o.deal ~= deal then
     o = { deal = deal }
@@ -1197,7 +1199,8 @@ end
 ---------------------------------------------------------------------------
 -- Engine hooks (docs/hooks.md, "Play hooks"): each gets the game g. They read the state
 -- with state(g): g.core:state() itself, because g:state()'s cache can still show the
--- previous phase while a claim window is being opened.
+-- previous phase while a claim window is being opened; hooks called on every win or deal
+-- read only what they need (g.core:brief, seat_summary, seat, dora, ura).
 
 local RIICHI, DOUBLE_RIICHI = 1, 2       -- seat flags set by the riichi declaration (7)
 
@@ -1262,8 +1265,8 @@ end
 
 -- Calls visit(e) on the events of the deal from the newest back until it returns a value
 -- (which is returned) or the deal starts. Events are fetched in growing chunks.
-local function scan_back(g, st, visit)
-  local seen, size = st.events + 1, 8     -- seen: the oldest event visited
+local function scan_back(g, nevents, visit)
+  local seen, size = nevents + 1, 8       -- seen: the oldest event visited
   while seen > 1 do
     local first = math.max(1, seen - size)
     local ev = g:events(first)            -- ev[k] is event first + k - 1
@@ -1347,10 +1350,9 @@ end
 -- rest: the riichi lock and kuikae (6.5) on discards, no call but ron after riichi, chi only
 -- from the left, calls on the last discard (6.6) and kongs on the last tile (5.4).
 function R.may_claim(g, action)
-  local st = g:state()
-  local me = st.seats[action.seat]
-  if action.type == "kong_concealed" and me.flags & RIICHI ~= 0 then
-    return riichi_kong_allowed(g, st, me, action.tile)
+  if action.type == "kong_concealed" and g.core:seat_summary(action.seat, SUMMARY).flags & RIICHI ~= 0 then
+    local st = g:state()
+    return riichi_kong_allowed(g, st, st.seats[action.seat], action.tile)
   end
   return true
 end
@@ -1365,7 +1367,7 @@ local function pending_win(g, st, action)
                 first_turn = #me.discards == 0 and not any_meld(st) }
   if how == "self" then
     win.hand = me.hand
-    win.loose = scan_back(g, st, function(e)
+    win.loose = scan_back(g, st.events, function(e)
       if e.type == "draw" and e.seat == seat then return e.from == "loose" end
     end) or false
   else
@@ -1393,11 +1395,11 @@ end
 -- 8.3: furiten. Own discards among the waits; a winning tile let pass since the own last
 -- discard (temporary) or, after riichi, since the riichi discard. The waits are the
 -- engine's, in the ruleset's forms (a child's forms count).
-local function furiten(g, st, seat, me)
+local function furiten(g, seat)
   local waits = g.core:waits(seat)
   if #waits == 0 then return false end
-  local wait_set, own = {}, {}
-  for _, w in ipairs(waits) do wait_set[w] = true end
+  local me = g.core:seat(seat)
+  local own = {}
   for _, d in ipairs(me.discards) do own[kind_of(d.tile)] = true end
   if R.is_furiten(waits, own, false, false) then return true end
   local riichi = me.flags & RIICHI ~= 0
@@ -1407,15 +1409,17 @@ local function furiten(g, st, seat, me)
   -- thirteen-orphans hand it completes). Other seats' answers in the window open now do
   -- not matter.
   if next(me.missed) then return true end
-  if not riichi or me.last_miss <= st.deal_event then return false end
+  if not riichi then return false end
+  local st = g:state()
+  if me.last_miss <= st.deal_event then return false end
   return me.last_miss > riichi_discard_event(g, st, seat, me)
 end
 
 -- may_win(g, action): the claiming exception: ron needs the player not furiten (8.3).
 -- Whether the hand wins at all (8.2: a yaku) is score's answer (fast_win below).
 function R.may_win(g, action)
-  local st = g:state()
-  if st.phase ~= "turn" and furiten(g, st, action.seat, st.seats[action.seat]) then
+  local how = action.win and action.win.how or g.core:brief(BRIEF).phase == "turn" and "self"
+  if how ~= "self" and furiten(g, action.seat) then
     return false, "furiten"
   end
   return true
@@ -1427,14 +1431,17 @@ end
 -- does not read (dora, counters), without checking again what the game guarantees. Valid
 -- while score and forms are these (a child that changes either is judged by its score).
 local function wins_in_play(g, action)
-  local st = g:state()
-  local me = st.seats[action.seat]
-  if me.flags & RIICHI ~= 0 or (st.phase == "turn" and is_closed(me)) then return true end
-  local win = pending_win(g, st, action)
+  local core, seat, win = g.core, action.seat, action.win   -- action.win: the engine's record
+  local b = core:brief(BRIEF)
+  local sum = core:seat_summary(seat, SUMMARY)
+  if sum.flags & RIICHI ~= 0 then return true end
+  if b.phase == "turn" and (sum.melds == 0 or is_closed(core:seat(seat))) then return true end
+  local round = b.round
+  if not win then win = pending_win(g, state(g), action) end
   local f, err = hand_facts(win.hand, win.tile)
   if not f then return false, err end
   f.rules, f.options, f.situation = g.rules, g.options, win
-  f.seat, f.round, f.from = win.seat, st.round, win.from
+  f.seat, f.round, f.from = win.seat, round, win.from
   f.win_by = win.how == "self" and "self" or "discard"
   f.flags = { kong_replacement = win.loose or nil, robbing_kong = win.how == "rob" or nil,
               last_tile = win.last_tile or nil, first_turn = win.first_turn or nil }
@@ -1446,13 +1453,16 @@ end
 R.fast_win = { depends = { score = R.score, forms = R.forms }, test = wins_in_play }
 
 -- 7.5: ippatsu: the riichi discard is the seat's last discard and no call or kong since.
-local function ippatsu(g, st, seat, me)
-  local last = me.discards[#me.discards]
+local function ippatsu(g, seat)
+  local d = g.core:seat(seat).discards
+  local last = d[#d]
   if not (last and last.with == "riichi") then return false end
-  return scan_back(g, st, function(e)
+  local b = g.core:brief(BRIEF)
+  local robbing = b.phase == "rob"
+  return scan_back(g, b.events, function(e)
     if e.type == "discard" and e.seat == seat then return true end
     if e.type == "chow" or e.type == "pung" or e.type == "kong" or e.type == "kong_concealed"
-       or (e.type == "kong_promoted" and st.phase ~= "rob") or (e.type == "set_aside" and e.call) then
+       or (e.type == "kong_promoted" and not robbing) or (e.type == "set_aside" and e.call) then
       return false
     end
   end) or false
@@ -1461,21 +1471,21 @@ end
 -- situation(g, win, s): the riichi flags, ippatsu and the ura indicators of a win (7, 14.3),
 -- the deposits as a number of sticks, and a riichi voided by a ron on its discard (7.2).
 function R.situation(g, win, s)
-  local st = state(g)
-  local me = st.seats[win.seat]
+  local core = g.core
   -- The engine gives the deposits as points on the table; the situation counts sticks.
   if (s.deposits or 0) > 0 then
-    s.deposits = st.deposits // R.riichi_deposit
+    s.deposits = core:brief(BRIEF).deposits // R.riichi_deposit
     -- 7.2: a riichi discard won on voids the riichi: its stick goes back to the discarder
-    local d = win.from and win.how == "discard" and not win.robbed_aside and st.seats[win.from].discards
+    local d = win.from and win.how == "discard" and not win.robbed_aside and core:seat(win.from).discards
     if d and #d > 0 and d[#d].with == "riichi" and s.deposits > 0 then
       s.deposits, s.riichi_void = s.deposits - 1, win.from
     end
   end
-  if me.flags & RIICHI == 0 then return end
-  s.flags[#s.flags + 1] = me.flags & DOUBLE_RIICHI ~= 0 and "double_riichi" or "riichi"
-  if g.options.ippatsu and ippatsu(g, st, win.seat, me) then s.flags[#s.flags + 1] = "ippatsu" end
-  s.ura = table.concat(g.core:ura())
+  local flags = core:seat_summary(win.seat, SUMMARY).flags
+  if flags & RIICHI == 0 then return end
+  s.flags[#s.flags + 1] = flags & DOUBLE_RIICHI ~= 0 and "double_riichi" or "riichi"
+  if g.options.ippatsu and ippatsu(g, win.seat) then s.flags[#s.flags + 1] = "ippatsu" end
+  s.ura = table.concat(core:ura())
 end
 
 -- 10: abortive draws (options), asked after a claim window everybody passed.
@@ -1523,7 +1533,7 @@ function R.settle_draw(g, kind, reason)
     record_outcome(g, { draw = "abort" })
     return { E = 0, S = 0, W = 0, N = 0 }
   end
-  local b = g.core:brief()
+  local b = g.core:brief(BRIEF)
   local round, honba, deposits = b.round, b.honba, b.deposits
   local tenpai, nagashi = {}, {}
   for _, seat in ipairs(SEATS) do
@@ -1569,15 +1579,15 @@ end
 
 -- next_deal(g): dealer rotation, honba and the end of the match (4.3, 4.4).
 function R.next_deal(g)
-  local b = g.core:brief()
+  local b = g.core:brief(BRIEF)
   local round, honba, deal = b.round, b.honba, b.deal
   local o = g.japanese_outcome
   if not o or o.deal ~= deal then o = {} end
   local opts = g.options
-  local points, dealer = nil, g.core:seat_summary("E").player + 1
+  local points, dealer = nil, g.core:seat_summary("E", SUMMARY).player + 1
   if opts.tobi or opts.agari_yame or opts.tenpai_yame or opts.west_extension then   -- only these read the points
     points = {}
-    for i, seat in ipairs(SEATS) do points[i] = g.core:seat_summary(seat).points end
+    for i, seat in ipairs(SEATS) do points[i] = g.core:seat_summary(seat, SUMMARY).points end
   end
   local r = R.rotation({ round = round, dealer = dealer, honba = honba,
                          outcome = o.win and "win" or o.draw == "abort" and "abort" or "draw",
