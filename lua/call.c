@@ -13,6 +13,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/time.h>
 #include <unistd.h>
 
 const struct lj_limits lj_hook_limits = { 20000000, 64u << 20 };
@@ -24,6 +25,13 @@ const size_t lj_state_limit = 256u << 20;
 /* Instructions between two looks of the budget hook (the count hook's period). */
 #define BUDGET_STEP 10000
 
+/* A count hook makes Lua look at every instruction (twice the cost of rule code), so
+ * limited calls run without it: a watchdog (a CPU-time timer, every WATCH_MS of the
+ * process's CPU time) turns counting on for a call it finds still running at two looks
+ * in a row. Calls shorter than that (every hook and scoring call of play) never pay
+ * for counting; a longer one is counted from then on and killed at its budget. */
+#define WATCH_MS 10
+
 /* Allocator user data: the allocator it wraps, the bytes in use, and the limited call
  * under way (shared by every thread of the state). */
 struct counter {
@@ -32,6 +40,10 @@ struct counter {
     size_t total;
     size_t limit;      /* 0: no limit */
     int depth;         /* limited calls under way (nested ones share the budget) */
+    lua_State *thread; /* the thread of the outermost limited call (the watchdog hooks it) */
+    volatile unsigned long serial;   /* outermost limited calls made (the watchdog's marks) */
+    volatile unsigned long seen;     /* the serial the watchdog saw at its last look */
+    volatile sig_atomic_t counting;  /* the count hook is on for the call under way */
     long budget;       /* instructions the outermost limited call may run */
     long used;         /* instructions run so far under it */
     bool killed;       /* the budget, memory or Ctrl-C ended the call: it stays ended */
@@ -40,11 +52,18 @@ struct counter {
 
 static volatile sig_atomic_t interrupted;   /* Ctrl-C arrived (lj_interrupt) */
 
+static void budget_hook(lua_State *L, lua_Debug *ar);
+
+/* Ends the limited call under way: from now on every instruction raises. */
 static void kill_call(struct counter *c, const char *why)
 {
     if (!c->killed) {
         c->killed = true;
         snprintf(c->why, sizeof c->why, "%s", why);
+        if (c->depth > 0 && c->thread) {   /* not counted yet (the watchdog): hook it now */
+            c->counting = 1;
+            lua_sethook(c->thread, budget_hook, LUA_MASKCOUNT, 1);
+        }
     }
 }
 
@@ -133,6 +152,39 @@ static void budget_hook(lua_State *L, lua_Debug *ar)
     lua_error(L);
 }
 
+/* The counter whose outermost limited call runs now (nested states keep a chain
+ * through their own saved values), and whether the watchdog could be set up. */
+static struct counter *volatile watched;
+static int watchdog_state;   /* 0: not tried, 1: running, -1: unavailable (count always) */
+
+static void watchdog(int sig)
+{
+    (void)sig;
+    struct counter *c = watched;
+    if (!c || c->depth == 0 || c->counting)
+        return;
+    if (c->seen == c->serial) {   /* the same call as at the last look: count it */
+        c->counting = 1;
+        lua_sethook(c->thread, budget_hook, LUA_MASKCOUNT, BUDGET_STEP);   /* signal-safe */
+    } else {
+        c->seen = c->serial;
+    }
+}
+
+static bool watchdog_ready(void)
+{
+    if (watchdog_state == 0) {
+        struct sigaction sa;
+        memset(&sa, 0, sizeof sa);
+        sa.sa_handler = watchdog;
+        sa.sa_flags = SA_RESTART;
+        sigemptyset(&sa.sa_mask);
+        struct itimerval it = { { 0, WATCH_MS * 1000 }, { 0, WATCH_MS * 1000 } };
+        watchdog_state = sigaction(SIGVTALRM, &sa, NULL) == 0 && setitimer(ITIMER_VIRTUAL, &it, NULL) == 0 ? 1 : -1;
+    }
+    return watchdog_state > 0;
+}
+
 void lj_interrupt(lua_State *L)
 {
     interrupted = 1;
@@ -165,13 +217,24 @@ int lj_pcall(lua_State *L, int nargs, int nresults, const char *what, const stru
     size_t saved_limit = c ? c->limit : 0;
     lua_Hook saved_hook = lua_gethook(L);
     int saved_mask = lua_gethookmask(L), saved_count = lua_gethookcount(L);
+    bool outermost = limited && c->depth == 0, hooked = false;
+    struct counter *saved_watched = watched;
     if (limited) {
         if (c->depth++ == 0) {   /* the outermost limited call: a fresh budget */
             c->budget = lim->instructions;
             c->used = 0;
             c->killed = false;
+            c->counting = 0;
+            c->thread = L;
+            c->serial++;
         }
-        if (saved_hook != budget_hook)
+        if (saved_hook == budget_hook)
+            hooked = false;   /* counted already (or Ctrl-C's hook) */
+        else if (outermost && watchdog_ready())
+            watched = c;      /* counted only if the watchdog finds it running long */
+        else if (outermost || L != c->thread || c->counting || c->killed)
+            hooked = true;    /* no watchdog, or another thread: count every call */
+        if (hooked)
             lua_sethook(L, budget_hook, LUA_MASKCOUNT, c->killed ? 1 : BUDGET_STEP);
         size_t cap = c->total + lim->memory;
         if (cap > lj_state_limit)
@@ -183,6 +246,8 @@ int lj_pcall(lua_State *L, int nargs, int nresults, const char *what, const stru
     int status = lua_pcall(L, nargs, nresults, base);
 
     bool killed = limited && c->killed;
+    if (outermost)
+        watched = saved_watched;   /* first: the watchdog leaves the call alone */
     if (limited) {
         c->limit = saved_limit;
         if (--c->depth == 0)
@@ -190,7 +255,7 @@ int lj_pcall(lua_State *L, int nargs, int nresults, const char *what, const stru
     }
     if (interrupted && limited && c->depth == 0)   /* Ctrl-C: stop the caller's Lua too */
         lua_sethook(L, budget_hook, LUA_MASKCALL | LUA_MASKRET | LUA_MASKCOUNT, 1);
-    else if (saved_hook != budget_hook || !limited)
+    else if (limited ? hooked || (outermost && saved_hook != budget_hook) : !(c && c->depth > 0 && c->counting))
         lua_sethook(L, saved_hook, saved_mask, saved_count);
     if (killed && c->depth == 0 && status != LUA_OK) {
         lua_pop(L, 1);

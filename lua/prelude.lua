@@ -371,11 +371,25 @@ end
 
 -- Calls a ruleset hook through the one protected path. Returns true, results... (plain
 -- data) or false, message (with traceback).
+-- The names a hook's call and its result go by in errors, made once per ruleset and hook.
+local hook_names = setmetatable({}, { __mode = "k" })
+local function names_of(r, hook)
+  local per = hook_names[r]
+  if not per then per = {}; hook_names[r] = per end
+  local names = per[hook]
+  if not names then
+    local what = "hook " .. hook .. " of " .. r.name
+    names = { what, "the result of " .. what }
+    per[hook] = names
+  end
+  return names
+end
+
 function jong.call_hook(r, hook, ...)
   local fn = r[hook]
   if type(fn) ~= "function" then return false, "rules " .. r.name .. " have no hook '" .. hook .. "'" end
-  local what = "hook " .. hook .. " of " .. r.name
-  return private.pcall_limited(what, call_plain, "the result of " .. what, fn, ...)
+  local names = names_of(r, hook)
+  return private.pcall_limited(names[1], call_plain, names[2], fn, ...)
 end
 
 -- An error answer; a message over 1 KB is cut, saying so.

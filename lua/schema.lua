@@ -255,13 +255,20 @@ S.situation = { "rules", "seat", "round", "hand", "win_tile", "win_by", "from", 
   "ura", "honba", "deposits", "options", "game", "win" }
 
 -- jong.check_situation(r, s) -> true, or nil and "unknown field 'flag'; did you mean 'flags'?".
+local SITUATION_SET = {}
+for _, n in ipairs(S.situation) do SITUATION_SET[n] = true end
+local own_sets = setmetatable({}, { __mode = "k" })   -- a ruleset's situation_fields -> a set
+
 function jong.check_situation(r, s)
   local own = r.situation_fields
+  local own_set = own and own_sets[own]
+  if own and not own_set then
+    own_set = {}
+    for _, n in ipairs(own) do own_set[n] = true end
+    own_sets[own] = own_set
+  end
   for k in pairs(s) do
-    local known = false
-    for _, n in ipairs(S.situation) do known = known or n == k end
-    for _, n in ipairs(own or {}) do known = known or n == k end
-    if not known then
+    if not (SITUATION_SET[k] or own_set and own_set[k]) then
       local names = {}
       for _, n in ipairs(S.situation) do names[#names + 1] = n end
       for _, n in ipairs(own or {}) do names[#names + 1] = n end
