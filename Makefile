@@ -13,7 +13,7 @@ CFLAGS   += -std=c11 $(OPT) -g -fPIC -Wall -Wextra -Werror -D_POSIX_C_SOURCE=200
             -DJONG_PREFIX='"$(PREFIX)"' $(SANITIZE)
 LDFLAGS  += $(SANITIZE)
 
-DEB_PACKAGES := gcc make pkg-config liblua5.4-dev lua5.4 lua-unit lua-cjson lua-expat lua-zlib libreadline-dev parallel librsvg2-bin clang
+DEB_PACKAGES := gcc make pkg-config liblua5.4-dev lua5.4 lua-unit lua-cjson lua-expat lua-zlib libreadline-dev parallel librsvg2-bin clang time
 
 CORE_SRC := $(filter-out core/gen_tables.c,$(wildcard core/*.c))
 LUA_SRC  := $(wildcard lua/*.c)

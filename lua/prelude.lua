@@ -498,6 +498,14 @@ local function answer(s)
   return text, text:sub(1, 10) == '{"ok":true'
 end
 
+-- One situation of a batch as JSON text (jong score reads an array element by element):
+-- the answer as JSON text, and whether the situation was valid.
+function jong.score_json_one(text)
+  local input, err = jong.json_decode(text)
+  if input == nil then return jong.json_encode(fail(err)), false end
+  return answer(input)
+end
+
 function jong.score_json(text)
   local input, err = jong.json_decode(text)
   if input == nil then return jong.json_encode(fail(err)), false end
