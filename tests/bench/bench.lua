@@ -1,5 +1,6 @@
 -- Scoring through the Lua API from facts (no JSON): the score and settle hooks of each
--- variant over a fixed set of winning situations. Prints "score_<variant> N us/hand".
+-- variant over a fixed set of winning situations. Prints "score_<variant> N us/hand", the facts
+-- alone ("facts_<variant>") and jong.score end to end in process ("jong_score_<variant>").
 local SITUATIONS = {
   japanese = {
     { seat = "S", round = "E", hand = "345678m34599p678s", win_tile = "5m", win_by = "discard", from = "W", flags = { "riichi" }, dora = "9s" },
@@ -63,6 +64,14 @@ for _, variant in ipairs { "japanese", "classical", "hongkong", "ims", "mcr" } d
         n = n + #SITUATIONS[variant]
       end
       print(string.format("facts_%s %.2f us/hand", variant, (clock() - t0) * 1e6 / n))
+      -- in process end to end: jong.score(situation), the checks, facts, score and
+      -- settle under the budget, and the plain copies of what rule code returned
+      n, t0 = 0, clock()
+      while clock() - t0 < 0.3 do
+        for _, s in ipairs(SITUATIONS[variant]) do jong.score(s) end
+        n = n + #SITUATIONS[variant]
+      end
+      print(string.format("jong_score_%s %.2f us/hand", variant, (clock() - t0) * 1e6 / n))
     end
   end
 end
