@@ -42,6 +42,8 @@ void lj_guard_patterns(lua_State *L);
 /* plain_copy(v, what, views, mark): the sandbox's plain copy of a value rule code
  * returned (lua/plain_copy.c). */
 int lj_plain_copy(lua_State *L);
+/* json_encode(v, shown): v as JSON text, keys in a stable order (lua/json.c). */
+int lj_json_encode(lua_State *L);
 
 /* Installs the counting allocator on a state (so memory caps work); the module
  * does this itself when it opens. */

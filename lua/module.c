@@ -693,6 +693,7 @@ static const luaL_Reg private_tools[] = {
     { "in_rule_code", l_in_rule_code },
     { "plain_copy", lj_plain_copy },
     { "facts_index", l_facts_index },
+    { "json_encode", lj_json_encode },
     { NULL, NULL },
 };
 

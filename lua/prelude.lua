@@ -52,7 +52,7 @@ function jong.kind_of(t) if t:byte(1) == 48 then return "5" .. t:sub(2) end retu
 function jong.parse_hand(s, win_tile) return jong.hand_facts(s, win_tile, true) end
 
 ---------------------------------------------------------------------------
--- JSON: decoding with lua-cjson, encoding here (keys in a stable, readable order).
+-- JSON: decoding with lua-cjson, encoding in C (keys in a stable, readable order).
 ---------------------------------------------------------------------------
 local cjson_ok, cjson = pcall(require, "cjson")
 jong.json_null = cjson_ok and cjson.null or setmetatable({}, { __tostring = function() return "null" end })
@@ -64,121 +64,15 @@ function jong.json_decode(text)
   return v
 end
 
-local KEY_ORDER = {}
-for i, k in ipairs { "ok", "wins", "rules", "hand", "name", "value", "han", "fu", "yakuman", "points",
-  "doubles", "score", "faan", "fan", "flowers", "aux", "adjusted", "basic", "total", "items",
-  "unit", "count", "limit", "payments", "losers", "E", "S", "W", "N", "reason", "error" } do
-  KEY_ORDER[k] = i
-end
-local function key_before(a, b)
-  local ia, ib = KEY_ORDER[a], KEY_ORDER[b]
-  if ia and ib then return ia < ib end
-  if ia or ib then return ia ~= nil end
-  return tostring(a) < tostring(b)
-end
-
--- Strings: plain ones as they are; others escaped by lua-cjson (the "/" it escapes
--- kept as is); bytes that are not UTF-8 escaped one by one as \u00XX, so the output
--- is always valid JSON in valid UTF-8.
-local find, format, byte, sub, gsub, concat = string.find, string.format, string.byte, string.sub, string.gsub, table.concat
-local utf8_len = utf8.len
-
-local function escape_valid(s)
-  if cjson_ok then return (gsub(sub(cjson.encode(s), 2, -2), "\\/", "/")) end
-  return (gsub(s, '[%c"\\]', function(c)
-    local e = { ['"'] = '\\"', ["\\"] = "\\\\", ["\b"] = "\\b", ["\f"] = "\\f", ["\n"] = "\\n", ["\r"] = "\\r", ["\t"] = "\\t" }
-    return e[c] or format("\\u%04x", byte(c))
-  end))
-end
-
-local function encode_string(s)
-  if not find(s, '[%c"\\\128-\255]') then return '"' .. s .. '"' end
-  if utf8_len(s) then return '"' .. escape_valid(s) .. '"' end
-  local parts, i = { '"' }, 1
-  while i <= #s do
-    local n, bad = utf8_len(s, i)
-    if n then parts[#parts + 1] = escape_valid(sub(s, i)); break end
-    if bad > i then parts[#parts + 1] = escape_valid(sub(s, i, bad - 1)) end
-    parts[#parts + 1] = format("\\u%04x", byte(s, bad))
-    i = bad + 1
-  end
-  parts[#parts + 1] = '"'
-  return concat(parts)
-end
-
+-- Encoding in C (lua/json.c): keys in a stable, readable order, strings as valid JSON
+-- in valid UTF-8 (bytes that are not UTF-8 escaped one by one as \u00XX).
 -- An array is a table whose keys are exactly 1..n (an empty table is an array
 -- unless it carries the metatable jong.json_object). Tables are read raw: no
 -- metamethod runs while encoding.
 jong.json_object = { __metatable = "json object" }   -- protected: rule code cannot change it
 local JSON_OBJECT_SHOWN = jong.json_object.__metatable
--- The order of an object's keys, kept per set of keys (the result tables of one ruleset
--- have few shapes): the keys sorted, each with its encoded '"key":'.
-local shapes, nshapes = {}, 0
-local function shape_of(keys, nk, all_strings)
-  local sig = all_strings and concat(keys, "\0", 1, nk)
-  local shape = sig and shapes[sig]
-  if shape then return shape end
-  table.sort(keys, key_before)
-  local enc = {}
-  for i = 1, nk do enc[i] = encode_string(tostring(keys[i])) .. ":" end
-  shape = { keys = keys, enc = enc, n = nk }
-  if sig then
-    if nshapes >= 4096 then shapes, nshapes = {}, 0 end
-    shapes[sig], nshapes = shape, nshapes + 1
-  end
-  return shape
-end
-
-local MAX_DEPTH = 100
-
-local function encode(v, out, n, depth)
-  local ty = type(v)
-  if v == nil or v == jong.json_null then n = n + 1; out[n] = "null"
-  elseif ty == "string" then n = n + 1; out[n] = encode_string(v)
-  elseif ty == "boolean" then n = n + 1; out[n] = v and "true" or "false"
-  elseif ty == "number" then
-    n = n + 1
-    if math.type(v) == "integer" or (v == math.floor(v) and math.abs(v) < 2 ^ 53) then
-      out[n] = format("%d", v)
-    elseif v ~= v or v == math.huge or v == -math.huge then out[n] = "null"
-    else out[n] = format("%.14g", v) end
-  elseif ty == "table" then
-    if depth > MAX_DEPTH then error("cannot encode as JSON: nested more than " .. MAX_DEPTH .. " deep (a cycle?)", 0) end
-    local keys, nk, all_strings = {}, 0, true
-    for k in next, v do
-      nk = nk + 1
-      keys[nk] = k
-      if type(k) ~= "string" then all_strings = false end
-    end
-    if nk == rawlen(v) and getmetatable(v) ~= JSON_OBJECT_SHOWN then
-      n = n + 1; out[n] = "["
-      for i = 1, nk do
-        if i > 1 then n = n + 1; out[n] = "," end
-        n = encode(rawget(v, i), out, n, depth + 1)
-      end
-      n = n + 1; out[n] = "]"
-    else
-      local shape = shape_of(keys, nk, all_strings)
-      local skeys, enc = shape.keys, shape.enc
-      n = n + 1; out[n] = "{"
-      for i = 1, nk do
-        if i > 1 then n = n + 1; out[n] = "," end
-        n = n + 1; out[n] = enc[i]
-        n = encode(rawget(v, skeys[i]), out, n, depth + 1)
-      end
-      n = n + 1; out[n] = "}"
-    end
-  else
-    error("cannot encode a " .. ty .. " as JSON", 0)
-  end
-  return n
-end
-
-function jong.json_encode(v)
-  local out = {}
-  encode(v, out, 0, 0)
-  return concat(out)
-end
+local encode_c = private.json_encode
+function jong.json_encode(v) return encode_c(v, JSON_OBJECT_SHOWN) end
 
 ---------------------------------------------------------------------------
 -- Rulesets: options (loading: lua/loader.lua, the sandbox: lua/sandbox.lua).

@@ -1,0 +1,322 @@
+/* jong.json_encode: Lua values as JSON text, keys in a stable, readable order (the
+ * result fields first, in the order of KEY_ORDER, then the others sorted), strings as
+ * valid JSON in valid UTF-8 (a byte that is not UTF-8 becomes \u00XX). Tables are read
+ * raw: no metamethod runs. An array is a table whose keys are exactly 1..n, unless it
+ * carries the JSON object mark (an empty table is an array otherwise). */
+#include "lj.h"
+
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#define MAX_DEPTH 100
+#define MAX_DEPTH_TEXT "100"
+
+/* The fields of results, in the order they are written. */
+static const char *const KEY_ORDER[] = {
+    "ok", "wins", "rules", "hand", "name", "value", "han", "fu", "yakuman", "points",
+    "doubles", "score", "faan", "fan", "flowers", "aux", "adjusted", "basic", "total", "items",
+    "unit", "count", "limit", "payments", "losers", "E", "S", "W", "N", "reason", "error",
+};
+#define NORDER ((int)(sizeof KEY_ORDER / sizeof KEY_ORDER[0]))
+
+/* The text being written: one buffer, kept between calls (grows only). */
+static char *out;
+static size_t len, cap;
+static bool failed;   /* out of memory */
+
+static void reserve(size_t n)
+{
+    if (len + n <= cap || failed)
+        return;
+    size_t c = cap ? cap : 4096;
+    while (c < len + n)
+        c *= 2;
+    char *b = realloc(out, c);
+    if (!b) {
+        failed = true;
+        return;
+    }
+    out = b;
+    cap = c;
+}
+
+static void put(const char *s, size_t n)
+{
+    reserve(n);
+    if (failed)
+        return;
+    memcpy(out + len, s, n);
+    len += n;
+}
+
+static void putc1(char ch) { put(&ch, 1); }
+
+/* The length of the valid UTF-8 sequence at s (n bytes left), or 0: Lua's own strict
+ * reading (utf8.len): no overlong form, no surrogate, nothing above U+10FFFF. */
+static size_t utf8_valid(const unsigned char *s, size_t n)
+{
+    unsigned c = s[0];
+    if (c < 0x80)
+        return 1;
+    size_t count;
+    unsigned long cp, least;
+    if ((c & 0xE0) == 0xC0)
+        count = 1, cp = c & 0x1F, least = 0x80;
+    else if ((c & 0xF0) == 0xE0)
+        count = 2, cp = c & 0x0F, least = 0x800;
+    else if ((c & 0xF8) == 0xF0)
+        count = 3, cp = c & 0x07, least = 0x10000;
+    else
+        return 0;
+    if (count >= n)
+        return 0;
+    for (size_t i = 1; i <= count; i++) {
+        if ((s[i] & 0xC0) != 0x80)
+            return 0;
+        cp = cp << 6 | (s[i] & 0x3F);
+    }
+    if (cp < least || cp > 0x10FFFF || (cp >= 0xD800 && cp <= 0xDFFF))
+        return 0;
+    return count + 1;
+}
+
+static void put_string(const char *str, size_t n)
+{
+    const unsigned char *s = (const unsigned char *)str;
+    static const char hex[] = "0123456789abcdef";
+    putc1('"');
+    size_t plain = 0;   /* the start of the run not yet written */
+    for (size_t i = 0; i < n;) {
+        unsigned c = s[i];
+        const char *esc = NULL;
+        char u[6];
+        size_t step = 1;
+        if (c >= 0x80) {
+            step = utf8_valid(s + i, n - i);
+            if (step) {
+                i += step;
+                continue;
+            }
+            step = 1;
+        }
+        if (c < 0x20 || c == 0x7F || c >= 0x80) {
+            switch (c) {
+            case '\b': esc = "\\b"; break;
+            case '\t': esc = "\\t"; break;
+            case '\n': esc = "\\n"; break;
+            case '\f': esc = "\\f"; break;
+            case '\r': esc = "\\r"; break;
+            default:
+                u[0] = '\\', u[1] = 'u', u[2] = '0', u[3] = '0', u[4] = hex[c >> 4], u[5] = hex[c & 15];
+                break;
+            }
+        } else if (c == '"') {
+            esc = "\\\"";
+        } else if (c == '\\') {
+            esc = "\\\\";
+        } else {
+            i++;
+            continue;
+        }
+        put(str + plain, i - plain);
+        if (esc)
+            put(esc, strlen(esc));
+        else
+            put(u, 6);
+        i += step;
+        plain = i;
+    }
+    put(str + plain, n - plain);
+    putc1('"');
+}
+
+static void put_number(lua_State *L, int idx)
+{
+    char buf[64];
+    int n;
+    if (lua_isinteger(L, idx)) {
+        n = snprintf(buf, sizeof buf, LUA_INTEGER_FMT, (LUAI_UACINT)lua_tointeger(L, idx));
+    } else {
+        lua_Number v = lua_tonumber(L, idx);
+        if (v != v || isinf(v))
+            n = snprintf(buf, sizeof buf, "null");
+        else if (v == floor(v) && fabs(v) < 9007199254740992.0)
+            n = snprintf(buf, sizeof buf, "%lld", (long long)v);
+        else
+            n = snprintf(buf, sizeof buf, "%.14g", (double)v);
+    }
+    put(buf, (size_t)n);
+}
+
+/* A key of an object: its text (for numbers and booleans, as tostring writes them,
+ * kept on the stack) and its place in the order. */
+struct key {
+    const char *text;
+    size_t n;
+    int rank;   /* index in KEY_ORDER, or NORDER */
+    int idx;    /* stack index of the key itself */
+};
+
+static int rank_of(const char *s, size_t n)
+{
+    for (int i = 0; i < NORDER; i++)
+        if (strlen(KEY_ORDER[i]) == n && !memcmp(KEY_ORDER[i], s, n))
+            return i;
+    return NORDER;
+}
+
+static bool key_before(const struct key *a, const struct key *b)
+{
+    if (a->rank != b->rank)
+        return a->rank < b->rank;
+    if (a->rank < NORDER)
+        return false;
+    size_t n = a->n < b->n ? a->n : b->n;
+    int c = memcmp(a->text, b->text, n);
+    return c < 0 || (c == 0 && a->n < b->n);
+}
+
+static int encode(lua_State *L, int idx, int depth, int shown);
+
+/* Raises the message as it is (no position: the caller's error says what failed). */
+static int refuse(lua_State *L, const char *fmt, const char *what)
+{
+    lua_pushfstring(L, fmt, what);
+    return lua_error(L);
+}
+
+/* Is the table at idx marked as a JSON object: does getmetatable give the mark's
+ * protected value (`shown`)? (Read raw, as getmetatable does.) */
+static bool is_object(lua_State *L, int idx, int shown)
+{
+    if (luaL_getmetafield(L, idx, "__metatable") == LUA_TNIL)
+        return false;
+    bool same = lua_rawequal(L, -1, shown);
+    lua_pop(L, 1);
+    return same;
+}
+
+static int encode_table(lua_State *L, int idx, int depth, int shown)
+{
+    if (depth > MAX_DEPTH)
+        return refuse(L, "cannot encode as JSON: nested more than %s deep (a cycle?)", MAX_DEPTH_TEXT);
+    luaL_checkstack(L, 8, "JSON");
+    lua_Integer nk = 0;
+    lua_pushnil(L);
+    while (lua_next(L, idx)) {
+        lua_pop(L, 1);
+        nk++;
+    }
+    if (nk == (lua_Integer)lua_rawlen(L, idx) && !is_object(L, idx, shown)) {
+        putc1('[');
+        for (lua_Integer i = 1; i <= nk; i++) {
+            if (i > 1)
+                putc1(',');
+            lua_rawgeti(L, idx, i);
+            encode(L, lua_gettop(L), depth + 1, shown);
+            lua_pop(L, 1);
+        }
+        putc1(']');
+        return 0;
+    }
+    /* The keys, kept on the stack (with their texts), then sorted. */
+    int base = lua_gettop(L);
+    struct key small[32], *keys = small;
+    if (nk > 32)   /* a large object: the keys in a userdata the collector frees */
+        keys = lua_newuserdatauv(L, (size_t)nk * sizeof *keys, 0);
+    int n = 0;
+    lua_pushnil(L);
+    while (lua_next(L, idx)) {
+        lua_pop(L, 1);
+        luaL_checkstack(L, 4, "JSON");
+        int kidx = lua_gettop(L);   /* the key, kept; a copy goes on top for lua_next */
+        lua_pushvalue(L, -1);
+        struct key k = { NULL, 0, NORDER, kidx };
+        if (lua_type(L, kidx) == LUA_TSTRING) {
+            k.text = lua_tolstring(L, kidx, &k.n);
+            k.rank = rank_of(k.text, k.n);
+        } else {
+            /* tostring of a number or boolean (plain data holds no other keys) */
+            if (lua_type(L, kidx) == LUA_TBOOLEAN)
+                lua_pushstring(L, lua_toboolean(L, kidx) ? "true" : "false");
+            else if (lua_type(L, kidx) == LUA_TNUMBER) {
+                lua_pushvalue(L, kidx);
+                lua_tolstring(L, -1, NULL);
+            } else
+                lua_pushfstring(L, "%s: %p", luaL_typename(L, kidx), lua_topointer(L, kidx));
+            k.text = lua_tolstring(L, -1, &k.n);
+            lua_insert(L, -2);   /* the text kept below the copy for lua_next */
+        }
+        /* insertion: keys are few */
+        int at = n++;
+        while (at > 0 && key_before(&k, &keys[at - 1])) {
+            keys[at] = keys[at - 1];
+            at--;
+        }
+        keys[at] = k;
+    }
+    putc1('{');
+    for (int i = 0; i < n; i++) {
+        if (i > 0)
+            putc1(',');
+        put_string(keys[i].text, keys[i].n);
+        putc1(':');
+        lua_pushvalue(L, keys[i].idx);
+        lua_rawget(L, idx);
+        encode(L, lua_gettop(L), depth + 1, shown);
+        lua_pop(L, 1);
+    }
+    putc1('}');
+    lua_settop(L, base);
+    return 0;
+}
+
+static int encode(lua_State *L, int idx, int depth, int shown)
+{
+    switch (lua_type(L, idx)) {
+    case LUA_TNIL:
+        put("null", 4);
+        return 0;
+    case LUA_TBOOLEAN:
+        if (lua_toboolean(L, idx))
+            put("true", 4);
+        else
+            put("false", 5);
+        return 0;
+    case LUA_TNUMBER:
+        put_number(L, idx);
+        return 0;
+    case LUA_TSTRING: {
+        size_t n;
+        const char *s = lua_tolstring(L, idx, &n);
+        put_string(s, n);
+        return 0;
+    }
+    case LUA_TTABLE:
+        return encode_table(L, idx, depth, shown);
+    case LUA_TLIGHTUSERDATA:
+        if (lua_touserdata(L, idx) == NULL) {   /* lua-cjson's null */
+            put("null", 4);
+            return 0;
+        }
+        /* fall through */
+    default:
+        return refuse(L, "cannot encode a %s as JSON", luaL_typename(L, idx));
+    }
+}
+
+/* json_encode(v, shown) -> the JSON text of v; shown: what getmetatable gives of a
+ * table marked as a JSON object. */
+int lj_json_encode(lua_State *L)
+{
+    lua_settop(L, 2);
+    len = 0;
+    failed = false;
+    encode(L, 1, 0, 2);
+    if (failed)
+        return refuse(L, "%s", "not enough memory for JSON");
+    lua_pushlstring(L, out ? out : "", len);
+    return 1;
+}
