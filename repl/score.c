@@ -34,7 +34,7 @@ static int skip_space(FILE *f)
 {
     int ch;
     do
-        ch = getc(f);
+        ch = getc_unlocked(f);
     while (ch == ' ' || ch == '\t' || ch == '\n' || ch == '\r');
     return ch;
 }
@@ -50,7 +50,7 @@ static int next_element(struct reader *r, bool *end)
         r->buf[0] = '\0';
     int depth = 0, ch = skip_space(r->f);
     bool in_string = false, escaped = false;
-    for (; ch != EOF; ch = getc(r->f)) {
+    for (; ch != EOF; ch = getc_unlocked(r->f)) {
         if (in_string) {
             if (escaped)
                 escaped = false;
