@@ -1771,7 +1771,10 @@ command {
   name = "save", usage = "save FILE", summary = "save the game (a log of its actions)",
   help = [[
 Writes the current game to FILE: a first JSON line with the rules, seed, options and
-stacked wall, then every action played, one JSON object a line. `load` reads it back.]],
+stacked wall (of a loaded record: every deal's wall, as far as the record shows the tiles),
+then every action played, one JSON object a line; of a loaded game also those ahead of
+the position (taken back by `load`, `prev` or `undo`), so nothing of it is lost. `load`
+reads it back.]],
   run = function(words)
     if not words[1] then fail("save where? give a file name") end
     local g = need_game()
@@ -1779,14 +1782,19 @@ stacked wall, then every action played, one JSON object a line. `load` reads it 
     local options = {}
     for k, v in pairs(how.options or {}) do options[k] = v end
     local header = { type = "game", rules = how.rules, seed = how.seed,
-      options = setmetatable(options, jong.json_object), wall = how.wall }
+      options = setmetatable(options, jong.json_object), wall = how.wall,
+      walls = how.walls and #how.walls > 0 and how.walls or nil }
+    local lines, ahead = { g:log_json() }, how.loaded and #g.redo_stack or 0
+    for i = ahead, 1, -1 do lines[#lines + 1] = jong.json_encode(g.redo_stack[i]) .. "\n" end
     local f, err = io.open(words[1], "w")
     if not f then fail("%s", err) end
-    local ok, werr = f:write(jong.json_encode(header), "\n", g:log_json())
+    local ok, werr = f:write(jong.json_encode(header), "\n", table.concat(lines))
     local closed, cerr = f:close()
     if not ok or not closed then fail("cannot save %s: %s", words[1], tostring(werr or cerr)) end
-    local n = #g.core:actions()
-    say(string.format("saved %s (%d action%s)", words[1], n, n == 1 and "" or "s"))
+    local n = #g.core:actions() + ahead
+    say(string.format("saved %s (%d action%s%s)%s", words[1], n, n == 1 and "" or "s",
+      ahead > 0 and (", " .. ahead .. " of them ahead of this position") or "",
+      how.walls and "; the walls hold the tiles the record shows, the others in a fixed order" or ""))
   end,
   complete = function() return "files" end,
 }
@@ -1812,7 +1820,15 @@ LOADERS[#LOADERS + 1] = {
     if how.options == jong.json_null then how.options = nil end
     if how.wall == jong.json_null then how.wall = nil end
     how.seed = math.tointeger(how.seed) or how.seed
-    local g, err = jong.replay(rest, how)
+    if how.walls == jong.json_null then how.walls = nil end
+    local g, err
+    if how.walls then                      -- a saved record: the later deals' walls too
+      local okr, rp = pcall(require, "replay")
+      if not okr then return nil, "this jong cannot read the walls of later deals" end
+      g, err = rp.replay_jong(rest, how)
+    else
+      g, err = jong.replay(rest, how)
+    end
     if not g then return nil, err end
     return g, how
   end,
@@ -1856,6 +1872,7 @@ position (which drops the actions after it).]],
     if not ok then fail("%s: %s", path, jong.first_line(tostring(g))) end
     if not g then fail("%s: %s", path, jong.first_line(tostring(how or "not a game log"))) end
     local steps = g:undo(math.maxinteger) or 0
+    how.loaded = true                      -- `save` keeps the actions ahead of the position
     set_game(g, how)
     say(string.format("loaded %s: %s, seed %s, %d action%s; `next` and `prev` step through them",
       path, tostring(S.game_how.rules), tostring(S.game_how.seed), steps, steps == 1 and "" or "s"))

@@ -206,6 +206,7 @@ function M.check(rec, o)
       return res
     end
   end
+  res.options, res.walls = options, walls
   local ok
   ok, err = g:stack(walls[1][1], walls[1][2])
   if not ok then res.error = "deal 1: " .. tostring(err); g:close(); return res end
@@ -477,8 +478,50 @@ function M.load_game(path, o)
   if not rec then return nil, err end
   local r = M.check(rec, { rules = o and o.rules, options = o and o.options, keep = true })
   if not r.game then return nil, r.error end
-  return r.game, { rules = r.game.rules.name, format = rec.format, deals = r.deals, error = r.error,
-    names = rec.names }
+  local how = M.how_of(r)
+  how.format, how.deals, how.error, how.names = rec.format, r.deals, r.error, rec.names
+  return r.game, how
+end
+
+-- What makes the game of a replayed record again (as a jong log's header says it): the
+-- rules, seed 1, the options, the first deal's stacked wall and those of the later deals.
+function M.how_of(r)
+  local walls = {}
+  for i = 2, #r.walls do walls[i - 1] = { front = r.walls[i][1], back = r.walls[i][2] } end
+  return { rules = r.game.rules.name, seed = 1, options = r.options,
+           wall = { front = r.walls[1][1], back = r.walls[1][2] }, walls = walls }
+end
+
+-- A new game made as `how` says (jong.game's table), with the stacked walls of its later
+-- deals (`how.walls`: deal 2, 3, ...). Returns the game, or nil, reason.
+function M.game_of(how)
+  local g, err = jong.game(how)
+  if not g then return nil, err end
+  for i, w in ipairs(how.walls or {}) do
+    local front, back = w.front or w[1], w.back or w[2]
+    local ok, serr = pcall(g.core.stack_deal, g.core, i, front, back)
+    if not ok or not serr then
+      g:close()
+      return nil, "the wall of deal " .. (i + 1) .. ": " .. jong.first_line(tostring(ok and "refused" or serr))
+    end
+  end
+  return g
+end
+
+-- A game replayed from jong log actions (text: one JSON action a line) made as `how` says
+-- (with the walls of later deals, as game_of). Returns the game, or nil, reason.
+function M.replay_jong(text, how)
+  local g, err = M.game_of(how)
+  if not g then return nil, err end
+  local i = 0
+  for line in text:gmatch("[^\n]+") do
+    i = i + 1
+    local a = jong.json_decode(line)
+    if type(a) ~= "table" then g:close(); return nil, "line " .. i .. ": bad JSON" end
+    local ok, perr = g:play(a.seat, a)
+    if not ok then g:close(); return nil, "line " .. i .. ": " .. tostring(perr) end
+  end
+  return g
 end
 
 -- For the REPL's loaders: is the text (gzip undone) a Tenhou or mjai record?
@@ -494,7 +537,9 @@ function M.load_text(text)
   if not rec then return nil, err end
   local r = M.check(rec, { keep = true })
   if not r.game then return nil, r.error end
-  return r.game, { rules = r.game.rules.name, seed = 1, record = rec.format, deals = r.deals, error = r.error }
+  local how = M.how_of(r)
+  how.record, how.deals, how.error = rec.format, r.deals, r.error
+  return r.game, how
 end
 
 -- The index (1-based, as g:events()) of each deal's deal_start event in a game.
@@ -534,7 +579,7 @@ end
 -- made the game) and its actions (JSON lines, as g:log_json() writes them). The game is
 -- played again to see each deal's ura indicators. nil, reason when an action is refused.
 function M.record_of(how, actions_text)
-  local g, err = jong.game(how)
+  local g, err = M.game_of(how)
   if not g then return nil, err end
   local core = g.core
   local n = g.rules.players or 4
@@ -740,7 +785,8 @@ end
 -- The header and action lines of a game (the jong log format): `how` as for record_of.
 function M.jong_log(how, g)
   local header = { type = "game", rules = how.rules, seed = how.seed,
-    options = setmetatable(how.options or {}, jong.json_object), wall = how.wall }
+    options = setmetatable(how.options or {}, jong.json_object), wall = how.wall,
+    walls = how.walls and #how.walls > 0 and how.walls or nil }
   return jong.json_encode(header) .. "\n" .. g:log_json()
 end
 

@@ -54,6 +54,16 @@ check "jong sim --log writes jong logs" "$JONG" sim --rules tenhou --games 2 --s
 check "jong replay --check reads them" "$JONG" replay --check "$dir/sim.jlog"
 check "the same of another variant" "$JONG" sim --rules classical --games 1 --seed 9 --log "$dir/sim2.jlog"
 check "its actions replay" "$JONG" replay --check "$dir/sim2.jlog"
+# The REPL loads a record (the tenhou.net/6 export: walls jong never shuffled), steps
+# into it and saves it: every deal's wall and every action, those ahead of the position
+# too; the save loads again and replays clean with the same final points.
+printf 'load %s\nnext 25\nsave %s\nload %s\ngoto deal 2\nsave %s\n' "$dir/game.json" "$dir/rec1.jlog" \
+  "$dir/rec1.jlog" "$dir/rec2.jlog" | "$JONG" >"$dir/repl.out" 2>&1
+check "the REPL saves a loaded record" grep -q "saved .*rec1.jlog (.* ahead of this position)" "$dir/repl.out"
+check "the save holds the later deals' walls" grep -q '"walls":\[' "$dir/rec1.jlog"
+"$JONG" replay --check "$dir/game.json" "$dir/rec1.jlog" "$dir/rec2.jlog" | sed 's/^{"file":"[^"]*",//' >"$dir/three"
+check "the saves replay clean, as the record" test "$(grep -c '"ok":true' "$dir/three")" -eq 3
+check "with the record's final points" test "$(sort -u "$dir/three" | wc -l)" -eq 1
 check "replay --help" "$JONG" replay --help
 echo "$passed passed, $failed failed"
 [ "$failed" -eq 0 ]
