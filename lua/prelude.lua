@@ -96,7 +96,7 @@ function jong.resolve_options(r, given)
     end
     return d
   end
-  local out = {}
+  local out, named = {}, {}
   for k, spec in pairs(r.options) do out[k] = spec.default end
   for k, v in pairs(given) do
     if k == false then goto continue end
@@ -119,7 +119,16 @@ function jong.resolve_options(r, given)
       end
     end
     out[key] = v
+    named[key] = true
     ::continue::
+  end
+  -- A preset: an option whose value names a set of other options' values (spec.presets
+  -- [value] = {name = value, ...}); options given explicitly win over it.
+  for k, spec in pairs(r.options) do
+    local set = spec.presets and spec.presets[out[k]]
+    for name, v in pairs(set or {}) do
+      if not named[name] then out[name] = v end
+    end
   end
   resolved_for[out] = r
   return out

@@ -151,8 +151,11 @@ local function option_registry(v)
   if type(v) ~= "table" then return "must be a table name -> {default =, doc =}" end
   for name, spec in pairs(v) do
     if type(spec) ~= "table" then return "option '" .. tostring(name) .. "' must be {default =, doc =}" end
-    local bad = keys_in({ "default", "doc", "values", "types" }, "key of option '" .. tostring(name) .. "'")(spec)
+    local bad = keys_in({ "default", "doc", "values", "types", "presets" }, "key of option '" .. tostring(name) .. "'")(spec)
     if bad then return bad end
+    if spec.presets ~= nil and type(spec.presets) ~= "table" then
+      return "option '" .. tostring(name) .. "': presets must be a table value -> {option = value, ...}"
+    end
   end
 end
 
@@ -180,7 +183,7 @@ S.fields = {
   { "forms", list_of(one_of(FORMS)), "the complete shapes the core tests: " .. table.concat(FORMS, ", ") },
   { "flags", list_of(typed "string"), "the situation flags `jong score` accepts" },
   { "situation_fields", list_of(typed "string"), "extra situation fields its score reads (Classical: losers, dead)" },
-  { "options", option_registry, "the option registry: name -> {default =, doc =, values =, types =}" },
+  { "options", option_registry, "the option registry: name -> {default =, doc =, values =, types =, presets =}" },
   { "tiles", whole, "144: the set with bonus tiles" },
   { "bonus_tiles", typed "boolean", "the 144-tile set with f1-f4, g1-g4" },
   { "red_fives", red_fives, "0, 3, 4 or {m, p, s}" },

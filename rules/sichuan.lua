@@ -10,6 +10,15 @@ local SEATS = { "E", "S", "W", "N" }
 local SEAT_INDEX = { E = 1, S = 2, W = 3, N = 4 }
 local SUITS = { "m", "p", "s" }
 
+-- §16: the preset sbr (RA's "Sichuan Bloody Rules"): the option preset = "sbr" gives
+-- these options these values; options given explicitly win over it (the loader applies
+-- it when it resolves the options, so play, scoring and the engine settings agree).
+local SBR = {
+  yaojiu_jiangdui = false, heavenly_earthly = false, dragon_seven_pairs = 3, exchange = "dice",
+  exchange_same_suit = false, discard_missing_first = false, kong_shot = "void", flower_pig_fan = 4,
+  checks_include_winners = true,
+}
+
 local R = {
   name = "sichuan",
   option_prefix = "sc.",
@@ -74,35 +83,10 @@ local R = {
     checks_include_winners = { default = false, doc = "§15.4: players who have left receive the flower-pig penalty too" },
     multi_win_dealer = { default = "discarder", values = { "discarder", "nearest" }, doc = "§5.2" },
     deals = { default = 4, types = { "number" }, doc = "§5.3: deals of a match" },
-    preset = { default = "app", values = { "app", "sbr" }, doc = "§16: sbr sets several options at once" },
+    preset = { default = "app", values = { "app", "sbr" }, presets = { sbr = SBR },
+               doc = "§16: sbr sets several options at once" },
   },
 }
-
--- §16: the preset sbr; options given explicitly win over it.
-local SBR = {
-  yaojiu_jiangdui = false, heavenly_earthly = false, dragon_seven_pairs = 3, exchange = "dice",
-  exchange_same_suit = false, discard_missing_first = false, kong_shot = "void", flower_pig_fan = 4,
-  checks_include_winners = true,
-}
-
--- The options in force: the preset's values where the situation gave none. In play
--- (given = nil) only the resolved options are known: a value other than the registry's
--- default counts as given.
-local function effective(o, given)
-  if o.preset ~= "sbr" then return o end
-  local out = {}
-  for k, v in pairs(o) do out[k] = v end
-  for k, v in pairs(SBR) do
-    local explicit
-    if type(given) == "table" then
-      explicit = given[k] ~= nil or given["sc." .. k] ~= nil
-    else
-      explicit = o[k] ~= R.options[k].default
-    end
-    if not explicit then out[k] = v end
-  end
-  return out
-end
 
 local TYPES = {
   P1 = { "Plain win", 0 }, P2 = { "All pungs", 1 }, P3 = { "Pure one suit", 2 }, P4 = { "Seven pairs", 2 },
@@ -330,7 +314,7 @@ end
 -- ---- a win ----
 
 function R.score(f)
-  local o = effective(f.options, f.situation.options)
+  local o = f.options
   local s = f.situation
   local bad = check_hand(f)
   if bad then return nil, bad end
@@ -369,7 +353,7 @@ end
 
 -- §14, §11.3: payments of a win (points), with the base lines added to the items.
 function R.settle(f, result)
-  local o = effective(f.options, f.situation.options)
+  local o = f.options
   local s = f.situation
   local active = active_of(s)
   local pay = { E = 0, S = 0, W = 0, N = 0 }
@@ -558,7 +542,6 @@ end
 -- its missing suit, which it never pungs nor kongs, §8.3; sc.discard_missing_first: the
 -- engine lists only those tiles as discards while the seat holds any, §8.4).
 function R.configure(o)
-  o = effective(o)
   return { kong_source = o.kong_replacement == "tail" and "loose" or "head",
            exchange = o.exchange, exchange_same_suit = o.exchange_same_suit,
            declare_missing = true, discard_missing_first = o.discard_missing_first }
@@ -608,7 +591,7 @@ end
 -- draw unless it is worth more than the win passed.
 function R.may_win(g, action)
   local win = action.win
-  if not win or win.how ~= "discard" or not effective(g.options).pass_lock then return true end
+  if not win or win.how ~= "discard" or not g.options.pass_lock then return true end
   local now
   for _, p in ipairs(passes(g, action.seat, false)) do
     local before = win_points(g, { seat = win.seat, from = p.from, tile = p.tile, how = "discard", hand = p.hand })
@@ -624,7 +607,7 @@ end
 
 -- §9.6: after passing on a pung of a tile, no pung of that tile before the seat's next turn.
 function R.may_claim(g, action)
-  if action.type ~= "pung" or not effective(g.options).pass_lock then return true end
+  if action.type ~= "pung" or not g.options.pass_lock then return true end
   local kind = jong.kind_of(action.tile)
   for _, p in ipairs(passes(g, action.seat, true)) do
     if jong.kind_of(p.tile) == kind then
@@ -652,7 +635,7 @@ function R.situation(g, win, s)
     local melds = g:state().seats[win.from].melds
     local kind = kong_kind_of(melds[#melds] or "")
     s.kong_kind, s.co_winners = kind, win.co_winners
-    local o = effective(g.options)
+    local o = g.options
     if o.kong_shot_amount == "all" then
       local active = {}
       for _, p in ipairs(s.active or SEATS) do active[p] = true end
@@ -683,7 +666,7 @@ function R.settle_kong(g, seat)
   local kind, from = kong_kind_of(m), m:match("@(%a)")
   local left, active = g:brief().left, {}
   for i, p in ipairs(SEATS) do if left >> (i - 1) & 1 == 0 then active[#active + 1] = p end end
-  local r = kong_event({ seat = seat, kong = kind, from = from, active = active }, effective(g.options))
+  local r = kong_event({ seat = seat, kong = kind, from = from, active = active }, g.options)
   return r and r.payments or { E = 0, S = 0, W = 0, N = 0 }
 end
 
@@ -703,7 +686,7 @@ function R.settle_draw(g, kind)
     end
   end
   if #s.active < 2 then return none end
-  local r = wall_end_event(s, effective(g.options))
+  local r = wall_end_event(s, g.options)
   return r and r.payments or none
 end
 
@@ -725,7 +708,7 @@ end
 
 -- §17.2, §17.3: `jong score` situations with "event".
 function R.score_event(s, options)
-  local o = effective(options, s.options)
+  local o = options
   if s.event == "kong" then return kong_event(s, o) end
   if s.event == "wall_end" then return wall_end_event(s, o) end
   return nil, "unknown event '" .. tostring(s.event) .. "' (kong or wall_end)"

@@ -366,14 +366,32 @@ function R.settle(f, result)
   return pay
 end
 
--- §7.3: several winning claims on one discard.
+-- §11.10: the seat's flags of a ready declaration (報聽): declared, and declared with its
+-- first discard before any claim or kong of the deal.
+local READY, FIRST_READY = 1, 2
+
+-- §7.3: several winning claims on one discard. §11.10 (tw.ready_declarations on): a
+-- seat may declare ready with its first discard when that discard leaves the hand ready;
+-- a declared seat may not change its hand (it discards what it draws, claims only to win).
 function R.configure(o)
-  return { multi_win = o.multi_win }
+  local e = { multi_win = o.multi_win }
+  if o.ready_declarations == "on" then
+    e.declarations = { { name = "ready", when = "first_discard", flags = READY, first_flags = FIRST_READY,
+                         unless_flags = READY } }
+    e.lock_flags, e.claim_lock_flags = READY, READY
+  end
+  return e
 end
 
--- In play: the dealer streak of §5.3 is the engine's counter of kept deals.
+-- In play: the dealer streak of §5.3 is the engine's counter of kept deals; §11.10: a
+-- ready declared with the first discard before any claim is the dealer's heavenly ready
+-- (天聽) or another seat's earthly ready (地聽).
 function R.situation(g, win, s)
   s.dealer_streak = g:brief().honba
+  local flags = g:state().seats[win.seat].flags or 0
+  if flags & FIRST_READY ~= 0 then
+    s.flags[#s.flags + 1] = win.seat == "E" and "heavenly_ready" or "earthly_ready"
+  end
 end
 
 -- §5.3: the dealer keeps the deal (and the streak rises) when he wins or the deal is
