@@ -66,6 +66,25 @@ function test_keep()
   lu.assertEquals(g:kong_income("S"), { E = 2, W = 2, N = 2 })
 end
 
+-- The preset sbr (§16) in play: its kong_shot = void applies; an option given explicitly
+-- wins over it (here exchange = off).
+function test_sbr_preset_in_play()
+  local g = kong_then_discard { preset = "sbr" }
+  lu.assertEquals(g.options.kong_shot, "void")
+  lu.assertEquals(g.options.exchange, "off")
+  lu.assertEquals(items(g)[3], { "Kong money refund", 6, "base" })
+  lu.assertEquals(last_event(g, "settle").payments, { E = 2, S = -8, W = 4, N = 2 })
+  g = kong_then_discard { preset = "sbr", kong_shot = "transfer" }
+  lu.assertEquals(last_event(g, "settle").payments, { E = 0, S = -8, W = 8, N = 0 })
+  -- and the engine settings: the exchange by the dice
+  local h = assert(jong.game { rules = "sichuan", seed = 2, options = { preset = "sbr" } })
+  lu.assertEquals(h.options.exchange, "dice")
+  local dice = in_play.events(h, "deal_start")[1].dice
+  local t = 0
+  for _, d in ipairs(dice) do t = t + d end
+  lu.assertEquals(h:state().exchange, ({ [0] = "left", "right", "across" })[t % 3])   -- §7.2
+end
+
 -- A discard that does not follow a kong is no kong shot.
 function test_no_kong_no_shot()
   local g = deal({ E = "123456789m1122p9s", S = "7777s123456p88p6s", W = "234567888m4599s", N = "123456789p1357m" },
