@@ -523,17 +523,11 @@ static void build_view(struct game *g, int seat, const struct bot_profile *p, st
     memcpy(v->counts, h->counts, sizeof v->counts);
     v->nmelds = h->nmelds;
     memcpy(v->melds, h->melds, sizeof v->melds);
-    efficiency_unseen_game(g, seat, v->unseen);
+    bool decl[4];
+    efficiency_unseen_discards(g, seat, v->unseen, v->safe, decl);
     for (int s = 0; s < 4; s++) {
         const struct seat_state *ss = &st->seats[s];
-        bool declared = false;
-        for (int i = 0; i < ss->ndiscards; i++) {
-            int k = tile_kind(ss->discards[i].tile);
-            if (k >= TILE_KINDS)
-                continue;
-            v->safe[s] |= 1ull << k;
-            declared |= ss->discards[i].extra != 0;
-        }
+        bool declared = decl[s];
         if (s == seat) {
             v->declared = declared;
             continue;

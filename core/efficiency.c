@@ -113,6 +113,12 @@ void efficiency_unseen_hand(const struct hand *h, uint8_t unseen[TILE_KINDS])
 
 void efficiency_unseen_game(const struct game *g, int seat, uint8_t unseen[TILE_KINDS])
 {
+    efficiency_unseen_discards(g, seat, unseen, NULL, NULL);
+}
+
+void efficiency_unseen_discards(const struct game *g, int seat, uint8_t unseen[TILE_KINDS], uint64_t discarded[4],
+                                bool declared[4])
+{
     struct seen s;
     memset(&s, 0, sizeof s);
     see_hand(&s, game_hand(g, seat));
@@ -121,8 +127,22 @@ void efficiency_unseen_game(const struct game *g, int seat, uint8_t unseen[TILE_
         const struct seat_state *ss = &st->seats[p];
         if (p != seat)
             see_melds(&s, &ss->hand);
-        for (int i = 0; i < ss->ndiscards; i++)
-            s.n[tile_kind(ss->discards[i].tile)] += ss->discards[i].claimed_by == SEAT_NONE;
+        uint64_t kinds = 0;
+        bool declaring = false;
+        for (int i = 0; i < ss->ndiscards; i++) {
+            const struct discard *d = &ss->discards[i];
+            int k = tile_kind(d->tile);
+            if (k >= TILE_KINDS)
+                continue;
+            if (d->claimed_by == SEAT_NONE)
+                s.n[k]++;
+            kinds |= 1ull << k;
+            declaring |= d->extra != 0;
+        }
+        if (discarded) {
+            discarded[p] = kinds;
+            declared[p] = declaring;
+        }
     }
     for (int i = 0; i < st->ndora; i++) {
         int t = game_dora(g, i);

@@ -47,5 +47,9 @@ void efficiency_unseen_hand(const struct hand *h, uint8_t unseen[TILE_KINDS]);
 /* Unseen copies for a seat in a game: 4 minus what that seat can see: its own hand,
  * every meld on the table, every discard not claimed into a meld, the dora indicators. */
 void efficiency_unseen_game(const struct game *g, int seat, uint8_t unseen[TILE_KINDS]);
+/* The same, and per seat the kinds it discarded (claimed or not) and whether one of its
+ * discards made a declaration (riichi, calling); discarded and declared may be NULL. */
+void efficiency_unseen_discards(const struct game *g, int seat, uint8_t unseen[TILE_KINDS], uint64_t discarded[4],
+                                bool declared[4]);
 
 #endif

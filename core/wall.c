@@ -270,17 +270,21 @@ int wall_conserved(const struct wall *w, const struct wall_config *c,
                  w->live_end, w->dead_end);
         return -1;
     }
-    int want[ALL_KINDS], want_reds[3];
-    set_counts(c, want, want_reds);
     int have[ALL_KINDS] = { 0 }, have_reds[3] = { 0 };
     wall_count(w, have, have_reds);
-    int off = 0;   /* any kind or red count off: the loops below are for the message only */
-    for (int k = 0; k < ALL_KINDS; k++)
-        off |= have[k] + others[k] - want[k];
+    /* any kind or red count off (as set_counts has them): the loops below are for the
+     * message only */
+    int off = 0;
+    for (int k = 0; k < TILE_KINDS; k++)
+        off |= have[k] + others[k] - (c->absent >> k & 1 ? 0 : 4);
+    for (int k = TILE_KINDS; k < ALL_KINDS; k++)
+        off |= have[k] + others[k] - c->bonus;
     for (int s = 0; s < 3; s++)
-        off |= have_reds[s] + other_reds[s] - want_reds[s];
+        off |= have_reds[s] + other_reds[s] - c->reds[s];
     if (!off)
         return 0;
+    int want[ALL_KINDS], want_reds[3];
+    set_counts(c, want, want_reds);
     const char *bad = wall_config_error(c);
     if (bad) {
         snprintf(err, (size_t)errlen, "wall: %s", bad);
