@@ -860,6 +860,7 @@ local function option_value(v)
 end
 
 function M.cli_replay(args)
+  collectgarbage("generational")     -- many short-lived tables (events, actions): faster
   local o = { options = {} }
   local files = {}
   local i = 1
