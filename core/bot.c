@@ -968,7 +968,7 @@ int bot_choose(struct game *g, int seat, int kind, const struct bot_profile *p, 
         *out = a[rng_below(r, (uint32_t)n)];
         return 0;
     }
-    if (bot_preplay(g, seat, a, n, out) == 0)
+    if (bot_preplay(g, seat, a, n, out) == 0 || bot_missing_first(g, seat, a, n, out) == 0)
         return 0;
     if (kind == BOT_GREEDY)
         return greedy_choose(g, seat, a, n, out);

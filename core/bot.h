@@ -50,6 +50,9 @@ int bot_choose(struct game *g, int seat, int kind, const struct bot_profile *p, 
 /* Before play (core/bot_preplay.c): the exchange and the missing suit among the legal
  * choices a[0..n-1]. Returns 0 with *out set, or -1 when a is not a choice before play. */
 int bot_preplay(const struct game *g, int seat, const struct action *a, int n, struct action *out);
+/* In turn, a seat that declared a missing suit discards its tiles of that suit first.
+ * Returns 0 with *out set, or -1 when it holds none (or no such discard is legal). */
+int bot_missing_first(const struct game *g, int seat, const struct action *a, int n, struct action *out);
 
 /* One step of self-play: the first awaited seat's built-in player acts. Returns 1
  * after an action, 0 when the match is over, -1 with game_error() on a failure. */

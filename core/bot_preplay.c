@@ -1,6 +1,7 @@
 /* The built-in players before play (greedy and default; random picks any legal choice):
  * pass three tiles of the shortest suit that has three, the most isolated first, and
- * declare missing the suit with the fewest tiles. */
+ * declare missing the suit with the fewest tiles; in play, discard the tiles of the
+ * missing suit first (when the rules leave it to the player). */
 #include "bot.h"
 
 #include <string.h>
@@ -75,5 +76,25 @@ int bot_preplay(const struct game *g, int seat, const struct action *a, int n, s
     if (n <= 0 || (a[0].type != ACT_EXCHANGE && a[0].type != ACT_DECLARE))
         return -1;
     *out = a[a[0].type == ACT_EXCHANGE ? exchange_choice(g, seat, a, n) : declare_choice(g, seat, a, n)];
+    return 0;
+}
+
+int bot_missing_first(const struct game *g, int seat, const struct action *a, int n, struct action *out)
+{
+    const struct game_state *st = game_state(g);
+    int suit = st->phase == PHASE_TURN ? st->seats[seat].missing - 1 : -1;
+    if (suit < 0)
+        return -1;
+    int pick = -1;
+    for (int i = 0; i < n; i++) {
+        int k = tile_kind(a[i].tile);
+        /* the most isolated tile of the suit first */
+        if (a[i].type == ACT_DISCARD && k / 9 == suit && k < 27 &&
+            (pick < 0 || keep_value(game_hand(g, seat)->counts, k) < keep_value(game_hand(g, seat)->counts, tile_kind(a[pick].tile))))
+            pick = i;
+    }
+    if (pick < 0)
+        return -1;
+    *out = a[pick];
     return 0;
 }

@@ -192,6 +192,21 @@ function test_pass_lock_on_wins()
   end
 end
 
+-- §9.6: a win worth more is allowed. W (all characters) passes on E's 2m (pure one suit,
+-- 2 fan: 4); S's 1m makes four 1m, a root (3 fan: 8), and W may win on it.
+function test_pass_lock_lets_a_better_win_through()
+  local g = assert(jong.scenario { rules = "sichuan", draws = "3p7p", options = { exchange = "off" },
+    hands = { E = "2m123456789p1234s", S = "1m55668899p6678s", W = "1112345678999m", N = "2233445577899s" } })
+  for _, s in ipairs(SEATS) do play(g, s, "declare " .. (s == "W" and "p" or "m")) end
+  play(g, "E", "d 2m")
+  lu.assertEquals(g:legal("W")[2].type, "win")
+  play(g, "W", "pass")
+  play(g, "S", "d 1m")
+  lu.assertEquals(g:legal("W")[2].type, "win")
+  play(g, "W", "win")
+  lu.assertEquals(events(g, "settle")[1].payments, { E = 0, S = -8, W = 8, N = 0 })
+end
+
 -- §9.6: N passes on a pung of E's 5p; S's 5p cannot be punged before N's next turn.
 function test_pass_lock_on_pungs()
   local hands = { E = "5p1234m6789m12345s", S = "5p2233m6677s1178p", W = "111m678p999s1234s",
