@@ -570,24 +570,61 @@ static int danger(const struct view *v, int k)
     return worst;
 }
 
+/* The kinds that lower the ordinary shanten of c (13 - 3n tiles, shanten now): when
+ * ready its waits (a kind held four times in the concealed tiles is none, as in the
+ * tile efficiency), else the core's tile efficiency. A function of c, nmelds and forms
+ * alone, so remembered for hands seen again (a seat that keeps its hand asks again on
+ * its next turn), per thread. */
+struct accept_memo {
+    uint8_t counts[TILE_KINDS];
+    int8_t nmelds;
+    bool used;
+    unsigned forms;
+    uint64_t kinds;
+};
+enum { ACCEPT_MEMO = 256 };
+static _Thread_local struct accept_memo accept_memo[ACCEPT_MEMO];
+
+static uint64_t accepted_kinds(const uint8_t *c, int nmelds, unsigned forms, int now)
+{
+    uint64_t x[5] = { 0 }, h = forms * 0x9e3779b97f4a7c15ull ^ (uint64_t)(nmelds + 2);
+    memcpy(x, c, TILE_KINDS);
+    for (int i = 0; i < 5; i++)
+        h = (h ^ x[i]) * 0xff51afd7ed558ccdull;
+    struct accept_memo *m = &accept_memo[(h >> 40) % ACCEPT_MEMO];
+    if (m->used && m->nmelds == nmelds && m->forms == forms && !memcmp(m->counts, c, TILE_KINDS))
+        return m->kinds;
+    uint64_t kinds = 0;
+    if (now == 0) {
+        bool w[TILE_KINDS];
+        if (waits(c, nmelds, c, forms, w) > 0)
+            for (int k = 0; k < TILE_KINDS; k++)
+                kinds |= (uint64_t)w[k] << k;
+    } else {
+        static const uint8_t none[TILE_KINDS];
+        struct discard_choice d;
+        efficiency_accept(c, nmelds, forms, none, &d);
+        for (int i = 0; i < d.naccept; i++)
+            kinds |= 1ull << d.accept[i];
+    }
+    memcpy(m->counts, c, TILE_KINDS);
+    m->nmelds = (int8_t)nmelds;
+    m->forms = forms;
+    m->kinds = kinds;
+    m->used = true;
+    return kinds;
+}
+
 /* Unseen copies of the kinds that lower the plan's shanten of c (13 - 3n tiles): for
  * the plans that count the ordinary shanten, the core's tile efficiency (the same
  * code as jong analyze's discards). */
 static int acceptance(const struct view *v, const struct plan *pl, uint8_t *c, int nm, int now)
 {
-    if (pl->type != PLAN_PUNGS && now == 0) {
-        /* ready: the kinds that lower the shanten are the waits (a kind held four times
-         * in the concealed tiles is none, as in the tile efficiency) */
-        bool w[TILE_KINDS];
-        int total = 0;
-        if (waits(c, vm(v, nm), c, v->forms, w) > 0)
-            for (int k = 0; k < TILE_KINDS; k++)
-                total += w[k] ? v->unseen[k] : 0;
-        return total;
-    }
     if (pl->type != PLAN_PUNGS) {
-        struct discard_choice d;
-        return efficiency_accept(c, vm(v, nm), v->forms, v->unseen, &d);
+        int total = 0;
+        for (uint64_t rest = accepted_kinds(c, vm(v, nm), v->forms, now); rest; rest &= rest - 1)
+            total += v->unseen[__builtin_ctzll(rest)];
+        return total;
     }
     int total = 0;
     for (int k = 0; k < TILE_KINDS; k++) {
