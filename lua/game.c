@@ -594,6 +594,25 @@ static int l_waits(lua_State *L)
     return 1;
 }
 
+/* g:wait_mask(seat) -> the kinds g:waits lists, as bits (bit k: kind k, 1m = 0 ...
+ * 7z = 33): a test against other kind masks (seat_summary's discarded) without a table. */
+static int l_wait_mask(lua_State *L)
+{
+    struct lgame *lg = check_game(L, 1);
+    int seat = table_seat(L, 2, lg->g);
+    bool w[TILE_KINDS];
+    if (game_waits(lg->g, seat, w) < 0) {
+        lua_pushstring(L, game_error(lg->g));
+        return lua_error(L);
+    }
+    lua_Integer mask = 0;
+    for (int k = 0; k < TILE_KINDS; k++)
+        if (w[k])
+            mask |= (lua_Integer)1 << k;
+    lua_pushinteger(L, mask);
+    return 1;
+}
+
 /* The revealed indicators (dora, or with `ura` the ura-dora under them) as a list. */
 static int push_indicators(lua_State *L, bool ura)
 {
@@ -665,19 +684,26 @@ static int l_replay(lua_State *L)
 }
 
 /* g:seat_summary(seat[, t]) -> {discards (made), melds, flags (the ruleset's),
- * points, player}: what hooks called often need, without building the state; t is
- * refilled when given. */
+ * points, player, discarded (the kinds discarded, as bits), missed (the kinds let pass
+ * since the own last discard, as bits), last_miss}: what hooks called often need,
+ * without building the state; t is refilled when given. */
 static int l_seat_summary(lua_State *L)
 {
     struct lgame *lg = check_game(L, 1);
     int s = table_seat(L, 2, lg->g);
     const struct seat_state *ss = &game_state(lg->g)->seats[s];
-    result_table(L, 3, 5);
+    result_table(L, 3, 8);
     set_int(L, "discards", ss->ndiscards);
     set_int(L, "melds", ss->hand.nmelds);
     set_int(L, "flags", ss->flags);
     set_int(L, "points", game_points(lg->g, s));
     set_int(L, "player", game_state(lg->g)->seat_player[s]);
+    lua_Integer discarded = 0;   /* the kinds of its discards, claimed ones included */
+    for (int i = 0; i < ss->ndiscards; i++)
+        discarded |= (lua_Integer)1 << tile_kind(ss->discards[i].tile);
+    set_int(L, "discarded", discarded);
+    set_int(L, "missed", (lua_Integer)ss->missed);
+    set_int(L, "last_miss", ss->last_miss + 1);
     return 1;
 }
 
@@ -843,6 +869,7 @@ static const luaL_Reg game_methods[] = {
     { "seat", l_seat },
     { "brief", l_brief },
     { "waits", l_waits },
+    { "wait_mask", l_wait_mask },
     { "outcome", l_outcome },
     { "undo", l_undo },
     { "replay", l_replay },

@@ -296,10 +296,10 @@ end
 -- events, options, waits, ...), never close, play, undo, reset, replay or the engine
 -- itself; `g.core` is a view of the engine's reading methods. A hook may keep its own
 -- fields in the view (g.my_note = ...); the game and other programs never see them.
-local CORE_READERS = { "version", "state", "seat", "seat_summary", "brief", "waits", "ura", "dora", "events", "kong_income",
+local CORE_READERS = { "version", "state", "seat", "seat_summary", "brief", "waits", "wait_mask", "ura", "dora", "events", "kong_income",
   "actions", "nactions", "outcome", "waiting", "legal", "check" }
 local GAME_READERS = { "situation", "score_win", "state", "waiting", "seat_summary", "seat", "brief",
-  "waits", "legal", "check", "events", "deal_events", "log_json", "parse_action", "deal_outcome",
+  "waits", "wait_mask", "legal", "check", "events", "deal_events", "log_json", "parse_action", "deal_outcome",
   "rotation", "last_payments", "win_check", "pending_win", "kong_income" }
 
 local core_of = setmetatable({}, { __mode = "k" })   -- core view -> the engine's game
@@ -614,6 +614,9 @@ function Game:brief(t) return self.core:brief(t) end
 -- {payer = amount}: the kong money the seat received in this deal (hook settle_kong).
 function Game:kong_income(seat) return self.core:kong_income(seat) end
 function Game:waits(seat) return self.core:waits(seat) end
+-- The same kinds as bits (bit k: kind k, "1m" = 0 ... "7z" = 33), to test against
+-- seat_summary's discarded and missed without a table.
+function Game:wait_mask(seat) return self.core:wait_mask(seat) end
 -- Frees the engine's game now (a program playing many games need not wait for the
 -- collector); any later use of the game raises an error.
 function Game:close() self.core:close() end

@@ -1396,21 +1396,20 @@ end
 -- discard (temporary) or, after riichi, since the riichi discard. The waits are the
 -- engine's, in the ruleset's forms (a child's forms count).
 local function furiten(g, seat)
-  local waits = g.core:waits(seat)
-  if #waits == 0 then return false end
-  local me = g.core:seat(seat)
-  local own = {}
-  for _, d in ipairs(me.discards) do own[kind_of(d.tile)] = true end
-  if R.is_furiten(waits, own, false, false) then return true end
-  local riichi = me.flags & RIICHI ~= 0
+  local waits = g.core:wait_mask(seat)    -- (kinds as bits: no table per ron asked about)
+  if waits == 0 then return false end
+  local sum = g.core:seat_summary(seat, SUMMARY)
+  if waits & sum.discarded ~= 0 then return true end   -- own discards among the waits
+  local riichi = sum.flags & RIICHI ~= 0
   -- The engine keeps the misses of the windows closed so far: `missed`, the winning tiles
   -- let pass since the own last discard, and `last_miss`, the event after the latest such
   -- pass. A concealed kong counts only for a seat that could rob it (rob_ankan_kokushi: a
   -- thirteen-orphans hand it completes). Other seats' answers in the window open now do
   -- not matter.
-  if next(me.missed) then return true end
+  if sum.missed ~= 0 then return true end
   if not riichi then return false end
   local st = g:state()
+  local me = st.seats[seat]
   if me.last_miss <= st.deal_event then return false end
   return me.last_miss > riichi_discard_event(g, st, seat, me)
 end
