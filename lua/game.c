@@ -685,14 +685,15 @@ static int l_replay(lua_State *L)
 
 /* g:seat_summary(seat[, t]) -> {discards (made), melds, flags (the ruleset's),
  * points, player, discarded (the kinds discarded, as bits), missed (the kinds let pass
- * since the own last discard, as bits), last_miss}: what hooks called often need,
- * without building the state; t is refilled when given. */
+ * since the own last discard, as bits), last_miss, last_with (the declaration made
+ * with its last discard, or false)}: what hooks called often need, without building
+ * the state; t is refilled when given. */
 static int l_seat_summary(lua_State *L)
 {
     struct lgame *lg = check_game(L, 1);
     int s = table_seat(L, 2, lg->g);
     const struct seat_state *ss = &game_state(lg->g)->seats[s];
-    result_table(L, 3, 8);
+    result_table(L, 3, 9);
     set_int(L, "discards", ss->ndiscards);
     set_int(L, "melds", ss->hand.nmelds);
     set_int(L, "flags", ss->flags);
@@ -704,6 +705,15 @@ static int l_seat_summary(lua_State *L)
     set_int(L, "discarded", discarded);
     set_int(L, "missed", (lua_Integer)ss->missed);
     set_int(L, "last_miss", ss->last_miss + 1);
+    /* the declaration made with its last discard ("riichi"), or false */
+    const struct discard *last = ss->ndiscards ? &ss->discards[ss->ndiscards - 1] : NULL;
+    if (last && last->extra) {
+        struct action a = { .type = ACT_EXTRA, .extra = (uint8_t)(last->extra - 1) };
+        lua_pushstring(L, action_name(game_rules(lg->g), &a));
+    } else {
+        lua_pushboolean(L, 0);
+    }
+    lua_setfield(L, -2, "last_with");
     return 1;
 }
 

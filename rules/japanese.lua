@@ -1453,9 +1453,7 @@ R.fast_win = { depends = { score = R.score, forms = R.forms }, test = wins_in_pl
 
 -- 7.5: ippatsu: the riichi discard is the seat's last discard and no call or kong since.
 local function ippatsu(g, seat)
-  local d = g.core:seat(seat).discards
-  local last = d[#d]
-  if not (last and last.with == "riichi") then return false end
+  if g.core:seat_summary(seat, SUMMARY).last_with ~= "riichi" then return false end
   local b = g.core:brief(BRIEF)
   local robbing = b.phase == "rob"
   return scan_back(g, b.events, function(e)
@@ -1475,8 +1473,8 @@ function R.situation(g, win, s)
   if (s.deposits or 0) > 0 then
     s.deposits = core:brief(BRIEF).deposits // R.riichi_deposit
     -- 7.2: a riichi discard won on voids the riichi: its stick goes back to the discarder
-    local d = win.from and win.how == "discard" and not win.robbed_aside and core:seat(win.from).discards
-    if d and #d > 0 and d[#d].with == "riichi" and s.deposits > 0 then
+    if win.from and win.how == "discard" and not win.robbed_aside and s.deposits > 0
+       and core:seat_summary(win.from, SUMMARY).last_with == "riichi" then
       s.deposits, s.riichi_void = s.deposits - 1, win.from
     end
   end
