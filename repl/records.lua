@@ -921,10 +921,14 @@ function M.detect(text)
   if head == "<" then return "mjlog" end
   if head == "{" then
     local first = text:match("^%s*([^\n]*)")
-    if first:find('"type"%s*:') then
-      if first:find('"type"%s*:%s*"game"') then return "jong" end
-      return "mjai"
+    local ok, v = false, nil
+    if ok_cjson and first:find('"type"%s*:') then ok, v = pcall(cjson.decode, first) end
+    local ty = ok and type(v) == "table" and v.type            -- the first line's own type
+    if not ok_cjson and first:find('"type"%s*:') then          -- (read_mjai will say cjson is missing)
+      ty = first:find('"type"%s*:%s*"game"') and "game" or "?"
     end
+    if ty == "game" then return "jong" end
+    if type(ty) == "string" then return "mjai" end
     if text:find('"log"%s*:') then return "tenhou6" end
   end
   return nil
