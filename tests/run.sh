@@ -16,9 +16,9 @@ tally() {
   if [ -z "$p" ]; then
     line=$(grep '^Ran [0-9]* tests' "$out" | tail -n 1)
     if [ -n "$line" ]; then
-      p=$(echo "$line" | sed -n 's/.* \([0-9][0-9]*\) successes.*/\1/p')
-      f1=$(echo "$line" | sed -n 's/.* \([0-9][0-9]*\) failures.*/\1/p')
-      f2=$(echo "$line" | sed -n 's/.* \([0-9][0-9]*\) errors.*/\1/p')
+      p=$(echo "$line" | sed -n 's/.* \([0-9][0-9]*\) success.*/\1/p')   # 1 success, 2 successes
+      f1=$(echo "$line" | sed -n 's/.* \([0-9][0-9]*\) failure.*/\1/p')
+      f2=$(echo "$line" | sed -n 's/.* \([0-9][0-9]*\) error.*/\1/p')
       f=$(( ${f1:-0} + ${f2:-0} ))
     fi
   fi
