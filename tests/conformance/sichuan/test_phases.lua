@@ -229,4 +229,38 @@ function test_pass_lock_on_pungs()
   end
 end
 
+-- §15 in play with the declared suits: each deal that ends at the wall's end is paid as
+-- the `wall_end` event of `jong score` says for the same hands, missing suits and kong
+-- money (one truth).
+function test_wall_end_in_play_uses_the_declared_suits()
+  local checked = 0
+  for seed = 1, 6 do
+    local g = assert(jong.game { rules = "sichuan", seed = seed })
+    while g:state().phase ~= "match_end" do
+      g:run_bots(nil, "greedy", 1)
+      local st = g:state()
+      if st.phase == "deal_end" and st.result == "exhaustive" then
+        local s = { rules = "sichuan", event = "wall_end", active = {}, seats = {} }
+        local left = g:brief().left
+        for i, seat in ipairs(SEATS) do
+          if left >> (i - 1) & 1 == 0 then
+            s.active[#s.active + 1] = seat
+            local income = g:kong_income(seat)
+            s.seats[seat] = { hand = st.seats[seat].hand, missing_suit = st.seats[seat].missing,
+                              kong_income = next(income) and income or nil }
+          end
+        end
+        if #s.active >= 2 then
+          local r = jong.score(s)
+          lu.assertTrue(r.ok, r.error)
+          local settle = events(g, "settle")
+          lu.assertEquals(settle[#settle].payments, r.payments)
+          checked = checked + 1
+        end
+      end
+    end
+  end
+  lu.assertTrue(checked > 0)
+end
+
 os.exit(lu.LuaUnit.run())
