@@ -211,7 +211,7 @@ S.fields = {
   { "west_target", whole, "Japanese: the points that end a West extension" },
   { "dora_of", typed "table", "Japanese: indicator -> dora, when not the usual order (sanma: 1m -> 9m)" },
   { "qualifications", typed "table", "Classical: Mah Jong qualification by game type" },
-  { "preset_drops", typed "table", "Classical: the items a preset leaves out" },
+  { "presets", typed "table", "Classical: the §21 presets, overrides of the items by id" },
   { "exhaust_threshold", whole, "IMS: tiles an ordinary draw needs" },
   { "elements", typed "table", "MCR: the item table (read-only, for tools and tests)" },
   -- set by the loader

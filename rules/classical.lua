@@ -98,43 +98,23 @@ local FLOWER = { f1 = true, f2 = true, f3 = true, f4 = true }
 local NINE_GATES = { 3, 1, 1, 1, 1, 1, 1, 1, 3 }                                                       -- C2
 local LIMIT_HAND_VALUE = 500   -- what a limit hand scores when the limit is "roof_off"
 
--- Item names, exactly the spec's (Tables A, B, C); units "points", "doubles", "limit".
-local SET_NAME = {                                                   -- A1-A6
-  pung = { simples = "pung of simples", terminals = "pung of terminals", honours = "pung of honours" },
-  kong = { simples = "kong of simples", terminals = "kong of terminals", honours = "kong of honours" },
-}
-local SET_BASE = { simples = 2, terminals = 4, honours = 4 }         -- exposed pung; kong x4, concealed x2
-local SET_ITEM = { pung = {}, kong = {} }     -- by set type and kind: name, exposed points, dragon
-for t, k in pairs(TILE) do
-  for typ, items in pairs(SET_ITEM) do
-    items[t] = { name = SET_NAME[typ][k.class], points = SET_BASE[k.class] * (typ == "kong" and 4 or 1),
-                 dragon = k.dragon }
-  end
-end
-
 ------------------------------------------------------------------------------------------
 -- Small shared helpers
 
 -- Append one line of the explanation when `out` is given; return the value either way.
 -- The line records are interned (one per name, value and unit) and must not be changed.
 local LINES = { points = {}, doubles = {}, limit = {} }
+local function record(name, value, unit)
+  local by_name = LINES[unit][name]
+  if not by_name then by_name = {}; LINES[unit][name] = by_name end
+  local rec = by_name[value]
+  if not rec then rec = { name = name, value = value, unit = unit }; by_name[value] = rec end
+  return rec
+end
 local function line(out, name, value, unit)
-  if out then
-    local by_name = LINES[unit][name]
-    if not by_name then by_name = {}; LINES[unit][name] = by_name end
-    local rec = by_name[value]
-    if not rec then rec = { name = name, value = value, unit = unit }; by_name[value] = rec end
-    out[#out + 1] = rec
-  end
+  if out then out[#out + 1] = record(name, value, unit) end
   return value
 end
-
--- Items a preset leaves out (§21), by item id.
-R.preset_drops = {
-  bmja = { B7 = true, B10 = true, B13 = true, B14 = true, C1 = true, C5 = true, C17 = true },
-}
-local NONE = {}
-local function drops_of(o) return R.preset_drops[o.ruleset_preset] or NONE end
 
 -- §9.2: how a set of a reading counts. Returns exposed_for_points, concealed_for_hand:
 -- a claimed kong scores as exposed but counts as concealed for B7, B9, C1, C5.
@@ -206,107 +186,6 @@ local function only_possible(f)
 end
 
 ------------------------------------------------------------------------------------------
--- Table A — base points (§14)
-
--- A1-A6: pungs and kongs of a reading. Also counts what B1-B3, B7, B8, B13 and C5 need
--- (all_hidden: every pung and kong counts as concealed).
-local function set_points(f, rd, seat, round, out)
-  local pts, chows, hidden_pungs, all_hidden = 0, 0, 0, true
-  local dragons, own, prevailing = 0, 0, 0
-  local own_wind, prevailing_wind = WIND_OF[seat], WIND_OF[round]
-  local sets = rd.sets
-  for i = 1, #sets do
-    local s = sets[i]
-    if s.type == "chow" then                                         -- A7: chow, 0
-      chows = chows + 1
-    else
-      local exposed, hidden = set_state(f, rd, i, s)
-      local t = s.tile
-      local item = SET_ITEM[s.type][t]
-      pts = pts + line(out, item.name, exposed and item.points or 2 * item.points, "points")
-      if hidden then hidden_pungs = hidden_pungs + 1 else all_hidden = false end
-      if item.dragon then dragons = dragons + 1 end
-      if t == own_wind then own = own + 1 end
-      if t == prevailing_wind then prevailing = prevailing + 1 end
-    end
-  end
-  return pts, chows, hidden_pungs, all_hidden, dragons, own, prevailing
-end
-
--- A8-A10: a pair of dragons, of the own wind, of the prevailing wind (A11: others 0).
-local function pair_points(seat, round, t, out)
-  local pts = 0
-  if TILE[t].dragon then pts = pts + line(out, "pair of dragons", 2, "points") end            -- A8
-  if t == WIND_OF[seat] then pts = pts + line(out, "pair of own wind", 2, "points") end       -- A9
-  if t == WIND_OF[round] then pts = pts + line(out, "pair of prevailing wind", 2, "points") end -- A10
-  return pts
-end
-
--- A12: each flower or season, 4 points.
-local function bonus_points(bonus, out)
-  local pts = 0
-  for _ = 1, #bonus do pts = pts + line(out, "flower or season", 4, "points") end
-  return pts
-end
-
-------------------------------------------------------------------------------------------
--- Table B — doubles (§15) that every player scores
-
--- B1-B3: one double for each pung or kong of dragons, of the own wind, of the
--- prevailing wind (counted by set_points).
-local function honour_set_doubles(dragons, own, prevailing, out)
-  if dragons + own + prevailing == 0 then return 0 end
-  for _ = 1, dragons do line(out, "pung or kong of dragons", 1, "doubles") end          -- B1
-  for _ = 1, own do line(out, "pung or kong of own wind", 1, "doubles") end             -- B2
-  for _ = 1, prevailing do line(out, "pung or kong of prevailing wind", 1, "doubles") end -- B3
-  return dragons + own + prevailing
-end
-
--- B4-B6: own flower and season, all four flowers, all four seasons.
-local function bonus_doubles(o, seat, bonus, out)
-  if #bonus == 0 then return 0 end
-  local own_f, own_s, flowers, seasons = false, false, 0, 0
-  for i = 1, #bonus do
-    local b = bonus[i]
-    if b == OWN_FLOWER[seat] then own_f = true end
-    if b == OWN_SEASON[seat] then own_s = true end
-    if FLOWER[b] then flowers = flowers + 1 else seasons = seasons + 1 end
-  end
-  local d = 0
-  if o.own_bonus == "each" then                                                   -- B4 option "each"
-    if own_f then d = d + line(out, "own flower", 1, "doubles") end
-    if own_s then d = d + line(out, "own season", 1, "doubles") end
-  elseif own_f and own_s then
-    d = d + line(out, "own flower and own season", 1, "doubles")                  -- B4
-  end
-  local all = (o.ruleset_preset == "bmja") and 2 or 1                             -- BMJA: 2 each
-  if flowers == 4 then d = d + line(out, "all four flowers", all, "doubles") end  -- B5
-  if seasons == 4 then d = d + line(out, "all four seasons", all, "doubles") end  -- B6
-  return d
-end
-
--- DMJL preset (§21): Little/Big Three Dragons, Little/Big Four Joys, for every player.
-local function dmjl_doubles(sets, pair_tiles, out)
-  local dragons, winds, dragon_pair, wind_pair = 0, 0, false, false
-  for _, s in ipairs(sets) do
-    if s.type ~= "chow" then
-      local k = TILE[s.tile]
-      if k.dragon then dragons = dragons + 1 elseif k.honour then winds = winds + 1 end
-    end
-  end
-  for _, t in ipairs(pair_tiles) do
-    local k = TILE[t]
-    if k.dragon then dragon_pair = true elseif k.honour then wind_pair = true end
-  end
-  local d = 0
-  if dragons == 2 and dragon_pair then d = d + line(out, "Little Three Dragons", 1, "doubles") end
-  if dragons == 3 then d = d + line(out, "Big Three Dragons", 2, "doubles") end
-  if winds == 3 and wind_pair then d = d + line(out, "Little Four Joys", 1, "doubles") end
-  if winds == 4 then d = d + line(out, "Big Four Joys", 2, "doubles") end
-  return d
-end
-
-------------------------------------------------------------------------------------------
 -- The winner: hand-level facts (computed once per hand), then one tally per reading
 
 -- Facts of the whole hand that do not depend on the reading (one table, refilled for
@@ -331,7 +210,6 @@ local function hand_context(f)
   x.simples = simples
   x.green = green
   x.mask = mask
-  x.drops = drops_of(o)
   x.concealed = concealed
   x.kongs = kongs
   x.flagged = next(f.flags) ~= nil                   -- any of the situation's flags
@@ -367,114 +245,400 @@ local function squirming_snake(f, x)
   return pair_rank ~= nil
 end
 
--- Table C (§16): the first limit hand the winner holds in this reading, or nil.
-local function limit_hand(f, x, rd, chows, all_hidden)
-  local o, fl, ac = f.options, f.flags, f.all_counts
-  local bmja = o.ruleset_preset == "bmja"
-  local pure = x.one_suit and not x.honours
-  if pure and x.concealed and not x.drops.C1 then return "Concealed pure suit" end    -- C1
-  if pure and nine_gates(f, x) then return bmja and "Gates of Heaven" or "Nine Gates" end    -- C2
-  if x.mask == 0 then return "All honours" end                                                -- C3
-  if not x.honours and not x.simples then return "Heads and Tails" end                       -- C4
-  if chows == 0 and all_hidden and f.win_by == "self" and not x.drops.C5 then        -- C5
-    return "Hidden Treasure"
+------------------------------------------------------------------------------------------
+-- The scoring items (§14 Table A, §15 Table B, §16 Table C, §21 presets), one item shape
+-- (docs/hooks.md): id, name exactly as the spec names it, value, unit ("points", "doubles",
+-- "limit": one limit), who ("all": every player; otherwise the winner only), and
+-- test(t), t the tally of one reading (below), answering false/nil, true (worth `value`)
+-- or the value of an item whose worth varies, and how many lines (default 1). Items of
+-- sets and pairs (A1-A6, A8-A10) carry `set`/`class` or `pair` in place of a test: they are
+-- valued set by set and pair by pair, in the order of the sets. `needs`: a fact of the
+-- reading (NEEDS below) without which the item cannot apply (the test may rely on it).
+-- The list is in the order of the explanation; the limit hands in the order they are
+-- tried. Value 0: an item the game does not score (the DMJL items: its preset values them).
+-- R.items is read through f.rules, so a child may give its own list; R.presets are the
+-- §21 presets as overrides of the items by id (false: left out).
+
+local function three_dragons(t)
+  local ac = t.f.all_counts
+  return (ac["5z"] or 0) >= 3 and (ac["6z"] or 0) >= 3 and (ac["7z"] or 0) >= 3
+end
+
+-- DMJL: the dragon and wind sets and pairs of a reading (once per tally).
+local function honour_sets(t)
+  if t.honour_sets_of ~= t.rd then
+    local dragons, winds, dragon_pair, wind_pair = 0, 0, false, false
+    for _, s in ipairs(t.rd.sets) do
+      if s.type ~= "chow" then
+        local k = TILE[s.tile]
+        if k.dragon then dragons = dragons + 1 elseif k.honour then winds = winds + 1 end
+      end
+    end
+    for _, p in ipairs(t.pairs) do
+      local k = TILE[p]
+      if k.dragon then dragon_pair = true elseif k.honour then wind_pair = true end
+    end
+    t.dragon_sets, t.wind_sets, t.dragon_pair, t.wind_pair = dragons, winds, dragon_pair, wind_pair
+    t.honour_sets_of = t.rd
   end
-  if x.kongs == 4 then return "Fourfold Plenty" end                                          -- C6
-  if x.honours then
-    if (ac["5z"] or 0) >= 3 and (ac["6z"] or 0) >= 3 and (ac["7z"] or 0) >= 3
-       and not (bmja and chows > 0) then return "Three Great Scholars" end                   -- C7
-    if (ac["1z"] or 0) >= 3 and (ac["2z"] or 0) >= 3 and (ac["3z"] or 0) >= 3
-       and (ac["4z"] or 0) >= 3 then return "Four Blessings Hovering over the Door" end      -- C8
+  return t
+end
+
+local function yes() return true end
+local function flag(name) return function(t) return t.fl[name] == true end end
+
+local ITEMS = {
+  -- Table A (§14): base points
+  { id = "A13", name = "Mah Jong", value = 20, unit = "points", test = function(t) return t.o.mahjong_points end },
+  { id = "A1", name = "pung of simples", value = 2, unit = "points", who = "all", set = "pung", class = "simples" },
+  { id = "A2", name = "pung of terminals", value = 4, unit = "points", who = "all", set = "pung", class = "terminals" },
+  { id = "A3", name = "pung of honours", value = 4, unit = "points", who = "all", set = "pung", class = "honours" },
+  { id = "A4", name = "kong of simples", value = 8, unit = "points", who = "all", set = "kong", class = "simples" },
+  { id = "A5", name = "kong of terminals", value = 16, unit = "points", who = "all", set = "kong", class = "terminals" },
+  { id = "A6", name = "kong of honours", value = 16, unit = "points", who = "all", set = "kong", class = "honours" },
+  { id = "A8", name = "pair of dragons", value = 2, unit = "points", who = "all", pair = "dragon" },
+  { id = "A9", name = "pair of own wind", value = 2, unit = "points", who = "all", pair = "own" },
+  { id = "A10", name = "pair of prevailing wind", value = 2, unit = "points", who = "all", pair = "prevailing" },
+  { id = "A12", name = "flower or season", value = 4, unit = "points", who = "all", needs = "bonus",
+    test = function(t) return true, #t.bonus end },
+  { id = "A14", name = "winning tile self-drawn", value = 2, unit = "points", needs = "self_drawn", test = yes },
+  { id = "§21.wd_wait", name = "edge, closed or single wait", value = 2, unit = "points", needs = "wd_table",
+    test = function(t) local w = t.rd.wait return w == "edge" or w == "closed" or w == "single" end },
+  { id = "§21.wd_concealed", name = "concealed hand", value = 10, unit = "points", needs = "wd_table",
+    test = function(t) return t.x.concealed end },
+  { id = "A15", name = "winning tile is the only possible tile", value = 2, unit = "points", needs = "only_possible", test = yes },
+  { id = "A16", name = "winning tile completes the pair, pair of simples", value = 2, unit = "points", needs = { "pair_win", "pair_simple" },
+    test = yes },
+  { id = "A17", name = "winning tile completes the pair, pair of terminals or honours", value = 4, unit = "points",
+    needs = { "pair_win", "pair_major" }, test = yes },
+
+  -- Table B (§15): doubles
+  { id = "B1", name = "pung or kong of dragons", value = 1, unit = "doubles", who = "all", needs = "honour_sets",
+    test = function(t) return t.dragons > 0, t.dragons end },
+  { id = "B2", name = "pung or kong of own wind", value = 1, unit = "doubles", who = "all", needs = "honour_sets",
+    test = function(t) return t.own > 0, t.own end },
+  { id = "B3", name = "pung or kong of prevailing wind", value = 1, unit = "doubles", who = "all", needs = "honour_sets",
+    test = function(t) return t.prevailing > 0, t.prevailing end },
+  { id = "B4.flower", name = "own flower", value = 1, unit = "doubles", who = "all", bonus = true, needs = "bonus",
+    test = function(t) return t.o.own_bonus == "each" and t.own_flower end },
+  { id = "B4.season", name = "own season", value = 1, unit = "doubles", who = "all", bonus = true, needs = "bonus",
+    test = function(t) return t.o.own_bonus == "each" and t.own_season end },
+  { id = "B4", name = "own flower and own season", value = 1, unit = "doubles", who = "all", bonus = true, needs = "bonus",
+    test = function(t) return t.o.own_bonus ~= "each" and t.own_flower and t.own_season end },
+  { id = "B5", name = "all four flowers", value = 1, unit = "doubles", who = "all", bonus = true, needs = "bonus",
+    test = function(t) return t.flowers == 4 end },
+  { id = "B6", name = "all four seasons", value = 1, unit = "doubles", who = "all", bonus = true, needs = "bonus",
+    test = function(t) return t.seasons == 4 end },
+  { id = "B7", name = "three concealed pungs", value = 1, unit = "doubles", who = "all", needs = "three_hidden",
+    test = function(t) return t.hidden_pungs >= 3 end },
+  { id = "DMJL.1", name = "Little Three Dragons", value = 0, unit = "doubles", who = "all",
+    test = function(t) honour_sets(t) return t.dragon_sets == 2 and t.dragon_pair end },
+  { id = "DMJL.2", name = "Big Three Dragons", value = 0, unit = "doubles", who = "all",
+    test = function(t) honour_sets(t) return t.dragon_sets == 3 end },
+  { id = "DMJL.3", name = "Little Four Joys", value = 0, unit = "doubles", who = "all",
+    test = function(t) honour_sets(t) return t.wind_sets == 3 and t.wind_pair end },
+  { id = "DMJL.4", name = "Big Four Joys", value = 0, unit = "doubles", who = "all",
+    test = function(t) honour_sets(t) return t.wind_sets == 4 end },
+  { id = "B8", name = "no chow", value = 1, unit = "doubles", needs = "no_chow", test = yes },
+  { id = "B9", name = "concealed hand", value = 1, unit = "doubles", needs = { "concealed", "not_wd" }, test = yes },
+  { id = "B10", name = "one suit with honours", value = 1, unit = "doubles", needs = { "one_suit", "honours" }, test = yes },
+  { id = "B11", name = "one suit, no honours", value = 3, unit = "doubles", needs = { "one_suit", "no_honours" }, test = yes },
+  { id = "B12", name = "only terminals and honours", value = 1, unit = "doubles", needs = { "honours", "no_simples" },
+    test = function(t) return t.x.mask ~= 0 end },
+  { id = "B13", name = "zero-point hand", value = 1, unit = "doubles", needs = "four_chows",
+    test = function(t) return t.chows == 4 and t.pair_pts == 0 end },
+  { id = "B14", name = "winning tile is a kong replacement", value = 1, unit = "doubles", needs = "flagged",
+    test = flag "kong_replacement" },
+  { id = "B15", name = "winning tile is the last tile of the live wall", value = 1, unit = "doubles", needs = "flagged",
+    test = function(t) return t.fl.last_tile and t.self_drawn end },
+  { id = "B16", name = "winning on the discard made after the last live-wall tile was drawn", value = 1,
+    unit = "doubles", needs = "flagged", test = function(t) return t.fl.last_tile and not t.self_drawn end },
+  { id = "B17", name = "robbing the kong", value = 1, unit = "doubles", needs = "flagged", test = flag "robbing_kong" },
+  { id = "B18", name = "Mah Jong with Original Call", value = 1, unit = "doubles", needs = "flagged", test = flag "original_call" },
+  { id = "C11.doubles", name = "Blessing of Heaven", value = 3, unit = "doubles", needs = "flagged",   -- option
+    test = function(t)
+      return t.fl.first_turn and t.seat == "E" and t.self_drawn and t.o.heaven_blessing == "three_doubles"
+    end },
+
+  -- Table C (§16): limit hands, the first that holds
+  { id = "C1", name = "Concealed pure suit", value = 1, unit = "limit", needs = { "one_suit", "no_honours", "concealed" }, test = yes },
+  { id = "C2", name = "Nine Gates", value = 1, unit = "limit", needs = { "one_suit", "no_honours" },
+    test = function(t) return nine_gates(t.f, t.x) end },
+  { id = "C3", name = "All honours", value = 1, unit = "limit", needs = "honours", test = function(t) return t.x.mask == 0 end },
+  { id = "C4", name = "Heads and Tails", value = 1, unit = "limit", needs = { "no_simples", "no_honours" }, test = yes },
+  { id = "C5", name = "Hidden Treasure", value = 1, unit = "limit", needs = { "no_chow", "all_hidden", "self_drawn" }, test = yes },
+  { id = "C6", name = "Fourfold Plenty", value = 1, unit = "limit", needs = "four_kongs", test = function(t) return t.x.kongs == 4 end },
+  { id = "C7", name = "Three Great Scholars", value = 1, unit = "limit", needs = "three_dragon_sets", test = three_dragons },
+  { id = "C8", name = "Four Blessings Hovering over the Door", value = 1, unit = "limit", needs = "four_wind_sets",
+    test = function(t)
+      local ac = t.f.all_counts
+      return (ac["1z"] or 0) >= 3 and (ac["2z"] or 0) >= 3 and (ac["3z"] or 0) >= 3 and (ac["4z"] or 0) >= 3
+    end },
+  { id = "C9", name = "Imperial Jade", value = 1, unit = "limit", needs = "green", test = function(t) return t.x.green end },
+  { id = "C10", name = "Thirteen Orphans", value = 1, unit = "limit", needs = "thirteen_orphans", test = yes },  -- no reading: see R.score
+  { id = "C11", name = "Blessing of Heaven", value = 1, unit = "limit", needs = "flagged",
+    test = function(t) return t.fl.first_turn and t.seat == "E" and t.self_drawn and t.o.heaven_blessing == "limit" end },
+  { id = "C12", name = "Blessing of Earth", value = 1, unit = "limit", needs = "flagged",
+    test = function(t)
+      return t.fl.first_turn and t.seat ~= "E" and (not t.self_drawn or t.o.earth_blessing_first_draw)
+    end },
+  { id = "C13", name = "Gathering the Plum Blossom from the Roof", value = 1, unit = "limit", needs = "flagged",
+    test = function(t) return t.fl.kong_replacement and t.f.win_tile == "5p" end },
+  { id = "C14", name = "Plucking the Moon from the Bottom of the Sea", value = 1, unit = "limit", needs = "flagged",
+    test = function(t) return t.fl.last_tile and t.self_drawn and t.f.win_tile == "1p" end },
+  { id = "C15", name = "Scratching a Carrying Pole", value = 1, unit = "limit", needs = "flagged",
+    test = function(t) return t.fl.robbing_kong and t.f.win_tile == "2s" end },
+  { id = "C16", name = "Twofold Fortune", value = 1, unit = "limit", needs = "flagged", test = flag "kong_upon_kong" },
+  { id = "C17", name = "East's Nth consecutive win", value = 1, unit = "limit", needs = "streak",
+    test = function(t)
+      local n, streak = t.o.east_streak_limit, tonumber(t.f.situation.streak)
+      return t.seat == "E" and n ~= "off" and streak ~= nil and streak >= n
+    end },
+  { id = "DMJL.5", name = "Squirming Snake", value = 0, unit = "limit", test = function(t) return squirming_snake(t.f, t.x) end },
+}
+R.items = ITEMS
+
+-- §21: the presets, as overrides of the items by id (false: the item is left out);
+-- max_chows: the most chows a winning hand may hold (limit hands aside).
+R.presets = {
+  bmja = {
+    B7 = false, B10 = false, B13 = false, B14 = false, C1 = false, C5 = false, C17 = false,
+    B5 = { value = 2 }, B6 = { value = 2 },
+    B11 = { name = "Purity", test = function(t) return not t.x.honours and t.chows == 0 end },
+    C2 = { name = "Gates of Heaven" },
+    C7 = { test = function(t) return t.chows == 0 and three_dragons(t) end },
+    max_chows = 1, max_chows_reason = "BMJA: at most one chow in a winning hand",
+  },
+  dmjl = {
+    ["DMJL.1"] = { value = 1 }, ["DMJL.2"] = { value = 2 }, ["DMJL.3"] = { value = 1 }, ["DMJL.4"] = { value = 2 },
+    ["DMJL.5"] = { value = 1 },
+  },
+}
+
+-- The facts of a reading items may need (their `needs`), as bits.
+local NEEDS = { "self_drawn", "flagged", "bonus", "honour_sets", "one_suit", "honours", "no_chow", "concealed",
+                "pair_win", "only_possible", "wd_table", "thirteen_orphans", "three_hidden", "four_chows",
+                "no_simples", "four_kongs", "green", "streak", "no_honours", "pair_simple", "pair_major",
+                "not_wd", "all_hidden", "three_dragon_sets", "four_wind_sets" }
+local NEED_BIT = {}
+for i, name in ipairs(NEEDS) do NEED_BIT[name] = 1 << (i - 1) end
+local SET_BLOCK, PAIR_BLOCK = { name = "(sets)", need_mask = 0 }, { name = "(pairs)", need_mask = 0 }
+
+-- The items in use for a list and a preset (made once): `winner` and `loser`, the lists of
+-- the lines in order (SET_BLOCK and PAIR_BLOCK where the set and pair items go), `limits`,
+-- `set[type][class]` and `pairs` (the set and pair items), `by_id`, and by the bits of the
+-- facts met, the lists that can apply (made when first met).
+local IN_USE = setmetatable({}, { __mode = "k" })
+local function items_in_use(items, preset_name, presets)
+  local by_preset = IN_USE[items]
+  if not by_preset then by_preset = {}; IN_USE[items] = by_preset end
+  local use = by_preset[preset_name]
+  if use then return use end
+  local preset = presets and presets[preset_name] or {}
+  use = { all = {}, loser = {}, set = { pung = {}, kong = {} }, pairs = {}, by_id = {}, winner_met = {}, limits_met = {},
+          max_chows = preset.max_chows, max_chows_reason = preset.max_chows_reason }
+  local set_seen, pair_seen = false, false
+  for _, item in ipairs(items) do
+    local over = preset[item.id]
+    if over ~= false then
+      local e = item
+      if over then
+        e = {}
+        for k, v in pairs(item) do e[k] = v end
+        for k, v in pairs(over) do e[k] = v end
+      end
+      if e.value ~= 0 then
+        if e == item then e = {}; for k, v in pairs(item) do e[k] = v end end   -- (rec: its line, kept here)
+        if type(e.value) == "number" and e.unit then e.rec = record(e.name, e.value, e.unit) end
+        e.points = e.unit == "points"
+        local needs, mask = e.needs, 0
+        for _, name in ipairs(type(needs) == "table" and needs or { needs }) do mask = mask | NEED_BIT[name] end
+        e.need_mask = mask
+        use.by_id[e.id] = use.by_id[e.id] or e
+        local entry = e
+        if e.set then
+          use.set[e.set][e.class] = e
+          entry = not set_seen and SET_BLOCK or nil
+          set_seen = true
+        elseif e.pair then
+          use.pairs[#use.pairs + 1] = e
+          entry = not pair_seen and PAIR_BLOCK or nil
+          pair_seen = true
+        end
+        if entry then
+          use.all[#use.all + 1] = entry
+          if e.who == "all" then use.loser[#use.loser + 1] = entry end
+        end
+      end
+    end
   end
-  if x.green then return "Imperial Jade" end                                                 -- C9
-  -- C10 Thirteen Orphans has no reading: see R.score
-  if x.flagged then
-    if fl.first_turn and f.seat == "E" and f.win_by == "self"
-       and o.heaven_blessing == "limit" then return "Blessing of Heaven" end                 -- C11
-    if fl.first_turn and f.seat ~= "E"
-       and (f.win_by == "discard" or o.earth_blessing_first_draw) then return "Blessing of Earth" end -- C12
-    if fl.kong_replacement and f.win_tile == "5p" then
-      return "Gathering the Plum Blossom from the Roof" end                                  -- C13
-    if fl.last_tile and f.win_by == "self" and f.win_tile == "1p" then
-      return "Plucking the Moon from the Bottom of the Sea" end                              -- C14
-    if fl.robbing_kong and f.win_tile == "2s" then return "Scratching a Carrying Pole" end   -- C15
-    if fl.kong_upon_kong then return "Twofold Fortune" end                                   -- C16
+  by_preset[preset_name] = use
+  return use
+end
+
+-- The items of use.all that can apply with the facts `met`: the lines, and the limit hands.
+local function lists_met(use, met)
+  local lines = use.winner_met[met]
+  if lines then return lines, use.limits_met[met] end
+  local limits = {}
+  lines = {}
+  for _, e in ipairs(use.all) do
+    if met & e.need_mask == e.need_mask then
+      local list = e.unit == "limit" and limits or lines
+      list[#list + 1] = e
+    end
   end
-  if f.seat == "E" then
-    local n, streak = o.east_streak_limit, tonumber(f.situation.streak)
-    if n ~= "off" and streak and streak >= n and not x.drops.C17 then
-      return "East's Nth consecutive win" end                                                -- C17
+  use.winner_met[met], use.limits_met[met] = lines, limits
+  return lines, limits
+end
+
+-- The tally of one reading, the table items test (reused: one reading at a time).
+local T = {}
+local WINNER_PAIR = {}                 -- the winner's pair, as a list of one
+
+-- The sets of the tally's reading: A1-A7's points and what other items count.
+local function set_facts(t, use, recs)
+  local rd, n, self_drawn = t.rd, 0, t.self_drawn
+  local pts, chows, hidden_pungs, all_hidden, dragons, own, prevailing, winds = 0, 0, 0, true, 0, 0, 0, 0
+  local own_wind, prevailing_wind = WIND_OF[t.seat], WIND_OF[t.round]
+  local sets, by_type = rd.sets, use.set
+  for i = 1, #sets do
+    local s = sets[i]
+    if s.type == "chow" then                                         -- A7: chow, 0
+      chows = chows + 1
+    else
+      local exposed, hidden                                          -- §9.2 (set_state)
+      if s.meld == nil then
+        exposed = i == rd.win_set and not self_drawn
+        hidden = not exposed
+      else
+        local kong = s.kong
+        exposed, hidden = kong ~= "concealed", kong == "concealed" or kong == "exposed"
+      end
+      local tile = s.tile
+      local k = TILE[tile]
+      local e = by_type[s.type][k.class]
+      if e then
+        local v = exposed and e.value or 2 * e.value
+        pts = pts + v
+        if recs then n = n + 1; recs[n] = record(e.name, v, e.unit) end
+      end
+      if hidden then hidden_pungs = hidden_pungs + 1 else all_hidden = false end
+      if k.dragon then dragons = dragons + 1 elseif k.honour then winds = winds + 1 end
+      if tile == own_wind then own = own + 1 end
+      if tile == prevailing_wind then prevailing = prevailing + 1 end
+    end
   end
-  if o.ruleset_preset == "dmjl" and squirming_snake(f, x) then return "Squirming Snake" end  -- DMJL
-  return nil
+  t.set_pts, t.chows, t.hidden_pungs, t.all_hidden, t.nset_lines = pts, chows, hidden_pungs, all_hidden, n
+  t.dragons, t.own, t.prevailing, t.winds = dragons, own, prevailing, winds
+end
+
+local SET_LINES, PAIR_LINES = {}, {}   -- the lines of the sets and of the pair, made by set_facts and pair_points
+local function copy_lines(out, from, n)
+  for i = 1, n do out[#out + 1] = from[i] end
+end
+
+-- A8-A10 of one pair: the points, and the lines into out.
+local function pair_points(t, use, p, out)
+  local pts, list = 0, use.pairs
+  local dragon, own, prevailing = TILE[p].dragon, p == WIND_OF[t.seat], p == WIND_OF[t.round]
+  if not (dragon or own or prevailing) then return 0 end
+  if out == PAIR_LINES then for i = #out, 1, -1 do out[i] = nil end end
+  for i = 1, #list do
+    local e, holds = list[i], nil
+    local kind = e.pair
+    if kind == "dragon" then holds = dragon elseif kind == "own" then holds = own else holds = prevailing end
+    if holds then pts = pts + line(out, e.name, e.value, e.unit) end
+  end
+  return pts
+end
+
+-- B4-B6 facts: own flower and season, flowers and seasons held.
+local function bonus_facts(t, seat, bonus)
+  local own_f, own_s, flowers, seasons = false, false, 0, 0
+  for i = 1, #bonus do
+    local b = bonus[i]
+    if b == OWN_FLOWER[seat] then own_f = true end
+    if b == OWN_SEASON[seat] then own_s = true end
+    if FLOWER[b] then flowers = flowers + 1 else seasons = seasons + 1 end
+  end
+  t.own_flower, t.own_season, t.flowers, t.seasons = own_f, own_s, flowers, seasons
+end
+
+-- The lines of a list into out (when given): returns points, doubles, bonus doubles (B4-B6).
+local function tally_lines(t, use, list, out)
+  local pts, dbl, bonus_dbl = 0, 0, 0
+  for i = 1, #list do
+    local e = list[i]
+    if e == SET_BLOCK then
+      pts = pts + t.set_pts
+      if out then copy_lines(out, SET_LINES, t.nset_lines) end
+    elseif e == PAIR_BLOCK then
+      if t.pairs ~= WINNER_PAIR then
+        local ps = t.pairs
+        for j = 1, #ps do pts = pts + pair_points(t, use, ps[j], out) end
+      else
+        pts = pts + t.pair_pts
+        if out and t.pair_pts > 0 then copy_lines(out, PAIR_LINES, #PAIR_LINES) end
+      end
+    elseif e.test == yes then                                        -- worth its value, once
+      if out then out[#out + 1] = e.rec end
+      if e.points then pts = pts + e.value
+      else
+        dbl = dbl + e.value
+        if e.bonus then bonus_dbl = bonus_dbl + e.value end
+      end
+    else
+      local v, n = e.test(t)
+      if v then
+        n = n or 1
+        if v == true then
+          v = e.value
+          if out then for _ = 1, n do out[#out + 1] = e.rec end end
+        elseif out then
+          for _ = 1, n do line(out, e.name, v, e.unit) end
+        end
+        if e.unit == "points" then pts = pts + v * n
+        else
+          dbl = dbl + v * n
+          if e.bonus then bonus_dbl = bonus_dbl + v * n end
+        end
+      end
+    end
+  end
+  return pts, dbl, bonus_dbl
 end
 
 -- The winner's points and doubles for one reading (Tables A and B), lines into `out`.
 -- Returns points, doubles, the doubles from bonus tiles (B4-B6), the limit hand and chows.
-local function winner_tally(f, x, rd, out)
-  local o, fl, seat, round = f.options, f.flags, f.seat, f.round
-  local self_drawn = (f.win_by == "self")
-  local pts = line(out, "Mah Jong", o.mahjong_points, "points")                      -- A13 (first line)
-  local set_pts, chows, hidden_pungs, all_hidden, dragons, own, prevailing =
-    set_points(f, rd, seat, round, out)                                               -- A1-A7
-  local pair_pts = pair_points(seat, round, rd.pair, out)                           -- A8-A11
-  pts = pts + set_pts + pair_pts
-  pts = pts + bonus_points(f.bonus, out)                                             -- A12
-  if self_drawn then pts = pts + line(out, "winning tile self-drawn", 2, "points") end -- A14
-  if o.wd_table then                                                                 -- §21 wd_table
-    local w = rd.wait
-    if w == "edge" or w == "closed" or w == "single" then
-      pts = pts + line(out, "edge, closed or single wait", 2, "points")
-    end
-    if x.concealed then pts = pts + line(out, "concealed hand", 10, "points") end
-  else
-    if x.only_possible then                                                          -- A15
-      pts = pts + line(out, "winning tile is the only possible tile", 2, "points")
-    end
-    if rd.win_set == nil and o.pair_completion_points then                           -- A16/A17
-      if TILE[rd.pair].major then
-        pts = pts + line(out, "winning tile completes the pair, pair of terminals or honours", 4, "points")
-      else
-        pts = pts + line(out, "winning tile completes the pair, pair of simples", 2, "points")
-      end
-    end
+local function winner_tally(f, x, rd, out, use)
+  local t = T
+  t.f, t.o, t.x, t.rd, t.fl, t.seat, t.round = f, f.options, x, rd, f.flags, f.seat, f.round
+  t.self_drawn, t.bonus, t.honour_sets_of = f.win_by == "self", f.bonus, nil
+  t.pairs, WINNER_PAIR[1] = WINNER_PAIR, rd.pair
+  set_facts(t, use, out and SET_LINES)
+  t.pair_pts = pair_points(t, use, rd.pair, out and PAIR_LINES)
+  local bonus = #f.bonus > 0
+  if bonus then bonus_facts(t, f.seat, f.bonus) end
+  local o = t.o
+  local major = TILE[rd.pair].major
+  local met = (t.self_drawn and 1 or 0) | (x.flagged and 2 or 0) | (bonus and 4 or 0)
+    | (t.dragons + t.own + t.prevailing > 0 and 8 or 0) | (x.one_suit and 16 or 0) | (x.honours and 32 or 0)
+    | (t.chows == 0 and 64 or 0) | (x.concealed and 128 or 0)
+    | (rd.win_set == nil and o.pair_completion_points and not o.wd_table and 256 or 0)
+    | (x.only_possible and 512 or 0) | (o.wd_table and 1024 or 0) | (t.hidden_pungs >= 3 and 4096 or 0)
+    | (t.chows == 4 and 8192 or 0) | (not x.simples and 16384 or 0) | (x.kongs == 4 and 32768 or 0)
+    | (x.green and 65536 or 0) | (f.situation.streak ~= nil and f.seat == "E" and 131072 or 0)
+    | (not x.honours and 262144 or 0) | (major and 1048576 or 524288) | (not o.wd_table and 2097152 or 0)
+    | (t.all_hidden and 4194304 or 0) | (t.dragons >= 3 and 8388608 or 0) | (t.winds == 4 and 16777216 or 0)
+  local lines, limits = lists_met(use, met)
+  local pts, dbl, bonus_dbl = tally_lines(t, use, lines, out)
+  local limit_name
+  for i = 1, #limits do
+    local e = limits[i]
+    if e.test(t) then limit_name = e.name break end
   end
-
-  local dbl = honour_set_doubles(dragons, own, prevailing, out)                      -- B1-B3
-  local bonus_dbl = bonus_doubles(o, seat, f.bonus, out)                             -- B4-B6
-  dbl = dbl + bonus_dbl
-  if hidden_pungs >= 3 and not x.drops.B7 then
-    dbl = dbl + line(out, "three concealed pungs", 1, "doubles") end                 -- B7
-  if o.ruleset_preset == "dmjl" then dbl = dbl + dmjl_doubles(rd.sets, { rd.pair }, out) end
-  if chows == 0 then dbl = dbl + line(out, "no chow", 1, "doubles") end               -- B8
-  if x.concealed and not o.wd_table then
-    dbl = dbl + line(out, "concealed hand", 1, "doubles") end                        -- B9
-  if x.one_suit and x.honours and not x.drops.B10 then
-    dbl = dbl + line(out, "one suit with honours", 1, "doubles") end                 -- B10
-  if x.one_suit and not x.honours then
-    if o.ruleset_preset == "bmja" then
-      if chows == 0 then dbl = dbl + line(out, "Purity", 3, "doubles") end           -- BMJA
-    else
-      dbl = dbl + line(out, "one suit, no honours", 3, "doubles")                    -- B11
-    end
-  end
-  if not x.simples and x.honours and x.mask ~= 0 then
-    dbl = dbl + line(out, "only terminals and honours", 1, "doubles") end            -- B12
-  if chows == 4 and pair_pts == 0 and not x.drops.B13 then
-    dbl = dbl + line(out, "zero-point hand", 1, "doubles") end                       -- B13
-  if x.flagged then
-    if fl.kong_replacement and not x.drops.B14 then
-      dbl = dbl + line(out, "winning tile is a kong replacement", 1, "doubles") end  -- B14
-    if fl.last_tile and self_drawn then
-      dbl = dbl + line(out, "winning tile is the last tile of the live wall", 1, "doubles") end -- B15
-    if fl.last_tile and not self_drawn then
-      dbl = dbl + line(out, "winning on the discard made after the last live-wall tile was drawn", 1, "doubles") end -- B16
-    if fl.robbing_kong then dbl = dbl + line(out, "robbing the kong", 1, "doubles") end -- B17
-    if fl.original_call then dbl = dbl + line(out, "Mah Jong with Original Call", 1, "doubles") end -- B18
-    if fl.first_turn and seat == "E" and self_drawn and o.heaven_blessing == "three_doubles" then
-      dbl = dbl + line(out, "Blessing of Heaven", 3, "doubles") end                  -- C11 option
-  end
-  return pts, dbl, bonus_dbl, limit_hand(f, x, rd, chows, all_hidden), chows
+  return pts, dbl, bonus_dbl, limit_name, t.chows
 end
 
 ------------------------------------------------------------------------------------------
@@ -512,11 +676,6 @@ R.qualifications = {
   end,
 }
 
--- §21 BMJA: at most one chow in a winning hand (limit hands aside: Gates of Heaven has two).
-local function preset_allows(o, chows, limit_name)
-  return limit_name ~= nil or not (o.ruleset_preset == "bmja" and chows > 1)
-end
-
 ------------------------------------------------------------------------------------------
 -- Losers (§17.10, §11.4): Table A without winner items, Table B items marked "all"
 
@@ -537,25 +696,21 @@ local function loser_reading(hand)
   return { sets = sets, pairs = pair_tiles }
 end
 
--- One loser's value and lines.
-local function loser_tally(f, seat, hand, out)
-  local o = f.options
-  local rd = loser_reading(hand)
-  local drops = drops_of(o)
-  local pts, _, hidden_pungs, _, dragons, own, prevailing = set_points(f, rd, seat, f.round, out) -- A1-A6
-  for _, t in ipairs(rd.pairs) do pts = pts + pair_points(seat, f.round, t, out) end  -- A8-A10
-  pts = pts + bonus_points(hand.bonus, out)                                          -- A12
-  local dbl = honour_set_doubles(dragons, own, prevailing, out)                      -- B1-B3
-  dbl = dbl + bonus_doubles(o, seat, hand.bonus, out)                                -- B4-B6
-  if hidden_pungs >= 3 and not drops.B7 then
-    dbl = dbl + line(out, "three concealed pungs", 1, "doubles") end                 -- B7
-  if o.ruleset_preset == "dmjl" then dbl = dbl + dmjl_doubles(rd.sets, rd.pairs, out) end
+-- One loser's value and lines: the items of every player (who = "all").
+local NO_FLAGS = {}
+local function loser_tally(f, seat, hand, out, use)
+  local t, rd = T, loser_reading(hand)
+  t.f, t.o, t.x, t.rd, t.fl, t.seat, t.round = f, f.options, nil, rd, NO_FLAGS, seat, f.round
+  t.self_drawn, t.bonus, t.pairs, t.honour_sets_of = false, hand.bonus, rd.pairs, nil
+  set_facts(t, use, out and SET_LINES)
+  bonus_facts(t, seat, hand.bonus)
+  local pts, dbl = tally_lines(t, use, use.loser, out)
   return pts, dbl
 end
 
 -- Every loser's result: {seat = {value={points,doubles,score}, items=, dead=}}.
 -- Missing losers are worthless hands; seats listed in situation.dead are dead hands (§12.2).
-local function score_losers(f)
+local function score_losers(f, use)
   local given, dead = f.situation.losers or {}, {}
   for _, s in ipairs(f.situation.dead or {}) do dead[s] = true end
   local res = {}
@@ -566,7 +721,7 @@ local function score_losers(f)
       if str and str ~= "" and not dead[seat] then
         local hand, err = jong.parse_hand(str)
         if not hand then return nil, "losers." .. seat .. ": " .. tostring(err) end
-        local pts, dbl = loser_tally(f, seat, hand, r.items)
+        local pts, dbl = loser_tally(f, seat, hand, r.items, use)
         local s = pts << dbl
         if f.options.limit ~= "roof_off" then s = math.min(s, limit_of(f.options)) end
         r.value = { points = pts, doubles = dbl, score = rounded(f.options, s) }
@@ -613,21 +768,22 @@ function R.score(f)
   if buffer[1] then taken() end                      -- left over by an error
   local o = f.options
   local qualifies = f.rules.qualifications[o.game_type]
+  local use = items_in_use(f.rules.items or ITEMS, o.ruleset_preset, f.rules.presets)
   local x = hand_context(f)
   local value, items, limit, best_raw, best, reason
   if f.thirteen_orphans then                                                          -- C10
     local ok, why = qualifies(f, x, 0, 0, "Thirteen Orphans")
     if not ok then return { wins = false, reason = why } end
-    value, limit = { points = 0, doubles = 0, score = rounded(o, limit_of(o)) }, "Thirteen Orphans"
+    value, limit = { points = 0, doubles = 0, score = rounded(o, limit_of(o)) }, use.by_id.C10.name
   else
     -- §11.4: every reading, the highest final score (then the highest score before the limit)
     local readings = f.readings
     local single = (#readings == 1)                  -- one reading: explain it at once
     for i = 1, #readings do
       local rd = readings[i]
-      local pts, dbl, bonus_dbl, lim, chows = winner_tally(f, x, rd, single and buffer or nil)
+      local pts, dbl, bonus_dbl, lim, chows = winner_tally(f, x, rd, single and buffer or nil, use)
       local ok, why = qualifies(f, x, dbl, bonus_dbl, lim)
-      if ok and not preset_allows(o, chows, lim) then ok, why = false, "BMJA: at most one chow in a winning hand" end
+      if ok and use.max_chows and not lim and chows > use.max_chows then ok, why = false, use.max_chows_reason end
       if ok then
         local sc, limit_name = final_score(o, pts, dbl, lim)
         local raw = lim and math.huge or (pts << dbl)
@@ -638,7 +794,7 @@ function R.score(f)
         reason = reason or why
       end
     end
-    if value and not single then winner_tally(f, x, best, buffer) end  -- explain the best one
+    if value and not single then winner_tally(f, x, best, buffer, use) end  -- explain the best one
     items = taken()
     if not value then return { wins = false, reason = reason or "not a complete hand" } end
   end
@@ -648,7 +804,7 @@ function R.score(f)
   end
   local losers, err
   if f.situation.losers then
-    losers, err = score_losers(f)
+    losers, err = score_losers(f, use)
     if not losers then return nil, err end
   end
   return { wins = true, value = value, items = items, limit = limit, losers = losers }
@@ -676,7 +832,9 @@ function R.settle(f, result)
     pay[w] = pay[w] + amount
   end
   local losers = result.losers
-  if losers == nil and f.situation.losers then losers = assert(score_losers(f)) end
+  if losers == nil and f.situation.losers then
+    losers = assert(score_losers(f, items_in_use(f.rules.items or ITEMS, o.ruleset_preset, f.rules.presets)))
+  end
   if losers and o.loser_settlement then                                          -- §19.2, §19.3
     for i = 1, 3 do
       for j = i + 1, 4 do

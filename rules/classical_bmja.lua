@@ -2,7 +2,7 @@
 -- Kajongg ClassicalChineseBMJA). Classical with these option defaults (limit 1000, the
 -- calling declaration, a 14-tile kong box, one double each for the own flower and the
 -- own season, no A15/A16/A17, Gates of Heaven only on 2-8) and, through
--- ruleset_preset = bmja (classical.lua): no B7, B10, B13, B14, C1, C5, C17; all flowers /
+-- ruleset_preset = bmja (classical.presets.bmja, overrides of classical.items): no B7, B10, B13, B14, C1, C5, C17; all flowers /
 -- all seasons 2 doubles; "Purity" 3 doubles instead of B11; Three Great Scholars only
 -- without a chow; at most one chow in a winning hand.
 -- Not scored (the spec names them without a definition): Buried Treasure, Wriggling
