@@ -252,8 +252,7 @@ function M.svg(g, opts)
   return table.concat(out, "\n") .. "\n"
 end
 
--- Writes the SVG to a file. Returns true, or nil, reason.
--- Writes text to path: true, or nil and the reason (which names the file).
+-- Writes the SVG to a file: true, or nil and the reason (which names the file).
 function M.write(path, text)
   local f, err = io.open(path, "w")
   if not f then return nil, err end

@@ -1,9 +1,11 @@
 /* jong score FILE|-: situations as JSON in, results as JSON out. An array is read and
  * answered one situation at a time: each result is written as soon as it is made, and
  * memory stays that of one situation however long the batch. */
+#include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 
 #include "commands.h"
 #include "lj.h"
@@ -152,23 +154,31 @@ static void push_rest(lua_State *L, FILE *f, const char *head, size_t nhead)
 
 int cmd_score(int argc, char **argv)
 {
+    if (argc == 2 && argv[1][0] == '-' && argv[1][1] && strcmp(argv[1], "--help") && strcmp(argv[1], "-h")) {
+        fprintf(stderr, "jong score: unknown option '%s' (jong score --help)\n", argv[1]);
+        return 2;
+    }
     if (argc != 2 || !strcmp(argv[1], "--help") || !strcmp(argv[1], "-h")) {
-        printf("usage: jong score FILE|-\n"
+        fprintf(argc == 2 ? stdout : stderr, "usage: jong score FILE|-\n"
                "Reads one situation (a JSON object) or several (a JSON array) and prints\n"
                "the result(s) as JSON; an array is answered situation by situation as it\n"
                "is read. Exit status 1 when any input is invalid.\n"
                "See docs/formats.md for the fields.\n");
         return argc == 2 ? 0 : 2;
     }
-    FILE *f = strcmp(argv[1], "-") ? fopen(argv[1], "rb") : stdin;
-    if (!f) {
-        printf("{\"ok\":false,\"error\":\"cannot read %s\"}\n", argv[1]);
-        return 1;
-    }
     lua_State *L = lj_open();
-    if (!L) {
-        if (f != stdin)
+    if (!L)
+        return 1;
+    FILE *f = strcmp(argv[1], "-") ? fopen(argv[1], "rb") : stdin;
+    struct stat st;
+    if (!f || (fstat(fileno(f), &st) == 0 && S_ISDIR(st.st_mode))) {   /* the error names the file */
+        char why[512];
+        snprintf(why, sizeof why, "cannot read %s: %s", argv[1], f ? "it is a directory" : strerror(errno));
+        batch_error(L, why);
+        fputc('\n', stdout);
+        if (f)
             fclose(f);
+        lj_close(L);
         return 1;
     }
     int status = 1;

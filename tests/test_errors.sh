@@ -32,6 +32,24 @@ refuses "analyze: an unknown ruleset" 2 "^jong analyze: no ruleset 'nosuch'" ana
 refuses "analyze: a hand size" 2 "^jong analyze: a hand size is 13 or 16, not 15" analyze --tiles 15 123m
 refuses "analyze: no hand" 2 "^usage: jong analyze" analyze
 
+# score: the answer is JSON on standard output, the error naming the file
+scores_error() {  # scores_error NAME PATTERN ARGS...
+  name=$1 pattern=$2; shift 2
+  "$JONG" score "$@" >"$dir/out" 2>"$dir/err" </dev/null
+  got=$?
+  if [ "$got" -eq 1 ] && grep -q -- "$pattern" "$dir/out" && "$JONG" run /dev/stdin "$dir/out" >/dev/null 2>&1 <<'LUA'
+assert(jong.json_decode(assert(io.open(arg[1])):read("a")))
+LUA
+  then passed=$((passed + 1)); echo "ok   $name"
+  else failed=$((failed + 1)); echo "FAIL $name (exit $got)"; sed 's/^/    /' "$dir/out" "$dir/err" | head -10; fi
+}
+scores_error "score: a missing file" '"error":"cannot read .*nosuch.json: No such file' "$dir/nosuch.json"
+scores_error "score: a directory" '"error":"cannot read .*: it is a directory' "$dir"
+scores_error "score: a file name with a quote stays JSON" '"error":"cannot read .*a\\"b.json: No such file' "$dir/a\"b.json"
+scores_error "score: not JSON" '"error":"bad JSON' "$dir/garbage"
+refuses "score: an unknown option" 2 "^jong score: unknown option '--bogus'" score --bogus
+refuses "score: two files" 2 "^usage: jong score" score a b
+
 # sim
 refuses "sim: --games not a number" 2 "^jong sim: --games takes a whole number of at least 1, not 'x'" sim --games x
 refuses "sim: --games 0" 2 "^jong sim: --games takes a whole number of at least 1, not '0'" sim --games 0
