@@ -461,7 +461,7 @@ static unsigned melds_fit(const struct meld *m, int nm, int max_chows)
  * when it cannot beat beat_d (or equal it with more value than beat_v). std: the
  * standard shanten of c (computed when first needed: *std < -1). fits: melds_fit. */
 static int plan_distance(const struct view *v, int i, uint8_t *c, const struct tally *t, const struct worth *w,
-                         const struct meld *m, int nm, unsigned fits, bool bounded, int beat_d, int beat_v, int *std,
+                         const struct meld *m, int nm, unsigned fits, int beat_d, int beat_v, int *std,
                          int *value)
 {
     const struct plan *pl = &PLANS[i];
@@ -477,7 +477,8 @@ static int plan_distance(const struct view *v, int i, uint8_t *c, const struct t
     if (pl->type == PLAN_PUNGS) {
         /* without four of a kind, the all-pungs count is a way to complete the hand,
          * so never below the standard shanten: a plan that cannot win is not counted */
-        if (bounded && (2 * *std > beat_d || (2 * *std == beat_d && *value <= beat_v)))
+        bool cannot_beat = 2 * *std > beat_d || (2 * *std == beat_d && *value <= beat_v);
+        if (cannot_beat && pungs_bounded(v, c))
             return 99;
         s = plan_shanten_with(v, pl, c, m, nm);
     } else {
@@ -497,10 +498,9 @@ static int choose_plan(const struct view *v, uint8_t *c, const struct meld *m, i
     struct worth w;
     worth_of(v, c, m, nm, &w);
     unsigned fits = melds_fit(m, nm, v->p->max_chows);
-    bool bounded = pungs_bounded(v, c);
     for (int i = 0; i < NPLANS; i++) {
         int val = 0;
-        int d = plan_distance(v, i, c, &t, &w, m, nm, fits, bounded, best_d, best_v, &std, &val);
+        int d = plan_distance(v, i, c, &t, &w, m, nm, fits, best_d, best_v, &std, &val);
         if (d < best_d || (d == best_d && d < 99 && val > best_v)) {
             best = i, best_d = d, best_v = val;
         }
