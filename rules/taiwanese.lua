@@ -388,9 +388,25 @@ end
 -- (天聽) or another seat's earthly ready (地聽).
 function R.situation(g, win, s)
   s.dealer_streak = g:brief().honba
-  local flags = g:state().seats[win.seat].flags or 0
+  local st = g:state()
+  local flags = st.seats[win.seat].flags or 0
   if flags & FIRST_READY ~= 0 then
     s.flags[#s.flags + 1] = win.seat == "E" and "heavenly_ready" or "earthly_ready"
+  end
+  if win.how == "self" and not win.flowers then
+    local has = {}
+    for _, name in ipairs(s.flags) do has[name] = true end
+    -- T9: self-drawn on a replacement after a flower too (the engine marks kongs')
+    local ev = g:deal_events()
+    for i = #ev, 1, -1 do
+      local e = ev[i]
+      if e.type == "draw" and e.seat == win.seat then
+        if e.from == "replacement" and not has.kong_replacement then s.flags[#s.flags + 1] = "kong_replacement" end
+        break
+      end
+    end
+    -- T10: the last drawable tile, a kong's replacement included (§6.4)
+    if win.loose and st.wall == 0 and not has.last_tile then s.flags[#s.flags + 1] = "last_tile" end
   end
 end
 

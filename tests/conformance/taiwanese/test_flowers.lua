@@ -69,4 +69,17 @@ function test_seven_rob_one_passed()
   lu.assertNil(last_event(g, "win"))
 end
 
+-- T9 after a flower (§11.4): S, ready on 2s or 1z, draws f1 and wins on its replacement.
+function test_replacement_win_after_a_flower()
+  local g, err = jong.scenario { rules = "taiwanese", seed = 1, draws = "f1", back = "1z",
+    hands = { E = "234567m345p345s9s666z7z", S = "123456789m234p22s11z", W = "114477m114477p2255s",
+              N = "6688s22334455z99m1p9p" } }
+  lu.assertNotNil(g, err)
+  play(g, "E", "d 7z")
+  play(g, "S", "win")
+  -- S's first draw of the deal: Earthly win too (it replaces T1, T2, T3); 30 + 10 x 18 (+1 for E)
+  lu.assertEquals(items_of(g), { { "Round wind", 1 }, { "Replacement win", 1 }, { "Earthly win", 16 }, { "Dealer", 1 } })
+  lu.assertEquals(last_event(g, "settle").payments, { E = -220, S = 640, W = -210, N = -210 })
+end
+
 os.exit(lu.LuaUnit.run())
