@@ -620,6 +620,13 @@ function M.read_mjai(text)
         end
         local function push(ev)
           if not deal then error("'" .. ty .. "' before start_kyoku", 0) end
+          if ev.t ~= "dora" and ev.t ~= "draw_end"
+             and (math.type(ev.p) ~= "integer" or ev.p < 0 or ev.p >= rec.players) then
+            error("'" .. ty .. "' without a player (actor " .. tostring(e.actor) .. ")", 0)
+          end
+          if ev.from ~= nil and (math.type(ev.from) ~= "integer" or ev.from < 0 or ev.from >= rec.players) then
+            error("'" .. ty .. "' from no player (target " .. tostring(e.target) .. ")", 0)
+          end
           ev.at = lineno
           deal.events[#deal.events + 1] = ev
         end

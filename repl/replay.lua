@@ -144,17 +144,18 @@ local function list_actions(list)
   return #out > 0 and table.concat(out, ", ") or "nothing"
 end
 
+local function T(t) return t and tostring(t) or "(no tile)" end
 local EVENT_TEXT = {
-  draw = function(e) return "draws " .. e.tile end,
-  discard = function(e) return (e.riichi and "declares riichi discarding " or "discards ") .. e.tile end,
-  chow = function(e) return "chows " .. e.tile .. " with " .. table.concat(e.tiles) end,
-  pung = function(e) return "pungs " .. e.tile end,
-  kong = function(e) return "kongs " .. e.tile .. " (claimed)" end,
-  kong_concealed = function(e) return "declares a concealed kong of " .. e.tile end,
-  kong_promoted = function(e) return "promotes a pung to a kong with " .. e.tile end,
+  draw = function(e) return "draws " .. T(e.tile) end,
+  discard = function(e) return (e.riichi and "declares riichi discarding " or "discards ") .. T(e.tile) end,
+  chow = function(e) return "chows " .. T(e.tile) .. " with " .. table.concat(e.tiles or {}) end,
+  pung = function(e) return "pungs " .. T(e.tile) end,
+  kong = function(e) return "kongs " .. T(e.tile) .. " (claimed)" end,
+  kong_concealed = function(e) return "declares a concealed kong of " .. T(e.tile) end,
+  kong_promoted = function(e) return "promotes a pung to a kong with " .. T(e.tile) end,
   kita = function() return "sets aside a North (kita)" end,
-  win = function(e) return e.from and ("wins on " .. e.tile .. " from player " .. e.from) or ("wins on " .. e.tile .. " by self-draw") end,
-  draw_end = function(e) return "the deal ends in a draw (" .. e.reason .. ")" end,
+  win = function(e) return e.from and ("wins on " .. T(e.tile) .. " from player " .. e.from) or ("wins on " .. T(e.tile) .. " by self-draw") end,
+  draw_end = function(e) return "the deal ends in a draw (" .. tostring(e.reason) .. ")" end,
 }
 
 -- Replays one record. o: {rules =, options =, keep =}. Returns a result
@@ -190,6 +191,40 @@ function M.check(rec, o)
   local es = jong.engine_settings(g.rules, g.options)
   local dora_first = es.dora_first or 4
   local dora_step = (es.dora_step or 0) > 0 and es.dora_step or 2
+  -- The round, honba, sticks, points and payments of every deal are whole numbers (made
+  -- integers here: 1500.0 is 1500).
+  local function whole(v) return type(v) == "number" and math.tointeger(v) or nil end
+  for i, deal in ipairs(rec.deals) do
+    local bad
+    for _, k in ipairs { "kyoku", "honba", "deposits" } do
+      local v = whole(deal[k])
+      if not v or v < 0 then bad = k .. " " .. tostring(deal[k]) else deal[k] = v end
+    end
+    for p = 0, n - 1 do
+      local v = deal.points and deal.points[p]
+      if v ~= nil then
+        if not whole(v) then bad = "points of player " .. p .. " " .. tostring(v) else deal.points[p] = whole(v) end
+      end
+    end
+    for _, e in ipairs(deal.events) do
+      for p = 0, n - 1 do
+        local v = e.deltas and e.deltas[p]
+        if v ~= nil then
+          if not whole(v) then bad = ("payment of player %d at event %s %s"):format(p, tostring(e.at), tostring(v))
+          else e.deltas[p] = whole(v) end
+        end
+      end
+    end
+    if bad then res.error = ("deal %d: the log's %s is not a whole number"):format(i, bad); g:close(); return res end
+  end
+  for p, v in pairs(rec.final or {}) do
+    if not whole(v) then
+      res.error = ("the log's final points of player %d (%s) are not a whole number"):format(p - 1, tostring(v))
+      g:close()
+      return res
+    end
+    rec.final[p] = whole(v)
+  end
   -- Stack every deal's wall before the match begins.
   local walls = {}
   for i, deal in ipairs(rec.deals) do

@@ -283,4 +283,21 @@ function TestLobby.test_start_points_and_one_deal()
   lu.assertStrContains(r.error, "plays on")
 end
 
+TestBroken = {}
+
+-- Garbled values are errors that name them, never a failure of the replay itself.
+function TestBroken.test_values_of_the_wrong_kind()
+  local bad = T6_THREE:gsub("%[35000,35000,35000%]", "[35000,35000.5,35000]", 1)
+  local r = check_text(bad)
+  lu.assertFalse(r.ok)
+  lu.assertStrContains(r.error, "points of player 1 35000.5 is not a whole number")
+  local mjai = '{"type":"start_game","names":["a","b","c","d"]}\n'
+    .. '{"type":"start_kyoku","bakaze":"E","kyoku":1,"honba":0,"kyotaku":0,"oya":0,"dora_marker":"1m",'
+    .. '"scores":[25000,25000,25000,25000],"tehais":[' .. ('["1m","1m","1m","2m","2m","2m","3m","3m","3m","4m","4m","4m","5m"],'):rep(3)
+    .. '["6m","6m","6m","7m","7m","7m","8m","8m","8m","9m","9m","9m","1p"]]}\n'
+    .. '{"type":"tsumo","pai":"5p"}\n'
+  local _, err = records.read(mjai)
+  lu.assertStrContains(err, "line 3: 'tsumo' without a player")
+end
+
 os.exit(lu.LuaUnit.run())
