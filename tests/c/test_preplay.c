@@ -237,10 +237,114 @@ static void test_directions(void)
     }
 }
 
+
+/* Is x (an exchange in any order, a declaration) among the listed actions? */
+static bool listed(const struct action *list, int n, const struct action *x)
+{
+    tile_t a[3] = { x->tile, x->more[0], x->more[1] };
+    for (int i = 0; i < n; i++) {
+        const struct action *l = &list[i];
+        if (l->type != x->type)
+            continue;
+        if (x->type == ACT_DECLARE) {
+            if (l->extra == x->extra)
+                return true;
+            continue;
+        }
+        tile_t b[3] = { l->tile, l->more[0], l->more[1] };
+        bool used[3] = { false, false, false };
+        int same = 0;
+        for (int j = 0; j < 3; j++)
+            for (int k = 0; k < 3; k++)
+                if (!used[k] && a[j] == b[k]) {
+                    used[k] = true;
+                    same++;
+                    break;
+                }
+        if (same == 3)
+            return true;
+    }
+    return false;
+}
+
+/* Random exchanges and declarations (of any seat, tiles held or not, any order): applied
+ * exactly when listed, a refusal changes nothing, the invariants hold; then play on. */
+static void test_fuzz_phases(void)
+{
+    long tried = 0, accepted = 0, disagree = 0, broken = 0;
+    for (int same = 0; same < 2; same++) {
+        struct game_rules r;
+        sichuan_rules(&r, EXCHANGE_RANDOM);
+        r.exchange_same_suit = same;
+        char err[256];
+        struct game *g = game_new(&r, NULL, 5, err, sizeof err);
+        struct rng pick;
+        rng_seed(&pick, 99 + (uint64_t)same);
+        for (int m = 0; m < 300; m++) {
+            game_reset(g, (uint64_t)m);
+            while (g->st.phase == PHASE_EXCHANGE || g->st.phase == PHASE_DECLARE) {
+                int seat = (int)rng_below(&pick, 4);
+                struct action list[MAX_ACTIONS], x = { .seat = (uint8_t)seat };
+                int n = game_legal(g, seat, list, MAX_ACTIONS);
+                if (n && rng_below(&pick, 3) == 0) {
+                    x = list[rng_below(&pick, (uint32_t)n)];
+                    tile_t t = x.tile;   /* the same tiles in another order */
+                    x.tile = x.more[1], x.more[1] = t;
+                } else {
+                    x.type = rng_below(&pick, 2) ? ACT_EXCHANGE : ACT_DECLARE;
+                    x.extra = (uint8_t)rng_below(&pick, 4);
+                    const struct hand *h = game_hand(g, seat);
+                    tile_t held[20];
+                    int nh = 0;
+                    for (int k = 0; k < TILE_KINDS; k++)
+                        for (int c = 0; c < h->counts[k]; c++)
+                            held[nh++] = (tile_t)k;
+                    tile_t *t[3] = { &x.tile, &x.more[0], &x.more[1] };
+                    for (int i = 0; i < 3; i++)
+                        *t[i] = rng_below(&pick, 4) ? held[rng_below(&pick, (uint32_t)nh)] : (tile_t)rng_below(&pick, 27);
+                }
+                int nlog = g->nlog;
+                char before[4][128];
+                for (int s = 0; s < 4; s++)
+                    snprintf(before[s], sizeof before[s], "%s", hand_str(g, s));
+                int rc = game_apply(g, &x);
+                tried++;
+                accepted += rc == 0;
+                if ((rc == 0) != listed(list, n, &x) && !disagree++) {
+                    char line[128];
+                    action_json(&g->rules, &x, line, sizeof line);
+                    fprintf(stderr, "phase %d: %s %s (%s) but %slisted\n", g->st.phase, line, rc == 0 ? "applied" : "refused",
+                            game_error(g), listed(list, n, &x) ? "" : "not ");
+                }
+                if (rc != 0)
+                    for (int s = 0; s < 4; s++)
+                        broken += g->nlog != nlog || strcmp(before[s], hand_str(g, s)) != 0;
+                if (!invariants(g))
+                    broken++;
+            }
+            struct action list[MAX_ACTIONS];
+            int n = game_legal(g, E, list, MAX_ACTIONS);
+            broken += g->st.phase != PHASE_TURN || n == 0 || !invariants(g);
+            /* the dealer in turn discards tiles of its missing suit first */
+            int suit = missing_suit(g, E);
+            bool holds = false;
+            for (int k = 9 * suit; k < 9 * suit + 9; k++)
+                holds |= game_hand(g, E)->counts[k] > 0;
+            for (int i = 0; holds && i < n; i++)
+                broken += list[i].type == ACT_DISCARD && tile_kind(list[i].tile) / 9 != suit;
+        }
+        game_free(g);
+    }
+    CHECK(disagree == 0, "%ld of %ld random phase actions disagree with the legal lists", disagree, tried);
+    CHECK(broken == 0, "%ld broken states", broken);
+    CHECK(accepted > 1000, "%ld of %ld accepted", accepted, tried);
+}
+
 int main(void)
 {
     decompose_init();
     test_exchange_right();
     test_directions();
+    test_fuzz_phases();
     return check_summary();
 }
