@@ -27,6 +27,16 @@ function expect.win(r, want)
   return r
 end
 
+-- `jong score` of situation s under `rules` (round East unless s says), which must be a
+-- valid input (r.ok): the result.
+function expect.score(rules, s)
+  local t = { rules = rules, round = "E" }
+  for k, v in pairs(s) do t[k] = v end
+  local r = jong.score(t)
+  lu.assertTrue(r.ok, r.error)
+  return r
+end
+
 -- A result that does not win, with a reason containing reason_part.
 function expect.no_win(r, reason_part)
   lu.assertTrue(r.ok, r.error)

@@ -3,13 +3,7 @@
 -- the Mixed-Hand game and in the other game; the scores are the same when both allow it.
 local lu = require "luaunit"
 
-local function score(rules, s)
-  local t = { rules = rules, round = "E" }
-  for k, v in pairs(s) do t[k] = v end
-  local r = jong.score(t)
-  lu.assertTrue(r.ok, r.error)
-  return r
-end
+local score = require("expect").score
 
 -- wins in the Mixed-Hand game with `value`; wins or not in `rules` as `legal` says
 local function compare(rules, s, value, legal)

@@ -5,13 +5,7 @@ local lu = require "luaunit"
 local function P(name, v) return { name, v, "points" } end
 local function D(name, v) return { name, v, "doubles" } end
 
-local function score(rules, s)
-  local t = { rules = rules, round = "E" }
-  for k, v in pairs(s) do t[k] = v end
-  local r = jong.score(t)
-  lu.assertTrue(r.ok, r.error)
-  return r
-end
+local score = require("expect").score
 
 local items_of = require("expect").items
 
