@@ -684,7 +684,8 @@ static int l_replay(lua_State *L)
 }
 
 /* g:seat_summary(seat[, t]) -> {discards (made), melds, flags (the ruleset's),
- * points, player, discarded (the kinds discarded, as bits), missed (the kinds let pass
+ * points, player, discarded (the kinds discarded, as bits), claimed (its discards
+ * other seats claimed), missed (the kinds let pass
  * since the own last discard, as bits), last_miss, last_with (the declaration made
  * with its last discard, or false)}: what hooks called often need, without building
  * the state; t is refilled when given. */
@@ -693,16 +694,20 @@ static int l_seat_summary(lua_State *L)
     struct lgame *lg = check_game(L, 1);
     int s = table_seat(L, 2, lg->g);
     const struct seat_state *ss = &game_state(lg->g)->seats[s];
-    result_table(L, 3, 9);
+    result_table(L, 3, 10);
     set_int(L, "discards", ss->ndiscards);
     set_int(L, "melds", ss->hand.nmelds);
     set_int(L, "flags", ss->flags);
     set_int(L, "points", game_points(lg->g, s));
     set_int(L, "player", game_state(lg->g)->seat_player[s]);
     lua_Integer discarded = 0;   /* the kinds of its discards, claimed ones included */
-    for (int i = 0; i < ss->ndiscards; i++)
+    int claimed = 0;
+    for (int i = 0; i < ss->ndiscards; i++) {
         discarded |= (lua_Integer)1 << tile_kind(ss->discards[i].tile);
+        claimed += ss->discards[i].claimed_by != SEAT_NONE;
+    }
     set_int(L, "discarded", discarded);
+    set_int(L, "claimed", claimed);
     set_int(L, "missed", (lua_Integer)ss->missed);
     set_int(L, "last_miss", ss->last_miss + 1);
     /* the declaration made with its last discard ("riichi"), or false */

@@ -992,6 +992,8 @@ end
 
 -- Remembers how the deal of a game ended, for next_deal (several winners: merged).
 local BRIEF, SUMMARY = {}, {}   -- refilled by g.core:brief(t), g.core:seat_summary(seat, t); read at once
+local NOT_TH_BITS = 0              -- the simples as kind bits (seat_summary's discarded)
+for t in pairs(SIMPLE) do NOT_TH_BITS = NOT_TH_BITS | 1 << jong.kind(t) end
 
 local function record_outcome(g, outcome)
   local deal = g.core:brief(BRIEF).deal
@@ -1285,9 +1287,9 @@ end
 -- which the player holds (g:waits leaves those out).
 -- With option tenpai_needs_yaku, a self-drawn win on one of the waits must have a yaku.
 local function is_tenpai(g, seat)
+  if not g.options.tenpai_needs_yaku then return g.core:wait_mask(seat) ~= 0 end
   local waits = g.core:waits(seat)
   if #waits == 0 then return false end
-  if not g.options.tenpai_needs_yaku then return true end
   local me = g.core:seat(seat)
   for _, w in ipairs(waits) do
     local win = { seat = seat, tile = w, how = "self", hand = with_melds(me.concealed .. w, me) }
@@ -1535,13 +1537,9 @@ function R.settle_draw(g, kind, reason)
   local tenpai, nagashi = {}, {}
   for _, seat in ipairs(SEATS) do
     tenpai[seat] = is_tenpai(g, seat)
-    if g.options.nagashi_mangan then
-      local d = g.core:seat(seat).discards
-      local all_th = #d > 0
-      for _, x in ipairs(d) do
-        if x.claimed_by or not TH[jong.kind_of(x.tile)] then all_th = false end
-      end
-      nagashi[seat] = all_th or nil
+    if g.options.nagashi_mangan then     -- every discard a terminal or honour, none claimed
+      local sum = g.core:seat_summary(seat, SUMMARY)
+      nagashi[seat] = sum.discards > 0 and sum.claimed == 0 and sum.discarded & NOT_TH_BITS == 0 or nil
     end
   end
   local d = R.exhaustive_draw({ tenpai = tenpai, nagashi = nagashi, honba = honba,
