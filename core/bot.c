@@ -488,25 +488,31 @@ static int plan_distance(const struct view *v, int i, uint8_t *c, const struct t
     return 2 * s + (pl->type == PLAN_SIMPLES ? off : 2 * off) - (pl->type == PLAN_ANY);
 }
 
-/* The nearest plan of enough value for counts and melds; -1 when there is none.
- * std: shanten_of the counts when known, else below -1. */
-static int choose_plan(const struct view *v, uint8_t *c, const struct meld *m, int nm, int std, int *dist)
+/* The nearest plan of enough value for counts c and melds m, with c's tally, the
+ * worth of c and m and the plans m fits (melds_fit); -1 when there is none. std:
+ * shanten_of the counts when known, else below -1. */
+static int choose_plan_with(const struct view *v, uint8_t *c, const struct meld *m, int nm, int std,
+                            const struct tally *t, const struct worth *w, unsigned fits, int *dist)
 {
     int best = -1, best_d = 99, best_v = -1;
-    struct tally t;
-    tally_counts(c, &t);
-    struct worth w;
-    worth_of(v, c, m, nm, &w);
-    unsigned fits = melds_fit(m, nm, v->p->max_chows);
     for (int i = 0; i < NPLANS; i++) {
         int val = 0;
-        int d = plan_distance(v, i, c, &t, &w, m, nm, fits, best_d, best_v, &std, &val);
+        int d = plan_distance(v, i, c, t, w, m, nm, fits, best_d, best_v, &std, &val);
         if (d < best_d || (d == best_d && d < 99 && val > best_v)) {
             best = i, best_d = d, best_v = val;
         }
     }
     *dist = best_d;
     return best;
+}
+
+static int choose_plan(const struct view *v, uint8_t *c, const struct meld *m, int nm, int std, int *dist)
+{
+    struct tally t;
+    tally_counts(c, &t);
+    struct worth w;
+    worth_of(v, c, m, nm, &w);
+    return choose_plan_with(v, c, m, nm, std, &t, &w, melds_fit(m, nm, v->p->max_chows), dist);
 }
 
 static void build_view(struct game *g, int seat, const struct bot_profile *p, struct view *v)
@@ -918,12 +924,25 @@ static int default_claim(const struct view *v, const struct action *a, int n, st
              * when pungs_bounded): a discard that cannot beat the best found is not
              * weighed */
             bool bounded = pungs_bounded(v, c);
+            /* what the plans are made of, for c; each discard takes its tile off */
+            struct tally base;
+            tally_counts(c, &base);
+            struct worth base_worth;
+            worth_of(v, c, m, v->nmelds + 1, &base_worth);
+            unsigned fits = melds_fit(m, v->nmelds + 1, v->p->max_chows);
             for (int d = 0; d < TILE_KINDS; d++) {
                 if (!c[d] || (bounded && 2 * after[d] - 1 >= best_d))
                     continue;
                 c[d]--;
                 int sh = after[d], dd;
-                if ((sh <= now_sh || v->p->max_chows >= 0) && choose_plan(v, c, m, v->nmelds + 1, sh, &dd) >= 0 &&
+                struct tally t = base;
+                t.suit[kind_suit(d)]--;
+                t.ends -= d >= 27 || kind_is_terminal(d);
+                struct worth w = base_worth;
+                if (d >= 27)   /* honours count in the worth */
+                    worth_of(v, c, m, v->nmelds + 1, &w);
+                if ((sh <= now_sh || v->p->max_chows >= 0) &&
+                    choose_plan_with(v, c, m, v->nmelds + 1, sh, &t, &w, fits, &dd) >= 0 &&
                     dd < best_d) {
                     best_d = dd;
                     best_sh = sh;
