@@ -660,13 +660,31 @@ end
 -- seats still in the deal (the kong event's code); the engine keeps each payer's share
 -- in the seat's ledger (g:kong_income) for the refund at the wall's end. A robbed kong
 -- is never completed, so never paid.
+-- §9.4: is the fourth tile of the seat's promoted kong one it drew after claiming the
+-- pung (not one it held since)?
+local function fresh_promotion(g, seat, m)
+  local r, su = m:match("^%[(%d)%d%d%d(%a)%]")
+  local tile = r and r .. su
+  local ev = g:deal_events()
+  local drawn = false
+  for i = #ev, 1, -1 do
+    local e = ev[i]
+    if e.seat == seat and e.tile and jong.kind_of(e.tile) == tile then
+      if e.type == "pung" then return drawn end
+      if e.type == "draw" then drawn = true end
+    end
+  end
+  return true
+end
+
 function R.settle_kong(g, seat)
   local melds = g:state().seats[seat].melds
   local m = melds[#melds] or ""
   local kind, from = kong_kind_of(m), m:match("@(%a)")
   local left, active = g:brief().left, {}
   for i, p in ipairs(SEATS) do if left >> (i - 1) & 1 == 0 then active[#active + 1] = p end end
-  local r = kong_event({ seat = seat, kong = kind, from = from, active = active }, g.options)
+  local fresh = kind ~= "promoted" or fresh_promotion(g, seat, m)
+  local r = kong_event({ seat = seat, kong = kind, from = from, active = active, fresh = fresh }, g.options)
   return r and r.payments or { E = 0, S = 0, W = 0, N = 0 }
 end
 

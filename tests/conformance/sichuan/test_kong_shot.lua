@@ -85,6 +85,29 @@ function test_sbr_preset_in_play()
   lu.assertEquals(h:state().exchange, ({ [0] = "left", "right", "across" })[t % 3])   -- §7.2
 end
 
+-- §9.4 in play: S pungs E's 5p and promotes it on a later turn. With a fourth 5p drawn
+-- since the pung, E, W and N pay 1 each; with one held since the pung, nothing.
+local function promoted(s_hand, s_draw)
+  local g = deal({ E = "5p11m22m33m44m55m66m7m", S = s_hand, W = "123456789m2344p", N = "66789p12345678s" },
+                 "9m9p7m" .. s_draw, nil, { E = "p", S = "m", W = "s", N = "m" })
+  play(g, "E", "d 5p")
+  play(g, "S", "pung")
+  play(g, "S", "d 1s")
+  play(g, "W", "d 9m")
+  play(g, "N", "d 9p")
+  play(g, "E", "d 7m")
+  play(g, "S", "kong 5p")
+  return g
+end
+
+function test_promoted_kong_money_only_with_a_drawn_fourth_tile()
+  local g = promoted("55p123s456s789s19s", "5p")
+  lu.assertEquals(last_event(g, "payment").payments, { E = -1, S = 3, W = -1, N = -1 })
+  g = promoted("555p123s456s789s1s", "2p")
+  lu.assertEquals(#events(g, "kong_promoted"), 1)
+  lu.assertEquals(#events(g, "payment"), 0)
+end
+
 -- A discard that does not follow a kong is no kong shot.
 function test_no_kong_no_shot()
   local g = deal({ E = "123456789m1122p9s", S = "7777s123456p88p6s", W = "234567888m4599s", N = "123456789p1357m" },
