@@ -401,6 +401,9 @@ int game_waits(struct game *g, int seat, bool out[TILE_KINDS]);
  * pass, win, kong, pung, chows. Computed once per state: hooks are asked again only
  * after the state changed. */
 int game_legal(struct game *g, int seat, struct action *out, int max);
+/* After game_legal: the error of a hook that failed while the list was made (the actions it
+ * was asked about are left out, the others listed), or NULL. */
+const char *game_legal_error(const struct game *g);
 /* Forgets the kept legal actions: for when the hooks' answers changed while the
  * state did not (a REPL that changed an option). */
 void game_refresh(struct game *g);

@@ -388,8 +388,8 @@ static int open_window(struct game *g, int phase, int from, tile_t t)
             continue;
         int c = phase == PHASE_ROB && st->rob_type == ROB_BONUS ? st->seats[s].hand.nbonus == 7
                                                                 : completes_with(g, s, t, orphans);
-        if (c < 0)
-            return -1;
+        if (c < 0)   /* special_complete failed on this seat's hand: its win is what is refused */
+            c = 0;
         if (c)
             st->could_win |= (uint8_t)(1 << s);
     }

@@ -614,12 +614,14 @@ int game_legal(struct game *g, int seat, struct action *out, int max)
 {
     if (seat < 0 || seat >= players(g) || !(game_waiting(g) & (1 << seat)))
         return 0;
+    g->legal_failed = false;
     if (!(g->legal_ok & (1 << seat))) {
         g->err[0] = '\0';
         g->nlegal[seat] = (uint16_t)list_actions(g, seat, g->legal[seat], MAX_ACTIONS);
         if (g->err[0])
-            return 0;   /* a hook failed: nothing is legal, and nothing is kept */
-        g->legal_ok |= (uint8_t)(1 << seat);
+            g->legal_failed = true;   /* a hook failed: what it could not judge is left out, and the list is not kept */
+        else
+            g->legal_ok |= (uint8_t)(1 << seat);
     }
     int n = g->nlegal[seat] < max ? g->nlegal[seat] : max;
     memcpy(out, g->legal[seat], (size_t)n * sizeof *out);
@@ -627,6 +629,8 @@ int game_legal(struct game *g, int seat, struct action *out, int max)
 }
 
 void game_refresh(struct game *g) { g->legal_ok = 0; }
+
+const char *game_legal_error(const struct game *g) { return g->legal_failed ? g->err : NULL; }
 
 int game_waiting(const struct game *g)
 {

@@ -37,6 +37,7 @@ struct game {
     /* The legal actions of the current state, kept so that hooks are asked once per
      * state (hooks must answer from the game state alone). */
     uint8_t legal_ok;      /* seats whose list is kept */
+    bool legal_failed;     /* the last list left out actions a hook failed on (err says why) */
     uint16_t nlegal[MAX_PLAYERS];
     struct action legal[MAX_PLAYERS][MAX_ACTIONS];
 };

@@ -241,10 +241,15 @@ static int l_legal(lua_State *L)
     int seat = seat_arg(L, 2);
     struct action a[MAX_ACTIONS];
     int n = game_legal(lg->g, seat, a, MAX_ACTIONS);
+    const char *failed = game_legal_error(lg->g);
     lua_createtable(L, n > 0 ? n : 0, 0);
     for (int i = 0; i < n; i++) {
         push_action(L, lg->g, &a[i]);
         lua_rawseti(L, -2, i + 1);
+    }
+    if (failed) {   /* a hook failed while the list was made: its message second */
+        lua_pushstring(L, failed);
+        return 2;
     }
     return 1;
 }

@@ -1451,8 +1451,13 @@ static void test_special_complete(void)
     hk.ctx = &boom;
     g = stacked(&r, &hk, win_hands, NULL, NULL);
     CHECK(!legal_has(g, E, ACT_WIN), "a failing hook lists no win");
+    CHECK(legal_has(g, E, ACT_DISCARD), "... but the discards, which it does not judge");
+    CHECK(game_legal_error(g) && strstr(game_legal_error(g), "special exploded"), "the list says why");
     REFUSED(g, act(g, ACT_WIN, E, NULL), "hook special_complete failed: special exploded");
-    REFUSED(g, act(g, ACT_DISCARD, E, "2p"), "hook special_complete failed: special exploded");
+    /* the hook failing on the other seats' hands refuses their wins, not East's discard */
+    CHECK_EQ_INT(act(g, ACT_DISCARD, E, "2p"), 0);
+    CHECK_EQ_INT(g->st.could_win, 0);
+    CHECK(invariants(g), "after a discard past a failing hook");
     game_free(g);
 }
 

@@ -73,10 +73,21 @@ function TestSpecialReady.test_error_names_hook_ruleset_and_line()
   lu.assertStrContains(err, "hook special_complete of rules broken_special")
   lu.assertStrContains(err, "broken_special.lua:5")
   lu.assertStrContains(err, "broken_special.lua:6: attempt to index")
-  -- a win the hook would have to judge is refused with the same words, the game goes on
+  -- a win the hook would have to judge is refused with the same words ...
   local played, why = g:play("E", "tsumo")
   lu.assertNil(played)
   lu.assertStrContains(why, "hook special_complete of rules broken_special")
+  -- ... the seat keeps the actions the hook does not judge, and the list says why
+  local legal, failed = g:legal("E")
+  lu.assertTrue(#legal > 0)
+  for _, a in ipairs(legal) do lu.assertNotEquals(a.type, "win") end
+  lu.assertStrContains(failed, "hook special_complete of rules broken_special")
+  -- ... and the discard goes through: the hook failing on the others' hands refuses their
+  -- wins, not East's discard
+  assert(g:play("E", "d 3z"))
+  for _, seat in ipairs { "S", "W", "N" } do
+    for _, a in ipairs(g:legal(seat)) do lu.assertNotEquals(a.type, "win") end
+  end
 end
 
 os.exit(lu.LuaUnit.run())
