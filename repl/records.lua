@@ -188,8 +188,10 @@ function M.read_mjlog(text)
         end
         return
       end
-      if tag:match("^[TUVWDEFG]%d+$") then error("tile id " .. tag:sub(2) .. " is not 0-135", 0) end
-      if not KNOWN_TAGS[tag] then error("unknown tag <" .. tag .. ">", 0) end
+      if not KNOWN_TAGS[tag] then
+        if tag:match("^[TUVWDEFGtuvwdefg]%d+$") then error("tile id " .. tag:sub(2) .. " is not 0-135", 0) end
+        error("unknown tag <" .. tag .. ">", 0)
+      end
       if tag == "GO" then
         local ty = tonumber(a.type) or 0
         aka = ty & 2 == 0
