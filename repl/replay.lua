@@ -915,6 +915,15 @@ function M.cli_replay(args)
     i = i + 1
   end
   if #files == 0 then io.stderr:write(REPLAY_USAGE); return 2 end
+  if o.rules then   -- a ruleset asked for must exist, and the options asked for be its own
+    local r, err = jong.load_rules(o.rules)
+    if not r then io.stderr:write("jong replay: --rules: ", jong.first_line(tostring(err)), "\n"); return 2 end
+    for k in pairs(o.options) do
+      if not r.options[k] then
+        io.stderr:write("jong replay: --option: unknown option '", k, "' for rules ", r.name, "\n"); return 2
+      end
+    end
+  end
   local status = 0
   for _, path in ipairs(files) do
     for _, r in ipairs(M.check_file(path, o)) do

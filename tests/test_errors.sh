@@ -100,6 +100,10 @@ refuses "mjai: an unknown argument" 2 "^jong mjai: unknown argument --bogus" mja
 # replay
 refuses "replay: --option without NAME=VALUE" 2 "^jong replay: --option takes NAME=VALUE" replay --check --option x "$dir/garbage"
 refuses "replay: an unknown option" 2 "^jong replay: unknown option --bogus" replay --bogus
+"$JONG" sim --games 1 --log "$dir/game.log" >/dev/null 2>&1
+refuses "replay: an unknown ruleset" 2 "^jong replay: --rules: no ruleset 'nosuch'" replay --check --rules nosuch "$dir/game.log"
+refuses "replay: an option the ruleset does not have" 2 "^jong replay: --option: unknown option 'nosuch' for rules base" \
+  replay --check --rules base --option nosuch=1 "$dir/game.log"
 "$JONG" replay --check "$dir/nosuch.log" >"$dir/out" 2>&1
 if [ $? -eq 1 ] && grep -q "^{\"file\":\"$dir/nosuch.log\",\"ok\":false.*No such file" "$dir/out"; then
   passed=$((passed + 1)); echo "ok   replay: a missing file is a failed game whose line says why"
