@@ -23,6 +23,10 @@ check "a whole match, then a clean exit" "match_end	true" 'local jong = require 
 local g = assert(jong.game{rules = "base", seed = 4})
 g:run_bots(nil, "random")
 print(g:state().phase, g:check())'
+check "default bots play a Japanese match (the bot's per-thread memory in the module)" "match_end	true" 'local jong = require "jong"
+local g = assert(jong.game{rules = "japanese", seed = 4})
+g:run_bots(nil, "default")
+print(g:state().phase, g:check())'
 check "analysis" "0	9" 'local a = require("jong").analysis("1112345678999m")
 print(a.shanten.all, #a.waits)'
 echo "$passed passed, $failed failed"
