@@ -623,18 +623,38 @@ local function kong_kind_of(m)
   return "claimed"
 end
 
+-- §9.4: is the fourth tile of the seat's promoted kong one it drew after claiming the
+-- pung (not one it held since)?
+local function fresh_promotion(g, seat, m)
+  local r, su = m:match("^%[(%d)%d%d%d(%a)%]")
+  local tile = r and r .. su
+  local ev = g:deal_events()
+  local drawn = false
+  for i = #ev, 1, -1 do
+    local e = ev[i]
+    if e.seat == seat and e.tile and jong.kind_of(e.tile) == tile then
+      if e.type == "pung" then return drawn end
+      if e.type == "draw" then drawn = true end
+    end
+  end
+  return true
+end
+
 -- In play, the situation fields of a win that the engine's own leave out. §8.2: the
 -- declared missing suit (score refuses a hand holding it, the same code as `jong score`
--- with "missing_suit"). §11.3: on the discard made right after a kong (flag after_kong) the kind of that kong (the
--- discarder's last meld), the other winners on the tile and, with sc.kong_shot_amount =
--- all, the discarder's other kong income of the deal (units, by payer). §14.3: a
+-- with "missing_suit"). §11.3: on the discard made right after a kong (flag after_kong)
+-- the kind of that kong (the discarder's last meld), the other winners on the tile and,
+-- with sc.kong_shot_amount = all, the discarder's other kong income of the deal (units,
+-- by payer). §14.3: a
 -- replacement win after a claimed kong names the seat that fed the kong (kong_from).
 function R.situation(g, win, s)
   s.missing_suit = g:seat(win.seat).missing
   if win.after_kong and win.from then
     local melds = g:state().seats[win.from].melds
     local kind = kong_kind_of(melds[#melds] or "")
-    s.kong_kind, s.co_winners = kind, win.co_winners
+    -- a promoted kong that earned nothing (§9.4) has no money to move
+    if kind ~= "promoted" or fresh_promotion(g, win.from, melds[#melds]) then s.kong_kind = kind end
+    s.co_winners = win.co_winners
     local o = g.options
     if o.kong_shot_amount == "all" then
       local active = {}
@@ -660,23 +680,6 @@ end
 -- seats still in the deal (the kong event's code); the engine keeps each payer's share
 -- in the seat's ledger (g:kong_income) for the refund at the wall's end. A robbed kong
 -- is never completed, so never paid.
--- §9.4: is the fourth tile of the seat's promoted kong one it drew after claiming the
--- pung (not one it held since)?
-local function fresh_promotion(g, seat, m)
-  local r, su = m:match("^%[(%d)%d%d%d(%a)%]")
-  local tile = r and r .. su
-  local ev = g:deal_events()
-  local drawn = false
-  for i = #ev, 1, -1 do
-    local e = ev[i]
-    if e.seat == seat and e.tile and jong.kind_of(e.tile) == tile then
-      if e.type == "pung" then return drawn end
-      if e.type == "draw" then drawn = true end
-    end
-  end
-  return true
-end
-
 function R.settle_kong(g, seat)
   local melds = g:state().seats[seat].melds
   local m = melds[#melds] or ""
