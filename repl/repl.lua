@@ -1292,7 +1292,8 @@ command {
   help = [[
 The bots play their seats until a seat they do not play has a decision to make (or the
 deal ends), printing every event.]],
-  run = function()
+  run = function(words)
+    if words[1] then fail("go takes nothing (`bots` says who plays)") end
     need_game()
     go()
     after_moves()
@@ -1888,6 +1889,7 @@ printing the events. When there is nothing to step forward to and the deal is ov
 starts the next deal.]],
   run = function(words)
     local g = need_game()
+    if words[1] and not math.tointeger(tonumber(words[1])) then fail("next takes a number") end
     if #g.redo_stack == 0 then
       local phase = g:state().phase
       if phase == "match_end" then fail("the match is over") end
