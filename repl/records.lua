@@ -79,7 +79,7 @@ end
 
 -- Tenhou's meld code (N m="...") by the caller `who`: the event, or nil, reason.
 local function decode_meld(m, who, n, aka)
-  local from = (who + (m & 3)) % n
+  local from = (who + (m & 3)) % 4        -- 1 right, 2 across, 3 left: seats of a four-seat table, also with three players
   if m & 4 ~= 0 then                      -- chow
     local t = m >> 10
     local r = t % 3

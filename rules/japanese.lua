@@ -993,7 +993,7 @@ end
 -- Remembers how the deal of a game ended, for next_deal (several winners: merged).
 local BRIEF, SUMMARY = {}, {}   -- refilled by g.core:brief(t), g.core:seat_summary(seat, t); read at once
 local NOT_TH_BITS = 0              -- the simples as kind bits (seat_summary's discarded)
-for t in pairs(SIMPLE) do NOT_TH_BITS = NOT_TH_BITS | 1 << jong.kind(t) end
+for t, simple in pairs(SIMPLE) do if simple then NOT_TH_BITS = NOT_TH_BITS | 1 << jong.kind(t) end end
 
 local function record_outcome(g, outcome)
   local deal = g.core:brief(BRIEF).deal

@@ -350,4 +350,31 @@ function test_a_concealed_kong_only_kokushi_could_rob_is_no_miss()
   end
 end
 
+-- 9.5 nagashi mangan: North's every discard a terminal or honour, none claimed, paid as
+-- a mangan tsumo at the exhaustive draw (everybody discards what he draws).
+function test_nagashi_mangan_at_the_draw()
+  local left = {}
+  for _, t in ipairs(jong.tiles("123456789m123456789p123456789s1234567z")) do left[t] = 4 end
+  for _, h in pairs(HANDS) do for _, t in ipairs(jong.tiles(h)) do left[t] = left[t] - 1 end end
+  for _, t in ipairs(jong.tiles(BACK)) do left[t] = left[t] - 1 end
+  local th, other = {}, {}
+  for _, t in ipairs(jong.tiles("123456789m123456789p123456789s1234567z")) do
+    local r, s = tonumber(t:sub(1, 1)), t:sub(2, 2)
+    local list = (s == "z" or r == 1 or r == 9) and th or other
+    for _ = 1, left[t] do list[#list + 1] = t end
+  end
+  local draws = {}
+  for i = 1, 70 do draws[i] = table.remove(i % 4 == 0 and th or other) or table.remove(th) end
+  local g = assert(jong.game { rules = "japanese", seed = 1, options = { nagashi_mangan = true },
+                               wall = { front = front(HANDS, table.concat(draws)), back = BACK } })
+  for _ = 1, 400 do
+    local st = g:state()
+    if st.phase == "deal_end" then break end
+    if st.phase == "turn" then assert(g:play(st.turn, "d " .. st.drawn)) end
+    pass_all(g)
+  end
+  lu.assertEquals(g:state().result, "exhaustive")
+  lu.assertEquals(points(g), { E = 21000, S = 23000, W = 23000, N = 33000 })
+end
+
 os.exit(lu.LuaUnit.run())
