@@ -19,6 +19,17 @@ function M.score(parent, minimum, unit, below, change)
   end
 end
 
+-- The score hooks of the two families, each with its own minimum and refusal.
+function M.hongkong(change)
+  return M.score(require "hongkong", "min_faan", "faan",
+    function(faan) return faan .. " faan, below the minimum" end, change)
+end
+
+function M.ims(change)
+  return M.score(require "ims", "minimum_fan", "fan",
+    function(fan, minimum) return "Minimum Fan: fan " .. fan .. " is below " .. minimum end, change)
+end
+
 -- A change: one more item `name`, 1 `unit`, when the pair of the first reading is a five.
 function M.fives_pair(name, unit)
   return function(result, f)

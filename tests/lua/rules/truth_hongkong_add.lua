@@ -3,10 +3,5 @@
 -- is added, then the minimum (§11.2) is applied.
 local truth = require "one_truth"
 
-local function below(faan) return faan .. " faan, below the minimum" end
-
-return {
-  name = "truth_hongkong_add",
-  extends = "hongkong",
-  score = truth.score(require "hongkong", "min_faan", "faan", below, truth.fives_pair("Fives pair", "faan")),
-}
+return { name = "truth_hongkong_add", extends = "hongkong",
+         score = truth.hongkong(truth.fives_pair("Fives pair", "faan")) }

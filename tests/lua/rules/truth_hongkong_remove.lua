@@ -2,10 +2,5 @@
 -- (§11.2) applies to what is left.
 local truth = require "one_truth"
 
-local function below(faan) return faan .. " faan, below the minimum" end
-
-return {
-  name = "truth_hongkong_remove",
-  extends = "hongkong",
-  score = truth.score(require "hongkong", "min_faan", "faan", below, truth.without("Pure one suit", "faan")),
-}
+return { name = "truth_hongkong_remove", extends = "hongkong",
+         score = truth.hongkong(truth.without("Pure one suit", "faan")) }

@@ -2,10 +2,4 @@
 -- the pair is a five; Minimum Fan (s13) applies to the sum.
 local truth = require "one_truth"
 
-local function below(fan, minimum) return "Minimum Fan: fan " .. fan .. " is below " .. minimum end
-
-return {
-  name = "truth_ims_add",
-  extends = "ims",
-  score = truth.score(require "ims", "minimum_fan", "fan", below, truth.fives_pair("Fives Pair", "fan")),
-}
+return { name = "truth_ims_add", extends = "ims", score = truth.ims(truth.fives_pair("Fives Pair", "fan")) }
