@@ -85,6 +85,24 @@ function test_sbr_preset_in_play()
   lu.assertEquals(h:state().exchange, ({ [0] = "left", "right", "across" })[t % 3])   -- §7.2
 end
 
+-- §11.3, §14.4: W and N both win on S's discard after the kong; the transfer goes to W
+-- alone, the winner nearest the discarder; each is paid his own hand.
+function test_transfer_to_the_nearest_of_two_winners()
+  local g = deal({ E = "123456789m1122p9s", S = "7777s123456p88p1s", W = "234567888m4599s", N = "123456789p4588s" },
+                 "9p6s", nil, { E = "p", S = "m", W = "p", N = "m" })
+  play(g, "E", "d 1p")
+  play(g, "S", "kong 7s")
+  play(g, "S", "d 6s")
+  play(g, "W", "win")
+  play(g, "N", "win")
+  local r = g.last_results
+  lu.assertEquals({ r[1].seat, r[2].seat }, { "W", "N" })
+  lu.assertEquals(r[1].result.items[3], { name = "Kong money transfer", value = 6, unit = "base" })
+  lu.assertEquals(#r[2].result.items, 2)                   -- Plain win, Win after a kong
+  lu.assertEquals(last_event(g, "settle").payments, { E = 0, S = -10, W = 8, N = 2 })
+  lu.assertEquals(g:kong_income("S"), {})
+end
+
 -- §9.4 in play: S pungs E's 5p and promotes it on a later turn. With a fourth 5p drawn
 -- since the pung, E, W and N pay 1 each; with one held since the pung, nothing.
 local function promoted(s_hand, s_draw)
