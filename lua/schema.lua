@@ -80,17 +80,23 @@ local function list_of(each)
   end
 end
 
--- Levenshtein distance of two short names.
-local function distance(a, b)
-  local prev = {}
+-- Levenshtein distance of two short names, or limit + 1 once it is sure to exceed limit
+-- (every entry of a row above it).
+local function distance(a, b, limit)
+  local prev, cur = {}, {}
   for j = 0, #b do prev[j] = j end
   for i = 1, #a do
-    local cur = { [0] = i }
+    cur[0] = i
+    local ai, low = a:byte(i), i
     for j = 1, #b do
-      local cost = a:byte(i) == b:byte(j) and 0 or 1
-      cur[j] = math.min(prev[j] + 1, cur[j - 1] + 1, prev[j - 1] + cost)
+      local d = prev[j - 1] + (ai == b:byte(j) and 0 or 1)
+      if prev[j] + 1 < d then d = prev[j] + 1 end
+      if cur[j - 1] + 1 < d then d = cur[j - 1] + 1 end
+      cur[j] = d
+      if d < low then low = d end
     end
-    prev = cur
+    if low > limit then return limit + 1 end
+    prev, cur = cur, prev
   end
   return prev[#b]
 end
@@ -99,8 +105,11 @@ end
 local function nearest(name, names)
   local best, best_d
   for _, n in ipairs(names) do
-    local d = distance(name, n)
-    if d <= 2 and (not best_d or d < best_d) then best, best_d = n, d end
+    -- (names whose lengths differ by more than 2 are farther: no distance to compute)
+    if #name - #n <= 2 and #n - #name <= 2 then
+      local d = distance(name, n, 2)
+      if d <= 2 and (not best_d or d < best_d) then best, best_d = n, d end
+    end
   end
   return best
 end
