@@ -260,6 +260,10 @@ function TestTenhou6Three.test_a_pon_from_across()
   lu.assertEquals({ pung.p, pung.from, pung.tile }, { 2, 0, "7z" })
   -- written back the same way
   lu.assertStrContains(records.write_tenhou6(rec), '"47p4747"')
+  -- mjlog meld codes count the same way: a pon of 7z with source bits 3 (the left) by
+  -- player 2 of three is from player 1
+  local ev = records.decode_meld((33 * 3) << 9 | 8 | 3, 2, 3, true)
+  lu.assertEquals({ ev.t, ev.p, ev.from, ev.tile }, { "pung", 2, 1, "7z" })
 end
 
 TestLobby = {}
