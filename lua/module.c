@@ -82,24 +82,37 @@ static void push_meld(lua_State *L, const struct meld *m, int index)
     }
 }
 
-/* The hand's own facts: tiles, counts, all_counts, melds, bonus, reds, concealed. */
-static void push_hand(lua_State *L, const struct hand *h)
+/* {"1m", "1m", "2m", ...}: one entry per tile of the counts, in kind order. */
+static void push_tiles(lua_State *L, const uint8_t counts[TILE_KINDS])
 {
-    lua_createtable(L, 0, 16);
-    int n = 0;
     lua_createtable(L, 14, 0);
+    int n = 0;
     for (int k = 0; k < TILE_KINDS; k++)
-        for (int c = 0; c < h->counts[k]; c++) {
+        for (int c = 0; c < counts[k]; c++) {
             push_kind(L, k);
             lua_rawseti(L, -2, ++n);
         }
-    lua_setfield(L, -2, "tiles");
+}
+
+/* The hand's own facts: tiles, counts, all_counts, melds, bonus, reds, concealed. With
+ * lazy, tiles and all_counts are left to the facts' __index (l_facts_index), which makes
+ * them from counts and melds when first read. The table has room for the fields
+ * jong.facts adds. */
+static void push_hand(lua_State *L, const struct hand *h, bool lazy)
+{
+    lua_createtable(L, 0, 32);
+    if (!lazy) {
+        push_tiles(L, h->counts);
+        lua_setfield(L, -2, "tiles");
+    }
     push_counts(L, h->counts);
     lua_setfield(L, -2, "counts");
-    uint8_t all[TILE_KINDS];
-    hand_all_counts(h, all);
-    push_counts(L, all);
-    lua_setfield(L, -2, "all_counts");
+    if (!lazy) {
+        uint8_t all[TILE_KINDS];
+        hand_all_counts(h, all);
+        push_counts(L, all);
+        lua_setfield(L, -2, "all_counts");
+    }
     int reds = h->reds[0] + h->reds[1] + h->reds[2];
     int suit_reds[3] = { h->reds[0], h->reds[1], h->reds[2] };
     bool concealed = true;
@@ -194,8 +207,9 @@ static int sets_arg(lua_State *L, int idx)
 
 /* jong.hand_facts(hand, [win_tile], [any_size], [sets]) -> facts of the hand, or nil,
  * reason. With a winning tile: readings, seven_pairs, thirteen_orphans as well. sets: 4
- * (13/14-tile hands, the default) or 5 (16/17-tile hands). */
-static int l_hand_facts(lua_State *L)
+ * (13/14-tile hands, the default) or 5 (16/17-tile hands). lazy: tiles and all_counts
+ * are left out (jong.facts: its __index makes them when read). */
+static int hand_facts(lua_State *L, bool lazy)
 {
     const char *s = luaL_checkstring(L, 1);
     bool has_win = !lua_isnoneornil(L, 2);
@@ -226,7 +240,7 @@ static int l_hand_facts(lua_State *L)
             return lua_pushnil(L),
                    lua_pushfstring(L, "the winning tile %s is not among the concealed tiles", w), 2;
     }
-    push_hand(L, &h);
+    push_hand(L, &h, lazy);
     if (has_win) {
         set_kind(L, "win_tile", win);
         lua_pushboolean(L, red);
@@ -247,6 +261,17 @@ static int l_hand_facts(lua_State *L)
         lua_setfield(L, -2, "thirteen_orphans");
     }
     return 1;
+}
+
+static int l_hand_facts(lua_State *L)
+{
+    return hand_facts(L, false);
+}
+
+/* facts_hand(...): jong.hand_facts for jong.facts, without tiles and all_counts. */
+static int l_facts_hand(lua_State *L)
+{
+    return hand_facts(L, true);
 }
 
 static unsigned forms_arg(lua_State *L, int idx)
@@ -398,26 +423,95 @@ static unsigned rules_forms(lua_State *L, int r)
     return forms;
 }
 
-/* f.waits (docs/hooks.md): the kinds that complete the hand before its winning tile (the
- * concealed tiles without it, the melds as they are) in the ruleset's forms or its
- * special_complete, structurally: a kind counts though every copy is in sight, a fifth
- * too; a kind the tile set lacks does not. The __index of facts: any other missing field
- * is nil. The list is kept in f. */
+/* Adds the counts table f[field] ({["5m"] = 2, ...}, read raw) to c, each kind's count
+ * taken as 0 to 4; a field that is not a table adds nothing. */
+static void add_counts(lua_State *L, const char *field, uint8_t c[TILE_KINDS])
+{
+    lua_pushstring(L, field);
+    if (lua_rawget(L, 1) == LUA_TTABLE) {
+        lua_pushnil(L);
+        while (lua_next(L, -2)) {
+            const char *name = lua_type(L, -2) == LUA_TSTRING ? lua_tostring(L, -2) : NULL;
+            bool red;
+            int k = name && strlen(name) == 2 ? kind_parse(name, &red) : -1;
+            lua_Integer n = lua_tointeger(L, -1);
+            if (k >= 0 && k < TILE_KINDS && n > 0)
+                c[k] = (uint8_t)(c[k] + (n > 4 ? 4 : n));
+            lua_pop(L, 1);
+        }
+    }
+    lua_pop(L, 1);
+}
+
+/* Adds the tiles of f.melds (each meld's tiles list, read raw) to c. */
+static void add_meld_tiles(lua_State *L, uint8_t c[TILE_KINDS])
+{
+    lua_pushstring(L, "melds");
+    if (lua_rawget(L, 1) == LUA_TTABLE) {
+        int nmelds = (int)lua_rawlen(L, -1);
+        for (int i = 1; i <= nmelds && i <= MAX_MELDS; i++) {
+            if (lua_rawgeti(L, -1, i) == LUA_TTABLE) {
+                lua_pushstring(L, "tiles");
+                if (lua_rawget(L, -2) == LUA_TTABLE) {
+                    int n = (int)lua_rawlen(L, -1);
+                    for (int j = 1; j <= n && j <= 4; j++) {
+                        lua_rawgeti(L, -1, j);
+                        const char *name = lua_type(L, -1) == LUA_TSTRING ? lua_tostring(L, -1) : NULL;
+                        bool red;
+                        int k = name && strlen(name) == 2 ? kind_parse(name, &red) : -1;
+                        if (k >= 0 && k < TILE_KINDS && c[k] < 255)
+                            c[k]++;
+                        lua_pop(L, 1);
+                    }
+                }
+                lua_pop(L, 1);
+            }
+            lua_pop(L, 1);
+        }
+    }
+    lua_pop(L, 1);
+}
+
+/* Keeps the value on top of the stack as f[key] (a raw set: the metatable has no
+ * __newindex) and returns it. */
+static int keep_field(lua_State *L)
+{
+    lua_pushvalue(L, 2);
+    lua_pushvalue(L, -2);
+    lua_rawset(L, 1);
+    return 1;
+}
+
+/* The __index of facts (jong.facts), for the fields made when first read and then kept
+ * in f (docs/hooks.md): tiles (from f.counts), all_counts (f.counts and the tiles of
+ * f.melds) and waits. Any other missing field is nil.
+ *
+ * f.waits: the kinds that complete the hand before its winning tile (the concealed tiles
+ * without it, the melds as they are) in the ruleset's forms or its special_complete,
+ * structurally: a kind counts though every copy is in sight, a fifth too; a kind the tile
+ * set lacks does not. */
 static int l_facts_index(lua_State *L)
 {
     const char *key = lua_tostring(L, 2);
-    if (!key || strcmp(key, "waits") != 0)
+    if (!key || !lua_istable(L, 1))
         return 0;
     lua_settop(L, 2);
     uint8_t c[TILE_KINDS] = { 0 };
-    lua_getfield(L, 1, "counts");                                    /* 3 */
-    if (lua_istable(L, 3))
-        for (int k = 0; k < TILE_KINDS; k++) {
-            lua_getfield(L, 3, kind_names[k]);
-            lua_Integer n = lua_tointeger(L, -1);
-            c[k] = (uint8_t)(n < 0 ? 0 : n > 4 ? 4 : n);
-            lua_pop(L, 1);
-        }
+    if (strcmp(key, "tiles") == 0) {
+        add_counts(L, "counts", c);
+        push_tiles(L, c);
+        return keep_field(L);
+    }
+    if (strcmp(key, "all_counts") == 0) {
+        add_counts(L, "counts", c);
+        add_meld_tiles(L, c);
+        push_counts(L, c);
+        return keep_field(L);
+    }
+    if (strcmp(key, "waits") != 0)
+        return 0;
+    add_counts(L, "counts", c);
+    lua_pushnil(L);                                                  /* 3 (unused) */
     int win = field_kind(L, 1, "win_tile");
     lua_getfield(L, 1, "melds");
     int nmelds = lua_istable(L, -1) ? (int)lua_rawlen(L, -1) : 0;
@@ -693,6 +787,7 @@ static const luaL_Reg private_tools[] = {
     { "in_rule_code", l_in_rule_code },
     { "plain_copy", lj_plain_copy },
     { "facts_index", l_facts_index },
+    { "facts_hand", l_facts_hand },
     { "json_encode", lj_json_encode },
     { NULL, NULL },
 };

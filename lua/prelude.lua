@@ -179,9 +179,10 @@ local function indicator_field(s, name)
   return out
 end
 
--- The facts' metatable: f.waits is computed when first read (lua/module.c), any other
--- missing field is nil.
+-- The facts' metatable: f.tiles, f.all_counts and f.waits are made when first read
+-- (lua/module.c), any other missing field is nil.
 local FACTS_META = { __index = private.facts_index, __metatable = false }
+local facts_hand = private.facts_hand   -- jong.hand_facts without tiles and all_counts
 
 -- jong.facts(situation) -> facts, or nil, reason. The ruleset is situation.rules
 -- (a name, a path or a loaded table).
@@ -196,14 +197,14 @@ function jong.facts(s)
   local sets = r.hand_size == 16 and 5 or 4
   if s.win_by == "flowers" and r.flower_wins then
     -- A win on bonus tiles (Taiwanese eight flowers): the hand need not be complete.
-    f, err = jong.hand_facts(s.hand, nil, false, sets)
+    f, err = facts_hand(s.hand, nil, false, sets)
     if not f then return nil, err end
     if not SUIT[s.win_tile] or not jong.is_bonus(s.win_tile) then
       return field_error("win_tile", "must be a bonus tile (f1-f4, g1-g4) with win_by \"flowers\"")
     end
     f.win_tile, f.readings = s.win_tile, {}
   else
-    f, err = jong.hand_facts(s.hand, s.win_tile, false, sets)
+    f, err = facts_hand(s.hand, s.win_tile, false, sets)
     if not f then return nil, err end
   end
   f.rules, f.situation = r, s
