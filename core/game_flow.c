@@ -820,6 +820,16 @@ int deal_begin(struct game *g)
     }
     reveal_dora(g);
     st->turn = 0;
+    /* Eight bonus tiles in a dealt hand (replacements drawn) win at once (flower_wins),
+     * when the ruleset's score takes the hand (a dealer's 17 tiles it may refuse). */
+    for (int s = 0; g->rules.flower_wins && s < players(g); s++) {
+        const struct hand *h = &st->seats[s].hand;
+        if (h->nbonus != 8)
+            continue;
+        int r = flower_win(g, s, (tile_t)h->bonus[h->nbonus - 1]);
+        if (r)
+            return r < 0 ? -1 : 0;
+    }
     preplay_begin(g, dealer_last);   /* the exchange and declarations, or the dealer's turn */
     return 0;
 }

@@ -69,6 +69,18 @@ function test_seven_rob_one_passed()
   lu.assertNil(last_event(g, "win"))
 end
 
+-- §7.6: eight bonus tiles in a dealt hand win at once (after the replacements).
+function test_eight_flowers_dealt()
+  local g, err = jong.scenario { rules = "taiwanese", seed = 1, back = "1122334m",
+    hands = { E = "123456789m123p456s1z7z", S = "147m258p36s f1 f2 f3 f4 g1 g2 g3 g4", W = "258m369p147s1234566z",
+              N = "369m147p258s1234z555z" } }
+  lu.assertNotNil(g, err)
+  local win = last_event(g, "win")
+  lu.assertEquals({ win.seat, win.tile, win.by, win.flags }, { "S", "g4", "self", { "flowers" } })
+  lu.assertEquals(last_event(g, "settle").payments, { E = -120, S = 340, W = -110, N = -110 })
+  lu.assertEquals(g:state().phase, "deal_end")
+end
+
 -- T9 after a flower (§11.4): S, ready on 2s or 1z, draws f1 and wins on its replacement.
 function test_replacement_win_after_a_flower()
   local g, err = jong.scenario { rules = "taiwanese", seed = 1, draws = "f1", back = "1z",
