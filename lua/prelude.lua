@@ -60,7 +60,10 @@ jong.json_null = cjson_ok and cjson.null or setmetatable({}, { __tostring = func
 function jong.json_decode(text)
   if not cjson_ok then return nil, "lua-cjson is not installed" end
   local ok, v = pcall(cjson.decode, text)
-  if not ok then return nil, "bad JSON: " .. tostring(v):gsub("^.-: ", "") end
+  if not ok then
+    if type(text) ~= "string" or not text:find("%S") then return nil, "bad JSON: the input is empty" end
+    return nil, "bad JSON: " .. tostring(v):gsub("^.-: ", "")
+  end
   return v
 end
 

@@ -47,6 +47,7 @@ scores_error "score: a missing file" '"error":"cannot read .*nosuch.json: No suc
 scores_error "score: a directory" '"error":"cannot read .*: it is a directory' "$dir"
 scores_error "score: a file name with a quote stays JSON" '"error":"cannot read .*a\\"b.json: No such file' "$dir/a\"b.json"
 scores_error "score: not JSON" '"error":"bad JSON' "$dir/garbage"
+scores_error "score: an empty file" '"error":"bad JSON: the input is empty"' "$dir/empty"
 refuses "score: an unknown option" 2 "^jong score: unknown option '--bogus'" score --bogus
 refuses "score: two files" 2 "^usage: jong score" score a b
 
@@ -73,7 +74,7 @@ refuses "sim: a log it cannot write" 1 "^jong sim: cannot write $dir/no/log" sim
 sed 's/"games": *[0-9]*/"games": "a"/' "$dir/run.json" >"$dir/bad-games.json"
 refuses "stats: a missing file" 1 "^jong stats: $dir/nosuch.json: No such file" stats "$dir/nosuch.json"
 refuses "stats: a directory" 1 "^jong stats: $dir: Is a directory" stats "$dir"
-refuses "stats: an empty file" 1 "^jong stats: $dir/empty: bad JSON" stats "$dir/empty"
+refuses "stats: an empty file" 1 "^jong stats: $dir/empty: bad JSON: the input is empty" stats "$dir/empty"
 refuses "stats: a file that is not JSON" 1 "^jong stats: $dir/garbage: bad JSON" stats "$dir/garbage"
 refuses "stats: a field of the wrong type" 1 "^jong stats: $dir/bad-games.json: not a stats file (games is not a whole number)" \
   stats "$dir/bad-games.json"
