@@ -210,6 +210,7 @@ local function hand_context(f)
   x.simples = simples
   x.green = green
   x.mask = mask
+  x.bits = bits
   x.concealed = concealed
   x.kongs = kongs
   x.flagged = next(f.flags) ~= nil                   -- any of the situation's flags
@@ -285,7 +286,6 @@ local function honour_sets(t)
 end
 
 local function yes() return true end
-local function flag(name) return function(t) return t.fl[name] == true end end
 
 local ITEMS = {
   -- Table A (§14): base points
@@ -313,12 +313,12 @@ local ITEMS = {
     needs = { "pair_win", "pair_major" }, test = yes },
 
   -- Table B (§15): doubles
-  { id = "B1", name = "pung or kong of dragons", value = 1, unit = "doubles", who = "all", needs = "honour_sets",
-    test = function(t) return t.dragons > 0, t.dragons end },
-  { id = "B2", name = "pung or kong of own wind", value = 1, unit = "doubles", who = "all", needs = "honour_sets",
-    test = function(t) return t.own > 0, t.own end },
-  { id = "B3", name = "pung or kong of prevailing wind", value = 1, unit = "doubles", who = "all", needs = "honour_sets",
-    test = function(t) return t.prevailing > 0, t.prevailing end },
+  { id = "B1", name = "pung or kong of dragons", value = 1, unit = "doubles", who = "all", needs = "dragon_sets",
+    test = function(t) return true, t.dragons end },
+  { id = "B2", name = "pung or kong of own wind", value = 1, unit = "doubles", who = "all", needs = "own_wind_sets",
+    test = function(t) return true, t.own end },
+  { id = "B3", name = "pung or kong of prevailing wind", value = 1, unit = "doubles", who = "all", needs = "prevailing_wind_sets",
+    test = function(t) return true, t.prevailing end },
   { id = "B4.flower", name = "own flower", value = 1, unit = "doubles", who = "all", bonus = true, needs = "bonus",
     test = function(t) return t.o.own_bonus == "each" and t.own_flower end },
   { id = "B4.season", name = "own season", value = 1, unit = "doubles", who = "all", bonus = true, needs = "bonus",
@@ -329,8 +329,7 @@ local ITEMS = {
     test = function(t) return t.flowers == 4 end },
   { id = "B6", name = "all four seasons", value = 1, unit = "doubles", who = "all", bonus = true, needs = "bonus",
     test = function(t) return t.seasons == 4 end },
-  { id = "B7", name = "three concealed pungs", value = 1, unit = "doubles", who = "all", needs = "three_hidden",
-    test = function(t) return t.hidden_pungs >= 3 end },
+  { id = "B7", name = "three concealed pungs", value = 1, unit = "doubles", who = "all", needs = "three_hidden", test = yes },
   { id = "DMJL.1", name = "Little Three Dragons", value = 0, unit = "doubles", who = "all",
     test = function(t) honour_sets(t) return t.dragon_sets == 2 and t.dragon_pair end },
   { id = "DMJL.2", name = "Big Three Dragons", value = 0, unit = "doubles", who = "all",
@@ -343,56 +342,47 @@ local ITEMS = {
   { id = "B9", name = "concealed hand", value = 1, unit = "doubles", needs = { "concealed", "not_wd" }, test = yes },
   { id = "B10", name = "one suit with honours", value = 1, unit = "doubles", needs = { "one_suit", "honours" }, test = yes },
   { id = "B11", name = "one suit, no honours", value = 3, unit = "doubles", needs = { "one_suit", "no_honours" }, test = yes },
-  { id = "B12", name = "only terminals and honours", value = 1, unit = "doubles", needs = { "honours", "no_simples" },
-    test = function(t) return t.x.mask ~= 0 end },
-  { id = "B13", name = "zero-point hand", value = 1, unit = "doubles", needs = "four_chows",
-    test = function(t) return t.chows == 4 and t.pair_pts == 0 end },
-  { id = "B14", name = "winning tile is a kong replacement", value = 1, unit = "doubles", needs = "flagged",
-    test = flag "kong_replacement" },
-  { id = "B15", name = "winning tile is the last tile of the live wall", value = 1, unit = "doubles", needs = "flagged",
-    test = function(t) return t.fl.last_tile and t.self_drawn end },
+  { id = "B12", name = "only terminals and honours", value = 1, unit = "doubles", needs = { "honours", "no_simples", "suits" },
+    test = yes },
+  { id = "B13", name = "zero-point hand", value = 1, unit = "doubles", needs = { "four_chows", "no_pair_points" }, test = yes },
+  { id = "B14", name = "winning tile is a kong replacement", value = 1, unit = "doubles", needs = "kong_replacement", test = yes },
+  { id = "B15", name = "winning tile is the last tile of the live wall", value = 1, unit = "doubles",
+    needs = { "last_tile", "self_drawn" }, test = yes },
   { id = "B16", name = "winning on the discard made after the last live-wall tile was drawn", value = 1,
-    unit = "doubles", needs = "flagged", test = function(t) return t.fl.last_tile and not t.self_drawn end },
-  { id = "B17", name = "robbing the kong", value = 1, unit = "doubles", needs = "flagged", test = flag "robbing_kong" },
-  { id = "B18", name = "Mah Jong with Original Call", value = 1, unit = "doubles", needs = "flagged", test = flag "original_call" },
-  { id = "C11.doubles", name = "Blessing of Heaven", value = 3, unit = "doubles", needs = "flagged",   -- option
-    test = function(t)
-      return t.fl.first_turn and t.seat == "E" and t.self_drawn and t.o.heaven_blessing == "three_doubles"
-    end },
+    unit = "doubles", needs = { "last_tile", "discard" }, test = yes },
+  { id = "B17", name = "robbing the kong", value = 1, unit = "doubles", needs = "robbing_kong", test = yes },
+  { id = "B18", name = "Mah Jong with Original Call", value = 1, unit = "doubles", needs = "original_call", test = yes },
+  { id = "C11.doubles", name = "Blessing of Heaven", value = 3, unit = "doubles", needs = { "first_turn", "east", "self_drawn" },
+    test = function(t) return t.o.heaven_blessing == "three_doubles" end },   -- option
 
   -- Table C (§16): limit hands, the first that holds
   { id = "C1", name = "Concealed pure suit", value = 1, unit = "limit", needs = { "one_suit", "no_honours", "concealed" }, test = yes },
   { id = "C2", name = "Nine Gates", value = 1, unit = "limit", needs = { "one_suit", "no_honours" },
     test = function(t) return nine_gates(t.f, t.x) end },
-  { id = "C3", name = "All honours", value = 1, unit = "limit", needs = "honours", test = function(t) return t.x.mask == 0 end },
+  { id = "C3", name = "All honours", value = 1, unit = "limit", needs = { "honours", "no_suits" }, test = yes },
   { id = "C4", name = "Heads and Tails", value = 1, unit = "limit", needs = { "no_simples", "no_honours" }, test = yes },
   { id = "C5", name = "Hidden Treasure", value = 1, unit = "limit", needs = { "no_chow", "all_hidden", "self_drawn" }, test = yes },
-  { id = "C6", name = "Fourfold Plenty", value = 1, unit = "limit", needs = "four_kongs", test = function(t) return t.x.kongs == 4 end },
+  { id = "C6", name = "Fourfold Plenty", value = 1, unit = "limit", needs = "four_kongs", test = yes },
   { id = "C7", name = "Three Great Scholars", value = 1, unit = "limit", needs = "three_dragon_sets", test = three_dragons },
   { id = "C8", name = "Four Blessings Hovering over the Door", value = 1, unit = "limit", needs = "four_wind_sets",
-    test = function(t)
-      local ac = t.f.all_counts
-      return (ac["1z"] or 0) >= 3 and (ac["2z"] or 0) >= 3 and (ac["3z"] or 0) >= 3 and (ac["4z"] or 0) >= 3
-    end },
-  { id = "C9", name = "Imperial Jade", value = 1, unit = "limit", needs = "green", test = function(t) return t.x.green end },
+    test = yes },                                      -- four sets of winds: one of each
+  { id = "C9", name = "Imperial Jade", value = 1, unit = "limit", needs = "green", test = yes },
   { id = "C10", name = "Thirteen Orphans", value = 1, unit = "limit", needs = "thirteen_orphans", test = yes },  -- no reading: see R.score
-  { id = "C11", name = "Blessing of Heaven", value = 1, unit = "limit", needs = "flagged",
-    test = function(t) return t.fl.first_turn and t.seat == "E" and t.self_drawn and t.o.heaven_blessing == "limit" end },
-  { id = "C12", name = "Blessing of Earth", value = 1, unit = "limit", needs = "flagged",
-    test = function(t)
-      return t.fl.first_turn and t.seat ~= "E" and (not t.self_drawn or t.o.earth_blessing_first_draw)
-    end },
-  { id = "C13", name = "Gathering the Plum Blossom from the Roof", value = 1, unit = "limit", needs = "flagged",
-    test = function(t) return t.fl.kong_replacement and t.f.win_tile == "5p" end },
-  { id = "C14", name = "Plucking the Moon from the Bottom of the Sea", value = 1, unit = "limit", needs = "flagged",
-    test = function(t) return t.fl.last_tile and t.self_drawn and t.f.win_tile == "1p" end },
-  { id = "C15", name = "Scratching a Carrying Pole", value = 1, unit = "limit", needs = "flagged",
-    test = function(t) return t.fl.robbing_kong and t.f.win_tile == "2s" end },
-  { id = "C16", name = "Twofold Fortune", value = 1, unit = "limit", needs = "flagged", test = flag "kong_upon_kong" },
-  { id = "C17", name = "East's Nth consecutive win", value = 1, unit = "limit", needs = "streak",
+  { id = "C11", name = "Blessing of Heaven", value = 1, unit = "limit", needs = { "first_turn", "east", "self_drawn" },
+    test = function(t) return t.o.heaven_blessing == "limit" end },
+  { id = "C12", name = "Blessing of Earth", value = 1, unit = "limit", needs = { "first_turn", "not_east" },
+    test = function(t) return not t.self_drawn or t.o.earth_blessing_first_draw end },
+  { id = "C13", name = "Gathering the Plum Blossom from the Roof", value = 1, unit = "limit", needs = "kong_replacement",
+    test = function(t) return t.f.win_tile == "5p" end },
+  { id = "C14", name = "Plucking the Moon from the Bottom of the Sea", value = 1, unit = "limit",
+    needs = { "last_tile", "self_drawn" }, test = function(t) return t.f.win_tile == "1p" end },
+  { id = "C15", name = "Scratching a Carrying Pole", value = 1, unit = "limit", needs = "robbing_kong",
+    test = function(t) return t.f.win_tile == "2s" end },
+  { id = "C16", name = "Twofold Fortune", value = 1, unit = "limit", needs = "kong_upon_kong", test = yes },
+  { id = "C17", name = "East's Nth consecutive win", value = 1, unit = "limit", needs = { "streak", "east" },
     test = function(t)
       local n, streak = t.o.east_streak_limit, tonumber(t.f.situation.streak)
-      return t.seat == "E" and n ~= "off" and streak ~= nil and streak >= n
+      return n ~= "off" and streak ~= nil and streak >= n
     end },
   { id = "DMJL.5", name = "Squirming Snake", value = 0, unit = "limit", test = function(t) return squirming_snake(t.f, t.x) end },
 }
@@ -415,19 +405,56 @@ R.presets = {
   },
 }
 
--- The facts of a reading items may need (their `needs`), as bits.
-local NEEDS = { "self_drawn", "flagged", "bonus", "honour_sets", "one_suit", "honours", "no_chow", "concealed",
+-- The facts items may need (their `needs`), as bits: those of the hand and its options
+-- (hand_met, once per hand), those of one reading (set_facts and winner_tally).
+local NEEDS = { "self_drawn", "discard", "bonus", "dragon_sets", "own_wind_sets", "prevailing_wind_sets", "one_suit", "honours", "no_chow", "concealed",
                 "pair_win", "only_possible", "wd_table", "thirteen_orphans", "three_hidden", "four_chows",
                 "no_simples", "four_kongs", "green", "streak", "no_honours", "pair_simple", "pair_major",
-                "not_wd", "all_hidden", "three_dragon_sets", "four_wind_sets" }
+                "not_wd", "all_hidden", "three_dragon_sets", "four_wind_sets", "suits", "no_suits",
+                "no_pair_points", "east", "not_east",
+                "kong_replacement", "robbing_kong", "last_tile", "original_call", "first_turn", "kong_upon_kong" }
 local NEED_BIT = {}
 for i, name in ipairs(NEEDS) do NEED_BIT[name] = 1 << (i - 1) end
+local FLAG_BIT = {}                    -- the situation's flags that are needs
+for _, name in ipairs(R.flags) do FLAG_BIT[name] = NEED_BIT[name] end
+local N = NEED_BIT
 local SET_BLOCK, PAIR_BLOCK = { name = "(sets)", need_mask = 0 }, { name = "(pairs)", need_mask = 0 }
+-- How tally_lines takes an entry (its `kind`): a block of sets or pairs, an item worth its
+-- value when its needs are met, an item asked its test, a run of items worth their value.
+local K_SETS, K_PAIRS, K_YES, K_TEST, K_RUN = 1, 2, 3, 4, 5
+SET_BLOCK.kind, PAIR_BLOCK.kind = K_SETS, K_PAIRS
 
--- The items in use for a list and a preset (made once): `winner` and `loser`, the lists of
--- the lines in order (SET_BLOCK and PAIR_BLOCK where the set and pair items go), `limits`,
--- `set[type][class]` and `pairs` (the set and pair items), `by_id`, and by the bits of the
--- facts met, the lists that can apply (made when first met).
+-- The needs a hand's composition bits (hand_bits) meet.
+local COMPOSITION_MET = {}
+for bits = 0, 63 do
+  local mask = bits & 7
+  COMPOSITION_MET[bits] = (ONE_SUIT[mask] and N.one_suit or 0) | (bits & HONOUR ~= 0 and N.honours or N.no_honours)
+    | (bits & SIMPLE_KIND ~= 0 and 0 or N.no_simples) | (bits & NOT_GREEN == 0 and N.green or 0)
+    | (mask == 0 and N.no_suits or N.suits)
+end
+
+-- The needs the whole hand meets (with its options), for every reading.
+local function hand_met(f, x)
+  local o = f.options
+  local wd = o.wd_table
+  local met = COMPOSITION_MET[x.bits] | (f.win_by == "self" and N.self_drawn or N.discard)
+    | (#f.bonus > 0 and N.bonus or 0) | (x.concealed and N.concealed or 0)
+    | (x.only_possible and N.only_possible or 0) | (wd and N.wd_table or N.not_wd)
+    | (x.kongs == 4 and N.four_kongs or 0) | (f.situation.streak ~= nil and N.streak or 0)
+    | (f.seat == "E" and N.east or N.not_east)
+  if x.flagged then
+    for name, on in pairs(f.flags) do
+      if on then met = met | (FLAG_BIT[name] or 0) end
+    end
+  end
+  x.met, x.pair_win = met, o.pair_completion_points and not wd
+  return met
+end
+
+-- The items in use for a list and a preset (made once): `all` and `loser`, the lists of
+-- the lines in order (SET_BLOCK and PAIR_BLOCK where the set and pair items go),
+-- `set[type][kind]` and `pairs` (the set and pair items), `by_id`, and by the bits of the
+-- needs met, the lists that can apply (made when first met).
 local IN_USE = setmetatable({}, { __mode = "k" })
 local function items_in_use(items, preset_name, presets)
   local by_preset = IN_USE[items]
@@ -436,7 +463,7 @@ local function items_in_use(items, preset_name, presets)
   if use then return use end
   local preset = presets and presets[preset_name] or {}
   use = { all = {}, loser = {}, set = { pung = {}, kong = {} }, pairs = {}, by_id = {}, winner_met = {}, limits_met = {},
-          max_chows = preset.max_chows, max_chows_reason = preset.max_chows_reason }
+          loser_met = {}, max_chows = preset.max_chows, max_chows_reason = preset.max_chows_reason }
   local set_seen, pair_seen = false, false
   for _, item in ipairs(items) do
     local over = preset[item.id]
@@ -449,15 +476,23 @@ local function items_in_use(items, preset_name, presets)
       end
       if e.value ~= 0 then
         if e == item then e = {}; for k, v in pairs(item) do e[k] = v end end   -- (rec: its line, kept here)
-        if type(e.value) == "number" and e.unit then e.rec = record(e.name, e.value, e.unit) end
+        if type(e.value) == "number" and e.unit then
+          e.rec = record(e.name, e.value, e.unit)
+          e.rec2 = record(e.name, 2 * e.value, e.unit)       -- a concealed set's line
+        end
         e.points = e.unit == "points"
+        e.kind = e.test == yes and K_YES or K_TEST
         local needs, mask = e.needs, 0
-        for _, name in ipairs(type(needs) == "table" and needs or { needs }) do mask = mask | NEED_BIT[name] end
+        for _, name in ipairs(type(needs) == "table" and needs or { needs }) do
+          mask = mask | assert(NEED_BIT[name], name)
+        end
         e.need_mask = mask
         use.by_id[e.id] = use.by_id[e.id] or e
         local entry = e
         if e.set then
-          use.set[e.set][e.class] = e
+          for t, k in pairs(TILE) do                 -- by kind: the item of its class
+            if k.class == e.class then use.set[e.set][t] = e end
+          end
           entry = not set_seen and SET_BLOCK or nil
           set_seen = true
         elseif e.pair then
@@ -476,27 +511,48 @@ local function items_in_use(items, preset_name, presets)
   return use
 end
 
--- The items of use.all that can apply with the facts `met`: the lines, and the limit hands.
-local function lists_met(use, met)
-  local lines = use.winner_met[met]
-  if lines then return lines, use.limits_met[met] end
-  local limits = {}
-  lines = {}
-  for _, e in ipairs(use.all) do
+-- The entries of `list` that can apply with the needs `met`, cached in cache[met]; with
+-- `limits`, the limit hands apart. Items in a row worth their value go in one run: their
+-- lines, points, doubles and bonus doubles summed.
+local function met_list(list, met, cache, limits)
+  local lines, run = {}, nil
+  for _, e in ipairs(list) do
     if met & e.need_mask == e.need_mask then
-      local list = e.unit == "limit" and limits or lines
-      list[#list + 1] = e
+      if limits and e.unit == "limit" then
+        limits[#limits + 1] = e
+      elseif e.kind == K_YES then
+        if not run then
+          run = { kind = K_RUN, n = 0, pts = 0, dbl = 0, bonus_dbl = 0 }
+          lines[#lines + 1] = run
+        end
+        run.n = run.n + 1
+        run[run.n] = e.rec
+        if e.points then run.pts = run.pts + e.value
+        else
+          run.dbl = run.dbl + e.value
+          if e.bonus then run.bonus_dbl = run.bonus_dbl + e.value end
+        end
+      else
+        lines[#lines + 1] = e
+        run = nil
+      end
     end
   end
-  use.winner_met[met], use.limits_met[met] = lines, limits
-  return lines, limits
+  cache[met] = lines
+  return lines
 end
 
 -- The tally of one reading, the table items test (reused: one reading at a time).
 local T = {}
 local WINNER_PAIR = {}                 -- the winner's pair, as a list of one
+local HONOUR_SET = {}                  -- by kind: 1 a dragon, 2 a wind
+for t, k in pairs(TILE) do
+  if k.dragon then HONOUR_SET[t] = 1 elseif k.honour then HONOUR_SET[t] = 2 end
+end
 
--- The sets of the tally's reading: A1-A7's points and what other items count.
+-- The sets of the tally's reading: A1-A7's points and what other items count; the lines
+-- into recs (when given). Returns the needs of the reading the sets meet.
+local SET_LINES, PAIR_LINES = {}, {}   -- the lines of the sets and of the pair, made by set_facts and pair_points
 local function set_facts(t, use, recs)
   local rd, n, self_drawn = t.rd, 0, t.self_drawn
   local pts, chows, hidden_pungs, all_hidden, dragons, own, prevailing, winds = 0, 0, 0, true, 0, 0, 0, 0
@@ -504,7 +560,8 @@ local function set_facts(t, use, recs)
   local sets, by_type = rd.sets, use.set
   for i = 1, #sets do
     local s = sets[i]
-    if s.type == "chow" then                                         -- A7: chow, 0
+    local stype = s.type
+    if stype == "chow" then                                          -- A7: chow, 0
       chows = chows + 1
     else
       local exposed, hidden                                          -- §9.2 (set_state)
@@ -516,41 +573,46 @@ local function set_facts(t, use, recs)
         exposed, hidden = kong ~= "concealed", kong == "concealed" or kong == "exposed"
       end
       local tile = s.tile
-      local k = TILE[tile]
-      local e = by_type[s.type][k.class]
+      local e = by_type[stype][tile]
       if e then
-        local v = exposed and e.value or 2 * e.value
-        pts = pts + v
-        if recs then n = n + 1; recs[n] = record(e.name, v, e.unit) end
+        local v = e.value
+        if exposed then pts = pts + v else pts = pts + 2 * v end
+        if recs then n = n + 1; recs[n] = exposed and e.rec or e.rec2 end
       end
       if hidden then hidden_pungs = hidden_pungs + 1 else all_hidden = false end
-      if k.dragon then dragons = dragons + 1 elseif k.honour then winds = winds + 1 end
-      if tile == own_wind then own = own + 1 end
-      if tile == prevailing_wind then prevailing = prevailing + 1 end
+      local h = HONOUR_SET[tile]
+      if h then
+        if h == 1 then dragons = dragons + 1 else winds = winds + 1 end
+        if tile == own_wind then own = own + 1 end
+        if tile == prevailing_wind then prevailing = prevailing + 1 end
+      end
     end
   end
   t.set_pts, t.chows, t.hidden_pungs, t.all_hidden, t.nset_lines = pts, chows, hidden_pungs, all_hidden, n
   t.dragons, t.own, t.prevailing, t.winds = dragons, own, prevailing, winds
+  return (dragons > 0 and N.dragon_sets or 0) | (own > 0 and N.own_wind_sets or 0)
+    | (prevailing > 0 and N.prevailing_wind_sets or 0) | (chows == 0 and N.no_chow or 0)
+    | (hidden_pungs >= 3 and N.three_hidden or 0) | (chows == 4 and N.four_chows or 0)
+    | (all_hidden and N.all_hidden or 0) | (dragons >= 3 and N.three_dragon_sets or 0)
+    | (winds == 4 and N.four_wind_sets or 0)
 end
 
-local SET_LINES, PAIR_LINES = {}, {}   -- the lines of the sets and of the pair, made by set_facts and pair_points
-local function copy_lines(out, from, n)
-  for i = 1, n do out[#out + 1] = from[i] end
-end
-
--- A8-A10 of one pair: the points, and the lines into out.
-local function pair_points(t, use, p, out)
+-- A8-A10 of one pair: the points, and the lines into out after its n lines. Returns the
+-- points and the number of lines.
+local function pair_points(t, use, p, out, n)
+  local dragon, own, prevailing = HONOUR_SET[p] == 1, p == WIND_OF[t.seat], p == WIND_OF[t.round]
+  if not (dragon or own or prevailing) then return 0, n end
   local pts, list = 0, use.pairs
-  local dragon, own, prevailing = TILE[p].dragon, p == WIND_OF[t.seat], p == WIND_OF[t.round]
-  if not (dragon or own or prevailing) then return 0 end
-  if out == PAIR_LINES then for i = #out, 1, -1 do out[i] = nil end end
   for i = 1, #list do
     local e, holds = list[i], nil
     local kind = e.pair
     if kind == "dragon" then holds = dragon elseif kind == "own" then holds = own else holds = prevailing end
-    if holds then pts = pts + line(out, e.name, e.value, e.unit) end
+    if holds then
+      pts = pts + e.value
+      if out then n = n + 1; out[n] = e.rec end
+    end
   end
-  return pts
+  return pts, n
 end
 
 -- B4-B6 facts: own flower and season, flowers and seasons held.
@@ -568,40 +630,53 @@ end
 -- The lines of a list into out (when given): returns points, doubles, bonus doubles (B4-B6).
 local function tally_lines(t, use, list, out)
   local pts, dbl, bonus_dbl = 0, 0, 0
+  local n = out and #out
   for i = 1, #list do
     local e = list[i]
-    if e == SET_BLOCK then
+    local kind = e.kind
+    if kind == K_RUN then                                            -- worth their values, once
+      pts, dbl, bonus_dbl = pts + e.pts, dbl + e.dbl, bonus_dbl + e.bonus_dbl
+      if out then
+        local m = e.n
+        for j = 1, m do out[n + j] = e[j] end
+        n = n + m
+      end
+    elseif kind == K_SETS then
       pts = pts + t.set_pts
-      if out then copy_lines(out, SET_LINES, t.nset_lines) end
-    elseif e == PAIR_BLOCK then
+      if out then
+        for j = 1, t.nset_lines do out[n + j] = SET_LINES[j] end
+        n = n + t.nset_lines
+      end
+    elseif kind == K_PAIRS then
       if t.pairs ~= WINNER_PAIR then
         local ps = t.pairs
-        for j = 1, #ps do pts = pts + pair_points(t, use, ps[j], out) end
+        for j = 1, #ps do
+          local p
+          p, n = pair_points(t, use, ps[j], out, n)
+          pts = pts + p
+        end
       else
         pts = pts + t.pair_pts
-        if out and t.pair_pts > 0 then copy_lines(out, PAIR_LINES, #PAIR_LINES) end
-      end
-    elseif e.test == yes then                                        -- worth its value, once
-      if out then out[#out + 1] = e.rec end
-      if e.points then pts = pts + e.value
-      else
-        dbl = dbl + e.value
-        if e.bonus then bonus_dbl = bonus_dbl + e.value end
+        if out then
+          for j = 1, t.npair_lines do out[n + j] = PAIR_LINES[j] end
+          n = n + t.npair_lines
+        end
       end
     else
-      local v, n = e.test(t)
+      local v, times = e.test(t)
       if v then
-        n = n or 1
-        if v == true then
+        times = times or 1
+        if v == true or v == e.value then
           v = e.value
-          if out then for _ = 1, n do out[#out + 1] = e.rec end end
+          if out then for _ = 1, times do n = n + 1; out[n] = e.rec end end
         elseif out then
-          for _ = 1, n do line(out, e.name, v, e.unit) end
+          local rec = record(e.name, v, e.unit)
+          for _ = 1, times do n = n + 1; out[n] = rec end
         end
-        if e.unit == "points" then pts = pts + v * n
+        if e.points then pts = pts + v * times
         else
-          dbl = dbl + v * n
-          if e.bonus then bonus_dbl = bonus_dbl + v * n end
+          dbl = dbl + v * times
+          if e.bonus then bonus_dbl = bonus_dbl + v * times end
         end
       end
     end
@@ -616,27 +691,25 @@ local function winner_tally(f, x, rd, out, use)
   t.f, t.o, t.x, t.rd, t.fl, t.seat, t.round = f, f.options, x, rd, f.flags, f.seat, f.round
   t.self_drawn, t.bonus, t.honour_sets_of = f.win_by == "self", f.bonus, nil
   t.pairs, WINNER_PAIR[1] = WINNER_PAIR, rd.pair
-  set_facts(t, use, out and SET_LINES)
-  t.pair_pts = pair_points(t, use, rd.pair, out and PAIR_LINES)
-  local bonus = #f.bonus > 0
-  if bonus then bonus_facts(t, f.seat, f.bonus) end
-  local o = t.o
-  local major = TILE[rd.pair].major
-  local met = (t.self_drawn and 1 or 0) | (x.flagged and 2 or 0) | (bonus and 4 or 0)
-    | (t.dragons + t.own + t.prevailing > 0 and 8 or 0) | (x.one_suit and 16 or 0) | (x.honours and 32 or 0)
-    | (t.chows == 0 and 64 or 0) | (x.concealed and 128 or 0)
-    | (rd.win_set == nil and o.pair_completion_points and not o.wd_table and 256 or 0)
-    | (x.only_possible and 512 or 0) | (o.wd_table and 1024 or 0) | (t.hidden_pungs >= 3 and 4096 or 0)
-    | (t.chows == 4 and 8192 or 0) | (not x.simples and 16384 or 0) | (x.kongs == 4 and 32768 or 0)
-    | (x.green and 65536 or 0) | (f.situation.streak ~= nil and f.seat == "E" and 131072 or 0)
-    | (not x.honours and 262144 or 0) | (major and 1048576 or 524288) | (not o.wd_table and 2097152 or 0)
-    | (t.all_hidden and 4194304 or 0) | (t.dragons >= 3 and 8388608 or 0) | (t.winds == 4 and 16777216 or 0)
-  local lines, limits = lists_met(use, met)
+  local met = x.met | set_facts(t, use, out and SET_LINES)
+  local pair_pts, npair = pair_points(t, use, rd.pair, out and PAIR_LINES, 0)
+  t.pair_pts, t.npair_lines = pair_pts, npair
+  if met & N.bonus ~= 0 then bonus_facts(t, f.seat, f.bonus) end
+  met = met | (pair_pts == 0 and N.no_pair_points or 0)
+    | (TILE[rd.pair].major and N.pair_major or N.pair_simple)
+    | (rd.win_set == nil and x.pair_win and N.pair_win or 0)
+  local lines = use.winner_met[met]
+  local limits = use.limits_met[met]
+  if not lines then
+    limits = {}
+    lines = met_list(use.all, met, use.winner_met, limits)
+    use.limits_met[met] = limits
+  end
   local pts, dbl, bonus_dbl = tally_lines(t, use, lines, out)
   local limit_name
   for i = 1, #limits do
     local e = limits[i]
-    if e.test(t) then limit_name = e.name break end
+    if e.kind == K_YES or e.test(t) then limit_name = e.name break end
   end
   return pts, dbl, bonus_dbl, limit_name, t.chows
 end
@@ -702,9 +775,10 @@ local function loser_tally(f, seat, hand, out, use)
   local t, rd = T, loser_reading(hand)
   t.f, t.o, t.x, t.rd, t.fl, t.seat, t.round = f, f.options, nil, rd, NO_FLAGS, seat, f.round
   t.self_drawn, t.bonus, t.pairs, t.honour_sets_of = false, hand.bonus, rd.pairs, nil
-  set_facts(t, use, out and SET_LINES)
+  local met = set_facts(t, use, out and SET_LINES) | (#hand.bonus > 0 and N.bonus or 0)
   bonus_facts(t, seat, hand.bonus)
-  local pts, dbl = tally_lines(t, use, use.loser, out)
+  local list = use.loser_met[met] or met_list(use.loser, met, use.loser_met)
+  local pts, dbl = tally_lines(t, use, list, out)
   return pts, dbl
 end
 
@@ -770,6 +844,7 @@ function R.score(f)
   local qualifies = f.rules.qualifications[o.game_type]
   local use = items_in_use(f.rules.items or ITEMS, o.ruleset_preset, f.rules.presets)
   local x = hand_context(f)
+  hand_met(f, x)
   local value, items, limit, best_raw, best, reason
   if f.thirteen_orphans then                                                          -- C10
     local ok, why = qualifies(f, x, 0, 0, "Thirteen Orphans")
