@@ -1189,13 +1189,28 @@ function R.final_ranking(points, opts)
   return out
 end
 
+-- 8.3: furiten, the one rule (play's may_win and R.is_furiten): a wait among the player's
+-- own discards (wait_bits, discarded_bits: kinds as bits, KIND_BIT), a winning tile let
+-- pass since his last discard (missed), or, after riichi, since the riichi discard
+-- (riichi_missed: a boolean, or a function asked with the arguments after it only when
+-- nothing before has made the player furiten).
+local function furiten_rule(wait_bits, discarded_bits, missed, riichi_missed, ...)
+  if wait_bits & discarded_bits ~= 0 or missed then return true end
+  if type(riichi_missed) == "function" then return riichi_missed(...) and true or false end
+  return riichi_missed and true or false
+end
+
 -- 8.3: furiten. waits = list of the player's winning tile kinds (with or without yaku);
 -- own_discards = set of kinds he discarded this hand (called ones included);
 -- missed = he let a winning tile pass since his last discard; riichi_missed = after riichi.
 function R.is_furiten(waits, own_discards, missed, riichi_missed)
-  if missed or riichi_missed then return true end
-  for i = 1, #waits do if own_discards[waits[i]] then return true end end
-  return false
+  local wait_bits, discarded_bits = 0, 0
+  for i = 1, #waits do
+    local bit = KIND_BIT[waits[i]] or 0
+    wait_bits = wait_bits | bit
+    if own_discards[waits[i]] then discarded_bits = discarded_bits | bit end
+  end
+  return furiten_rule(wait_bits, discarded_bits, missed, riichi_missed)
 end
 
 ---------------------------------------------------------------------------
@@ -1397,23 +1412,24 @@ end
 -- 8.3: furiten. Own discards among the waits; a winning tile let pass since the own last
 -- discard (temporary) or, after riichi, since the riichi discard. The waits are the
 -- engine's, in the ruleset's forms (a child's forms count).
-local function furiten(g, seat)
-  local waits = g.core:wait_mask(seat)    -- (kinds as bits: no table per ron asked about)
-  if waits == 0 then return false end
-  local sum = g.core:seat_summary(seat, SUMMARY)
-  if waits & sum.discarded ~= 0 then return true end   -- own discards among the waits
-  local riichi = sum.flags & RIICHI ~= 0
-  -- The engine keeps the misses of the windows closed so far: `missed`, the winning tiles
-  -- let pass since the own last discard, and `last_miss`, the event after the latest such
-  -- pass. A concealed kong counts only for a seat that could rob it (rob_ankan_kokushi: a
-  -- thirteen-orphans hand it completes). Other seats' answers in the window open now do
-  -- not matter.
-  if sum.missed ~= 0 then return true end
-  if not riichi then return false end
+-- The engine keeps the misses of the windows closed so far: `missed`, the winning tiles
+-- let pass since the own last discard, and `last_miss`, the event after the latest such
+-- pass. A concealed kong counts only for a seat that could rob it (rob_ankan_kokushi: a
+-- thirteen-orphans hand it completes). Other seats' answers in the window open now do
+-- not matter.
+local function missed_since_riichi(g, seat)
   local st = g:state()
   local me = st.seats[seat]
   if me.last_miss <= st.deal_event then return false end
   return me.last_miss > riichi_discard_event(g, st, seat, me)
+end
+
+local function furiten(g, seat)
+  local waits = g.core:wait_mask(seat)    -- (kinds as bits: no table per ron asked about)
+  if waits == 0 then return false end
+  local sum = g.core:seat_summary(seat, SUMMARY)
+  local riichi = sum.flags & RIICHI ~= 0
+  return furiten_rule(waits, sum.discarded, sum.missed ~= 0, riichi and missed_since_riichi, g, seat)
 end
 
 -- may_win(g, action): the claiming exception: ron needs the player not furiten (8.3).

@@ -153,6 +153,9 @@ function test_furiten_kinds()
   lu.assertTrue(R.is_furiten(waits, { ["6m"] = true }, false, false))      -- discard furiten
   lu.assertTrue(R.is_furiten(waits, {}, true, false))                     -- temporary
   lu.assertTrue(R.is_furiten(waits, {}, false, true))                     -- riichi
+  lu.assertFalse(R.is_furiten({}, { ["6m"] = true }, false, false))       -- no waits, no discard furiten
+  lu.assertTrue(R.is_furiten({}, {}, true, false))
+  lu.assertFalse(R.is_furiten(waits, { ["3m"] = false }, false, false))
 end
 
 ---------------------------------------------------------------- 7.1 Riichi, 6.2-6.6 claims
