@@ -794,12 +794,13 @@ function M.read_jong(text)
       local v = jong.json_decode(line)
       if type(v) ~= "table" then return nil, "line " .. lineno .. ": bad JSON" end
       if v.type == "game" then
-        cur = { how = v, lines = {}, at = lineno }
+        cur = { how = v, lines = {}, linenos = {}, at = lineno }
         games[#games + 1] = cur
       elseif not cur then
         return nil, "line " .. lineno .. ": an action before the game's header line"
       else
         cur.lines[#cur.lines + 1] = line
+        cur.linenos[#cur.lines] = lineno
       end
     end
   end
@@ -811,7 +812,12 @@ function M.read_jong(text)
     for k, v in pairs(how) do if v == jong.json_null then how[k] = nil end end
     how.seed = math.tointeger(how.seed) or how.seed
     local rec, err = M.record_of(how, table.concat(gm.lines, "\n"))
-    if not rec then return nil, "game " .. i .. " (line " .. gm.at .. "): " .. err end
+    if not rec then   -- the action's own line in the file
+      local n, rest = err:match("^action (%d+): (.*)$")
+      local at = n and gm.linenos[tonumber(n)]
+      if at then err = "line " .. at .. ", action " .. n .. ": " .. rest end
+      return nil, "game " .. i .. " (line " .. gm.at .. "): " .. err
+    end
     out[i] = rec
   end
   return out

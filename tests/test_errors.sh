@@ -105,6 +105,13 @@ refuses "replay: an unknown option" 2 "^jong replay: unknown option --bogus" rep
 refuses "replay: an unknown ruleset" 2 "^jong replay: --rules: no ruleset 'nosuch'" replay --check --rules nosuch "$dir/game.log"
 refuses "replay: an option the ruleset does not have" 2 "^jong replay: --option: unknown option 'nosuch' for rules base" \
   replay --check --rules base --option nosuch=1 "$dir/game.log"
+sed '3s/.*/{"type":"discard","seat":"E","tile":"9x"}/' "$dir/game.log" >"$dir/bad.log"
+"$JONG" replay --check "$dir/bad.log" >"$dir/out" 2>&1
+if [ $? -eq 1 ] && grep -q "\"error\":\"game 1 (line 1): line 3, action 2: bad tile '9x'" "$dir/out"; then
+  passed=$((passed + 1)); echo "ok   replay: a bad action in a jong log names its line"
+else
+  failed=$((failed + 1)); echo "FAIL replay: a bad action in a jong log names its line"; sed 's/^/    /' "$dir/out"
+fi
 "$JONG" replay --check "$dir/nosuch.log" >"$dir/out" 2>&1
 if [ $? -eq 1 ] && grep -q "^{\"file\":\"$dir/nosuch.log\",\"ok\":false.*No such file" "$dir/out"; then
   passed=$((passed + 1)); echo "ok   replay: a missing file is a failed game whose line says why"
