@@ -270,7 +270,10 @@ static int l_apply(lua_State *L)
     struct action a;
     read_action(L, 2, lg->g, &a);
     lg->version++;   /* hooks called during the action see a new version */
-    return result(L, lg, game_apply(lg->g, &a));
+    int r = game_apply(lg->g, &a);
+    if (r != 0)
+        lg->rewrites++;   /* the events it logged are taken back */
+    return result(L, lg, r);
 }
 
 static int l_waiting(lua_State *L)
@@ -675,6 +678,7 @@ static int l_undo(lua_State *L)
     struct lgame *lg = check_idle(L, 1);
     if (game_nactions(lg->g) == 0)
         return lua_pushnil(L), lua_pushstring(L, "nothing to undo"), 2;
+    lg->rewrites++;
     return result(L, lg, game_undo(lg->g));
 }
 
@@ -685,6 +689,7 @@ static int l_replay(lua_State *L)
     lua_Integer n = luaL_checkinteger(L, 2);
     if (n < 0 || n > game_nactions(lg->g))
         return lua_pushnil(L), lua_pushfstring(L, "no action %d to replay to (0-%d)", (int)n, game_nactions(lg->g)), 2;
+    lg->rewrites++;
     return result(L, lg, game_replay(lg->g, (int)n));
 }
 
@@ -753,6 +758,15 @@ static int l_version(lua_State *L)
     return 1;
 }
 
+/* g:rewrites() -> a number that changes whenever events were taken back or rewritten
+ * (undo, replay, reset, stack, a failed action); while it stays, the events only grow,
+ * so a reader may keep those it decoded. */
+static int l_rewrites(lua_State *L)
+{
+    lua_pushinteger(L, check_game(L, 1)->rewrites);
+    return 1;
+}
+
 static int l_nactions(lua_State *L)
 {
     lua_pushinteger(L, game_nactions(check_game(L, 1)->g));
@@ -787,6 +801,7 @@ static int l_stack(lua_State *L)
     tile_t front[MAX_WALL], back[MAX_WALL];
     int nf = parse_wall_part(L, 2, front, MAX_WALL);
     int nb = parse_wall_part(L, 3, back, MAX_WALL);
+    lg->rewrites++;
     return result(L, lg, game_stack(lg->g, front, nf, back, nb));
 }
 
@@ -798,12 +813,14 @@ static int l_stack_deal(lua_State *L)
     tile_t front[MAX_WALL], back[MAX_WALL];
     int nf = parse_wall_part(L, 3, front, MAX_WALL);
     int nb = parse_wall_part(L, 4, back, MAX_WALL);
+    lg->rewrites++;
     return result(L, lg, game_stack_deal(lg->g, deal, front, nf, back, nb));
 }
 
 static int l_reset(lua_State *L)
 {
     struct lgame *lg = check_idle(L, 1);
+    lg->rewrites++;
     return result(L, lg, game_reset(lg->g, (uint64_t)luaL_checkinteger(L, 2)));
 }
 
@@ -884,6 +901,7 @@ static const luaL_Reg game_methods[] = {
     { "actions", l_actions },
     { "nactions", l_nactions },
     { "version", l_version },
+    { "rewrites", l_rewrites },
     { "seat_summary", l_seat_summary },
     { "kong_income", l_kong_income },
     { "seat", l_seat },

@@ -296,7 +296,7 @@ end
 -- events, options, waits, ...), never close, play, undo, reset, replay or the engine
 -- itself; `g.core` is a view of the engine's reading methods. A hook may keep its own
 -- fields in the view (g.my_note = ...); the game and other programs never see them.
-local CORE_READERS = { "version", "state", "seat", "seat_summary", "brief", "waits", "wait_mask", "ura", "dora", "events", "kong_income",
+local CORE_READERS = { "version", "rewrites", "state", "seat", "seat_summary", "brief", "waits", "wait_mask", "ura", "dora", "events", "kong_income",
   "actions", "nactions", "outcome", "waiting", "legal", "check" }
 local GAME_READERS = { "situation", "score_win", "state", "waiting", "seat_summary", "seat", "brief",
   "waits", "wait_mask", "legal", "check", "events", "deal_events", "log_json", "parse_action", "deal_outcome",
@@ -628,11 +628,23 @@ function Game:events(first)
   return out
 end
 
--- The events of the current deal only (from its deal_start on), decoded once per state.
+-- The events of the current deal only (from its deal_start on), a new list once per
+-- state. Events only grow while g.core:rewrites() stays, so those of the same deal
+-- decoded before are kept and only the newer ones are decoded.
 function Game:deal_events()
   local st = self:state()
   if self.deal_events_version ~= self.state_version then
-    self.deal_events_cache, self.deal_events_version = self:events(st.deal_event), self.state_version
+    local old, first, rewrites = self.deal_events_cache, st.deal_event, self.core:rewrites()
+    local list
+    if old and self.deal_events_first == first and self.deal_events_rewrites == rewrites
+       and first + #old - 1 <= st.events then
+      list = table.move(old, 1, #old, 1, {})
+      for _, e in ipairs(self:events(first + #old)) do list[#list + 1] = e end
+    else
+      list = self:events(first)
+    end
+    self.deal_events_cache, self.deal_events_version = list, self.state_version
+    self.deal_events_first, self.deal_events_rewrites = first, rewrites
   end
   return self.deal_events_cache
 end

@@ -21,6 +21,8 @@ struct lgame {
     int self_ref;      /* registry (weak table): this userdata, for passing it to hooks */
     struct rng bots;   /* the built-in players' random numbers */
     lua_Integer version;   /* changes whenever the state may have changed */
+    lua_Integer rewrites;  /* times the events were taken back or rewritten (undo, replay,
+                            * reset, stack, an action that failed): else they only grow */
     bool special_concealed_only;   /* special_complete is never true with melds */
     int busy;          /* hooks under way: the game refuses to change until they return */
 };

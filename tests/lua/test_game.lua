@@ -151,6 +151,30 @@ function TestUndo.test_undo_and_redo()
   lu.assertNil((g:redo()))
 end
 
+-- g:deal_events() keeps the events it decoded while they only grow: after plays, undos,
+-- refused actions and new deals it is always the deal's events decoded afresh.
+function TestUndo.test_deal_events_follow_plays_and_undos()
+  local g = assert(jong.game { rules = "base", seed = 7 })
+  for step = 1, 400 do
+    local seat = g:waiting()[1]
+    if not seat then break end
+    if step % 9 == 0 then   -- take two back and play another action, unread between
+      assert(g:undo(2))
+      seat = g:waiting()[1]
+      local legal = g:legal(seat)
+      assert(g:play(seat, legal[#legal]))
+      seat = g:waiting()[1]
+      if seat then assert(g:play(seat, g:bot(seat, "greedy"))) end
+    elseif step % 13 == 0 then
+      lu.assertNil((g:play(seat, { type = "kong", seat = seat, tile = "9z" })))
+    else
+      assert(g:play(seat, g:bot(seat, "greedy")))
+    end
+    lu.assertEquals(g:deal_events(), g:events(g:state().deal_event), "step " .. step)
+  end
+  lu.assertTrue(g.core:nactions() > 100)
+end
+
 function TestUndo.test_scenario_errors()
   local g, err = jong.scenario { rules = "base", hands = { E = "123m" } }
   lu.assertNil(g)
