@@ -323,6 +323,8 @@ file to write (default: standard output).
     rest = table.concat(lines, "\n")
   end
   local g, gerr = jong.replay(rest, how)
+  -- jong.replay counts the lines after the header: the file's line is one more
+  if not g then gerr = tostring(gerr):gsub("^line (%d+)", function(n) return "line " .. n + 1 end) end
   if not g then io.stderr:write("jong render: ", path, ": ", jong.first_line(tostring(gerr)), "\n"); return 1 end
   if bottom and not g:state().seats[bottom] then
     io.stderr:write("jong render: no seat ", tostring(bottom), " at this table\n")

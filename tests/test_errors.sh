@@ -112,6 +112,13 @@ if [ $? -eq 1 ] && grep -q "\"error\":\"game 1 (line 1): line 3, action 2: bad t
 else
   failed=$((failed + 1)); echo "FAIL replay: a bad action in a jong log names its line"; sed 's/^/    /' "$dir/out"
 fi
+refuses "render: a bad action names the file's line" 1 "^jong render: $dir/bad.log: line 3: bad tile '9x'" render "$dir/bad.log"
+echo "load $dir/bad.log" | "$JONG" >"$dir/out" 2>&1
+if grep -q "^$dir/bad.log: line 3: bad tile '9x'" "$dir/out"; then
+  passed=$((passed + 1)); echo "ok   REPL load: a bad action names the file's line"
+else
+  failed=$((failed + 1)); echo "FAIL REPL load: a bad action names the file's line"; sed 's/^/    /' "$dir/out"
+fi
 "$JONG" replay --check "$dir/nosuch.log" >"$dir/out" 2>&1
 if [ $? -eq 1 ] && grep -q "^{\"file\":\"$dir/nosuch.log\",\"ok\":false.*No such file" "$dir/out"; then
   passed=$((passed + 1)); echo "ok   replay: a missing file is a failed game whose line says why"
