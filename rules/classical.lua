@@ -405,20 +405,95 @@ R.presets = {
   },
 }
 
+-- The scoring engine: the items in use, the needs met, the tallies of a reading. Its
+-- constants stay inside this block; what the hooks below call is declared here.
+local hand_met, items_in_use, winner_tally, loser_tally
+do
 -- The facts items may need (their `needs`), as bits: those of the hand and its options
 -- (hand_met, once per hand), those of one reading (set_facts and winner_tally).
-local NEEDS = { "self_drawn", "discard", "bonus", "dragon_sets", "own_wind_sets", "prevailing_wind_sets", "one_suit", "honours", "no_chow", "concealed",
-                "pair_win", "only_possible", "wd_table", "thirteen_orphans", "three_hidden", "four_chows",
-                "no_simples", "four_kongs", "green", "streak", "no_honours", "pair_simple", "pair_major",
-                "not_wd", "all_hidden", "three_dragon_sets", "four_wind_sets", "suits", "no_suits",
-                "no_pair_points", "east", "not_east",
-                "kong_replacement", "robbing_kong", "last_tile", "original_call", "first_turn", "kong_upon_kong" }
-local NEED_BIT = {}
-for i, name in ipairs(NEEDS) do NEED_BIT[name] = 1 << (i - 1) end
+local N_SELF_DRAWN <const> = 1 << 0
+local N_DISCARD <const> = 1 << 1
+local N_BONUS <const> = 1 << 2
+local N_DRAGON_SETS <const> = 1 << 3
+local N_OWN_WIND_SETS <const> = 1 << 4
+local N_PREVAILING_WIND_SETS <const> = 1 << 5
+local N_ONE_SUIT <const> = 1 << 6
+local N_HONOURS <const> = 1 << 7
+local N_NO_CHOW <const> = 1 << 8
+local N_CONCEALED <const> = 1 << 9
+local N_PAIR_WIN <const> = 1 << 10
+local N_ONLY_POSSIBLE <const> = 1 << 11
+local N_WD_TABLE <const> = 1 << 12
+local N_THIRTEEN_ORPHANS <const> = 1 << 13
+local N_THREE_HIDDEN <const> = 1 << 14
+local N_FOUR_CHOWS <const> = 1 << 15
+local N_NO_SIMPLES <const> = 1 << 16
+local N_FOUR_KONGS <const> = 1 << 17
+local N_GREEN <const> = 1 << 18
+local N_STREAK <const> = 1 << 19
+local N_NO_HONOURS <const> = 1 << 20
+local N_PAIR_SIMPLE <const> = 1 << 21
+local N_PAIR_MAJOR <const> = 1 << 22
+local N_NOT_WD <const> = 1 << 23
+local N_ALL_HIDDEN <const> = 1 << 24
+local N_THREE_DRAGON_SETS <const> = 1 << 25
+local N_FOUR_WIND_SETS <const> = 1 << 26
+local N_SUITS <const> = 1 << 27
+local N_NO_SUITS <const> = 1 << 28
+local N_NO_PAIR_POINTS <const> = 1 << 29
+local N_EAST <const> = 1 << 30
+local N_NOT_EAST <const> = 1 << 31
+local N_KONG_REPLACEMENT <const> = 1 << 32
+local N_ROBBING_KONG <const> = 1 << 33
+local N_LAST_TILE <const> = 1 << 34
+local N_ORIGINAL_CALL <const> = 1 << 35
+local N_FIRST_TURN <const> = 1 << 36
+local N_KONG_UPON_KONG <const> = 1 << 37
+local N_PAIR_POINTS <const> = 1 << 38   -- the pairs score (the winner's; a loser's are always valued)
+local NEED_BIT = {
+  self_drawn = N_SELF_DRAWN,
+  discard = N_DISCARD,
+  bonus = N_BONUS,
+  dragon_sets = N_DRAGON_SETS,
+  own_wind_sets = N_OWN_WIND_SETS,
+  prevailing_wind_sets = N_PREVAILING_WIND_SETS,
+  one_suit = N_ONE_SUIT,
+  honours = N_HONOURS,
+  no_chow = N_NO_CHOW,
+  concealed = N_CONCEALED,
+  pair_win = N_PAIR_WIN,
+  only_possible = N_ONLY_POSSIBLE,
+  wd_table = N_WD_TABLE,
+  thirteen_orphans = N_THIRTEEN_ORPHANS,
+  three_hidden = N_THREE_HIDDEN,
+  four_chows = N_FOUR_CHOWS,
+  no_simples = N_NO_SIMPLES,
+  four_kongs = N_FOUR_KONGS,
+  green = N_GREEN,
+  streak = N_STREAK,
+  no_honours = N_NO_HONOURS,
+  pair_simple = N_PAIR_SIMPLE,
+  pair_major = N_PAIR_MAJOR,
+  not_wd = N_NOT_WD,
+  all_hidden = N_ALL_HIDDEN,
+  three_dragon_sets = N_THREE_DRAGON_SETS,
+  four_wind_sets = N_FOUR_WIND_SETS,
+  suits = N_SUITS,
+  no_suits = N_NO_SUITS,
+  no_pair_points = N_NO_PAIR_POINTS,
+  east = N_EAST,
+  not_east = N_NOT_EAST,
+  kong_replacement = N_KONG_REPLACEMENT,
+  robbing_kong = N_ROBBING_KONG,
+  last_tile = N_LAST_TILE,
+  original_call = N_ORIGINAL_CALL,
+  first_turn = N_FIRST_TURN,
+  kong_upon_kong = N_KONG_UPON_KONG,
+  pair_points = N_PAIR_POINTS,
+}
 local FLAG_BIT = {}                    -- the situation's flags that are needs
 for _, name in ipairs(R.flags) do FLAG_BIT[name] = NEED_BIT[name] end
-local N = NEED_BIT
-local SET_BLOCK, PAIR_BLOCK = { name = "(sets)", need_mask = 0 }, { name = "(pairs)", need_mask = 0 }
+local SET_BLOCK, PAIR_BLOCK = { name = "(sets)", need_mask = 0 }, { name = "(pairs)", need_mask = N_PAIR_POINTS }
 -- How tally_lines takes an entry (its `kind`): a block of sets or pairs, an item worth its
 -- value when its needs are met, an item asked its test, a run of items worth their value.
 local K_SETS, K_PAIRS, K_YES, K_TEST, K_RUN = 1, 2, 3, 4, 5
@@ -428,20 +503,20 @@ SET_BLOCK.kind, PAIR_BLOCK.kind = K_SETS, K_PAIRS
 local COMPOSITION_MET = {}
 for bits = 0, 63 do
   local mask = bits & 7
-  COMPOSITION_MET[bits] = (ONE_SUIT[mask] and N.one_suit or 0) | (bits & HONOUR ~= 0 and N.honours or N.no_honours)
-    | (bits & SIMPLE_KIND ~= 0 and 0 or N.no_simples) | (bits & NOT_GREEN == 0 and N.green or 0)
-    | (mask == 0 and N.no_suits or N.suits)
+  COMPOSITION_MET[bits] = (ONE_SUIT[mask] and N_ONE_SUIT or 0) | (bits & HONOUR ~= 0 and N_HONOURS or N_NO_HONOURS)
+    | (bits & SIMPLE_KIND ~= 0 and 0 or N_NO_SIMPLES) | (bits & NOT_GREEN == 0 and N_GREEN or 0)
+    | (mask == 0 and N_NO_SUITS or N_SUITS)
 end
 
 -- The needs the whole hand meets (with its options), for every reading.
-local function hand_met(f, x)
+function hand_met(f, x)
   local o = f.options
   local wd = o.wd_table
-  local met = COMPOSITION_MET[x.bits] | (f.win_by == "self" and N.self_drawn or N.discard)
-    | (#f.bonus > 0 and N.bonus or 0) | (x.concealed and N.concealed or 0)
-    | (x.only_possible and N.only_possible or 0) | (wd and N.wd_table or N.not_wd)
-    | (x.kongs == 4 and N.four_kongs or 0) | (f.situation.streak ~= nil and N.streak or 0)
-    | (f.seat == "E" and N.east or N.not_east)
+  local met = COMPOSITION_MET[x.bits] | (f.win_by == "self" and N_SELF_DRAWN or N_DISCARD)
+    | (#f.bonus > 0 and N_BONUS or 0) | (x.concealed and N_CONCEALED or 0)
+    | (x.only_possible and N_ONLY_POSSIBLE or 0) | (wd and N_WD_TABLE or N_NOT_WD)
+    | (x.kongs == 4 and N_FOUR_KONGS or 0) | (f.situation.streak ~= nil and N_STREAK or 0)
+    | (f.seat == "E" and N_EAST or N_NOT_EAST)
   if x.flagged then
     for name, on in pairs(f.flags) do
       if on then met = met | (FLAG_BIT[name] or 0) end
@@ -456,13 +531,13 @@ end
 -- `set[type][kind]` and `pairs` (the set and pair items), `by_id`, and by the bits of the
 -- needs met, the lists that can apply (made when first met).
 local IN_USE = setmetatable({}, { __mode = "k" })
-local function items_in_use(items, preset_name, presets)
+function items_in_use(items, preset_name, presets)
   local by_preset = IN_USE[items]
   if not by_preset then by_preset = {}; IN_USE[items] = by_preset end
   local use = by_preset[preset_name]
   if use then return use end
   local preset = presets and presets[preset_name] or {}
-  use = { all = {}, loser = {}, set = { pung = {}, kong = {} }, pairs = {}, by_id = {}, winner_met = {}, limits_met = {},
+  use = { all = {}, loser = {}, set = { pung = {}, kong = {} }, pairs = {}, by_id = {}, winner_met = {},
           loser_met = {}, max_chows = preset.max_chows, max_chows_reason = preset.max_chows_reason }
   local set_seen, pair_seen = false, false
   for _, item in ipairs(items) do
@@ -538,6 +613,7 @@ local function met_list(list, met, cache, limits)
       end
     end
   end
+  lines.limits = limits
   cache[met] = lines
   return lines
 end
@@ -553,6 +629,14 @@ end
 -- The sets of the tally's reading: A1-A7's points and what other items count; the lines
 -- into recs (when given). Returns the needs of the reading the sets meet.
 local SET_LINES, PAIR_LINES = {}, {}   -- the lines of the sets and of the pair, made by set_facts and pair_points
+-- The needs met by how many chows, concealed pungs, dragon sets, wind sets a reading holds.
+local CHOWS_MET, HIDDEN_MET, DRAGONS_MET, WINDS_MET = {}, {}, {}, {}
+for k = 0, 5 do
+  CHOWS_MET[k] = (k == 0 and N_NO_CHOW or 0) | (k == 4 and N_FOUR_CHOWS or 0)
+  HIDDEN_MET[k] = k >= 3 and N_THREE_HIDDEN or 0
+  DRAGONS_MET[k] = (k > 0 and N_DRAGON_SETS or 0) | (k >= 3 and N_THREE_DRAGON_SETS or 0)
+  WINDS_MET[k] = k == 4 and N_FOUR_WIND_SETS or 0
+end
 local function set_facts(t, use, recs)
   local rd, n, self_drawn = t.rd, 0, t.self_drawn
   local pts, chows, hidden_pungs, all_hidden, dragons, own, prevailing, winds = 0, 0, 0, true, 0, 0, 0, 0
@@ -590,11 +674,9 @@ local function set_facts(t, use, recs)
   end
   t.set_pts, t.chows, t.hidden_pungs, t.all_hidden, t.nset_lines = pts, chows, hidden_pungs, all_hidden, n
   t.dragons, t.own, t.prevailing, t.winds = dragons, own, prevailing, winds
-  return (dragons > 0 and N.dragon_sets or 0) | (own > 0 and N.own_wind_sets or 0)
-    | (prevailing > 0 and N.prevailing_wind_sets or 0) | (chows == 0 and N.no_chow or 0)
-    | (hidden_pungs >= 3 and N.three_hidden or 0) | (chows == 4 and N.four_chows or 0)
-    | (all_hidden and N.all_hidden or 0) | (dragons >= 3 and N.three_dragon_sets or 0)
-    | (winds == 4 and N.four_wind_sets or 0)
+  return CHOWS_MET[chows] | HIDDEN_MET[hidden_pungs] | DRAGONS_MET[dragons] | WINDS_MET[winds]
+    | (own > 0 and N_OWN_WIND_SETS or 0) | (prevailing > 0 and N_PREVAILING_WIND_SETS or 0)
+    | (all_hidden and N_ALL_HIDDEN or 0)
 end
 
 -- A8-A10 of one pair: the points, and the lines into out after its n lines. Returns the
@@ -668,7 +750,10 @@ local function tally_lines(t, use, list, out)
         times = times or 1
         if v == true or v == e.value then
           v = e.value
-          if out then for _ = 1, times do n = n + 1; out[n] = e.rec end end
+          if out then
+            local rec = e.rec
+            for _ = 1, times do n = n + 1; out[n] = rec end
+          end
         elseif out then
           local rec = record(e.name, v, e.unit)
           for _ = 1, times do n = n + 1; out[n] = rec end
@@ -686,7 +771,7 @@ end
 
 -- The winner's points and doubles for one reading (Tables A and B), lines into `out`.
 -- Returns points, doubles, the doubles from bonus tiles (B4-B6), the limit hand and chows.
-local function winner_tally(f, x, rd, out, use)
+function winner_tally(f, x, rd, out, use)
   local t = T
   t.f, t.o, t.x, t.rd, t.fl, t.seat, t.round = f, f.options, x, rd, f.flags, f.seat, f.round
   t.self_drawn, t.bonus, t.honour_sets_of = f.win_by == "self", f.bonus, nil
@@ -694,17 +779,12 @@ local function winner_tally(f, x, rd, out, use)
   local met = x.met | set_facts(t, use, out and SET_LINES)
   local pair_pts, npair = pair_points(t, use, rd.pair, out and PAIR_LINES, 0)
   t.pair_pts, t.npair_lines = pair_pts, npair
-  if met & N.bonus ~= 0 then bonus_facts(t, f.seat, f.bonus) end
-  met = met | (pair_pts == 0 and N.no_pair_points or 0)
-    | (TILE[rd.pair].major and N.pair_major or N.pair_simple)
-    | (rd.win_set == nil and x.pair_win and N.pair_win or 0)
-  local lines = use.winner_met[met]
-  local limits = use.limits_met[met]
-  if not lines then
-    limits = {}
-    lines = met_list(use.all, met, use.winner_met, limits)
-    use.limits_met[met] = limits
-  end
+  if met & N_BONUS ~= 0 then bonus_facts(t, f.seat, f.bonus) end
+  met = met | (pair_pts == 0 and N_NO_PAIR_POINTS or N_PAIR_POINTS)
+    | (TILE[rd.pair].major and N_PAIR_MAJOR or N_PAIR_SIMPLE)
+    | (rd.win_set == nil and x.pair_win and N_PAIR_WIN or 0)
+  local lines = use.winner_met[met] or met_list(use.all, met, use.winner_met, {})
+  local limits = lines.limits
   local pts, dbl, bonus_dbl = tally_lines(t, use, lines, out)
   local limit_name
   for i = 1, #limits do
@@ -713,6 +793,37 @@ local function winner_tally(f, x, rd, out, use)
   end
   return pts, dbl, bonus_dbl, limit_name, t.chows
 end
+
+-- A loser's hand as a reading: its melds, the pungs among its concealed tiles (four
+-- identical count as a pung and a single, §9.2) and its pairs; chows score nothing.
+local function loser_reading(hand)
+  local sets, pair_tiles = {}, {}
+  for _, t in ipairs(KINDS) do
+    local n = hand.counts[t]
+    if n then
+      if n >= 3 then sets[#sets + 1] = { type = "pung", tile = t }
+      elseif n == 2 then pair_tiles[#pair_tiles + 1] = t end
+    end
+  end
+  for i, m in ipairs(hand.melds) do
+    sets[#sets + 1] = { type = m.type, tile = m.tile, meld = i, kong = m.kong }
+  end
+  return { sets = sets, pairs = pair_tiles }
+end
+
+-- One loser's value and lines: the items of every player (who = "all").
+local NO_FLAGS = {}
+function loser_tally(f, seat, hand, out, use)
+  local t, rd = T, loser_reading(hand)
+  t.f, t.o, t.x, t.rd, t.fl, t.seat, t.round = f, f.options, nil, rd, NO_FLAGS, seat, f.round
+  t.self_drawn, t.bonus, t.pairs, t.honour_sets_of = false, hand.bonus, rd.pairs, nil
+  local met = set_facts(t, use, out and SET_LINES) | (#hand.bonus > 0 and N_BONUS or 0) | N_PAIR_POINTS
+  bonus_facts(t, seat, hand.bonus)
+  local list = use.loser_met[met] or met_list(use.loser, met, use.loser_met)
+  local pts, dbl = tally_lines(t, use, list, out)
+  return pts, dbl
+end
+end   -- the scoring engine
 
 ------------------------------------------------------------------------------------------
 -- Limit, rounding, qualification
@@ -751,36 +862,6 @@ R.qualifications = {
 
 ------------------------------------------------------------------------------------------
 -- Losers (§17.10, §11.4): Table A without winner items, Table B items marked "all"
-
--- A loser's hand as a reading: its melds, the pungs among its concealed tiles (four
--- identical count as a pung and a single, §9.2) and its pairs; chows score nothing.
-local function loser_reading(hand)
-  local sets, pair_tiles = {}, {}
-  for _, t in ipairs(KINDS) do
-    local n = hand.counts[t]
-    if n then
-      if n >= 3 then sets[#sets + 1] = { type = "pung", tile = t }
-      elseif n == 2 then pair_tiles[#pair_tiles + 1] = t end
-    end
-  end
-  for i, m in ipairs(hand.melds) do
-    sets[#sets + 1] = { type = m.type, tile = m.tile, meld = i, kong = m.kong }
-  end
-  return { sets = sets, pairs = pair_tiles }
-end
-
--- One loser's value and lines: the items of every player (who = "all").
-local NO_FLAGS = {}
-local function loser_tally(f, seat, hand, out, use)
-  local t, rd = T, loser_reading(hand)
-  t.f, t.o, t.x, t.rd, t.fl, t.seat, t.round = f, f.options, nil, rd, NO_FLAGS, seat, f.round
-  t.self_drawn, t.bonus, t.pairs, t.honour_sets_of = false, hand.bonus, rd.pairs, nil
-  local met = set_facts(t, use, out and SET_LINES) | (#hand.bonus > 0 and N.bonus or 0)
-  bonus_facts(t, seat, hand.bonus)
-  local list = use.loser_met[met] or met_list(use.loser, met, use.loser_met)
-  local pts, dbl = tally_lines(t, use, list, out)
-  return pts, dbl
-end
 
 -- Every loser's result: {seat = {value={points,doubles,score}, items=, dead=}}.
 -- Missing losers are worthless hands; seats listed in situation.dead are dead hands (§12.2).
@@ -898,14 +979,15 @@ function R.settle(f, result)
   local pay = { E = 0, S = 0, W = 0, N = 0 }
   local w, sw = f.seat, result.value.score
   local payer = (o.discarder_pays and f.win_by == "discard") and f.from or nil   -- §19.6
-  local others = OTHER_SEATS[w]
+  local others, double, total = OTHER_SEATS[w], 2 * sw, 0
   for i = 1, 3 do                                                               -- §19.1
-    local l = others[i]                                  -- l's payment, by the discarder (§19.6)
-    local amount = (l == "E" or w == "E") and 2 * sw or sw                     -- East: double
-    local from = payer or l
-    pay[from] = pay[from] - amount
-    pay[w] = pay[w] + amount
+    local l = others[i]
+    local amount = (l == "E" or w == "E") and double or sw                    -- East: double
+    if not payer then pay[l] = -amount end
+    total = total + amount
   end
+  if payer then pay[payer] = -total end                 -- the discarder pays for all (§19.6)
+  pay[w] = total
   local losers = result.losers
   if losers == nil and f.situation.losers then
     losers = assert(score_losers(f, items_in_use(f.rules.items or ITEMS, o.ruleset_preset, f.rules.presets)))
