@@ -1829,9 +1829,9 @@ LOADERS[#LOADERS + 1] = {
       g, err = rp.replay_jong(rest, how)
     else
       g, err = jong.replay(rest, how)
-      -- jong.replay counts the lines after the header: the file's line is one more
-      if not g then err = tostring(err):gsub("^line (%d+)", function(n) return "line " .. n + 1 end) end
     end
+    -- both count the lines after the header: the file's line is one more
+    if not g then err = tostring(err):gsub("^line (%d+)", function(n) return "line " .. n + 1 end) end
     if not g then return nil, err end
     return g, how
   end,
