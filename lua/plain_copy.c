@@ -16,13 +16,10 @@ static void copy_table(lua_State *L, int src, int depth, const char *what, int v
     if (lua_rawget(L, views) == LUA_TTABLE)   /* a view: copy its table */
         src = lua_gettop(L);
     int base = lua_gettop(L);   /* the view's table, or nil: replaced by the copy */
-    int n = 0, narr = (int)lua_rawlen(L, src);
-    lua_pushnil(L);
-    while (lua_next(L, src)) {
-        lua_pop(L, 1);
-        n++;
-    }
-    lua_createtable(L, narr, n > narr ? n - narr : 0);
+    /* Sized without a counting pass: a list (items, tiles) has no other keys, a record
+     * (a result, a value, an item, payments) a few fields; a larger one grows. */
+    int narr = (int)lua_rawlen(L, src);
+    lua_createtable(L, narr, narr > 0 ? 0 : 4);
     int dst = base + 1;
     lua_pushnil(L);
     while (lua_next(L, src)) {
@@ -42,9 +39,10 @@ static void copy_table(lua_State *L, int src, int depth, const char *what, int v
         default:
             break;
         }
+        lua_pushvalue(L, -2);   /* key, value: kept for lua_next */
         lua_pushvalue(L, -2);
-        lua_insert(L, -2);
         lua_rawset(L, dst);
+        lua_pop(L, 1);
     }
     if (lua_getmetatable(L, src)) {
         if (lua_rawequal(L, -1, mark))

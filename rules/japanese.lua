@@ -722,6 +722,7 @@ end
 -- sanma: 1m -> 9m) and tiles set aside that count as dora (f.aside = {tile = n}, sanma's
 -- kita: one dora each, and more under indicators of that tile like a held one).
 local function count_dora(f, indicators)
+  if not indicators[1] then return 0 end   -- (no indicator: all_counts not even made)
   local n, counts, dora_of, aside = 0, f.all_counts, f.rules.dora_of or DORA_OF, f.aside
   for i = 1, #indicators do
     local d = dora_of[indicators[i]]
