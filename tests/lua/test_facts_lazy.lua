@@ -54,6 +54,20 @@ function TestFactsLazy.test_made_once_then_kept()
   lu.assertFalse(getmetatable(f))
 end
 
+-- Made with raw reads from what f holds then: a hook that replaced counts or melds by
+-- something else gets no error and runs no metamethod of its own.
+function TestFactsLazy.test_raw_reads_of_replaced_fields()
+  local f = assert(jong.facts(situation(CASES[6])))
+  f.counts = setmetatable({ ["2m"] = 2, x = 1, [3] = 4 }, { __index = function() error("ran") end, __pairs = function() error("ran") end })
+  f.melds = { 5, { tiles = { "1z", "1z", "1z" } }, { tiles = "7z" } }
+  lu.assertEquals(f.tiles, { "2m", "2m" })
+  lu.assertEquals(f.all_counts, { ["2m"] = 2, ["1z"] = 3 })
+  local g = assert(jong.facts(situation(CASES[6])))
+  g.counts, g.melds = "none", false
+  lu.assertEquals(g.tiles, {})
+  lu.assertEquals(g.all_counts, {})
+end
+
 function TestFactsLazy.test_flower_win()
   local f = assert(jong.facts({ rules = "taiwanese", seat = "E", hand = "123456789m123p4567s f1 f2 f3 f4 g1 g2 g3 g4",
     win_tile = "g4", win_by = "flowers" }))
