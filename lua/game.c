@@ -4,6 +4,7 @@
 #include "game_binding.h"
 
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "notation.h"
@@ -659,6 +660,96 @@ static int l_events(lua_State *L)
     return 1;
 }
 
+/* The subset of JSON the engine writes for events (objects, arrays, strings without
+ * escapes, integers, true, false) as Lua values, the way the JSON decoder makes them
+ * (numbers as floats, plain tables); false when the text leaves that subset (the
+ * caller then decodes it as JSON). */
+static bool push_json_value(lua_State *L, const char **p, int depth)
+{
+    const char *s = *p;
+    if (depth > 8)
+        return false;
+    if (*s == '"') {
+        const char *end = ++s;
+        while (*end && *end != '"' && *end != '\\' && (unsigned char)*end >= 0x20 && (unsigned char)*end < 0x80)
+            end++;
+        if (*end != '"')
+            return false;
+        lua_pushlstring(L, s, (size_t)(end - s));
+        *p = end + 1;
+        return true;
+    }
+    if (*s == '-' || (*s >= '0' && *s <= '9')) {
+        const char *start = s;
+        s += *s == '-';
+        if (!(*s >= '0' && *s <= '9') || (*s == '0' && s[1] >= '0' && s[1] <= '9'))
+            return false;
+        while (*s >= '0' && *s <= '9')
+            s++;
+        if (*s == '.' || *s == 'e' || *s == 'E' || s - start > 15)
+            return false;
+        char num[20];
+        memcpy(num, start, (size_t)(s - start));
+        num[s - start] = '\0';
+        lua_pushnumber(L, (lua_Number)strtoll(num, NULL, 10));
+        *p = s;
+        return true;
+    }
+    if (!strncmp(s, "true", 4) || !strncmp(s, "false", 5)) {
+        lua_pushboolean(L, *s == 't');
+        *p = s + (*s == 't' ? 4 : 5);
+        return true;
+    }
+    bool object = *s == '{';
+    if (!object && *s != '[')
+        return false;
+    luaL_checkstack(L, 4, "events");
+    lua_createtable(L, object ? 0 : 4, object ? 6 : 0);
+    s++;
+    for (int n = 1; *s != (object ? '}' : ']'); n++) {
+        if (n > 1 && *s++ != ',')
+            return false;   /* (what it pushed, the caller drops) */
+        if (object) {
+            if (*s != '"' || !push_json_value(L, &s, depth + 1))
+                return false;   /* (what it pushed, the caller drops) */
+            if (*s++ != ':')
+                return false;   /* (what it pushed, the caller drops) */
+            if (!push_json_value(L, &s, depth + 1))
+                return false;   /* (what it pushed, the caller drops) */
+            lua_rawset(L, -3);
+        } else {
+            if (!push_json_value(L, &s, depth + 1))
+                return false;   /* (what it pushed, the caller drops) */
+            lua_rawseti(L, -2, n);
+        }
+    }
+    *p = s + 1;
+    return true;
+}
+
+/* g:event_tables([first]) -> the events from index first (1-based) as g:events() has
+ * them decoded, each a table, or its JSON line where it needs the JSON decoder. */
+static int l_event_tables(lua_State *L)
+{
+    struct lgame *lg = check_game(L, 1);
+    int first = (int)luaL_optinteger(L, 2, 1);
+    if (first < 1)
+        first = 1;
+    lua_createtable(L, game_nevents(lg->g) >= first ? game_nevents(lg->g) - first + 1 : 0, 0);
+    int list = lua_gettop(L);
+    char buf[512];
+    for (int i = first - 1, k = 1; i < game_nevents(lg->g); i++, k++) {
+        size_t len = event_json(game_rules(lg->g), game_event(lg->g, i), i, buf, sizeof buf);
+        const char *p = buf;
+        if (len >= sizeof buf - 1 || !push_json_value(L, &p, 0) || *p) {
+            lua_settop(L, list);
+            lua_pushstring(L, buf);
+        }
+        lua_rawseti(L, list, k);
+    }
+    return 1;
+}
+
 /* g:actions() -> every action applied, as JSON lines (what replay needs). */
 static int l_actions(lua_State *L)
 {
@@ -898,6 +989,7 @@ static const luaL_Reg game_methods[] = {
     { "ura", l_ura },
     { "dora", l_dora },
     { "events", l_events },
+    { "event_tables", l_event_tables },
     { "actions", l_actions },
     { "nactions", l_nactions },
     { "version", l_version },

@@ -296,7 +296,7 @@ end
 -- events, options, waits, ...), never close, play, undo, reset, replay or the engine
 -- itself; `g.core` is a view of the engine's reading methods. A hook may keep its own
 -- fields in the view (g.my_note = ...); the game and other programs never see them.
-local CORE_READERS = { "version", "rewrites", "state", "seat", "seat_summary", "brief", "waits", "wait_mask", "ura", "dora", "events", "kong_income",
+local CORE_READERS = { "version", "rewrites", "state", "seat", "seat_summary", "brief", "waits", "wait_mask", "ura", "dora", "events", "event_tables", "kong_income",
   "actions", "nactions", "outcome", "waiting", "legal", "check" }
 local GAME_READERS = { "situation", "score_win", "state", "waiting", "seat_summary", "seat", "brief",
   "waits", "wait_mask", "legal", "check", "events", "deal_events", "log_json", "parse_action", "deal_outcome",
@@ -624,7 +624,8 @@ function Game:legal(seat) return self.core:legal(seat) end
 function Game:check() return self.core:check() end
 function Game:events(first)
   local out = {}
-  for i, line in ipairs(self.core:events(first)) do out[i] = jong.json_decode(line) end
+  -- (the engine makes the tables; a line it gives as text is decoded here)
+  for i, e in ipairs(self.core:event_tables(first)) do out[i] = type(e) == "string" and jong.json_decode(e) or e end
   return out
 end
 

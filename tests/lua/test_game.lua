@@ -175,6 +175,31 @@ function TestUndo.test_deal_events_follow_plays_and_undos()
   lu.assertTrue(g.core:nactions() > 100)
 end
 
+-- The events as tables the engine makes are exactly what decoding its JSON lines gives
+-- (numbers as floats, the same fields), in every family's play.
+local function same_value(a, b, where)
+  lu.assertEquals(type(a), type(b), where)
+  if type(a) == "number" then lu.assertEquals(math.type(a), math.type(b), where) end
+  if type(a) ~= "table" then lu.assertEquals(a, b, where); return end
+  lu.assertEquals(getmetatable(a), getmetatable(b), where)
+  for k, v in pairs(a) do same_value(v, b[k], where .. "." .. tostring(k)) end
+  for k in pairs(b) do lu.assertNotNil(a[k], where .. "." .. tostring(k)) end
+end
+
+function TestUndo.test_event_tables_are_the_decoded_lines()
+  for _, rules in ipairs { "base", "japanese", "sichuan", "hongkong", "sanma", "taiwanese", "classical" } do
+    local g = assert(jong.game { rules = rules, seed = 3 })
+    assert(g:run_bots(nil, "default", 600))
+    local lines, tables = g.core:events(), g.core:event_tables()
+    lu.assertEquals(#tables, #lines)
+    for i, line in ipairs(lines) do
+      same_value(type(tables[i]) == "string" and jong.json_decode(tables[i]) or tables[i], jong.json_decode(line),
+                 rules .. " event " .. i)
+    end
+    same_value(g:events(5), { table.unpack(g:events(), 5) }, rules)
+  end
+end
+
 function TestUndo.test_scenario_errors()
   local g, err = jong.scenario { rules = "base", hands = { E = "123m" } }
   lu.assertNil(g)
