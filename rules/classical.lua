@@ -587,25 +587,25 @@ function items_in_use(items, preset_name, presets)
 end
 
 -- The entries of `list` that can apply with the needs `met`, cached in cache[met]; with
--- `limits`, the limit hands apart. Items in a row worth their value go in one run: their
--- lines, points, doubles and bonus doubles summed.
+-- `limits`, the limit hands apart. Items in a row worth their value go in one run of
+-- lines; the points, doubles and bonus doubles of all of them are summed in the list.
 local function met_list(list, met, cache, limits)
-  local lines, run = {}, nil
+  local lines, run = { pts = 0, dbl = 0, bonus_dbl = 0 }, nil
   for _, e in ipairs(list) do
     if met & e.need_mask == e.need_mask then
       if limits and e.unit == "limit" then
         limits[#limits + 1] = e
       elseif e.kind == K_YES then
         if not run then
-          run = { kind = K_RUN, n = 0, pts = 0, dbl = 0, bonus_dbl = 0 }
+          run = { kind = K_RUN, n = 0 }
           lines[#lines + 1] = run
         end
         run.n = run.n + 1
         run[run.n] = e.rec
-        if e.points then run.pts = run.pts + e.value
+        if e.points then lines.pts = lines.pts + e.value
         else
-          run.dbl = run.dbl + e.value
-          if e.bonus then run.bonus_dbl = run.bonus_dbl + e.value end
+          lines.dbl = lines.dbl + e.value
+          if e.bonus then lines.bonus_dbl = lines.bonus_dbl + e.value end
         end
       else
         lines[#lines + 1] = e
@@ -711,13 +711,13 @@ end
 
 -- The lines of a list into out (when given): returns points, doubles, bonus doubles (B4-B6).
 local function tally_lines(t, use, list, out)
-  local pts, dbl, bonus_dbl = 0, 0, 0
+  local pts, dbl, bonus_dbl = list.pts, list.dbl, list.bonus_dbl      -- the runs'
+
   local n = out and #out
   for i = 1, #list do
     local e = list[i]
     local kind = e.kind
     if kind == K_RUN then                                            -- worth their values, once
-      pts, dbl, bonus_dbl = pts + e.pts, dbl + e.dbl, bonus_dbl + e.bonus_dbl
       if out then
         local m = e.n
         for j = 1, m do out[n + j] = e[j] end
