@@ -191,6 +191,7 @@ end
 -- Facts of the whole hand that do not depend on the reading (one table, refilled for
 -- each hand: one hand is scored at a time).
 local context = {}
+local hand_met                         -- (the needs the hand meets: the scoring engine below)
 local function hand_context(f)
   local o, melds = f.options, f.melds
   -- §17.7 composition: the mask of the suits, whether it holds honours, whether it holds
@@ -210,12 +211,11 @@ local function hand_context(f)
   x.simples = simples
   x.green = green
   x.mask = mask
-  x.bits = bits
   x.concealed = concealed
   x.kongs = kongs
   x.flagged = next(f.flags) ~= nil                   -- any of the situation's flags
   x.only_possible = o.only_possible_points and not o.wd_table and #f.readings > 0 and only_possible(f)
-  return x
+  return hand_met(f, x, bits, concealed, kongs)
 end
 
 -- C2 Nine Gates: no declared set; the 13 tiles before the winning tile are 1112345678999.
@@ -407,7 +407,7 @@ R.presets = {
 
 -- The scoring engine: the items in use, the needs met, the tallies of a reading. Its
 -- constants stay inside this block; what the hooks below call is declared here.
-local hand_met, items_in_use, winner_tally, loser_tally
+local items_in_use, winner_tally, loser_tally
 do
 -- The facts items may need (their `needs`), as bits: those of the hand and its options
 -- (hand_met, once per hand), those of one reading (set_facts and winner_tally).
@@ -496,7 +496,7 @@ for _, name in ipairs(R.flags) do FLAG_BIT[name] = NEED_BIT[name] end
 local SET_BLOCK, PAIR_BLOCK = { name = "(sets)", need_mask = 0 }, { name = "(pairs)", need_mask = N_PAIR_POINTS }
 -- How tally_lines takes an entry (its `kind`): a block of sets or pairs, an item worth its
 -- value when its needs are met, an item asked its test, a run of items worth their value.
-local K_SETS, K_PAIRS, K_YES, K_TEST, K_RUN = 1, 2, 3, 4, 5
+local K_SETS <const>, K_PAIRS <const>, K_YES <const>, K_TEST <const>, K_RUN <const> = 1, 2, 3, 4, 5
 SET_BLOCK.kind, PAIR_BLOCK.kind = K_SETS, K_PAIRS
 
 -- The needs a hand's composition bits (hand_bits) meet.
@@ -508,14 +508,15 @@ for bits = 0, 63 do
     | (mask == 0 and N_NO_SUITS or N_SUITS)
 end
 
--- The needs the whole hand meets (with its options), for every reading.
-function hand_met(f, x)
+-- The needs the whole hand meets (with its options), for every reading, into x (the
+-- hand's context, hand_context): x.met. Returns x.
+function hand_met(f, x, bits, concealed, kongs)
   local o = f.options
   local wd = o.wd_table
-  local met = COMPOSITION_MET[x.bits] | (f.win_by == "self" and N_SELF_DRAWN or N_DISCARD)
-    | (#f.bonus > 0 and N_BONUS or 0) | (x.concealed and N_CONCEALED or 0)
+  local met = COMPOSITION_MET[bits] | (f.win_by == "self" and N_SELF_DRAWN or N_DISCARD)
+    | (#f.bonus > 0 and N_BONUS or 0) | (concealed and N_CONCEALED or 0)
     | (x.only_possible and N_ONLY_POSSIBLE or 0) | (wd and N_WD_TABLE or N_NOT_WD)
-    | (x.kongs == 4 and N_FOUR_KONGS or 0) | (f.situation.streak ~= nil and N_STREAK or 0)
+    | (kongs == 4 and N_FOUR_KONGS or 0) | (f.situation.streak ~= nil and N_STREAK or 0)
     | (f.seat == "E" and N_EAST or N_NOT_EAST)
   if x.flagged then
     for name, on in pairs(f.flags) do
@@ -523,7 +524,7 @@ function hand_met(f, x)
     end
   end
   x.met, x.pair_win = met, o.pair_completion_points and not wd
-  return met
+  return x
 end
 
 -- The items in use for a list and a preset (made once): `all` and `loser`, the lists of
@@ -925,7 +926,6 @@ function R.score(f)
   local qualifies = f.rules.qualifications[o.game_type]
   local use = items_in_use(f.rules.items or ITEMS, o.ruleset_preset, f.rules.presets)
   local x = hand_context(f)
-  hand_met(f, x)
   local value, items, limit, best_raw, best, reason
   if f.thirteen_orphans then                                                          -- C10
     local ok, why = qualifies(f, x, 0, 0, "Thirteen Orphans")
@@ -976,18 +976,16 @@ end
 -- settle(f, result): §19 payments; losers without a hand in the situation score 0.
 function R.settle(f, result)
   local o = f.options
-  local pay = { E = 0, S = 0, W = 0, N = 0 }
   local w, sw = f.seat, result.value.score
   local payer = (o.discarder_pays and f.win_by == "discard") and f.from or nil   -- §19.6
-  local others, double, total = OTHER_SEATS[w], 2 * sw, 0
-  for i = 1, 3 do                                                               -- §19.1
-    local l = others[i]
-    local amount = (l == "E" or w == "E") and double or sw                    -- East: double
-    if not payer then pay[l] = -amount end
-    total = total + amount
+  -- §19.1: each loser pays the winner's score; East pays and receives double
+  local east, other = -2 * sw, w == "E" and -2 * sw or -sw
+  local pay = { E = east, S = other, W = other, N = other }
+  pay[w] = w == "E" and 6 * sw or 4 * sw
+  if payer then                                         -- the discarder pays for all (§19.6)
+    for i = 1, 3 do pay[OTHER_SEATS[w][i]] = 0 end
+    pay[payer] = -pay[w]
   end
-  if payer then pay[payer] = -total end                 -- the discarder pays for all (§19.6)
-  pay[w] = total
   local losers = result.losers
   if losers == nil and f.situation.losers then
     losers = assert(score_losers(f, items_in_use(f.rules.items or ITEMS, o.ruleset_preset, f.rules.presets)))
