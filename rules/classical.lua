@@ -778,7 +778,8 @@ function winner_tally(f, x, rd, out, use)
   t.self_drawn, t.bonus, t.honour_sets_of = f.win_by == "self", f.bonus, nil
   t.pairs, WINNER_PAIR[1] = WINNER_PAIR, rd.pair
   local met = x.met | set_facts(t, use, out and SET_LINES)
-  local pair_pts, npair = pair_points(t, use, rd.pair, out and PAIR_LINES, 0)
+  local p, pair_pts, npair = rd.pair, 0, 0
+  if HONOUR_SET[p] then pair_pts, npair = pair_points(t, use, p, out and PAIR_LINES, 0) end   -- (A8-A10: honours)
   t.pair_pts, t.npair_lines = pair_pts, npair
   if met & N_BONUS ~= 0 then bonus_facts(t, f.seat, f.bonus) end
   met = met | (pair_pts == 0 and N_NO_PAIR_POINTS or N_PAIR_POINTS)
@@ -841,11 +842,17 @@ end
 
 -- §13 steps 3-6: the final score, and the name of the limit when it applies.
 local function final_score(o, pts, dbl, limit_name)
-  local cap = limit_of(o)
-  if limit_name then return rounded(o, cap), limit_name end
-  local s = pts << dbl
-  if o.limit ~= "roof_off" and s >= cap then return rounded(o, cap), "limit" end
-  return rounded(o, s), nil
+  local limit, s = o.limit, nil
+  if limit_name then
+    s = limit == "roof_off" and LIMIT_HAND_VALUE or limit
+  else
+    s = pts << dbl
+    if limit ~= "roof_off" and s >= limit then s, limit_name = limit, "limit" end
+  end
+  local rounding = o.rounding                                          -- (rounded, inline)
+  if rounding == "up10" then return (s + 9) // 10 * 10, limit_name end
+  if rounding == "nearest10" then return (s + 5) // 10 * 10, limit_name end
+  return s, limit_name
 end
 
 -- §20 Babcock's games: is this win a legal Mah Jong? Returns true, or false and a reason.
