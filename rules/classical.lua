@@ -186,37 +186,8 @@ local function only_possible(f)
 end
 
 ------------------------------------------------------------------------------------------
--- The winner: hand-level facts (computed once per hand), then one tally per reading
-
--- Facts of the whole hand that do not depend on the reading (one table, refilled for
--- each hand: one hand is scored at a time).
-local context = {}
-local hand_met                         -- (the needs the hand meets: the scoring engine below)
-local function hand_context(f)
-  local o, melds = f.options, f.melds
-  -- §17.7 composition: the mask of the suits, whether it holds honours, whether it holds
-  -- simples, whether it is all green
-  local bits = hand_bits(f)
-  local mask, honours, simples, green = bits & 7, bits & HONOUR ~= 0, bits & SIMPLE_KIND ~= 0, bits & NOT_GREEN == 0
-  -- §17.2 concealed hand (B9, C1, C5): self-drawn, and no meld but concealed/claimed kongs
-  local concealed, kongs = (f.win_by == "self"), 0
-  for i = 1, #melds do
-    local m = melds[i]
-    if m.type == "kong" then kongs = kongs + 1 end
-    if m.type ~= "kong" or m.kong == "promoted" then concealed = false end
-  end
-  local x = context
-  x.one_suit = ONE_SUIT[mask] == true
-  x.honours = honours
-  x.simples = simples
-  x.green = green
-  x.mask = mask
-  x.concealed = concealed
-  x.kongs = kongs
-  x.flagged = next(f.flags) ~= nil                   -- any of the situation's flags
-  x.only_possible = o.only_possible_points and not o.wd_table and #f.readings > 0 and only_possible(f)
-  return hand_met(f, x, bits, concealed, kongs)
-end
+-- The winner: hand-level facts (hand_context, in the scoring engine below), then one
+-- tally per reading
 
 -- C2 Nine Gates: no declared set; the 13 tiles before the winning tile are 1112345678999.
 local function nine_gates(f, x)
@@ -407,10 +378,10 @@ R.presets = {
 
 -- The scoring engine: the items in use, the needs met, the tallies of a reading. Its
 -- constants stay inside this block; what the hooks below call is declared here.
-local items_in_use, winner_tally, loser_tally
+local hand_context, items_in_use, winner_tally, loser_tally
 do
 -- The facts items may need (their `needs`), as bits: those of the hand and its options
--- (hand_met, once per hand), those of one reading (set_facts and winner_tally).
+-- (hand_context, once per hand), those of one reading (set_facts and winner_tally).
 local N_SELF_DRAWN <const> = 1 << 0
 local N_DISCARD <const> = 1 << 1
 local N_BONUS <const> = 1 << 2
@@ -508,14 +479,38 @@ for bits = 0, 63 do
     | (mask == 0 and N_NO_SUITS or N_SUITS)
 end
 
--- The needs the whole hand meets (with its options), for every reading, into x (the
--- hand's context, hand_context): x.met. Returns x.
-function hand_met(f, x, bits, concealed, kongs)
-  local o = f.options
+-- Facts of the whole hand that do not depend on the reading, and the needs it meets
+-- (x.met; one table, refilled for each hand: one hand is scored at a time).
+local context = {}
+function hand_context(f)
+  local o, melds = f.options, f.melds
+  -- §17.7 composition: the mask of the suits, whether it holds honours, whether it holds
+  -- simples, whether it is all green
+  local bits = hand_bits(f)
+  local mask, honours, simples, green = bits & 7, bits & HONOUR ~= 0, bits & SIMPLE_KIND ~= 0, bits & NOT_GREEN == 0
+  -- §17.2 concealed hand (B9, C1, C5): self-drawn, and no meld but concealed/claimed kongs
+  local concealed, kongs = (f.win_by == "self"), 0
+  for i = 1, #melds do
+    local m = melds[i]
+    if m.type == "kong" then kongs = kongs + 1 end
+    if m.type ~= "kong" or m.kong == "promoted" then concealed = false end
+  end
+  local x = context
+  x.one_suit = ONE_SUIT[mask] == true
+  x.honours = honours
+  x.simples = simples
+  x.green = green
+  x.mask = mask
+  x.concealed = concealed
+  x.kongs = kongs
+  x.flagged = next(f.flags) ~= nil                   -- any of the situation's flags
+  local only = o.only_possible_points and not o.wd_table and #f.readings > 0 and only_possible(f)
+  x.only_possible = only
+  -- the needs the whole hand meets (with its options), for every reading
   local wd = o.wd_table
   local met = COMPOSITION_MET[bits] | (f.win_by == "self" and N_SELF_DRAWN or N_DISCARD)
     | (#f.bonus > 0 and N_BONUS or 0) | (concealed and N_CONCEALED or 0)
-    | (x.only_possible and N_ONLY_POSSIBLE or 0) | (wd and N_WD_TABLE or N_NOT_WD)
+    | (only and N_ONLY_POSSIBLE or 0) | (wd and N_WD_TABLE or N_NOT_WD)
     | (kongs == 4 and N_FOUR_KONGS or 0) | (f.situation.streak ~= nil and N_STREAK or 0)
     | (f.seat == "E" and N_EAST or N_NOT_EAST)
   if x.flagged then
