@@ -224,8 +224,11 @@ end
 -- test(t), t the tally of one reading (below), answering false/nil, true (worth `value`)
 -- or the value of an item whose worth varies, and how many lines (default 1). Items of
 -- sets and pairs (A1-A6, A8-A10) carry `set`/`class` or `pair` in place of a test: they are
--- valued set by set and pair by pair, in the order of the sets. `needs`: a fact of the
--- reading (NEEDS below) without which the item cannot apply (the test may rely on it).
+-- valued set by set and pair by pair, in the order of the sets. `needs`: the facts of the
+-- hand or the reading (NEED_BIT in the scoring engine below) without which the item
+-- cannot apply, for the winner and the losers alike (the test may rely on them); an item
+-- its needs decide is `test = yes`, never asked: the items that can apply and their sums
+-- are worked out once for each set of needs met, not for each hand.
 -- The list is in the order of the explanation; the limit hands in the order they are
 -- tried. Value 0: an item the game does not score (the DMJL items: its preset values them).
 -- R.items is read through f.rules, so a child may give its own list; R.presets are the
