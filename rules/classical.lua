@@ -588,6 +588,9 @@ end
 -- The entries of `list` that can apply with the needs `met`, cached in cache[met]; with
 -- `limits`, the limit hands apart. Items in a row worth their value go in one run of
 -- lines; the points, doubles and bonus doubles of all of them are summed in the list.
+-- A cache holds at most MAX_PLANS lists, then starts again: memory stays bounded however
+-- varied the hands of a long batch.
+local MAX_PLANS = 4096
 local function met_list(list, met, cache, limits)
   local lines, run = { pts = 0, dbl = 0, bonus_dbl = 0 }, nil
   for _, e in ipairs(list) do
@@ -613,7 +616,12 @@ local function met_list(list, met, cache, limits)
     end
   end
   lines.limits = limits
-  cache[met] = lines
+  local n = (cache.plans or 0) + 1
+  if n > MAX_PLANS then
+    for k in pairs(cache) do cache[k] = nil end
+    n = 1
+  end
+  cache.plans, cache[met] = n, lines
   return lines
 end
 
