@@ -862,8 +862,9 @@ local function final_score(o, pts, dbl, limit_name)
 end
 
 -- §20 Babcock's games: is this win a legal Mah Jong? Returns true, or false and a reason.
+local function any_win() return true end
 R.qualifications = {
-  mixed_hand = function() return true end,
+  mixed_hand = any_win,                                           -- (score need not ask it)
   one_double = function(f, x, dbl, bonus_dbl, limit_name)        -- B4-B6 do not count
     if limit_name or dbl - bonus_dbl >= 1 then return true end
     return false, "One-Double game: the hand scores no double besides flowers and seasons"
@@ -932,8 +933,10 @@ end
 -- score(f): the winner's value (§13), and every loser's (result.losers) when the
 -- situation gives their hands.
 function R.score(f)
-  local bad = invalid(f)
-  if bad then return nil, bad end
+  if next(f.flags) ~= nil or #f.bonus > 0 then     -- (nothing else can be invalid)
+    local bad = invalid(f)
+    if bad then return nil, bad end
+  end
   if buffer[1] then taken() end                      -- left over by an error
   local o = f.options
   local qualifies = f.rules.qualifications[o.game_type]
@@ -951,7 +954,8 @@ function R.score(f)
     for i = 1, #readings do
       local rd = readings[i]
       local pts, dbl, bonus_dbl, lim, chows = winner_tally(f, x, rd, single and buffer or nil, use)
-      local ok, why = qualifies(f, x, dbl, bonus_dbl, lim)
+      local ok, why = true, nil
+      if qualifies ~= any_win then ok, why = qualifies(f, x, dbl, bonus_dbl, lim) end
       if ok and use.max_chows and not lim and chows > use.max_chows then ok, why = false, use.max_chows_reason end
       if ok then
         local sc, limit_name = final_score(o, pts, dbl, lim)
