@@ -590,7 +590,7 @@ end
 -- lines; the points, doubles and bonus doubles of all of them are summed in the list.
 -- A cache holds at most MAX_PLANS lists, then starts again: memory stays bounded however
 -- varied the hands of a long batch.
-local MAX_PLANS = 4096
+local MAX_PLANS = 16384
 local function met_list(list, met, cache, limits)
   local lines, run = { pts = 0, dbl = 0, bonus_dbl = 0 }, nil
   for _, e in ipairs(list) do
