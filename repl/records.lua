@@ -175,19 +175,8 @@ function M.read_mjlog(text)
     events[#events + 1] = ev
   end
   local function element(tag, a)
-      local move = TILE_TAGS[tag]
-      if move then
-        if not deal then error("<" .. tag .. "> before the first deal", 0) end
-        local events = deal.events
-        local p = move[2]
-        if move[1] then
-          events[#events + 1] = { t = "draw", p = p, tile = names[move[3]], at = count }
-        else
-          events[#events + 1] = { t = "discard", p = p, tile = names[move[3]], riichi = pending_riichi == p or nil, at = count }
-          pending_riichi = nil
-        end
-        return
-      end
+      -- draws and discards within a deal are read by start; here only one before any deal
+      if TILE_TAGS[tag] then error("<" .. tag .. "> before the first deal", 0) end
       if not KNOWN_TAGS[tag] then
         if tag:match("^[TUVWDEFGtuvwdefg]%d+$") then error("tile id " .. tag:sub(2) .. " is not 0-135", 0) end
         error("unknown tag <" .. tag .. ">", 0)
