@@ -17,6 +17,14 @@ bool bench_wanted(const char *name)
     return nwanted == 0;
 }
 
+bool bench_wanted_prefix(const char *prefix)
+{
+    for (int i = 0; i < nwanted; i++)
+        if (strstr(prefix, wanted[i]) || strncmp(wanted[i], prefix, strlen(prefix)) == 0)
+            return true;
+    return nwanted == 0;
+}
+
 int main(int argc, char **argv)
 {
     nwanted = argc - 1;

@@ -24,6 +24,13 @@ static double now(void)
     return (double)t.tv_sec + (double)t.tv_nsec * 1e-9;
 }
 
+/* wanted(name) in tests/bench/bench.lua: is that figure asked for? */
+static int l_wanted(lua_State *L)
+{
+    lua_pushboolean(L, bench_wanted(luaL_checkstring(L, 1)));
+    return 1;
+}
+
 /* hook_call: one call into a Lua function through the protected path with limits. */
 static void bench_hook_call(lua_State *L)
 {
@@ -192,13 +199,15 @@ void bench_lua(void)
     }
     lj_close(L);
     bench_score_batch();
-    if (!bench_wanted("score_") && !bench_wanted("facts_") && !bench_wanted("jong_score_"))
+    if (!bench_wanted_prefix("score_") && !bench_wanted_prefix("facts_") && !bench_wanted_prefix("jong_score_"))
         return;
     /* Scoring in a Lua state of its own: its figures do not carry the heap the
      * simulations above left behind. */
     L = lj_open();
     if (!L)
         return;
+    lua_pushcfunction(L, l_wanted);
+    lua_setglobal(L, "wanted");
     if (luaL_loadfile(L, "tests/bench/bench.lua") != LUA_OK ||
         lj_pcall(L, 0, 0, "tests/bench/bench.lua", NULL) != LUA_OK)
         printf("# bench.lua: %s\n", lua_tostring(L, -1));
