@@ -580,18 +580,25 @@ static int l_outcome(lua_State *L)
     return 1 + n;
 }
 
+/* The waits of the seat named by argument 2 of game argument 1, into w; raises the
+ * engine's error (a special_complete that failed). */
+static void seat_waits(lua_State *L, bool w[TILE_KINDS])
+{
+    struct lgame *lg = check_game(L, 1);
+    int seat = table_seat(L, 2, lg->g);
+    if (game_waits(lg->g, seat, w) < 0) {
+        lua_pushstring(L, game_error(lg->g));
+        lua_error(L);
+    }
+}
+
 /* g:waits(seat) -> the kinds that would complete the seat's hand of 13 - 3 * melds
  * concealed tiles in the rules' forms or special_complete, but for kinds it holds four
  * times (empty when the hand has another size). A special_complete that fails raises. */
 static int l_waits(lua_State *L)
 {
-    struct lgame *lg = check_game(L, 1);
-    int seat = table_seat(L, 2, lg->g);
     bool w[TILE_KINDS];
-    if (game_waits(lg->g, seat, w) < 0) {
-        lua_pushstring(L, game_error(lg->g));
-        return lua_error(L);
-    }
+    seat_waits(L, w);
     lua_createtable(L, 4, 0);
     for (int k = 0, n = 0; k < TILE_KINDS; k++)
         if (w[k]) {
@@ -607,13 +614,8 @@ static int l_waits(lua_State *L)
  * 7z = 33): a test against other kind masks (seat_summary's discarded) without a table. */
 static int l_wait_mask(lua_State *L)
 {
-    struct lgame *lg = check_game(L, 1);
-    int seat = table_seat(L, 2, lg->g);
     bool w[TILE_KINDS];
-    if (game_waits(lg->g, seat, w) < 0) {
-        lua_pushstring(L, game_error(lg->g));
-        return lua_error(L);
-    }
+    seat_waits(L, w);
     lua_Integer mask = 0;
     for (int k = 0; k < TILE_KINDS; k++)
         if (w[k])
