@@ -1096,18 +1096,10 @@ function R.exhaustive_draw(d)
       end
     end
   else                                             -- 9.3: 3,000 from the noten to the tenpai players
-    local n = 0
-    for _, seat in ipairs(SEATS) do if tenpai[seat] then n = n + 1 end end
-    if n > 0 and n < 4 then
-      for _, seat in ipairs(SEATS) do
-        pay[seat] = tenpai[seat] and R.noten_total // n or -(R.noten_total // (4 - n))
-      end
-    end
+    R.helpers.noten_payments(pay, SEATS, tenpai, R.noten_total)
   end
-  local keeps = tenpai.E == true                   -- 4.4, option draw_renchan
-  if opts.draw_renchan == "always_pass" then keeps = false
-  elseif opts.draw_renchan == "always_keep" then keeps = true end
-  return { payments = pay, dealer_keeps = keeps, honba = honba + 1, deposits = d.deposits or 0 }
+  return { payments = pay, dealer_keeps = R.helpers.dealer_keeps(tenpai, opts), honba = honba + 1,
+           deposits = d.deposits or 0 }
 end
 
 -- 4.3, 4.4: after a hand. s = {round = "E"/"S", dealer = 1-4 (which dealer of the round),
@@ -1117,6 +1109,25 @@ end
 -- 4.4 (10: an aborted hand keeps the deal): whether the dealer keeps the deal, the honba
 -- of the next hand, and its round and dealer (1..players); next_round[w] is the round
 -- after w. Shared with three-player children (sanma).
+-- 9.3: at an exhaustive draw the noten players pay total to the tenpai players, shared
+-- equally on each side (nothing moves when all or none are tenpai); into pay[seat].
+function R.helpers.noten_payments(pay, seats, tenpai, total)
+  local n = 0
+  for _, seat in ipairs(seats) do if tenpai[seat] then n = n + 1 end end
+  if n > 0 and n < #seats then
+    for _, seat in ipairs(seats) do
+      pay[seat] = tenpai[seat] and total // n or -(total // (#seats - n))
+    end
+  end
+end
+
+-- 4.4, option draw_renchan: whether the dealer keeps the deal after an exhaustive draw.
+function R.helpers.dealer_keeps(tenpai, opts)
+  if opts.draw_renchan == "always_pass" then return false end
+  if opts.draw_renchan == "always_keep" then return true end
+  return tenpai.E == true
+end
+
 function R.helpers.next_hand(s, players, next_round)
   local keep, honba
   if s.outcome == "win" then

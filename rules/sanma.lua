@@ -293,18 +293,9 @@ function R.exhaustive_draw(d)
       end
     end
   else                                             -- 10.3: noten payments
-    local n = 0
-    for _, seat in ipairs(SEATS) do if tenpai[seat] then n = n + 1 end end
-    if n > 0 and n < 3 then
-      for _, seat in ipairs(SEATS) do
-        pay[seat] = tenpai[seat] and opts.noten_total // n or -(opts.noten_total // (3 - n))
-      end
-    end
+    japanese.helpers.noten_payments(pay, SEATS, tenpai, opts.noten_total)
   end
-  local keeps = tenpai.E == true                   -- 4.4, option draw_renchan
-  if opts.draw_renchan == "always_pass" then keeps = false
-  elseif opts.draw_renchan == "always_keep" then keeps = true end
-  return { payments = pay, dealer_keeps = keeps, honba = honba + 1 }
+  return { payments = pay, dealer_keeps = japanese.helpers.dealer_keeps(tenpai, opts), honba = honba + 1 }
 end
 
 -- 4.4, 4.6: after a hand. s = {round = "E"/"S"/"W", dealer = 1-3 (which hand of the round),
