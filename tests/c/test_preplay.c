@@ -7,46 +7,9 @@
 #include "check.h"
 #include "game_private.h"   /* a test of the engine's internals */
 #include "notation.h"
+#include "stacked.h"
 
 enum { E, S, W, N };
-
-static int parse(const char *s, tile_t *out, int max)
-{
-    struct notation_error err;
-    int n = notation_parse_tiles(s, out, max, &err);
-    if (n < 0) {
-        fprintf(stderr, "bad tiles in test: %s: %s\n", s, err.reason);
-        exit(2);
-    }
-    return n;
-}
-
-/* The hands (E 14 tiles, the others 13) dealt 4-4-4-1-1 from the head, then the draws. */
-static struct game *stacked(const struct game_rules *r, const char *hands[4], const char *draws)
-{
-    tile_t h[4][16], front[MAX_WALL];
-    int n = 0;
-    for (int s = 0; s < 4; s++)
-        if (parse(hands[s], h[s], 16) != (s == 0 ? 14 : 13)) {
-            fprintf(stderr, "test hand %d: wrong size\n", s);
-            exit(2);
-        }
-    for (int pass = 0; pass < 3; pass++)
-        for (int s = 0; s < 4; s++)
-            for (int i = 0; i < 4; i++)
-                front[n++] = h[s][pass * 4 + i];
-    for (int s = 0; s < 4; s++)
-        front[n++] = h[s][12];
-    front[n++] = h[0][13];
-    n += parse(draws, front + n, MAX_WALL - n);
-    char err[256];
-    struct game *g = game_new(r, NULL, 1, err, sizeof err);
-    if (!g || game_stack(g, front, n, NULL, 0) != 0) {
-        fprintf(stderr, "stacked: %s\n", g ? game_error(g) : err);
-        exit(2);
-    }
-    return g;
-}
 
 static void sichuan_rules(struct game_rules *r, int exchange)
 {
@@ -115,7 +78,7 @@ static void test_exchange_right(void)
 {
     struct game_rules r;
     sichuan_rules(&r, EXCHANGE_RIGHT);
-    struct game *g = stacked(&r, hands, "1m8s");
+    struct game *g = stacked(&r, NULL, hands, "1m8s", NULL);
     CHECK_EQ_INT(g->st.phase, PHASE_EXCHANGE);
     CHECK_EQ_INT(game_waiting(g), 15);
     struct action list[MAX_ACTIONS];
@@ -214,7 +177,7 @@ static void test_directions(void)
     for (int i = 0; i < 4; i++) {
         struct game_rules r;
         sichuan_rules(&r, dirs[i]);
-        struct game *g = stacked(&r, hands, "1m8s");
+        struct game *g = stacked(&r, NULL, hands, "1m8s", NULL);
         for (int s = 0; s < 4; s++)
             CHECK_EQ_INT(pass3(g, s, passes[s]), 0);
         int to = g->st.exchange_to, step = to == EXCHANGE_RIGHT ? 1 : to == EXCHANGE_ACROSS ? 2 : 3;
