@@ -684,6 +684,20 @@ function Game:parse_action(seat, text)
   return guess
 end
 
+-- g:play_log(text) -> true, or nil, "line N: reason": plays every action of a log (JSON
+-- lines, as g:log_json() writes them), stopping at the first refused one.
+function Game:play_log(text)
+  local i = 0
+  for line in text:gmatch("[^\n]+") do
+    i = i + 1
+    local a = jong.json_decode(line)
+    if type(a) ~= "table" then return nil, "line " .. i .. ": bad JSON" end
+    local ok, err = self:play(a.seat, a)
+    if not ok then return nil, "line " .. i .. ": " .. tostring(err) end
+  end
+  return true
+end
+
 -- g:play(seat, "d 5m" or an action table) -> true, or nil, "seat S cannot ...".
 function Game:play(seat, action)
   local ok, err
@@ -862,14 +876,8 @@ end
 function jong.replay(text, o)
   local g, err = jong.game(o)
   if not g then return nil, err end
-  local i = 0
-  for line in text:gmatch("[^\n]+") do
-    i = i + 1
-    local a = jong.json_decode(line)
-    if not a then return nil, "line " .. i .. ": bad JSON" end
-    local ok, perr = g:play(a.seat, a)
-    if not ok then return nil, "line " .. i .. ": " .. perr end
-  end
+  local ok, perr = g:play_log(text)
+  if not ok then g:close(); return nil, perr end
   return g
 end
 

@@ -548,14 +548,8 @@ end
 function M.replay_jong(text, how)
   local g, err = M.game_of(how)
   if not g then return nil, err end
-  local i = 0
-  for line in text:gmatch("[^\n]+") do
-    i = i + 1
-    local a = jong.json_decode(line)
-    if type(a) ~= "table" then g:close(); return nil, "line " .. i .. ": bad JSON" end
-    local ok, perr = g:play(a.seat, a)
-    if not ok then g:close(); return nil, "line " .. i .. ": " .. tostring(perr) end
-  end
+  local ok, perr = g:play_log(text)
+  if not ok then g:close(); return nil, perr end
   return g
 end
 
