@@ -138,6 +138,24 @@ function TestDraw.test_same_seed_same_log()
   lu.assertEquals(#c:events(), #a:events())
 end
 
+function TestDraw.test_replay_names_the_refused_line()
+  local a = assert(jong.game { rules = "base", seed = 9 })
+  a:run_bots(nil, "random")
+  local lines = {}
+  for line in a:log_json():gmatch("[^\n]+") do lines[#lines + 1] = line end
+  -- the second action played again in place of the third: refused, named by its line
+  local text = table.concat({ lines[1], lines[2], lines[2] }, "\n")
+  local c, err = jong.replay(text, { rules = "base", seed = 9 })
+  lu.assertNil(c)
+  lu.assertStrContains(err, "line 3: ")
+  c, err = jong.replay(lines[1] .. "\n5", { rules = "base", seed = 9 })
+  lu.assertNil(c)
+  lu.assertEquals(err, "line 2: bad JSON")
+  local g = assert(jong.game { rules = "base", seed = 9 })
+  lu.assertTrue(g:play_log(table.concat({ lines[1], lines[2] }, "\n")))
+  lu.assertEquals(g:log_json(), lines[1] .. "\n" .. lines[2] .. "\n")
+end
+
 TestUndo = {}
 function TestUndo.test_undo_and_redo()
   local g = scenario()
