@@ -1020,6 +1020,7 @@ local function note_game_win(game, f)
 end
 
 local move = (require "lib.payments").move     -- move(pay, from, to, amount)
+local ranked = (require "lib.payments").ranked -- ranked(points): players first to last
 
 function R.settle(f, result)
   local situation = f.situation
@@ -1188,12 +1189,7 @@ end
 -- total =}, ...} first to last.
 function R.final_ranking(points, opts)
   opts = opts or DEFAULTS
-  local out = {}
-  for i, p in ipairs(points) do out[i] = { player = i, points = p } end
-  table.sort(out, function(a, b)
-    if a.points ~= b.points then return a.points > b.points end
-    return a.player < b.player
-  end)
+  local out = ranked(points)
   for rank, r in ipairs(out) do
     r.rank, r.uma = rank, (opts.uma or {})[rank] or 0
     r.total = r.points + 1000 * r.uma

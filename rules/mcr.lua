@@ -1160,12 +1160,7 @@ end
 -- scores share the table points of the places they occupy.
 function R.final_ranking(points, opts)
   local tp = (opts or {}).table_points or R.options.table_points.default
-  local out = {}
-  for i, p in ipairs(points) do out[i] = { player = i, points = p } end
-  table.sort(out, function(a, b)
-    if a.points ~= b.points then return a.points > b.points end
-    return a.player < b.player
-  end)
+  local out = payments.ranked(points)
   local i = 1
   while i <= #out do
     local j = i

@@ -4,6 +4,7 @@
 -- seats change: the tile set, kita (North set aside), dora wrap, payments with tsumo-son,
 -- honba, noten payments, the end of the match and the final score.
 local japanese = require "japanese"
+local payments = require "lib.payments"
 local jo = japanese.options
 
 local SEATS = { "E", "S", "W" }                       -- 2: no North seat
@@ -339,12 +340,7 @@ end
 
 function R.final_ranking(points, opts)
   opts = opts or DEFAULTS
-  local out = {}
-  for i, p in ipairs(points) do out[i] = { player = i, points = p } end
-  table.sort(out, function(a, b)
-    if a.points ~= b.points then return a.points > b.points end
-    return a.player < b.player
-  end)
+  local out = payments.ranked(points)
   local others = 0
   for rank, r in ipairs(out) do
     r.rank, r.uma = rank, (opts.uma or {})[rank] or 0

@@ -26,4 +26,16 @@ function P.with_liability(pay, winner, liable, total, share)
   return pay
 end
 
+-- The players of a match by final points, first to last, ties to the earlier player:
+-- points = each player's points in player order; {{player =, points =}, ...}.
+function P.ranked(points)
+  local out = {}
+  for i, p in ipairs(points) do out[i] = { player = i, points = p } end
+  table.sort(out, function(a, b)
+    if a.points ~= b.points then return a.points > b.points end
+    return a.player < b.player
+  end)
+  return out
+end
+
 return P
