@@ -42,16 +42,26 @@ static void reserve(size_t n)
     cap = c;
 }
 
-static void put(const char *s, size_t n)
+static inline void put(const char *s, size_t n)
 {
-    reserve(n);
-    if (failed)
-        return;
+    if (len + n > cap) {
+        reserve(n);
+        if (failed)
+            return;
+    }
     memcpy(out + len, s, n);
     len += n;
 }
 
-static void putc1(char ch) { put(&ch, 1); }
+static inline void putc1(char ch)
+{
+    if (len + 1 > cap) {
+        reserve(1);
+        if (failed)
+            return;
+    }
+    out[len++] = ch;
+}
 
 /* The length of the valid UTF-8 sequence at s (n bytes left), or 0: Lua's own strict
  * reading (utf8.len): no overlong form, no surrogate, nothing above U+10FFFF. */
@@ -89,6 +99,10 @@ static void put_string(const char *str, size_t n)
     putc1('"');
     size_t plain = 0;   /* the start of the run not yet written */
     for (size_t i = 0; i < n;) {
+        while (i < n && s[i] >= 0x20 && s[i] < 0x7F && s[i] != '"' && s[i] != '\\')
+            i++;   /* plain ASCII */
+        if (i == n)
+            break;
         unsigned c = s[i];
         const char *esc = NULL;
         char u[6];
@@ -132,21 +146,36 @@ static void put_string(const char *str, size_t n)
     putc1('"');
 }
 
+static void put_integer(long long v)
+{
+    char buf[24], *p = buf + sizeof buf;
+    unsigned long long u = v < 0 ? 0ull - (unsigned long long)v : (unsigned long long)v;
+    do
+        *--p = (char)('0' + u % 10);
+    while (u /= 10);
+    if (v < 0)
+        *--p = '-';
+    put(p, (size_t)(buf + sizeof buf - p));
+}
+
 static void put_number(lua_State *L, int idx)
 {
     char buf[64];
     int n;
     if (lua_isinteger(L, idx)) {
-        n = snprintf(buf, sizeof buf, LUA_INTEGER_FMT, (LUAI_UACINT)lua_tointeger(L, idx));
-    } else {
-        lua_Number v = lua_tonumber(L, idx);
-        if (v != v || isinf(v))
-            n = snprintf(buf, sizeof buf, "null");
-        else if (v == floor(v) && fabs(v) < 9007199254740992.0)
-            n = snprintf(buf, sizeof buf, "%lld", (long long)v);
-        else
-            n = snprintf(buf, sizeof buf, "%.14g", (double)v);
+        put_integer((long long)lua_tointeger(L, idx));
+        return;
     }
+    lua_Number v = lua_tonumber(L, idx);
+    if (v != v || isinf(v)) {
+        put("null", 4);
+        return;
+    }
+    if (v == floor(v) && fabs(v) < 9007199254740992.0) {
+        put_integer((long long)v);
+        return;
+    }
+    n = snprintf(buf, sizeof buf, "%.14g", (double)v);
     put(buf, (size_t)n);
 }
 
@@ -156,14 +185,34 @@ struct key {
     const char *text;
     size_t n;
     int rank;   /* index in KEY_ORDER, or NORDER */
-    int idx;    /* stack index of the key itself */
+    int idx;    /* stack index of the key itself (its value above it) */
 };
 
 static int rank_of(const char *s, size_t n)
 {
-    for (int i = 0; i < NORDER; i++)
-        if (strlen(KEY_ORDER[i]) == n && !memcmp(KEY_ORDER[i], s, n))
-            return i;
+    /* Most keys are of KEY_ORDER: look only at the entries of the key's first letter
+     * (lists made at the first call; no letter begins more than 7 of them). */
+    static signed char by_first[128][8];
+    static unsigned char lens[NORDER];
+    static bool ready;
+    if (!ready) {
+        memset(by_first, -1, sizeof by_first);
+        for (int i = 0; i < NORDER; i++) {
+            unsigned char c = (unsigned char)KEY_ORDER[i][0];
+            int j = 0;
+            while (j < 7 && by_first[c][j] >= 0)
+                j++;
+            by_first[c][j] = (signed char)i;
+            lens[i] = (unsigned char)strlen(KEY_ORDER[i]);
+        }
+        ready = true;
+    }
+    unsigned char c = (unsigned char)s[0];
+    if (n == 0 || c >= 128)
+        return NORDER;
+    for (const signed char *i = by_first[c]; *i >= 0; i++)
+        if (lens[*i] == n && !memcmp(KEY_ORDER[*i], s, n))
+            return *i;
     return NORDER;
 }
 
@@ -203,13 +252,21 @@ static int encode_table(lua_State *L, int idx, int depth, int shown)
     if (depth > MAX_DEPTH)
         return refuse(L, "cannot encode as JSON: nested more than %s deep (a cycle?)", MAX_DEPTH_TEXT);
     luaL_checkstack(L, 8, "JSON");
-    lua_Integer nk = 0;
-    lua_pushnil(L);
-    while (lua_next(L, idx)) {
-        lua_pop(L, 1);
-        nk++;
+    /* A table with a border (rawlen > 0) is an array when it has no other key; one
+     * without is an object unless it is empty (then an array unless marked). */
+    lua_Integer nk = 0, alen = (lua_Integer)lua_rawlen(L, idx);
+    if (alen > 0) {
+        lua_pushnil(L);
+        while (lua_next(L, idx)) {
+            lua_pop(L, 1);
+            nk++;
+        }
+    } else {
+        lua_pushnil(L);
+        if (lua_next(L, idx))
+            lua_pop(L, 2), nk = 1;   /* not empty: an object */
     }
-    if (nk == (lua_Integer)lua_rawlen(L, idx) && !is_object(L, idx, shown)) {
+    if (nk == alen && !is_object(L, idx, shown)) {
         putc1('[');
         for (lua_Integer i = 1; i <= nk; i++) {
             if (i > 1)
@@ -224,15 +281,26 @@ static int encode_table(lua_State *L, int idx, int depth, int shown)
     /* The keys, kept on the stack (with their texts), then sorted. */
     int base = lua_gettop(L);
     struct key small[32], *keys = small;
-    if (nk > 32)   /* a large object: the keys in a userdata the collector frees */
-        keys = lua_newuserdatauv(L, (size_t)nk * sizeof *keys, 0);
+    lua_Integer room = 32;
     int n = 0;
     lua_pushnil(L);
     while (lua_next(L, idx)) {
-        lua_pop(L, 1);
         luaL_checkstack(L, 4, "JSON");
-        int kidx = lua_gettop(L);   /* the key, kept; a copy goes on top for lua_next */
-        lua_pushvalue(L, -1);
+        if (n == room) {   /* a large object: the keys in a userdata the collector frees */
+            lua_Integer total = 0;
+            lua_pushnil(L);
+            while (lua_next(L, idx)) {
+                lua_pop(L, 1);
+                total++;
+            }
+            struct key *big = lua_newuserdatauv(L, (size_t)total * sizeof *big, 0);
+            memcpy(big, keys, (size_t)n * sizeof *keys);
+            keys = big;
+            room = total;
+            lua_insert(L, -3);   /* below the key and value */
+        }
+        int kidx = lua_gettop(L) - 1;   /* the key and its value, kept; a copy of the key */
+        lua_pushvalue(L, kidx);         /* goes on top for lua_next */
         struct key k = { NULL, 0, NORDER, kidx };
         if (lua_type(L, kidx) == LUA_TSTRING) {
             k.text = lua_tolstring(L, kidx, &k.n);
@@ -263,10 +331,7 @@ static int encode_table(lua_State *L, int idx, int depth, int shown)
             putc1(',');
         put_string(keys[i].text, keys[i].n);
         putc1(':');
-        lua_pushvalue(L, keys[i].idx);
-        lua_rawget(L, idx);
-        encode(L, lua_gettop(L), depth + 1, shown);
-        lua_pop(L, 1);
+        encode(L, keys[i].idx + 1, depth + 1, shown);
     }
     putc1('}');
     lua_settop(L, base);
