@@ -5,7 +5,8 @@
  * gives a cost vector: the fewest tiles to add so that the part holds m sets and p pairs
  * (byte p * 8 + m of the vector). The standard-form shanten is the cheapest way to share
  * 4 - nmelds sets and one pair among the parts, minus 1: the vectors of two parts are
- * combined by a table of their min-plus convolutions, the last two here.
+ * combined by a table of their min-plus convolutions (m with p, s with the honours), and
+ * a last table gives the shanten of the two halves.
  * A complete suit (sets and at most one pair) is a bit in a bitmap over the same index;
  * the rank of the bit finds the suit's decompositions.
  * Seven pairs and thirteen orphans are counted directly, eight counts at a time. */
@@ -20,6 +21,8 @@ extern const uint8_t dc_suit_vec[];
 extern const uint8_t dc_honour_vec[78125];
 extern const uint16_t dc_conv[];
 extern const uint8_t dc_vecs[][16];
+extern const int dc_nvec;
+extern const uint8_t dc_halves[];
 extern const uint64_t dc_agari[];
 extern const uint32_t dc_dec[];
 extern const int dc_nmulti;
@@ -409,17 +412,29 @@ int readings(const uint8_t counts[TILE_KINDS], int nmelds, int win_kind,
 
 static inline int min_int(int a, int b) { return a < b ? a : b; }
 
+/* The standard shanten of a hand whose two halves (m with p, s with the honours) have
+ * the vectors x and y (ids in dc_vecs): the cheapest way to share nsets sets (0-5) and
+ * the pair between them, minus 1. By the table; counted when 15 or more. */
+static inline int halves_shanten(unsigned x, unsigned y, int nsets)
+{
+    size_t i = ((size_t)nsets * (unsigned)dc_nvec + x) * (unsigned)dc_nvec + y;
+    int best = dc_halves[i / 2] >> (i % 2 * 4) & 15;
+    if (best == 15) {
+        const uint8_t *a = dc_vecs[x], *b = dc_vecs[y];
+        best = 255;
+        for (int m = 0; m <= nsets; m++)   /* the pair with x's parts or with y's */
+            best = min_int(best, min_int(a[m] + b[8 + nsets - m], a[8 + m] + b[nsets - m]));
+    }
+    return best - 1;
+}
+
 static int standard_shanten(const uint8_t c[TILE_KINDS], const struct view *v, int nmelds)
 {
     if (nmelds < MIN_MELDS || nmelds > 4 || v->total < 0 || v->total > 14 - 3 * nmelds) return SHANTEN_NONE;
     unsigned nb = (unsigned)dc_nbase;
     unsigned a = dc_suit_vec[suit_index(c)], b = dc_suit_vec[suit_index(c + 9)];
     unsigned s = dc_suit_vec[suit_index(c + 18)], z = dc_honour_vec[honour_code(c + 27)];
-    const uint8_t *x = dc_vecs[dc_conv[a * nb + b]], *y = dc_vecs[dc_conv[s * nb + z]];
-    int nsets = 4 - nmelds, best = 255;
-    for (int m = 0; m <= nsets; m++)   /* the pair with x's parts or with y's */
-        best = min_int(best, min_int(x[m] + y[8 + nsets - m], x[8 + m] + y[nsets - m]));
-    return best - 1;
+    return halves_shanten(dc_conv[a * nb + b], dc_conv[s * nb + z], 4 - nmelds);
 }
 
 /* ---- shanten in a tile set with absent suit kinds ---- */
@@ -505,14 +520,8 @@ static int tileset_shanten(const uint8_t c[TILE_KINDS], const struct view *v, in
     int id[3] = {suit_vec_id(c, 0, forms), suit_vec_id(c, 1, forms), suit_vec_id(c, 2, forms)};
     unsigned nb = (unsigned)dc_nbase, z = dc_honour_vec[honour_code(c + 27)];
     int nsets = 4 - nmelds;
-    if (id[0] >= 0 && id[1] >= 0 && id[2] >= 0) {   /* by the tables, as standard_shanten */
-        const uint8_t *x = dc_vecs[dc_conv[(unsigned)id[0] * nb + (unsigned)id[1]]];
-        const uint8_t *y = dc_vecs[dc_conv[(unsigned)id[2] * nb + z]];
-        int best = 255;
-        for (int m = 0; m <= nsets; m++)
-            best = min_int(best, min_int(x[m] + y[8 + nsets - m], x[8 + m] + y[nsets - m]));
-        return best - 1;
-    }
+    if (id[0] >= 0 && id[1] >= 0 && id[2] >= 0)   /* by the tables, as standard_shanten */
+        return halves_shanten(dc_conv[(unsigned)id[0] * nb + (unsigned)id[1]], dc_conv[(unsigned)id[2] * nb + z], nsets);
     uint8_t all[16], x[16];
     memcpy(all, dc_vecs[z], 16);
     for (int s = 0; s < 3; s++) {
@@ -599,40 +608,36 @@ int shanten_of(const uint8_t counts[TILE_KINDS], int nmelds, unsigned forms)
 
 /* ---- shanten after a one-tile change ---- */
 
-/* Whether kind k (not held) has no tile of its own or, in a suit, none within two
- * ranks held: it can join no group with the tiles held. */
-static inline bool isolated(const uint8_t c[TILE_KINDS], int k)
-{
-    if (c[k])
-        return false;
-    if (k >= 27)
-        return true;
-    int r = k % 9;
-    for (int d = -2; d <= 2; d++)
-        if (r + d >= 0 && r + d <= 8 && c[k + d])
-            return false;
-    return true;
-}
+#define ALL_KINDS ((1ull << TILE_KINDS) - 1)
 
-/* The standard shanten is the cheapest way to share nsets sets and the pair between
- * two cost vectors x and y that together cover the four parts (as standard_shanten
- * does). half_against makes y ready for many x: other[i] pairs with x[i] (x's m sets
- * without the pair, i = m; with it, i = 8 + m), 255 where m > nsets. */
-static void half_against(const uint8_t *y, int nsets, uint8_t other[16])
+/* Bit k set when counts[k] is above more (0-3). */
+static inline uint64_t kind_mask(const uint8_t c[TILE_KINDS], int more)
 {
-    memset(other, 255, 16);
-    for (int m = 0; m <= nsets; m++) {
-        other[m] = y[8 + nsets - m];
-        other[8 + m] = y[nsets - m];
+    uint64_t m = 0;
+#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
+    /* bytes above more: count + (7 - more) reaches 8 (counts at most 4) */
+    uint64_t add = (uint64_t)(7 - more) * ONES;
+    for (int i = 0; i < 5; i++) {
+        uint64_t w = i < 4 ? load8(c + 8 * i) : load2(c + 32);
+        uint64_t bits = ((w + add) >> 3) & ONES;
+        if (i == 4) bits &= 0x0101ull;
+        m |= ((bits * 0x0102040810204080ull) >> 56) << (8 * i);
     }
+#else
+    for (int k = 0; k < TILE_KINDS; k++) m |= (uint64_t)(c[k] > more) << k;
+#endif
+    return m;
 }
 
-static inline int half_shanten(const uint8_t *x, const uint8_t *other)
+/* The kinds held (bits of held) or within two ranks of one held in its suit. */
+static inline uint64_t near_mask(uint64_t held)
 {
-    int best = 255;
-    for (int i = 0; i < 6; i++)
-        best = min_int(best, min_int(x[i] + other[i], x[8 + i] + other[8 + i]));
-    return best - 1;
+    uint64_t near = held & (0x7full << 27);
+    for (int s = 0; s < 3; s++) {
+        uint64_t h = held >> (9 * s) & 0x1ff;
+        near |= ((h | h << 1 | h << 2 | h >> 1 | h >> 2) & 0x1ff) << (9 * s);
+    }
+    return near;
 }
 
 /* Kinds that are terminals or honours (thirteen orphans). */
@@ -667,6 +672,10 @@ void shanten_each(const uint8_t counts[TILE_KINDS], int nmelds, unsigned forms, 
     const uint8_t *c = counts;
     int nsets = 4 - nmelds;
     bool standard = (forms & FORM_STANDARD) && total <= 14 - 3 * nmelds;
+    /* the kinds to look at: those held (delta -1) or held fewer than four times (+1) */
+    uint64_t held = kind_mask(c, 0), fours = kind_mask(c, 3);
+    uint64_t todo = delta > 0 ? ~fours & ALL_KINDS : held;
+    memset(out, SHANTEN_NONE, TILE_KINDS);
     /* Standard: the changed part's new vector is combined with its partner's (the
      * table's halves: m with p, s with the honours) and set against the other half. Its
      * index follows from the part's codes without writing the counts. A kind that can
@@ -674,30 +683,52 @@ void shanten_each(const uint8_t counts[TILE_KINDS], int nmelds, unsigned forms, 
      * it is (a group with it is all added tiles; a held tile the best completion leaves
      * over, which there is, makes a group of the same shape for fewer tiles, within
      * four of a kind). */
-    unsigned nb = (unsigned)dc_nbase, id[NPARTS], lo[3], hi[3];
-    uint8_t against[2][16];   /* half_against of the half a changed part is not in */
-    int same = SHANTEN_NONE;   /* the standard shanten after adding an isolated kind; NONE: look it up */
     if (standard) {
+        unsigned nb = (unsigned)dc_nbase, id[NPARTS], lo[3], hi[3], half[2];
         for (int s = 0; s < 3; s++) {
             codes8(c + 9 * s, &lo[s], &hi[s]);
             hi[s] += 625u * c[9 * s + 8];
             id[s] = dc_suit_vec[dc_offset4[lo[s]] + dc_rank5[hi[s]]];
         }
-        id[3] = dc_honour_vec[honour_code(c + 27)];
-        const uint8_t *x = dc_vecs[dc_conv[id[0] * nb + id[1]]], *y = dc_vecs[dc_conv[id[2] * nb + id[3]]];
-        half_against(y, nsets, against[0]);
-        half_against(x, nsets, against[1]);
-        uint64_t w[5] = { v.w0, v.w1, v.w2, v.w3, v.w4 }, threes = 0;   /* bytes holding 3 or 4 */
-        for (int i = 0; i < 5; i++)
-            threes |= ((w[i] & w[i] >> 1) | w[i] >> 2) & ONES;
-        if (delta > 0 && total == 14 - 3 * nmelds && !threes)
-            same = half_shanten(x, against[0]);
+        unsigned honours = honour_code(c + 27);
+        id[3] = dc_honour_vec[honours];
+        half[0] = dc_conv[id[0] * nb + id[1]];
+        half[1] = dc_conv[id[2] * nb + id[3]];
+        uint64_t look = todo;
+        if (delta > 0 && total == 14 - 3 * nmelds && !kind_mask(c, 2)) {
+            uint64_t isolated = todo & ~near_mask(held);
+            int same = halves_shanten(half[0], half[1], nsets);
+            for (uint64_t b = isolated; b; b &= b - 1)
+                out[__builtin_ctzll(b)] = (int8_t)same;
+            look &= ~isolated;
+        }
+        for (int p = 0; p < NPARTS; p++) {
+            unsigned bits = (unsigned)(look >> (9 * p)) & (p < 3 ? 0x1ffu : 0x7fu);
+            int partner = p ^ 1;   /* m with p, s with the honours */
+            for (; bits; bits &= bits - 1) {
+                int r = __builtin_ctz(bits);
+                unsigned nid;
+                if (p == 3) {
+                    nid = dc_honour_vec[delta > 0 ? honours + pow5[r] : honours - pow5[r]];
+                } else {
+                    unsigned l = lo[p], h = hi[p];
+                    if (r < 4)
+                        l = delta > 0 ? l + pow5[r] : l - pow5[r];
+                    else
+                        h = delta > 0 ? h + pow5[r - 4] : h - pow5[r - 4];
+                    nid = dc_suit_vec[dc_offset4[l] + dc_rank5[h]];
+                }
+                unsigned a = p < partner ? nid : id[partner], b = p < partner ? id[partner] : nid;
+                unsigned changed = dc_conv[a * nb + b];
+                out[9 * p + r] = (int8_t)(p < 2 ? halves_shanten(changed, half[1], nsets)
+                                                : halves_shanten(half[0], changed, nsets));
+            }
+        }
     }
     /* seven pairs and thirteen orphans: the shanten by the count the kind goes from and
      * whether it is an orphan (irregular[was][orphan]) */
-    int irregular[5][2];
-    bool any_irregular = nmelds == 0 && (forms & (FORM_SEVEN_PAIRS | FORM_THIRTEEN_ORPHANS));
-    if (any_irregular) {
+    if (nmelds == 0 && (forms & (FORM_SEVEN_PAIRS | FORM_THIRTEEN_ORPHANS))) {
+        int irregular[5][2];
         int kinds = byte_sum(nonzero_bytes(v.w0) + nonzero_bytes(v.w1) + nonzero_bytes(v.w2) + nonzero_bytes(v.w3)
                              + nonzero_bytes(v.w4));
         int pairs = byte_sum(two_or_more_bytes(v.w0) + two_or_more_bytes(v.w1) + two_or_more_bytes(v.w2)
@@ -722,40 +753,9 @@ void shanten_each(const uint8_t counts[TILE_KINDS], int nmelds, unsigned forms, 
                 irregular[was][orphan] = best;
             }
         }
-    }
-    unsigned honours = standard ? honour_code(c + 27) : 0;
-    for (int p = 0; p < NPARTS; p++) {
-        int first = 9 * p, last = p < 3 ? first + 9 : TILE_KINDS;
-        for (int k = first; k < last; k++) {
-            if (delta > 0 ? c[k] >= 4 : c[k] == 0) {
-                out[k] = SHANTEN_NONE;
-                continue;
-            }
-            int best = SHANTEN_NONE;
-            if (standard) {
-                if (same != SHANTEN_NONE && isolated(c, k)) {
-                    best = same;
-                } else {
-                    int r = k - first;
-                    unsigned nid;
-                    if (p == 3) {
-                        nid = dc_honour_vec[delta > 0 ? honours + pow5[r] : honours - pow5[r]];
-                    } else {
-                        unsigned l = lo[p], h = hi[p], step = r < 4 ? pow5[r] : r < 8 ? pow5[r - 4] : 625u;
-                        if (r < 4)
-                            l = delta > 0 ? l + step : l - step;
-                        else
-                            h = delta > 0 ? h + step : h - step;
-                        nid = dc_suit_vec[dc_offset4[l] + dc_rank5[h]];
-                    }
-                    int partner = p ^ 1;   /* m with p, s with the honours */
-                    unsigned a = p < partner ? nid : id[partner], b = p < partner ? id[partner] : nid;
-                    best = half_shanten(dc_vecs[dc_conv[a * nb + b]], against[p / 2]);
-                }
-            }
-            if (any_irregular)
-                best = min_int(best, irregular[c[k]][orphan_kind[k]]);
-            out[k] = (int8_t)best;
+        for (uint64_t b = todo; b; b &= b - 1) {
+            int k = __builtin_ctzll(b);
+            out[k] = (int8_t)min_int(out[k], irregular[c[k]][orphan_kind[k]]);
         }
     }
 }
