@@ -42,6 +42,8 @@ void lj_guard_patterns(lua_State *L);
 /* plain_copy(v, what, views, mark): the sandbox's plain copy of a value rule code
  * returned (lua/plain_copy.c). */
 int lj_plain_copy(lua_State *L);
+/* plain_check(v, mark): whether v is plain data as it is (lua/plain_copy.c). */
+int lj_plain_check(lua_State *L);
 /* json_encode(v, shown): v as JSON text, keys in a stable order (lua/json.c). */
 int lj_json_encode(lua_State *L);
 

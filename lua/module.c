@@ -13,13 +13,9 @@
 #include "efficiency.h"
 #include "notation.h"
 
-static const char *const meld_type_names[] = { "chow", "pung", "kong" };
-static const char *const kong_names[] = { NULL, "exposed", "promoted", "concealed" };
-static const char *const wait_names[] = { "two_sided", "closed", "edge", "single", "pair" };
-static const char seat_names[][2] = { "E", "S", "W", "N" };
-
-/* Kind names as literals: Lua caches the strings of C literals by address, so
- * pushing one costs no hashing. */
+/* The strings facts are made of, as Lua strings made once per state and kept in a
+ * table of the registry (lua_pushstring of a C string looks it up in Lua's string cache
+ * each time, and a miss hashes it): the kind names at 1..ALL_KINDS, then NAMES. */
 static const char *const kind_names[ALL_KINDS] = {
     "1m", "2m", "3m", "4m", "5m", "6m", "7m", "8m", "9m",
     "1p", "2p", "3p", "4p", "5p", "6p", "7p", "8p", "9p",
@@ -28,68 +24,121 @@ static const char *const kind_names[ALL_KINDS] = {
     "f1", "f2", "f3", "f4", "g1", "g2", "g3", "g4",
 };
 
-static void push_kind(lua_State *L, int k)
+enum name {
+    N_TYPE, N_TILE, N_TILES, N_KONG, N_CONCEALED, N_FROM, N_REDS, N_MELD, N_PAIR, N_SETS, N_WAIT,
+    N_WIN_SET, N_COUNTS, N_MELDS, N_BONUS, N_RED_COUNTS, N_SIZE, N_WIN_TILE, N_WIN_TILE_RED,
+    N_READINGS, N_SEVEN_PAIRS, N_THIRTEEN_ORPHANS, N_CHOW, N_PUNG, N_EXPOSED, N_PROMOTED,
+    N_TWO_SIDED, N_CLOSED, N_EDGE, N_SINGLE, N_E, N_S, N_W, N_N, N_M, N_P, N_SS, N_ALL_COUNTS, N_COUNT
+};
+static const char *const NAMES[N_COUNT] = {
+    "type", "tile", "tiles", "kong", "concealed", "from", "reds", "meld", "pair", "sets", "wait",
+    "win_set", "counts", "melds", "bonus", "red_counts", "size", "win_tile", "win_tile_red",
+    "readings", "seven_pairs", "thirteen_orphans", "chow", "pung", "exposed", "promoted",
+    "two_sided", "closed", "edge", "single", "E", "S", "W", "N", "m", "p", "s", "all_counts",
+};
+static const enum name meld_type_names[] = { N_CHOW, N_PUNG, N_KONG };
+static const enum name kong_names[] = { N_COUNT, N_EXPOSED, N_PROMOTED, N_CONCEALED };
+static const enum name wait_names[] = { N_TWO_SIDED, N_CLOSED, N_EDGE, N_SINGLE, N_PAIR };
+static const enum name seat_names[] = { N_E, N_S, N_W, N_N };
+static const enum name suit_names[] = { N_M, N_P, N_SS };
+
+/* Pushes the table of strings (made at the first call in a state); returns its index. */
+static int push_strings(lua_State *L)
 {
-    lua_pushstring(L, kind_names[k]);
+    static const char key = 0;   /* its address is the registry key */
+    if (lua_rawgetp(L, LUA_REGISTRYINDEX, &key) != LUA_TTABLE) {
+        lua_pop(L, 1);
+        lua_createtable(L, ALL_KINDS + N_COUNT, 0);
+        for (int k = 0; k < ALL_KINDS; k++) {
+            lua_pushstring(L, kind_names[k]);
+            lua_rawseti(L, -2, k + 1);
+        }
+        for (int i = 0; i < N_COUNT; i++) {
+            lua_pushstring(L, NAMES[i]);
+            lua_rawseti(L, -2, ALL_KINDS + 1 + i);
+        }
+        lua_pushvalue(L, -1);
+        lua_rawsetp(L, LUA_REGISTRYINDEX, &key);
+    }
+    return lua_gettop(L);
 }
 
-static void set_kind(lua_State *L, const char *field, int k)
+/* The string of kind k, of a name (S: the index of the table of strings). */
+static inline void push_kind(lua_State *L, int S, int k) { lua_rawgeti(L, S, k + 1); }
+static inline void push_name(lua_State *L, int S, enum name n) { lua_rawgeti(L, S, ALL_KINDS + 1 + n); }
+
+/* t[name] = kind k / a name / a boolean / an integer, t on top. */
+static void set_kind(lua_State *L, int S, enum name field, int k)
 {
-    push_kind(L, k);
-    lua_setfield(L, -2, field);
+    push_name(L, S, field);
+    push_kind(L, S, k);
+    lua_rawset(L, -3);
+}
+
+static void set_name(lua_State *L, int S, enum name field, enum name value)
+{
+    push_name(L, S, field);
+    push_name(L, S, value);
+    lua_rawset(L, -3);
+}
+
+static void set_boolean(lua_State *L, int S, enum name field, bool value)
+{
+    push_name(L, S, field);
+    lua_pushboolean(L, value);
+    lua_rawset(L, -3);
+}
+
+static void set_integer(lua_State *L, int S, enum name field, lua_Integer value)
+{
+    push_name(L, S, field);
+    lua_pushinteger(L, value);
+    lua_rawset(L, -3);
 }
 
 /* {["5m"] = 2, ...} */
-static void push_counts(lua_State *L, const uint8_t counts[TILE_KINDS])
+static void push_counts(lua_State *L, int S, const uint8_t counts[TILE_KINDS])
 {
     lua_createtable(L, 0, 14);
     for (int k = 0; k < TILE_KINDS; k++)
         if (counts[k]) {
-            push_kind(L, k);
+            push_kind(L, S, k);
             lua_pushinteger(L, counts[k]);
             lua_rawset(L, -3);
         }
 }
 
-static void push_meld(lua_State *L, const struct meld *m, int index)
+static void push_meld(lua_State *L, int S, const struct meld *m, int index)
 {
     lua_createtable(L, 0, 8);
-    lua_pushstring(L, meld_type_names[m->type]);
-    lua_setfield(L, -2, "type");
-    set_kind(L, "tile", m->kind);
+    set_name(L, S, N_TYPE, meld_type_names[m->type]);
+    set_kind(L, S, N_TILE, m->kind);
     int n = meld_tiles(m);
+    push_name(L, S, N_TILES);
     lua_createtable(L, n, 0);
     for (int i = 0; i < n; i++) {
-        push_kind(L, m->type == MELD_CHOW ? m->kind + i : m->kind);
+        push_kind(L, S, m->type == MELD_CHOW ? m->kind + i : m->kind);
         lua_rawseti(L, -2, i + 1);
     }
-    lua_setfield(L, -2, "tiles");
-    if (m->type == MELD_KONG) {
-        lua_pushstring(L, kong_names[m->kong]);
-        lua_setfield(L, -2, "kong");
-    }
-    lua_pushboolean(L, m->kong == KONG_CONCEALED);
-    lua_setfield(L, -2, "concealed");
-    if (m->from != SEAT_NONE) {
-        lua_pushstring(L, seat_names[m->from]);
-        lua_setfield(L, -2, "from");
-    }
-    lua_pushinteger(L, m->reds);
-    lua_setfield(L, -2, "reds");
-    if (index) {
-        lua_pushinteger(L, index);
-        lua_setfield(L, -2, "meld");
-    }
+    lua_rawset(L, -3);
+    if (m->type == MELD_KONG)
+        set_name(L, S, N_KONG, kong_names[m->kong]);
+    set_boolean(L, S, N_CONCEALED, m->kong == KONG_CONCEALED);
+    if (m->from != SEAT_NONE)
+        set_name(L, S, N_FROM, seat_names[m->from]);
+    set_integer(L, S, N_REDS, m->reds);
+    if (index)
+        set_integer(L, S, N_MELD, index);
 }
 
 /* {"1m", "1m", "2m", ...}: one entry per tile of the counts, in kind order. */
-static void push_tiles(lua_State *L, const uint8_t counts[TILE_KINDS])
+static void push_tiles(lua_State *L, int S, const uint8_t counts[TILE_KINDS])
 {
     lua_createtable(L, 14, 0);
     int n = 0;
     for (int k = 0; k < TILE_KINDS; k++)
         for (int c = 0; c < counts[k]; c++) {
-            push_kind(L, k);
+            push_kind(L, S, k);
             lua_rawseti(L, -2, ++n);
         }
 }
@@ -98,91 +147,87 @@ static void push_tiles(lua_State *L, const uint8_t counts[TILE_KINDS])
  * lazy, tiles and all_counts are left to the facts' __index (l_facts_index), which makes
  * them from counts and melds when first read. The table has room for the fields
  * jong.facts adds. */
-static void push_hand(lua_State *L, const struct hand *h, bool lazy)
+static void push_hand(lua_State *L, int S, const struct hand *h, bool lazy)
 {
     lua_createtable(L, 0, 32);
     if (!lazy) {
-        push_tiles(L, h->counts);
-        lua_setfield(L, -2, "tiles");
+        push_name(L, S, N_TILES);
+        push_tiles(L, S, h->counts);
+        lua_rawset(L, -3);
     }
-    push_counts(L, h->counts);
-    lua_setfield(L, -2, "counts");
+    push_name(L, S, N_COUNTS);
+    push_counts(L, S, h->counts);
+    lua_rawset(L, -3);
     if (!lazy) {
         uint8_t all[TILE_KINDS];
         hand_all_counts(h, all);
-        push_counts(L, all);
-        lua_setfield(L, -2, "all_counts");
+        push_name(L, S, N_ALL_COUNTS);
+        push_counts(L, S, all);
+        lua_rawset(L, -3);
     }
     int reds = h->reds[0] + h->reds[1] + h->reds[2];
     int suit_reds[3] = { h->reds[0], h->reds[1], h->reds[2] };
     bool concealed = true;
+    push_name(L, S, N_MELDS);
     lua_createtable(L, h->nmelds, 0);
     for (int i = 0; i < h->nmelds; i++) {
-        push_meld(L, &h->melds[i], 0);
+        push_meld(L, S, &h->melds[i], 0);
         lua_rawseti(L, -2, i + 1);
         reds += h->melds[i].reds;
         if (h->melds[i].reds)
             suit_reds[kind_suit(h->melds[i].kind)] += h->melds[i].reds;
         concealed = concealed && h->melds[i].kong == KONG_CONCEALED;
     }
-    lua_setfield(L, -2, "melds");
+    lua_rawset(L, -3);
+    push_name(L, S, N_BONUS);
     lua_createtable(L, h->nbonus, 0);
     for (int i = 0; i < h->nbonus; i++) {
-        push_kind(L, h->bonus[i]);
+        push_kind(L, S, h->bonus[i]);
         lua_rawseti(L, -2, i + 1);
     }
-    lua_setfield(L, -2, "bonus");
-    lua_pushinteger(L, reds);
-    lua_setfield(L, -2, "reds");
+    lua_rawset(L, -3);
+    set_integer(L, S, N_REDS, reds);
+    push_name(L, S, N_RED_COUNTS);
     lua_createtable(L, 0, 3);
-    static const char *const suits[] = { "m", "p", "s" };
-    for (int i = 0; i < 3; i++) {
-        lua_pushinteger(L, suit_reds[i]);
-        lua_setfield(L, -2, suits[i]);
-    }
-    lua_setfield(L, -2, "red_counts");
-    lua_pushboolean(L, concealed);
-    lua_setfield(L, -2, "concealed");
-    lua_pushinteger(L, hand_size(h));
-    lua_setfield(L, -2, "size");
+    for (int i = 0; i < 3; i++)
+        set_integer(L, S, suit_names[i], suit_reds[i]);
+    lua_rawset(L, -3);
+    set_boolean(L, S, N_CONCEALED, concealed);
+    set_integer(L, S, N_SIZE, hand_size(h));
 }
 
-static void push_set(lua_State *L, const struct set *s)
+static void push_set(lua_State *L, int S, const struct set *s)
 {
     lua_createtable(L, 0, 3);
-    lua_pushstring(L, s->type == SET_CHOW ? "chow" : "pung");
-    lua_setfield(L, -2, "type");
-    set_kind(L, "tile", s->kind);
-    lua_pushboolean(L, 1);
-    lua_setfield(L, -2, "concealed");
+    set_name(L, S, N_TYPE, s->type == SET_CHOW ? N_CHOW : N_PUNG);
+    set_kind(L, S, N_TILE, s->kind);
+    set_boolean(L, S, N_CONCEALED, true);
 }
 
 /* Readings of a complete hand, sets from the concealed tiles first, then the melds. */
-static void push_readings(lua_State *L, const struct hand *h, int win, int sets)
+static void push_readings(lua_State *L, int S, const struct hand *h, int win, int sets)
 {
     struct reading r[MAX_READINGS];
     int n = readings(h->counts, hand_analysis_melds(h->nmelds, sets), win, r, MAX_READINGS);
     lua_createtable(L, n, 0);
     for (int i = 0; i < n; i++) {
         lua_createtable(L, 0, 4);
-        set_kind(L, "pair", r[i].d.pair);
+        set_kind(L, S, N_PAIR, r[i].d.pair);
+        push_name(L, S, N_SETS);
         lua_createtable(L, 4, 0);
         int at = 0;
         for (int s = 0; s < r[i].d.nsets; s++) {
-            push_set(L, &r[i].d.sets[s]);
+            push_set(L, S, &r[i].d.sets[s]);
             lua_rawseti(L, -2, ++at);
         }
         for (int m = 0; m < h->nmelds; m++) {
-            push_meld(L, &h->melds[m], m + 1);
+            push_meld(L, S, &h->melds[m], m + 1);
             lua_rawseti(L, -2, ++at);
         }
-        lua_setfield(L, -2, "sets");
-        lua_pushstring(L, wait_names[r[i].wait]);
-        lua_setfield(L, -2, "wait");
-        if (r[i].win_set >= 0) {
-            lua_pushinteger(L, r[i].win_set + 1);
-            lua_setfield(L, -2, "win_set");
-        }
+        lua_rawset(L, -3);
+        set_name(L, S, N_WAIT, wait_names[r[i].wait]);
+        if (r[i].win_set >= 0)
+            set_integer(L, S, N_WIN_SET, r[i].win_set + 1);
         lua_rawseti(L, -2, i + 1);
     }
 }
@@ -240,25 +285,26 @@ static int hand_facts(lua_State *L, bool lazy)
             return lua_pushnil(L),
                    lua_pushfstring(L, "the winning tile %s is not among the concealed tiles", w), 2;
     }
-    push_hand(L, &h, lazy);
+    int S = push_strings(L);
+    push_hand(L, S, &h, lazy);
     if (has_win) {
-        set_kind(L, "win_tile", win);
-        lua_pushboolean(L, red);
-        lua_setfield(L, -2, "win_tile_red");
-        push_readings(L, &h, win, sets);
-        lua_setfield(L, -2, "readings");
+        set_kind(L, S, N_WIN_TILE, win);
+        set_boolean(L, S, N_WIN_TILE_RED, red);
+        push_name(L, S, N_READINGS);
+        push_readings(L, S, &h, win, sets);
+        lua_rawset(L, -3);
         if (sets == 4 && complete_seven_pairs(h.counts, h.nmelds)) {
+            push_name(L, S, N_SEVEN_PAIRS);
             lua_createtable(L, 7, 0);
             int n = 0;
             for (int k = 0; k < TILE_KINDS; k++)
                 if (h.counts[k]) {
-                    push_kind(L, k);
+                    push_kind(L, S, k);
                     lua_rawseti(L, -2, ++n);
                 }
-            lua_setfield(L, -2, "seven_pairs");
+            lua_rawset(L, -3);
         }
-        lua_pushboolean(L, sets == 4 && complete_thirteen_orphans(h.counts, h.nmelds));
-        lua_setfield(L, -2, "thirteen_orphans");
+        set_boolean(L, S, N_THIRTEEN_ORPHANS, sets == 4 && complete_thirteen_orphans(h.counts, h.nmelds));
     }
     return 1;
 }
@@ -344,7 +390,7 @@ static int l_analysis(lua_State *L)
         int n = 0;
         for (int k = 0; k < TILE_KINDS; k++)
             if (w[k]) {
-                push_kind(L, k);
+                lua_pushstring(L, kind_names[k]);
                 lua_rawseti(L, -2, ++n);
             }
     }
@@ -497,21 +543,21 @@ static int l_facts_index(lua_State *L)
         return 0;
     lua_settop(L, 2);
     uint8_t c[TILE_KINDS] = { 0 };
+    int S = push_strings(L);                                         /* 3 */
     if (strcmp(key, "tiles") == 0) {
         add_counts(L, "counts", c);
-        push_tiles(L, c);
+        push_tiles(L, S, c);
         return keep_field(L);
     }
     if (strcmp(key, "all_counts") == 0) {
         add_counts(L, "counts", c);
         add_meld_tiles(L, c);
-        push_counts(L, c);
+        push_counts(L, S, c);
         return keep_field(L);
     }
     if (strcmp(key, "waits") != 0)
         return 0;
     add_counts(L, "counts", c);
-    lua_pushnil(L);                                                  /* 3 (unused) */
     int win = field_kind(L, 1, "win_tile");
     lua_getfield(L, 1, "melds");
     int nmelds = lua_istable(L, -1) ? (int)lua_rawlen(L, -1) : 0;
@@ -566,7 +612,7 @@ static int l_facts_index(lua_State *L)
     lua_createtable(L, 4, 0);
     for (int k = 0, n = 0; k < TILE_KINDS; k++)
         if (w[k]) {
-            push_kind(L, k);
+            push_kind(L, S, k);
             lua_rawseti(L, -2, ++n);
         }
     lua_pushvalue(L, -1);
@@ -602,10 +648,12 @@ static int l_efficiency(lua_State *L)
     unsigned forms = (forms_arg(L, 3) & (sets == 4 ? FORM_ALL : FORM_STANDARD)) | absent_arg(L, 5);
     struct discard_choice c[TILE_KINDS];
     int n = efficiency_discards(h.counts, hand_analysis_melds(h.nmelds, sets), forms, unseen, c);
+    int S = push_strings(L);
     lua_createtable(L, n, 0);
     for (int i = 0; i < n; i++) {
         lua_createtable(L, 0, 4);
-        set_kind(L, "discard", c[i].discard);
+        push_kind(L, S, c[i].discard);
+        lua_setfield(L, -2, "discard");
         lua_pushinteger(L, c[i].shanten);
         lua_setfield(L, -2, "shanten");
         lua_createtable(L, 0, c[i].naccept);
@@ -635,13 +683,14 @@ static int l_decompositions(lua_State *L)
     struct decomposition d[MAX_DECOMPOSITIONS];
     int n = hand_size(&h) == 3 * sets + 2
           ? decompose(h.counts, hand_analysis_melds(h.nmelds, sets), d, MAX_DECOMPOSITIONS) : 0;
+    int S = push_strings(L);
     lua_createtable(L, n, 0);
     for (int i = 0; i < n; i++) {
         lua_createtable(L, 0, 2);
-        set_kind(L, "pair", d[i].pair);
+        set_kind(L, S, N_PAIR, d[i].pair);
         lua_createtable(L, d[i].nsets, 0);
         for (int s = 0; s < d[i].nsets; s++) {
-            push_set(L, &d[i].sets[s]);
+            push_set(L, S, &d[i].sets[s]);
             lua_rawseti(L, -2, s + 1);
         }
         lua_setfield(L, -2, "sets");
@@ -786,6 +835,7 @@ static const luaL_Reg private_tools[] = {
     { "is_file", l_is_file },
     { "in_rule_code", l_in_rule_code },
     { "plain_copy", lj_plain_copy },
+    { "plain_check", lj_plain_check },
     { "facts_index", l_facts_index },
     { "facts_hand", l_facts_hand },
     { "json_encode", lj_json_encode },

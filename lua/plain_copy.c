@@ -72,3 +72,48 @@ int lj_plain_copy(lua_State *L)
         return 1;
     }
 }
+
+/* Whether the table at src is plain data already (what a copy would hold, read raw):
+ * no metatable but the JSON object mark, keys that are strings, numbers or booleans,
+ * values that are not functions, threads or full userdata, nesting within the copy's
+ * bound (which also rules out cycles). */
+static bool is_plain_table(lua_State *L, int src, int depth, int mark)
+{
+    if (depth > PLAIN_DEPTH)
+        return false;
+    if (lua_getmetatable(L, src)) {
+        bool marked = lua_rawequal(L, -1, mark);
+        lua_pop(L, 1);
+        if (!marked)
+            return false;
+    }
+    if (!lua_checkstack(L, 4))
+        return false;
+    lua_pushnil(L);
+    while (lua_next(L, src)) {
+        int kt = lua_type(L, -2), vt = lua_type(L, -1);
+        bool fine = kt == LUA_TSTRING || kt == LUA_TNUMBER || kt == LUA_TBOOLEAN;
+        if (fine && vt == LUA_TTABLE)
+            fine = is_plain_table(L, lua_gettop(L), depth + 1, mark);
+        else if (vt == LUA_TFUNCTION || vt == LUA_TTHREAD || vt == LUA_TUSERDATA)
+            fine = false;
+        lua_pop(L, 1);
+        if (!fine) {
+            lua_pop(L, 1);
+            return false;
+        }
+    }
+    return true;
+}
+
+/* plain_check(v, mark) -> whether v is plain data as it is, so that the engine may use
+ * it without a copy where it reads it at once, before rule code runs again (a copy
+ * protects what it keeps from rule code that kept the tables). */
+int lj_plain_check(lua_State *L)
+{
+    lua_settop(L, 2);
+    int t = lua_type(L, 1);
+    lua_pushboolean(L, t == LUA_TTABLE ? is_plain_table(L, 1, 0, 2)
+                                       : t != LUA_TFUNCTION && t != LUA_TTHREAD && t != LUA_TUSERDATA);
+    return 1;
+}

@@ -276,6 +276,17 @@ local function call_plain(what, fn, ...)
   return private.plain(a, what), private.plain(b, what)
 end
 
+-- The same for a caller that reads the results at once, before rule code runs again
+-- (`jong score` writing its answer): results that are plain data already go as they
+-- are, the others are copied (with the same errors).
+local plain_check, JSON_MARK = private.plain_check, jong.json_object
+local function call_checked(what, fn, ...)
+  local a, b = fn(...)
+  if not plain_check(a, JSON_MARK) then a = private.plain(a, what) end
+  if not plain_check(b, JSON_MARK) then b = private.plain(b, what) end
+  return a, b
+end
+
 -- Calls a ruleset hook through the one protected path. Returns true, results... (plain
 -- data) or false, message (with traceback).
 -- The names a hook's call and its result go by in errors, made once per ruleset and hook.
@@ -297,6 +308,14 @@ function jong.call_hook(r, hook, ...)
   if type(fn) ~= "function" then return false, "rules " .. r.name .. " have no hook '" .. hook .. "'" end
   local names = names_of(r, hook)
   return private.pcall_limited(names[1], call_plain, names[2], fn, ...)
+end
+
+-- jong.call_hook for results read at once (call_checked).
+local function call_hook_at_once(r, hook, ...)
+  local fn = r[hook]
+  if type(fn) ~= "function" then return false, "rules " .. r.name .. " have no hook '" .. hook .. "'" end
+  local names = names_of(r, hook)
+  return private.pcall_limited(names[1], call_checked, names[2], fn, ...)
 end
 
 -- An error answer; a message over 1 KB is cut, saying so.
@@ -332,9 +351,11 @@ function jong.score_event(s)
   return out
 end
 
--- jong.score(situation) -> the result table of `jong score` (see DESIGN.md).
-function jong.score(s)
+-- jong.score(situation) -> the result table of `jong score` (see DESIGN.md). at_once:
+-- the caller writes the result before rule code runs again (`jong score`).
+local function score(s, at_once)
   if type(s) == "table" and s.event ~= nil then return jong.score_event(s) end
+  local call_hook = at_once and call_hook_at_once or jong.call_hook
   local f, err
   if type(s) == "table" and s.rules ~= nil then
     local r = jong.load_rules(s.rules)
@@ -346,7 +367,7 @@ function jong.score(s)
   f, err = jong.facts(s)
   if not f then return fail(err) end
   local r = f.rules
-  local ok, result, reason = jong.call_hook(r, "score", f)
+  local ok, result, reason = call_hook(r, "score", f)
   if not ok then return fail(result) end
   if result == nil then return fail(reason or "hook score returned nothing") end
   if type(result) ~= "table" then return fail("hook score of " .. r.name .. " returned a " .. type(result)) end
@@ -365,7 +386,7 @@ function jong.score(s)
   setmetatable(out.value, jong.json_object)
   if r.settle then
     local payments
-    ok, payments, reason = jong.call_hook(r, "settle", f, result)
+    ok, payments, reason = call_hook(r, "settle", f, result)
     if not ok then return fail(payments) end
     if payments == nil then return fail(reason or "hook settle returned nothing") end
     out.payments = setmetatable(payments, jong.json_object)
@@ -374,6 +395,7 @@ function jong.score(s)
   end
   return out
 end
+function jong.score(s) return score(s, false) end
 
 -- `jong score`: a JSON text in (one situation or an array), the JSON text out, and
 -- whether every situation was valid input.
@@ -392,7 +414,7 @@ local function score_one(s)
       end
     end
   end
-  local ok, result = pcall(jong.score, s)
+  local ok, result = pcall(score, s, true)
   if not ok then return fail(result) end
   ok, result = pcall(jong.json_encode, result)
   if not ok then return fail("the result cannot be written as JSON: " .. tostring(result)) end
