@@ -194,6 +194,12 @@ struct game *game_new(const struct game_rules *r, const struct game_hooks *h, ui
         snprintf(err, n, "out of memory");
         return NULL;
     }
+    g->memo = check_memo_new();
+    if (!g->memo) {
+        free(g);
+        snprintf(err, n, "out of memory");
+        return NULL;
+    }
     g->rules = *r;
     g->rules.forms = (r->forms & FORM_ALL) | forms_tileset(r->wall.absent);   /* analysis in the tile set */
     if (h) {
@@ -217,6 +223,7 @@ void game_free(struct game *g)
     free(g->log);
     free(g->acts);
     free(g->deal_walls);
+    check_memo_free(g->memo);
     free(g);
 }
 

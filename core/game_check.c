@@ -1,6 +1,7 @@
 /* Invariants of a game in any state. */
 #include "game_private.h"
 
+#include <stddef.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -109,7 +110,8 @@ static int check_seat(const struct game *g, int s, uint64_t hands[5], int counts
     return 0;
 }
 
-int game_check(const struct game *g, char *msg, size_t n)
+/* The full check: counts every part of the state afresh; says what is wrong. */
+int game_check_full(const struct game *g, char *msg, size_t n)
 {
     const struct game_state *st = &g->st;
     int counts[ALL_KINDS] = { 0 }, reds[3] = { 0 };
@@ -132,4 +134,333 @@ int game_check(const struct game *g, char *msg, size_t n)
         return -1;
     }
     return 0;
+}
+
+/* ---- the quick check ----
+ *
+ * game_check runs after every action of a simulation. It remembers the parts of the
+ * state as it last found them sound (the wall's tiles; each seat's concealed tiles; its
+ * melds, bonus tiles and tiles set aside; its discards) with their tile counts, and
+ * counts again only what differs from that copy, compared byte for byte: a part changed
+ * in any way, by an action or not, is counted afresh. The wall's tiles never change within a deal (only its ends move) and
+ * discards are only added to (or claimed), so those are counted on from where the copy
+ * ends. The answer is the full check's: when the quick check finds a fault, the full
+ * check runs to say what it is. */
+
+enum { LANE_RED = ALL_KINDS, LANES = 48 };   /* tiles per kind, then red fives per suit */
+
+struct tally {
+    uint16_t n[LANES];
+};
+
+struct seat_memo {
+    bool conc_ok;                /* the concealed tiles below were found sound */
+    uint8_t conc[TILE_KINDS + 3];   /* the hand's counts and red fives (struct hand's first bytes) */
+    int concealed;               /* how many */
+    bool ok;                     /* the melds, bonus tiles and tiles set aside below were found sound */
+    uint8_t nmelds, nbonus, naside;
+    struct meld melds[MAX_MELDS];
+    uint8_t bonus[MAX_BONUS];
+    tile_t aside[MAX_ASIDE];
+    struct tally open;           /* their tiles */
+    uint8_t ndiscards;           /* discards[0, ndiscards) were found sound */
+    struct discard discards[MAX_DISCARDS];
+    struct tally discarded;      /* the unclaimed ones among them */
+};
+
+struct check_memo {
+    bool set_ok;                 /* want is the tally of this set: */
+    uint64_t absent;
+    bool bonus;
+    uint8_t reds[3];
+    int set_size;
+    struct tally want;
+    struct tally total;          /* the sum of the remembered parts' tallies */
+    bool wall_ok;
+    int n, head, dead_end;       /* the wall's tiles [head, dead_end) (t) make `wall` */
+    tile_t t[MAX_WALL];
+    struct tally wall;
+    struct seat_memo seats[MAX_PLAYERS];
+};
+
+struct check_memo *check_memo_new(void) { return calloc(1, sizeof(struct check_memo)); }
+
+void check_memo_free(struct check_memo *m) { free(m); }
+
+/* a[0, n) == b[0, n), without a call: 16 bytes at a time (GNU C vectors). */
+typedef unsigned char bytes16 __attribute__((vector_size(16)));
+
+static inline bool same_bytes(const void *a, const void *b, size_t n)
+{
+    const unsigned char *p = a, *q = b;
+    if (n >= 16) {   /* 16 at a time, the last 16 overlapping */
+        bytes16 d = { 0 }, x, y;
+        for (size_t i = 0; i + 16 <= n; i += 16) {
+            memcpy(&x, p + i, 16);
+            memcpy(&y, q + i, 16);
+            d |= x ^ y;
+        }
+        memcpy(&x, p + n - 16, 16);
+        memcpy(&y, q + n - 16, 16);
+        d |= x ^ y;
+        uint64_t w[2];
+        memcpy(w, &d, 16);
+        return (w[0] | w[1]) == 0;
+    }
+    if (n >= 8) {
+        uint64_t x0, y0, x1, y1;
+        memcpy(&x0, p, 8), memcpy(&y0, q, 8);
+        memcpy(&x1, p + n - 8, 8), memcpy(&y1, q + n - 8, 8);
+        return ((x0 ^ y0) | (x1 ^ y1)) == 0;
+    }
+    if (n >= 4) {
+        uint32_t x0, y0, x1, y1;
+        memcpy(&x0, p, 4), memcpy(&y0, q, 4);
+        memcpy(&x1, p + n - 4, 4), memcpy(&y1, q + n - 4, 4);
+        return ((x0 ^ y0) | (x1 ^ y1)) == 0;
+    }
+    unsigned d = 0;
+    for (size_t i = 0; i < n; i++)
+        d |= (unsigned)(p[i] ^ q[i]);
+    return d == 0;
+}
+
+static inline void tally_add(struct tally *t, const struct tally *a)
+{
+    for (int i = 0; i < LANES; i++)
+        t->n[i] = (uint16_t)(t->n[i] + a->n[i]);
+}
+
+static inline void tally_sub(struct tally *t, const struct tally *a)
+{
+    for (int i = 0; i < LANES; i++)
+        t->n[i] = (uint16_t)(t->n[i] - a->n[i]);
+}
+
+/* Counts a loose tile by `d` (1 or -1); false for a tile no set has (not counted). */
+static inline bool tally_tile(struct tally *t, tile_t x, int d)
+{
+    int k = tile_kind(x);
+    if (k >= ALL_KINDS || (tile_is_red(x) && !kind_is_five(k)))
+        return false;
+    t->n[k] = (uint16_t)(t->n[k] + d);
+    if (tile_is_red(x))
+        t->n[LANE_RED + k / 9] = (uint16_t)(t->n[LANE_RED + k / 9] + d);
+    return true;
+}
+
+/* The set's tally (as wall_tile_set lays it out) and size. */
+static void memo_set(struct check_memo *m, const struct wall_config *c)
+{
+    memset(&m->want, 0, sizeof m->want);
+    for (int k = 0; k < TILE_KINDS; k++)
+        m->want.n[k] = c->absent >> k & 1 ? 0 : 4;
+    for (int k = TILE_KINDS; k < ALL_KINDS; k++)
+        m->want.n[k] = c->bonus;
+    for (int s = 0; s < 3; s++)
+        m->want.n[LANE_RED + s] = c->reds[s];
+    m->set_size = wall_set_size(c);
+    m->absent = c->absent;
+    m->bonus = c->bonus;
+    memcpy(m->reds, c->reds, 3);
+    m->set_ok = true;
+}
+
+/* The seat's melds, bonus tiles and tiles set aside as remembered? */
+static inline bool same_open(const struct seat_memo *sm, const struct seat_state *ss)
+{
+    const struct hand *h = &ss->hand;
+    return sm->ok && sm->nmelds == h->nmelds && sm->nbonus == h->nbonus && sm->naside == ss->naside &&
+           same_bytes(sm->melds, h->melds, h->nmelds * sizeof h->melds[0]) &&
+           (!h->nbonus || same_bytes(sm->bonus, h->bonus, h->nbonus)) &&
+           (!ss->naside || same_bytes(sm->aside, ss->aside, ss->naside));
+}
+
+/* Counts the seat's melds, bonus tiles and tiles set aside into sm->open and remembers
+ * them; false when they are not sound. */
+static bool memo_open(struct seat_memo *sm, const struct seat_state *ss)
+{
+    const struct hand *h = &ss->hand;
+    if (h->nmelds > MAX_MELDS || h->nbonus > MAX_BONUS || ss->naside > MAX_ASIDE)
+        return false;
+    struct tally *t = &sm->open;
+    memset(t, 0, sizeof *t);
+    for (int i = 0; i < h->nmelds; i++) {
+        const struct meld *m = &h->melds[i];
+        if (m->type == MELD_CHOW ? m->kind >= 27 || m->kind % 9 > 6 : m->kind >= TILE_KINDS)
+            return false;
+        if (m->type == MELD_CHOW) {
+            t->n[m->kind]++;
+            t->n[m->kind + 1]++;
+            t->n[m->kind + 2]++;
+        } else {
+            t->n[m->kind] = (uint16_t)(t->n[m->kind] + meld_tiles(m));
+        }
+        if (m->reds) {
+            if (m->kind >= 27)
+                return false;
+            t->n[LANE_RED + m->kind / 9] = (uint16_t)(t->n[LANE_RED + m->kind / 9] + m->reds);
+        }
+    }
+    for (int i = 0; i < h->nbonus; i++)
+        if (!kind_is_bonus(h->bonus[i]) || !tally_tile(t, h->bonus[i], 1))
+            return false;
+    for (int i = 0; i < ss->naside; i++)
+        if (!tally_tile(t, ss->aside[i], 1))
+            return false;
+    sm->nmelds = h->nmelds;
+    sm->nbonus = h->nbonus;
+    sm->naside = ss->naside;
+    memcpy(sm->melds, h->melds, h->nmelds * sizeof h->melds[0]);
+    memcpy(sm->bonus, h->bonus, h->nbonus);
+    memcpy(sm->aside, ss->aside, ss->naside);
+    return true;
+}
+
+/* Brings the seat's parts of the memo up to the state; false when one is not sound
+ * (the memo is then inconsistent: the caller clears it). */
+static bool memo_seat(struct check_memo *m, struct seat_memo *sm, const struct seat_state *ss)
+{
+    const struct hand *h = &ss->hand;
+    if (!sm->conc_ok || !same_bytes(sm->conc, h->counts, sizeof sm->conc)) {
+        /* no kind above 4 (a byte above 4 sets its top bit in w + 0x7b) */
+        uint64_t w[5], above = 0;
+        memcpy(w, h->counts, 32);
+        w[4] = (uint64_t)h->counts[32] | (uint64_t)h->counts[33] << 8;
+        int n = 0;
+        for (int i = 0; i < 5; i++) {
+            above |= w[i] | (w[i] + 0x7b7b7b7b7b7b7b7bull);
+            n += (int)((w[i] * ONES) >> 56);
+        }
+        if (above & 0x8080808080808080ull)
+            return false;
+        uint8_t now[sizeof sm->conc], was[sizeof sm->conc];   /* (copies: the loop makes vectors) */
+        memcpy(now, h->counts, sizeof now);
+        memcpy(was, sm->conc, sizeof was);
+        if (!sm->conc_ok)
+            memset(was, 0, sizeof was);
+        uint16_t *t = m->total.n;
+        for (int k = 0; k < 32; k++)
+            t[k] = (uint16_t)(t[k] + now[k] - was[k]);
+        for (int k = 32; k < TILE_KINDS; k++)
+            t[k] = (uint16_t)(t[k] + now[k] - was[k]);
+        for (int i = 0; i < 3; i++)
+            t[LANE_RED + i] = (uint16_t)(t[LANE_RED + i] + now[TILE_KINDS + i] - was[TILE_KINDS + i]);
+        memcpy(sm->conc, now, sizeof now);
+        sm->concealed = n;
+        sm->conc_ok = true;
+    }
+    if (!same_open(sm, ss)) {
+        if (sm->ok)
+            tally_sub(&m->total, &sm->open);
+        sm->ok = memo_open(sm, ss);
+        if (!sm->ok)
+            return false;
+        tally_add(&m->total, &sm->open);
+    }
+    int nd = ss->ndiscards, from = sm->ndiscards;
+    if (nd > MAX_DISCARDS)
+        return false;
+    if (nd == from && same_bytes(sm->discards, ss->discards, (size_t)nd * sizeof *ss->discards))
+        return true;
+    if (nd < from || !same_bytes(sm->discards, ss->discards, (size_t)from * sizeof *ss->discards)) {
+        tally_sub(&m->total, &sm->discarded);   /* counted again from the first */
+        memset(&sm->discarded, 0, sizeof sm->discarded);
+        from = 0;
+    }
+    for (int i = from; i < nd; i++) {
+        const struct discard *d = &ss->discards[i];
+        if (d->claimed_by != SEAT_NONE)
+            continue;
+        if (!tally_tile(&sm->discarded, d->tile, 1))
+            return false;
+        tally_tile(&m->total, d->tile, 1);
+    }
+    memcpy(sm->discards + from, ss->discards + from, (size_t)(nd - from) * sizeof *ss->discards);
+    sm->ndiscards = (uint8_t)nd;
+    return true;
+}
+
+/* Brings the wall's part of the memo up to the state (its bounds checked). */
+static bool memo_wall(struct check_memo *m, const struct wall *w)
+{
+    if (w->n != m->set_size || w->head < 0 || w->head > w->live_end || w->live_end > w->dead_end || w->dead_end > w->n)
+        return false;
+    if (m->wall_ok && m->n == w->n && w->head >= m->head && w->dead_end <= m->dead_end &&
+        same_bytes(m->t + m->head, w->t + m->head, (size_t)(m->dead_end - m->head))) {
+        /* the same tiles where they were counted: take off those drawn since */
+        for (int i = m->head; i < w->head; i++) {
+            tally_tile(&m->wall, w->t[i], -1);
+            tally_tile(&m->total, w->t[i], -1);
+        }
+        for (int i = w->dead_end; i < m->dead_end; i++) {
+            tally_tile(&m->wall, w->t[i], -1);
+            tally_tile(&m->total, w->t[i], -1);
+        }
+    } else {
+        tally_sub(&m->total, &m->wall);
+        memset(&m->wall, 0, sizeof m->wall);
+        for (int i = w->head; i < w->dead_end; i++)
+            tally_tile(&m->wall, w->t[i], 1);
+        tally_add(&m->total, &m->wall);
+        memcpy(m->t + w->head, w->t + w->head, (size_t)(w->dead_end - w->head));
+        m->n = w->n;
+        m->wall_ok = true;
+    }
+    m->head = w->head;
+    m->dead_end = w->dead_end;
+    return true;
+}
+
+/* Brings the whole memo up to the state; false when a part is not sound. */
+static bool memo_update(const struct game *g, struct check_memo *m)
+{
+    const struct wall_config *c = &g->rules.wall;
+    if (!m->set_ok || m->absent != c->absent || m->bonus != c->bonus || memcmp(m->reds, c->reds, 3))
+        memo_set(m, c);
+    if (!memo_wall(m, &g->st.wall))
+        return false;
+    for (int s = 0; s < players(g); s++)
+        if (!memo_seat(m, &m->seats[s], &g->st.seats[s]))
+            return false;
+    return true;
+}
+
+/* 0: sound; -1: not, or not sure (the full check then says). */
+static int quick_check(const struct game *g)
+{
+    struct check_memo *m = g->memo;
+    const struct game_state *st = &g->st;
+    if (!memo_update(g, m)) {
+        memset(m, 0, sizeof *m);   /* half brought up to date: start again */
+        return -1;
+    }
+    /* hand sizes: `most` for the seat in turn (or whose promoted kong may be robbed),
+     * either for the seat in turn at the deal's end and for seats that won and left */
+    int most = 3 * g->rules.hand_sets + 2;   /* 14, or 17 with five sets */
+    unsigned must = 0, may = st->left;
+    if (st->phase == PHASE_TURN || st->phase == PHASE_EXCHANGE || st->phase == PHASE_DECLARE)
+        must |= 1u << st->turn;
+    if (st->phase == PHASE_ROB && st->rob_type == ACT_KONG_PROMOTED)
+        must |= 1u << st->discarder;
+    if (st->phase == PHASE_DEAL_END || st->phase == PHASE_MATCH_END)
+        may |= 1u << st->turn;
+    for (int s = 0; s < players(g); s++) {
+        int size = m->seats[s].concealed + 3 * st->seats[s].hand.nmelds;
+        if (must >> s & 1 ? size != most : size != most - 1 && !((may >> s & 1) && size == most))
+            return -1;
+    }
+    if (!same_bytes(&m->total, &m->want, sizeof m->want))
+        return -1;
+    int64_t total = st->deposits;
+    for (int p = 0; p < players(g); p++)
+        total += st->points[p];
+    return total == players(g) * (int64_t)g->rules.start_points ? 0 : -1;
+}
+
+int game_check(const struct game *g, char *msg, size_t n)
+{
+    if (g->memo && quick_check(g) == 0)
+        return 0;
+    return game_check_full(g, msg, n);
 }

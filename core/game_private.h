@@ -40,6 +40,7 @@ struct game {
     bool legal_failed;     /* the last list left out actions a hook failed on (err says why) */
     uint16_t nlegal[MAX_PLAYERS];
     struct action legal[MAX_PLAYERS][MAX_ACTIONS];
+    struct check_memo *memo;   /* what game_check last found sound (game_check.c) */
 };
 
 /* Seats at the table, and the seat after s in turn order. */
@@ -166,6 +167,12 @@ const struct declaration *declaration_of(const struct game_rules *r, int extra);
 int check_action(struct game *g, struct action *a, const char **why);
 /* Lists the seat's legal actions (see game_legal). */
 int list_actions(struct game *g, int seat, struct action *out, int max);
+
+/* game_check.c */
+struct check_memo *check_memo_new(void);
+void check_memo_free(struct check_memo *m);
+/* The invariants checked from scratch (game_check remembers what it found sound). */
+int game_check_full(const struct game *g, char *msg, size_t n);
 
 /* game_preplay.c: the phases before play (exchange, missing suit) */
 /* Opens the first phase before play, or puts the dealer in turn (drawn: the dealer's last tile). */

@@ -1,5 +1,6 @@
 /* The turn flow on stacked walls with default and scripted hooks, and random self-play
  * checking the invariants after every action. */
+#include <stddef.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -1065,48 +1066,149 @@ static void test_check_catches_corruption(void)
     h->counts[k]--;   /* a tile gone */
     CHECK(check_fails(g, "seat S holds 12 tiles"), "a tile taken out of a hand");
     g->st = saved;
+    CHECK(invariants(g), "the state restored is sound");   /* and remembered so */
     h->counts[k]--, h->counts[other]++;   /* a tile turned into another */
     CHECK(check_fails(g, "elsewhere"), "a tile of a hand changed");
     g->st = saved;
+    CHECK(invariants(g), "the state restored is sound");   /* and remembered so */
     h->counts[k] = 5, h->counts[other] = 0;
     CHECK(check_fails(g, "more than 4"), "five of a kind in a hand");
     g->st = saved;
+    CHECK(invariants(g), "the state restored is sound");   /* and remembered so */
     h->reds[0] = h->reds[0] ? 0 : 1;   /* a red five appears or goes */
     CHECK(check_fails(g, "red 0m"), "a red five in a hand");
     g->st = saved;
+    CHECK(invariants(g), "the state restored is sound");   /* and remembered so */
     CHECK(ss->ndiscards > 0, "seat S has discarded");
     ss->discards[0].tile = (tile_t)(tile_kind(ss->discards[0].tile) == 27 ? 28 : 27);
     CHECK(check_fails(g, "elsewhere"), "a discard changed");
     g->st = saved;
+    CHECK(invariants(g), "the state restored is sound");   /* and remembered so */
     ss->discards[0].claimed_by = N;   /* claimed, but in no meld */
     CHECK(check_fails(g, "elsewhere"), "a discard lost to a claim that made no meld");
     g->st = saved;
+    CHECK(invariants(g), "the state restored is sound");   /* and remembered so */
     ss->discards[0].tile = (tile_t)(1 | TILE_RED);   /* a red 2m: no set has it */
     CHECK(check_fails(g, "no set has"), "a discard no set has");
     g->st = saved;
+    CHECK(invariants(g), "the state restored is sound");   /* and remembered so */
     struct wall *w = &g->st.wall;
     w->t[w->head + 5] = (tile_t)(tile_kind(w->t[w->head + 5]) == 33 ? 32 : 33);
     CHECK(check_fails(g, "elsewhere"), "a wall tile changed");
     g->st = saved;
+    CHECK(invariants(g), "the state restored is sound");   /* and remembered so */
     w->t[w->head + 5] = (tile_t)(30 | TILE_RED);
     CHECK(check_fails(g, "elsewhere"), "a wall tile no set has");
     g->st = saved;
+    CHECK(invariants(g), "the state restored is sound");   /* and remembered so */
     w->head++;   /* a tile drawn to nowhere */
     CHECK(check_fails(g, "elsewhere"), "a wall tile lost");
     g->st = saved;
+    CHECK(invariants(g), "the state restored is sound");   /* and remembered so */
     w->head = w->live_end + 1;
     CHECK(check_fails(g, "wall: "), "the wall's head beyond its live end");
     g->st = saved;
+    CHECK(invariants(g), "the state restored is sound");   /* and remembered so */
     h->melds[0] = (struct meld){ .type = MELD_CHOW, .kind = 8, .from = E };   /* 9m 1p 2p */
     h->nmelds = 1;
     h->counts[k]--;
     CHECK(check_fails(g, "meld 1 has kind 8"), "a chow across suits");
     g->st = saved;
+    CHECK(invariants(g), "the state restored is sound");   /* and remembered so */
     g->st.points[W] += 1000;
     CHECK(check_fails(g, "points and deposits"), "points out of nowhere");
     g->st = saved;
     CHECK(invariants(g), "the state restored is sound");
+    /* a wall tile moved to the discards is sound; a wall tile changed as it moves is not,
+     * nor an old discard changed as a new one is made */
+    ss->discards[ss->ndiscards++] = (struct discard){ .tile = w->t[w->head++], .claimed_by = SEAT_NONE };
+    CHECK(invariants(g), "a wall tile moved to the discards");
+    w->t[w->head + 5] = (tile_t)(tile_kind(w->t[w->head + 5]) == 33 ? 32 : 33);
+    ss->discards[ss->ndiscards++] = (struct discard){ .tile = w->t[w->head++], .claimed_by = SEAT_NONE };
+    CHECK(check_fails(g, "elsewhere"), "a wall tile changed as the head moves");
+    g->st = saved;
+    CHECK(invariants(g), "the state restored is sound");
+    ss->discards[0].tile = (tile_t)(tile_kind(ss->discards[0].tile) == 27 ? 28 : 27);
+    ss->discards[ss->ndiscards++] = (struct discard){ .tile = w->t[w->head++], .claimed_by = SEAT_NONE };
+    CHECK(check_fails(g, "elsewhere"), "an old discard changed as a new one is made");
+    g->st = saved;
+    CHECK(invariants(g), "the state restored is sound");
+    w->t[w->dead_end - 1] = (tile_t)(tile_kind(w->t[w->dead_end - 1]) == 33 ? 32 : 33);
+    CHECK(check_fails(g, "elsewhere"), "a dead wall tile changed");
+    g->st = saved;
+    CHECK(invariants(g), "the state restored is sound");   /* and remembered so */
+    CHECK(invariants(g), "the state restored is sound");
     game_free(g);
+}
+
+/* game_check remembers what it found sound and counts again only what changed: over
+ * play in every variant, with one byte of the state changed at random after a sound
+ * check (then put back), it answers as the check from scratch does. */
+static void test_check_matches_full(void)
+{
+    long corrupted = 0, caught = 0, steps = 0;
+    int differ = 0;
+    for (int v = 0; v < 7 && !differ; v++) {
+        struct game_rules r;
+        variant_rules(v, &r);
+        for (int su = 0; su < 3; su += 2)
+            if (wall_has_kind(&r.wall, 9 * su + 4))
+                r.wall.reds[su] = 1;
+        char err[256];
+        struct game *g = game_new(&r, NULL, 1, err, sizeof err);
+        CHECK(g != NULL, "variant %d: %s", v, err);
+        if (!g)
+            return;
+        struct rng pick;
+        rng_seed(&pick, 77 + (uint64_t)v);
+        for (int m = 0; m < 6 && !differ; m++) {
+            game_reset(g, (uint64_t)(v * 100 + m));
+            struct action a;
+            while (!differ && (m % 2 ? greedy_step(g, &pick, &a) : random_step(g, &pick, &a)) && game_apply(g, &a) == 0) {
+                char msg[256], full[256];
+                steps++;
+                if (game_check(g, msg, sizeof msg) != 0 || game_check_full(g, full, sizeof full) != 0) {
+                    CHECK(0, "variant %d: a sound state fails: %s", v, msg);
+                    differ = 1;
+                    break;
+                }
+                for (int i = 0; i < 3; i++) {
+                    struct game_state saved = g->st;
+                    /* a byte of a hand, the discards, the wall or the points */
+                    unsigned char *p = (unsigned char *)&g->st;
+                    size_t at;
+                    switch (rng_below(&pick, 4)) {
+                    case 0:
+                        at = offsetof(struct game_state, wall) + rng_below(&pick, sizeof g->st.wall);
+                        break;
+                    case 1:
+                        at = offsetof(struct game_state, seats) + rng_below(&pick, sizeof g->st.seats);
+                        break;
+                    case 2:
+                        at = offsetof(struct game_state, seats) + rng_below(&pick, (uint32_t)players(g)) * sizeof g->st.seats[0] +
+                             rng_below(&pick, sizeof(struct hand));
+                        break;
+                    default:
+                        at = rng_below(&pick, sizeof g->st);
+                        break;
+                    }
+                    p[at] = (unsigned char)(rng_below(&pick, 2) ? p[at] + (rng_below(&pick, 2) ? 1u : 255u) : rng_below(&pick, 256));
+                    int q = game_check(g, msg, sizeof msg), f = game_check_full(g, full, sizeof full);
+                    corrupted++;
+                    caught += f != 0;
+                    if (q != f || (f && strcmp(msg, full))) {
+                        CHECK(0, "variant %d: byte %zu changed: check says %d (%s), from scratch %d (%s)", v, at, q,
+                              q ? msg : "", f, f ? full : "");
+                        differ = 1;
+                    }
+                    g->st = saved;
+                }
+            }
+        }
+        game_free(g);
+    }
+    CHECK(!differ && caught > 1000, "%ld states, %ld bytes changed (%ld caught): the check answers as from scratch", steps,
+          corrupted, caught);
 }
 
 /* Allowed discards, asked once per turn: only the red 5m and 5z here. */
@@ -1664,6 +1766,7 @@ int main(void)
     test_declarations();
     test_random_seats();
     test_check_catches_corruption();
+    test_check_matches_full();
     test_fuzz_against_legal();
     test_self_play();
     return check_summary();
