@@ -439,12 +439,13 @@ static int quick_check(const struct game *g)
      * either for the seat in turn at the deal's end and for seats that won and left */
     int most = 3 * g->rules.hand_sets + 2;   /* 14, or 17 with five sets */
     unsigned must = 0, may = st->left;
+    unsigned turn = st->turn < MAX_PLAYERS ? 1u << st->turn : 0;
     if (st->phase == PHASE_TURN || st->phase == PHASE_EXCHANGE || st->phase == PHASE_DECLARE)
-        must |= 1u << st->turn;
-    if (st->phase == PHASE_ROB && st->rob_type == ACT_KONG_PROMOTED)
+        must |= turn;
+    if (st->phase == PHASE_ROB && st->rob_type == ACT_KONG_PROMOTED && st->discarder < MAX_PLAYERS)
         must |= 1u << st->discarder;
     if (st->phase == PHASE_DEAL_END || st->phase == PHASE_MATCH_END)
-        may |= 1u << st->turn;
+        may |= turn;
     for (int s = 0; s < players(g); s++) {
         int size = m->seats[s].concealed + 3 * st->seats[s].hand.nmelds;
         if (must >> s & 1 ? size != most : size != most - 1 && !((may >> s & 1) && size == most))
