@@ -462,6 +462,20 @@ static int push_if_legal(struct game *g, struct action a, struct action *out, in
     return n;
 }
 
+/* Bit k set when counts[k] is not 0: eight kinds a word, no branch per kind. */
+static inline uint64_t kinds_held(const uint8_t counts[TILE_KINDS])
+{
+    uint64_t w[5], mask = 0;
+    memcpy(w, counts, 32);
+    w[4] = (uint64_t)counts[32] | (uint64_t)counts[33] << 8;
+    for (int i = 0; i < 5; i++) {
+        /* the top bit of each byte that is not 0, moved to the byte's low bit */
+        uint64_t nz = ((((w[i] & 0x7f7f7f7f7f7f7f7full) + 0x7f7f7f7f7f7f7f7full) | w[i]) & 0x8080808080808080ull) >> 7;
+        mask |= ((nz * 0x0102040810204080ull) >> 56) << (8 * i);   /* byte j's bit to bit j */
+    }
+    return mask;
+}
+
 static void put_action(struct action *o, int type, int seat, tile_t t)
 {
     /* field by field: a struct built with byte stores and copied whole stalls */
@@ -500,15 +514,21 @@ static int turn_actions(struct game *g, int seat, struct action *out, int max)
         all = found && check_action(g, &d, &why) == LEGAL;
     }
     /* The kinds held and the kinds of melded pungs, as bit masks (no branch per kind). */
-    uint64_t held = 0, pungs = 0;
-    for (int k = 0; k < TILE_KINDS; k++)
-        held |= (uint64_t)(h->counts[k] != 0) << k;
+    uint64_t held = kinds_held(h->counts), pungs = 0;
     for (int i = 0; i < h->nmelds; i++)
         if (h->melds[i].type == MELD_PUNG)
             pungs |= 1ull << h->melds[i].kind;
+    /* kinds where more than a plain discard is to be looked at: kongs, red fives */
+    const uint64_t fives = 1ull << 4 | 1ull << 13 | 1ull << 22;
+    uint64_t more = pungs | fives | (all ? 0 : ~0ull);
     for (uint64_t rest = held; rest; rest &= rest - 1) {
         int k = __builtin_ctzll(rest);
         int c = h->counts[k];
+        if (!(more >> k & 1) && c < 4) {   /* a plain discard, or none */
+            if ((allowed >> k & 1) && n < max)
+                put_action(&out[n++], ACT_DISCARD, seat, (tile_t)k);
+            continue;
+        }
         a.tile = (tile_t)k;
         if (c == 4) {
             a.type = ACT_KONG_CONCEALED;
