@@ -39,12 +39,7 @@ static const char profile_lua[] =
 /* (jong, G, seat, hand, tile, how, from) -> does `score` say the hand wins? */
 static const char wins_lua[] =
     "local jong, G, seat, hand, tile, how, from = ...\n"
-    "local win = { seat = seat, tile = tile, how = how, hand = hand, from = from,\n"
-    "  last_tile = false, first_turn = false, loose = false }\n"
-    "local f = jong.facts(G:situation(win, false))\n"
-    "if not f then return false end\n"
-    "local r = G.rules.score(f)\n"
-    "return r ~= nil and r.wins == true\n";
+    "return G:would_win(seat, hand, tile, how, from)\n";
 
 static const char game_key[] = "jong.bot.game";
 

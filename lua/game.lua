@@ -236,6 +236,28 @@ function jong.win_check(g, action)
 end
 Game.win_check = jong.win_check
 
+-- g:would_win(seat, hand, tile, how, from) -> does the ruleset's `score` say that this hand
+-- (in notation, the winning tile included) wins now, by `how` ("self" or "discard", from
+-- seat `from`), neither on the first turn nor the last tile nor a loose tile? The default
+-- bot's value test of a hand it could make: the same truth as the win test (the ruleset's
+-- valid fast path when it judges any win, else score on g:situation), on the hooks' view
+-- of the game.
+function Game:would_win(seat, hand, tile, how, from)
+  local g = VIEW_OF[self] or self
+  local win = { seat = seat, tile = tile, how = how, hand = hand, from = from,
+                last_tile = false, first_turn = false, loose = false }
+  local r = g.rules
+  local fw = fast_win_of(r)
+  if fw and fw.every_complete_hand then return true end
+  if fw and fw.test and fw.any_win then   -- (a test that judges the win it is given)
+    return fw.test(g, { type = "win", seat = seat, tile = tile, win = win }, win) and true or false
+  end
+  local f = jong.facts(g:situation(win, false))
+  if not f then return false end
+  local result = r.score(f)
+  return result ~= nil and result.wins == true
+end
+
 ---------------------------------------------------------------------------
 -- Errors in hooks: named by the author's hook, the ruleset, file:line, and the seat and
 -- action they refused.
@@ -300,7 +322,7 @@ local CORE_READERS = { "version", "rewrites", "state", "seat", "seat_summary", "
   "actions", "nactions", "outcome", "waiting", "legal", "check" }
 local GAME_READERS = { "situation", "score_win", "state", "waiting", "seat_summary", "seat", "brief",
   "waits", "wait_mask", "legal", "check", "events", "deal_events", "log_json", "parse_action", "deal_outcome",
-  "rotation", "last_payments", "win_check", "pending_win", "kong_income" }
+  "rotation", "last_payments", "win_check", "pending_win", "would_win", "kong_income" }
 
 local core_of = setmetatable({}, { __mode = "k" })   -- core view -> the engine's game
 local CORE_VIEW_METHODS = {}
@@ -566,6 +588,7 @@ function jong.game(o)
   if not ok then return nil, jong.first_line(core) end
   if not core then return nil, err end
   G.core = core
+  G.nplayers = engine.players or 4   -- (the engine's default)
   views.set(core)
   if o.wall then
     ok, err = G:stack(o.wall.front or o.wall[1], o.wall.back or o.wall[2])
@@ -599,7 +622,7 @@ function Game:waiting() return self.core:waiting() end
 -- The seats at the table, in turn order: {"E", "S", "W"} with three players.
 function Game:seats()
   if not self.seat_list then
-    local n = self.core:state().players
+    local n = self.nplayers or self.core:state().players
     self.seat_list = table.move(SEATS, 1, n, 1, {})
   end
   return self.seat_list

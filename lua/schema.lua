@@ -177,8 +177,9 @@ end
 
 local function fast_win(v)
   if type(v) ~= "table" then return "must be {depends = {...}, test = function}" end
-  local bad = keys_in({ "depends", "test", "every_complete_hand" }, "fast_win key")(v)
+  local bad = keys_in({ "depends", "test", "every_complete_hand", "any_win" }, "fast_win key")(v)
   if bad then return bad end
+  if v.any_win ~= nil and type(v.any_win) ~= "boolean" then return "any_win must be a boolean" end
   if v.test ~= nil and type(v.test) ~= "function" then return "test must be a function" end
 end
 

@@ -1274,6 +1274,15 @@ local function any_meld(st)              -- a call or kong (or a set-aside that 
   return st.any_call
 end
 
+local function closed_hand(hand)         -- the same, from a hand in notation: every meld "[...]c"
+  local at = hand:find("]", 1, true)
+  while at do
+    if hand:byte(at + 1) ~= 99 then return false end   -- "c"
+    at = hand:find("]", at + 1, true)
+  end
+  return true
+end
+
 local function with_melds(concealed, me)
   if #me.melds == 0 then return concealed end
   return concealed .. " " .. table.concat(me.melds, " ")
@@ -1455,14 +1464,14 @@ end
 -- has_yaku on the facts score would get (g:situation, jong.facts) but for what has_yaku
 -- does not read (dora, counters), without checking again what the game guarantees. Valid
 -- while score and forms are these (a child that changes either is judged by its score).
-local function wins_in_play(g, action)
-  local core, seat, win = g.core, action.seat, action.win   -- action.win: the engine's record
-  local b = core:brief(BRIEF)
+local function wins_in_play(g, action, win)
+  local core, seat = g.core, action.seat
+  win = win or action.win                 -- the win judged: the engine's record, or the bot's
   local sum = core:seat_summary(seat, SUMMARY)
   if sum.flags & RIICHI ~= 0 then return true end
-  if b.phase == "turn" and (sum.melds == 0 or is_closed(core:seat(seat))) then return true end
-  local round = b.round
   if not win then win = pending_win(g, state(g), action) end
+  if win.how == "self" and closed_hand(win.hand) then return true end
+  local round = core:brief(BRIEF).round
   local f, err = hand_facts(win.hand, win.tile)
   if not f then return false, err end
   f.rules, f.options, f.situation = g.rules, g.options, win
@@ -1475,7 +1484,7 @@ local function wins_in_play(g, action)
   if not wins then return false, reason end
   return true
 end
-R.fast_win = { depends = { score = R.score, forms = R.forms }, test = wins_in_play }
+R.fast_win = { depends = { score = R.score, forms = R.forms }, test = wins_in_play, any_win = true }
 
 -- 7.5: ippatsu: the riichi discard is the seat's last discard and no call or kong since.
 local function ippatsu(g, seat)
