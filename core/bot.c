@@ -147,12 +147,19 @@ static int greedy_choose(struct game *g, int seat, const struct action *a, int n
  * the hand is worth once the plan is complete, in the family's units: Japanese yaku
  * (1 is enough), Hong Kong faan, Classical doubles, MCR points. */
 
-enum plan_type { PLAN_ANY, PLAN_FLUSH, PLAN_SIMPLES, PLAN_PUNGS, PLAN_VOID };
+enum plan_type { PLAN_ANY, PLAN_FLUSH, PLAN_SIMPLES, PLAN_PUNGS, PLAN_VOID, PLAN_TARGET };
 
 struct plan {
     uint8_t type;     /* enum plan_type */
     uint8_t suit;     /* PLAN_FLUSH: the suit kept; PLAN_VOID: the suit given up */
+    uint8_t target;   /* PLAN_TARGET: the profile's target */
 };
+
+/* Plans that count their own shanten (not the ordinary one). */
+static bool own_shanten(const struct plan *pl)
+{
+    return pl->type == PLAN_PUNGS || pl->type == PLAN_TARGET;
+}
 
 /* What a seat sees and holds when it decides. */
 struct view {
@@ -302,6 +309,8 @@ static int plan_shanten_with(const struct view *v, const struct plan *pl, uint8_
         }
         return s;
     }
+    if (pl->type == PLAN_TARGET)
+        return bot_target_shanten(&v->p->targets[pl->target], c, m, nmelds, v->sets, 99);
     return shanten_of(c, vm(v, nmelds), v->forms);
 }
 
@@ -390,6 +399,8 @@ static int plan_value(const struct view *v, const struct plan *pl, const struct 
             val += 2;
         if (value_pairs && value_sets == 0)
             val += 2;
+        if (pl->type == PLAN_TARGET)
+            val += v->p->targets[pl->target].value;
         break;
     default:
         break;
@@ -411,9 +422,17 @@ static bool plan_allowed(const struct view *v, const struct plan *pl)
 
 enum { NPLANS = 9 };
 static const struct plan PLANS[NPLANS] = {
-    { PLAN_ANY, 0 }, { PLAN_FLUSH, SUIT_M }, { PLAN_FLUSH, SUIT_P }, { PLAN_FLUSH, SUIT_S },
-    { PLAN_SIMPLES, 0 }, { PLAN_PUNGS, 0 }, { PLAN_VOID, SUIT_M }, { PLAN_VOID, SUIT_P }, { PLAN_VOID, SUIT_S },
+    { PLAN_ANY, 0, 0 }, { PLAN_FLUSH, SUIT_M, 0 }, { PLAN_FLUSH, SUIT_P, 0 }, { PLAN_FLUSH, SUIT_S, 0 },
+    { PLAN_SIMPLES, 0, 0 }, { PLAN_PUNGS, 0, 0 }, { PLAN_VOID, SUIT_M, 0 }, { PLAN_VOID, SUIT_P, 0 }, { PLAN_VOID, SUIT_S, 0 },
 };
+
+/* Plan i: one of PLANS, then the profile's targets. */
+static struct plan plan_at(int i)
+{
+    if (i < NPLANS)
+        return PLANS[i];
+    return (struct plan){ PLAN_TARGET, 0, (uint8_t)(i - NPLANS) };
+}
 
 /* Whether the all-pungs shanten of c is known not to be below its standard shanten:
  * no kind held four times (the all-pungs count is then a way to complete the hand),
@@ -464,13 +483,18 @@ static int plan_distance(const struct view *v, int i, uint8_t *c, const struct t
                          const struct meld *m, int nm, unsigned fits, int beat_d, int beat_v, int *std,
                          int *value)
 {
-    const struct plan *pl = &PLANS[i];
-    if (!plan_allowed(v, pl) || !(fits >> i & 1))
+    struct plan at = plan_at(i);
+    const struct plan *pl = &at;
+    if (!plan_allowed(v, pl) || (i < NPLANS && !(fits >> i & 1)))
         return 99;
     int off = off_plan(pl, t);
     *value = plan_value(v, pl, w);
     if (*value < v->p->need)
         return 99;
+    if (pl->type == PLAN_TARGET) {   /* the target's melds fit it or it is 99 */
+        int s = bot_target_shanten(&v->p->targets[pl->target], c, m, nm, v->sets, beat_d / 2 + 1);
+        return s >= 99 ? 99 : 2 * s;
+    }
     if (*std < -1)
         *std = shanten_of(c, vm(v, nm), v->forms);
     int s;
@@ -495,7 +519,7 @@ static int choose_plan_with(const struct view *v, uint8_t *c, const struct meld 
                             const struct tally *t, const struct worth *w, unsigned fits, int *dist)
 {
     int best = -1, best_d = 99, best_v = -1;
-    for (int i = 0; i < NPLANS; i++) {
+    for (int i = 0; i < NPLANS + v->p->ntargets; i++) {
         int val = 0;
         int d = plan_distance(v, i, c, t, w, m, nm, fits, best_d, best_v, &std, &val);
         if (d < best_d || (d == best_d && d < 99 && val > best_v)) {
@@ -626,7 +650,7 @@ static uint64_t accepted_kinds(const uint8_t *c, int nmelds, unsigned forms, int
  * code as jong analyze's discards). */
 static int acceptance(const struct view *v, const struct plan *pl, uint8_t *c, int nm, int now)
 {
-    if (pl->type != PLAN_PUNGS) {
+    if (!own_shanten(pl)) {
         int total = 0;
         for (uint64_t rest = accepted_kinds(c, vm(v, nm), v->forms, now); rest; rest &= rest - 1)
             total += v->unseen[__builtin_ctzll(rest)];
@@ -661,6 +685,47 @@ static int connection(const struct view *v, const uint8_t *c, int k)
     return score;
 }
 
+/* For a ready hand (counts c, melds m): the unseen copies of its waits that win by the
+ * ruleset's own test, on a discard or self-drawn; with `first`, 1 as soon as one does.
+ * Without such a test every wait wins. */
+static int winning_waits(const struct view *v, const uint8_t *c, const struct meld *m, int nm, bool first)
+{
+    bool w[TILE_KINDS];
+    if (waits(c, vm(v, nm), NULL, v->forms, w) == 0)
+        return 0;
+    struct hand h;
+    memset(&h, 0, sizeof h);
+    memcpy(h.counts, c, sizeof h.counts);
+    h.nmelds = (uint8_t)nm;
+    memcpy(h.melds, m, sizeof h.melds);
+    int total = 0;
+    for (int k = 0; k < TILE_KINDS; k++) {
+        if (!w[k] || !v->unseen[k])
+            continue;
+        h.counts[k]++;
+        bool ok = !v->p->wins || v->p->wins(v->p->wins_ctx, v->g, v->seat, &h, k, true) ||
+                  v->p->wins(v->p->wins_ctx, v->g, v->seat, &h, k, false);
+        h.counts[k]--;
+        if (ok && first)
+            return 1;
+        total += ok ? v->unseen[k] : 0;
+    }
+    return total;
+}
+
+/* For a ready hand after a call (counts c, melds m): does some wait win by the
+ * ruleset's own test? True when the profile has no such test. */
+static bool ready_hand_wins(const struct view *v, const uint8_t *c, const struct meld *m, int nm)
+{
+    if (!v->p->wins)
+        return true;
+    /* a Japanese hand with a value honour pung melded has its yaku whatever completes it */
+    for (int i = 0; v->p->family == FAMILY_JAPANESE && i < nm; i++)
+        if (m[i].type != MELD_CHOW && kind_is_honour(m[i].kind) && is_value_honour(v, m[i].kind))
+            return true;
+    return winning_waits(v, c, m, nm, true) > 0;
+}
+
 struct choice {
     int kind;
     int shanten, cost, danger, accept;
@@ -681,7 +746,7 @@ static int default_turn(struct game *g, const struct view *v, const struct actio
             return 0;
         }
     int pi = choose_plan(v, c, v->melds, v->nmelds, -99, &dist);
-    struct plan pl = pi >= 0 ? PLANS[pi] : PLANS[0];
+    struct plan pl = plan_at(pi >= 0 ? pi : 0);
     /* candidates: each kind once */
     struct choice ch[TILE_KINDS];
     int nch = 0, best_sh = 99;
@@ -689,7 +754,7 @@ static int default_turn(struct game *g, const struct view *v, const struct actio
     struct tally base;
     tally_counts(c, &base);
     int8_t after[TILE_KINDS];   /* the shanten after each discard, for plans that count the ordinary one */
-    if (pl.type != PLAN_PUNGS)
+    if (!own_shanten(&pl) || v->p->ntargets)
         shanten_each(c, vm(v, v->nmelds), v->forms, -1, after);
     for (int i = 0; i < n; i++) {
         if (a[i].type != ACT_DISCARD)
@@ -701,7 +766,7 @@ static int default_turn(struct game *g, const struct view *v, const struct actio
         c[k]--;
         struct choice *x = &ch[nch++];
         x->kind = k;
-        x->shanten = pl.type == PLAN_PUNGS ? plan_shanten(v, &pl, c, v->nmelds) : after[k];
+        x->shanten = own_shanten(&pl) ? plan_shanten(v, &pl, c, v->nmelds) : after[k];
         struct tally t = base;
         t.suit[kind_suit(k)]--;
         t.ends -= k >= 27 || kind_is_terminal(k);
@@ -775,6 +840,28 @@ static int default_turn(struct game *g, const struct view *v, const struct actio
             best_score = score;
         }
     }
+    /* with targets: a discard that leaves the hand ready with waits that win comes first:
+     * the one chosen if it does, else the one with the most such tiles unseen */
+    bool chosen_wins = false;
+    if (v->p->ntargets && !fold && after[ch[pick].kind] == 0) {
+        c[ch[pick].kind]--;
+        chosen_wins = winning_waits(v, c, v->melds, v->nmelds, true) > 0;
+        c[ch[pick].kind]++;
+    }
+    if (v->p->ntargets && !fold && !chosen_wins) {
+        int most = 0;
+        for (int i = 0; i < nch; i++) {
+            if (after[ch[i].kind] != 0)
+                continue;
+            c[ch[i].kind]--;
+            int won = winning_waits(v, c, v->melds, v->nmelds, false);
+            c[ch[i].kind]++;
+            if (won > most) {
+                most = won;
+                pick = i;
+            }
+        }
+    }
     int k = ch[pick].kind;
     /* after a declaration, the drawn tile goes when it keeps the hand as good */
     const struct game_state *st = game_state(g);
@@ -840,37 +927,6 @@ static int default_turn(struct game *g, const struct view *v, const struct actio
     }
     *out = a[plain >= 0 ? plain : red];
     return 0;
-}
-
-/* For a ready hand after a call (counts c, melds m): does some wait win by the
- * ruleset's own test? True when the profile has no such test. */
-static bool ready_hand_wins(const struct view *v, const uint8_t *c, const struct meld *m, int nm)
-{
-    if (!v->p->wins)
-        return true;
-    /* a Japanese hand with a value honour pung melded has its yaku whatever completes it */
-    for (int i = 0; v->p->family == FAMILY_JAPANESE && i < nm; i++)
-        if (m[i].type != MELD_CHOW && kind_is_honour(m[i].kind) && is_value_honour(v, m[i].kind))
-            return true;
-    bool w[TILE_KINDS];
-    if (waits(c, vm(v, nm), NULL, v->forms, w) == 0)
-        return false;
-    struct hand h;
-    memset(&h, 0, sizeof h);
-    memcpy(h.counts, c, sizeof h.counts);
-    h.nmelds = (uint8_t)nm;
-    memcpy(h.melds, m, sizeof h.melds);
-    for (int k = 0; k < TILE_KINDS; k++) {
-        if (!w[k] || !v->unseen[k])
-            continue;
-        h.counts[k]++;
-        bool ok = v->p->wins(v->p->wins_ctx, v->g, v->seat, &h, k, false) ||
-                  v->p->wins(v->p->wins_ctx, v->g, v->seat, &h, k, true);
-        h.counts[k]--;
-        if (ok)
-            return true;
-    }
-    return false;
 }
 
 /* A claim window: claim when the hand gets nearer to a win of value. */

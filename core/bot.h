@@ -25,6 +25,22 @@ int bot_kind(const char *name);
 /* What a winning hand must have, in the units of value_of (see bot.c): the family's
  * minimum and its hard conditions. */
 enum bot_family { FAMILY_ANY, FAMILY_JAPANESE, FAMILY_HONGKONG, FAMILY_CLASSICAL, FAMILY_MCR };
+
+/* A target the ruleset names (MCR's Mixed Straight, Mixed Triple Chow, ...): three sets
+ * that make one of its scoring items, and that item's value in the family's units. */
+enum { BOT_MAX_TARGETS = 192 };
+struct bot_target {
+    uint8_t kind[3];   /* each set's kind: a chow's lowest, a pung's (a kong holds it too) */
+    uint8_t chows;     /* bit i: set i is a chow, else a pung */
+    uint8_t value;
+};
+
+/* The shanten of a hand that must hold target t's three sets (as melds or concealed)
+ * besides its other sets and pair: concealed counts c, melds m[0..nm-1], `sets` sets in
+ * a complete hand. 99 when the melds leave no room for the target, or when the shanten
+ * is known to be above `limit`. */
+int bot_target_shanten(const struct bot_target *t, const uint8_t c[TILE_KINDS], const struct meld *m, int nm,
+                       int sets, int limit);
 struct bot_profile {
     uint8_t family;       /* enum bot_family: how value is counted */
     uint8_t need;         /* the least value a win must have */
@@ -37,6 +53,11 @@ struct bot_profile {
      * discard? Asked before a call that would make the hand ready. */
     bool (*wins)(void *ctx, const struct game *g, int seat, const struct hand *h, int win_kind, bool self_draw);
     void *wins_ctx;
+    /* The ruleset's targets (none in most families). With targets the bot steers toward
+     * the nearest one of enough value, and among discards that leave the hand ready it
+     * takes one whose waits win by `wins`. */
+    int ntargets;
+    struct bot_target targets[BOT_MAX_TARGETS];
 };
 
 /* No condition: any complete hand wins. */

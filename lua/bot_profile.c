@@ -8,9 +8,35 @@
 #include "game.h"
 #include "notation.h"
 
-/* (jong, G) -> family, need, open_value, cleared, void_suit, max_chows */
+/* A chunk that returns the profile function (jong, G) -> family, need, open_value,
+ * cleared, void_suit, max_chows, targets. targets: the list of the ruleset's hook
+ * bot_targets ({item =, points =, chow =, tiles = {three lowest tiles}}, docs/hooks.md)
+ * packed five bytes a target (three kinds, the chow bits, the points), once per
+ * ruleset; a target naming no tile is left out. */
 static const char profile_lua[] =
-    "local jong, G = ...\n"
+    "local PACKED = setmetatable({}, { __mode = 'k' })\n"
+    "local function targets_of(jong, r)\n"
+    "  if PACKED[r] then return PACKED[r] end\n"
+    "  local packed = ''\n"
+    "  if type(r.bot_targets) == 'function' then\n"
+    "    local ok, list = jong.call_hook(r, 'bot_targets')\n"
+    "    if not ok then error(list, 0) end\n"
+    "    local KIND, out = {}, {}\n"
+    "    for i, t in ipairs(jong.TILES) do KIND[t] = i - 1 end\n"
+    "    for _, t in ipairs(type(list) == 'table' and list or {}) do\n"
+    "      local tiles = type(t) == 'table' and type(t.tiles) == 'table' and t.tiles or {}\n"
+    "      local a, b, c = KIND[tiles[1]], KIND[tiles[2]], KIND[tiles[3]]\n"
+    "      local points = math.tointeger(t.points)\n"
+    "      if a and b and c and points and points > 0 then\n"
+    "        out[#out + 1] = string.char(a, b, c, t.chow and 7 or 0, math.min(points, 255))\n"
+    "      end\n"
+    "    end\n"
+    "    packed = table.concat(out)\n"
+    "  end\n"
+    "  PACKED[r] = packed\n"
+    "  return packed\n"
+    "end\n"
+    "return function(jong, G)\n"
     "local o = G.options or {}\n"
     "local r, family, guard = G.rules, nil, 0\n"
     "local KNOWN = { japanese = 1, hongkong = 1, classical = 1, ims = 1, mcr = 1, sichuan = 1,\n"
@@ -23,18 +49,22 @@ static const char profile_lua[] =
     "  else r = nil end\n"
     "  guard = guard + 1\n"
     "end\n"
+    "local targets = targets_of(jong, G.rules)\n"
     "local function n(v, d) return math.tointeger(tonumber(v)) or d end\n"
-    "if family == 'japanese' then return 'japanese', 1, o.open_tanyao ~= false, false, false, -1 end\n"
-    "if family == 'hongkong' then return 'hongkong', n(o.min_faan, 3), false, false, false, -1 end\n"
-    "if family == 'mcr' then return 'mcr', n(o.min_points or o.minimum_points, 8), false, false, false, -1 end\n"
-    "if family == 'sichuan' then return 'any', 0, false, false, true, -1 end\n"
-    "if family == 'ims' then return 'classical', n(o.minimum_fan, 0), false, false, false, -1 end\n"
+    "if family == 'japanese' then return 'japanese', 1, o.open_tanyao ~= false, false, false, -1, targets end\n"
+    "if family == 'hongkong' then return 'hongkong', n(o.min_faan, 3), false, false, false, -1, targets end\n"
+    "if family == 'mcr' then\n"
+    "  return 'mcr', n(o.min_points or o.minimum_points, 8), false, false, false, -1, targets\n"
+    "end\n"
+    "if family == 'sichuan' then return 'any', 0, false, false, true, -1, targets end\n"
+    "if family == 'ims' then return 'classical', n(o.minimum_fan, 0), false, false, false, -1, targets end\n"
     "if family == 'classical' then\n"
     "  local need = o.game_type == 'one_double' and 1 or 0\n"
     "  return 'classical', need, false, o.game_type == 'cleared_hand', false,\n"
-    "    o.ruleset_preset == 'bmja' and 1 or -1\n"
+    "    o.ruleset_preset == 'bmja' and 1 or -1, targets\n"
     "end\n"
-    "return 'any', 0, false, false, false, -1\n";
+    "return 'any', 0, false, false, false, -1, targets\n"
+    "end\n";
 
 /* (jong, G, seat, hand, tile, how, from) -> does `score` say the hand wins? */
 static const char wins_lua[] =
@@ -90,24 +120,40 @@ int lj_bot_profile(lua_State *L, int game_idx, struct bot_profile *p)
         lua_pop(L, 1);
         if (luaL_loadbufferx(L, profile_lua, sizeof profile_lua - 1, "=bot profile", "t") != LUA_OK)
             return -1;
+        if (lj_pcall(L, 0, 1, "bot profile", NULL) != LUA_OK)
+            return -1;
         lua_pushvalue(L, -1);
         lua_rawsetp(L, LUA_REGISTRYINDEX, profile_lua);
     }
     lua_getglobal(L, "jong");
     lua_pushvalue(L, game_idx);
-    if (lj_pcall(L, 2, 6, "bot profile", NULL) != LUA_OK)
+    if (lj_pcall(L, 2, 7, "bot profile", NULL) != LUA_OK)
         return -1;
-    const char *f = lua_tostring(L, -6);
+    const char *f = lua_tostring(L, -7);
     for (int i = 0; f && i < 5; i++)
         if (!strcmp(f, families[i]))
             p->family = (uint8_t)i;
-    lua_Integer need = lua_tointeger(L, -5);
+    lua_Integer need = lua_tointeger(L, -6);
     p->need = (uint8_t)(need < 0 ? 0 : need > 255 ? 255 : need);
-    p->open_value = lua_toboolean(L, -4);
-    p->cleared = lua_toboolean(L, -3);
-    p->void_suit = lua_toboolean(L, -2);
-    p->max_chows = (int8_t)lua_tointeger(L, -1);
-    lua_pop(L, 6);
+    p->open_value = lua_toboolean(L, -5);
+    p->cleared = lua_toboolean(L, -4);
+    p->void_suit = lua_toboolean(L, -3);
+    p->max_chows = (int8_t)lua_tointeger(L, -2);
+    size_t len = 0;
+    const char *t = lua_tolstring(L, -1, &len);
+    for (size_t i = 0; t && i + 5 <= len && p->ntargets < BOT_MAX_TARGETS; i += 5) {
+        struct bot_target *x = &p->targets[p->ntargets];
+        bool ok = true;
+        for (int j = 0; j < 3; j++) {
+            x->kind[j] = (uint8_t)t[i + j];
+            /* a chow's lowest tile is a suited 1-7, a pung's any kind */
+            ok &= t[i + 3] >> j & 1 ? x->kind[j] < 27 && x->kind[j] % 9 < 7 : x->kind[j] < TILE_KINDS;
+        }
+        x->chows = (uint8_t)t[i + 3];
+        x->value = (uint8_t)t[i + 4];
+        p->ntargets += ok;
+    }
+    lua_pop(L, 7);
     /* the value test asks the game's ruleset (kept in the registry for the decisions) */
     lua_pushvalue(L, game_idx);
     lua_setfield(L, LUA_REGISTRYINDEX, game_key);

@@ -327,6 +327,41 @@ local function first_of(group, a, b, c, d)
   return found or nil
 end
 
+
+-- The default bot's targets (lua/bot_profile.c): every three chows, and every three
+-- pungs, that make an element of the chows3 or pungs3 group worth 6 points or more, found
+-- with the elements' own tests (the truth the score uses). The bot steers its tiles
+-- toward the nearest target whose hand reaches min_points (Mixed Straight, Mixed Triple
+-- Chow, Pure Straight, Mixed Shifted Chows with a concealed hand, ...). Made once.
+local bot_targets
+function R.bot_targets()
+  if bot_targets then return bot_targets end
+  bot_targets = {}
+  local function add(group, chow, a, b, c)
+    for _, e in ipairs(GROUP[group]) do
+      if e.test(a, b, c) then
+        if e.points >= 6 then
+          bot_targets[#bot_targets + 1] = { item = e.name, points = e.points, chow = chow,
+            tiles = { NAME[a], NAME[b], NAME[c] } }
+        end
+        return
+      end
+    end
+  end
+  local lows = {}                      -- the lowest tiles of chows: 1-7 of each suit
+  for k = 1, 27 do if RANK[k] <= 7 then lows[#lows + 1] = k end end
+  for i = 1, #lows do
+    for j = i, #lows do
+      for l = j, #lows do add("chows3", true, lows[i], lows[j], lows[l]) end
+    end
+  end
+  for a = 1, 34 do
+    for b = a + 1, 34 do
+      for c = b + 1, 34 do add("pungs3", false, a, b, c) end
+    end
+  end
+  return bot_targets
+end
 ---------------------------------------------------------------------------------------------
 -- s9 account-once: the combinations of chows and of pungs in one arrangement. `t` is the
 -- arrangement's element counts (number -> count).

@@ -7,6 +7,7 @@
 
 #include "check.h"
 #include "../../core/bot.c"   /* a test of the bot's internals */
+#include "notation.h"
 
 static void test_pungs_not_below_standard(long count)
 {
@@ -45,7 +46,7 @@ static void test_pungs_not_below_standard(long count)
             m[j].type = MELD_PUNG;
             m[j].kind = (uint8_t)rng_below(&r, TILE_KINDS);
         }
-        struct plan pl = { PLAN_PUNGS, 0 };
+        struct plan pl = { PLAN_PUNGS, 0, 0 };
         int pungs = plan_shanten_with(&v, &pl, c, m, nm);
         int standard = shanten_of(c, vm(&v, nm), v.forms);
         tried++;
@@ -63,9 +64,44 @@ static void test_pungs_not_below_standard(long count)
     CHECK(tried > count / 2, "most hands tried: %ld of %ld", tried, count);
 }
 
+/* The shanten of a hand that must hold a target's three sets: the target's missing
+ * tiles plus what the rest lacks, the target's melds counted, other melds at most one. */
+static int target_shanten_of(const char *hand, const struct bot_target *t)
+{
+    struct hand h;
+    struct notation_error err;
+    if (notation_parse_hand(hand, &h, true, &err) != 0) {
+        CHECK(0, "bad hand %s", hand);
+        return -99;
+    }
+    return bot_target_shanten(t, h.counts, h.melds, h.nmelds, 4, 99);
+}
+
+static void test_target_shanten(void)
+{
+    /* Mixed Straight 1m 4p 7s: kinds 0, 12, 24 */
+    const struct bot_target ms = { { 0, 12, 24 }, 7, 8 };
+    CHECK(target_shanten_of("123m456p789s1z1z1z7z", &ms) == 0, "complete sets, waiting on the pair");
+    CHECK(target_shanten_of("123m456p78s1z1z1z7z7z", &ms) == 0, "waiting on 9s");
+    CHECK(target_shanten_of("123m456p79s1z1z1z7z7z", &ms) == 0, "waiting on 8s");
+    CHECK(target_shanten_of("123m456p7s1z1z1z7z7z5m", &ms) == 1, "two tiles missing, one set");
+    CHECK(target_shanten_of("123m456p1z1z1z7z7z5m9m", &ms) == 2, "a whole set missing");
+    CHECK(target_shanten_of("456p789s1z1z1z7z [123m]", &ms) == 0, "the melded chow counts");
+    CHECK(target_shanten_of("456p789s7z [234m] [111z]", &ms) == 99, "two other melds leave no room");
+    /* the ordinary shanten is never above it */
+    CHECK(target_shanten_of("123m234m345m1z1z7z7z", &ms) >= shanten_standard(
+              (const uint8_t[TILE_KINDS]){ 1, 2, 3, 2, 1, [27] = 2, [33] = 2 }, 0),
+          "no lower than the standard shanten");
+    /* a pung target: Triple Pung of 5s (kinds 4, 13, 22) */
+    const struct bot_target tp = { { 4, 13, 22 }, 0, 16 };
+    CHECK(target_shanten_of("555m555p55s123s7z7z", &tp) == 0, "one 5s to go");
+    CHECK(target_shanten_of("555m55p55s123s7z7z1z", &tp) == 1, "two tiles to go");
+}
+
 int main(void)
 {
     decompose_init();
     test_pungs_not_below_standard(getenv("JONG_CHECK") ? 20000 : 200000);
+    test_target_shanten();
     return check_summary();
 }
