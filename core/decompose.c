@@ -646,8 +646,55 @@ static const bool orphan_kind[TILE_KINDS] = {
     [27] = 1, [28] = 1, [29] = 1, [30] = 1, [31] = 1, [32] = 1, [33] = 1,
 };
 
-/* Powers of 5: the change of a base-5 code when one count goes up by one. */
+/* Powers of 5: the change of a base-5 code when one count goes up by one; of a suit's
+ * two codes (ranks 1-4 and 5-9), by rank. */
 static const unsigned pow5[8] = {1, 5, 25, 125, 625, 3125, 15625, 78125};
+static const unsigned low_step[9] = {1, 5, 25, 125, 0, 0, 0, 0, 0};
+static const unsigned high_step[9] = {0, 0, 0, 0, 1, 5, 25, 125, 625};
+
+/* What shanten_each's standard part needs of the hand, for each_in_part. */
+struct each_parts {
+    const uint8_t *c;
+    unsigned delta;       /* 1 or -1 (as unsigned: codes go up or down by its multiples) */
+    int nsets;
+    unsigned honours;     /* honour_code of the honours */
+    unsigned half[2];     /* dc_conv ids of the halves (m with p, s with the honours) */
+    unsigned lo[3], hi[3];   /* the suits' codes of ranks 1-4 and 5-9 */
+    unsigned id[NPARTS];  /* the parts' vector ids */
+    size_t at;            /* dc_halves index of nsets's table */
+};
+
+/* The standard shanten after the change of each kind of part p in look: the part's new
+ * vector, its pair's with its partner's (dc_conv[a * nb + b], the new one a when p is
+ * even), the shanten of the two halves. Returns the highest written or worst. */
+static inline __attribute__((always_inline)) int each_in_part(const struct each_parts *e, int p, uint64_t look, int8_t out[TILE_KINDS], int worst)
+{
+    unsigned bits = (unsigned)(look >> (9 * p)) & (p < 3 ? 0x1ffu : 0x7fu);
+    if (!bits)
+        return worst;
+    unsigned nb = (unsigned)dc_nbase, nvec = (unsigned)dc_nvec;
+    const uint16_t *row = p & 1 ? dc_conv + e->id[p - 1] * nb : dc_conv + e->id[p + 1];
+    unsigned step = p & 1 ? 1 : nb;
+    size_t base = p < 2 ? e->at + e->half[1] : e->at + (size_t)e->half[0] * nvec;
+    size_t mul = p < 2 ? nvec : 1;
+    for (; bits; bits &= bits - 1) {
+        int r = __builtin_ctz(bits);
+        unsigned nid;
+        if (p == 3)
+            nid = dc_honour_vec[e->honours + e->delta * pow5[r]];
+        else
+            nid = dc_suit_vec[dc_offset4[e->lo[p] + e->delta * low_step[r]] + dc_rank5[e->hi[p] + e->delta * high_step[r]]];
+        unsigned changed = row[nid * step];
+        size_t i = base + mul * changed;
+        int best = dc_halves[i / 2] >> (i % 2 * 4) & 15;
+        best = best < 15 ? best - 1 : p < 2 ? halves_shanten(changed, e->half[1], e->nsets)
+                                            : halves_shanten(e->half[0], changed, e->nsets);
+        out[9 * p + r] = (int8_t)best;
+        if (best > worst)
+            worst = best;
+    }
+    return worst;
+}
 
 void shanten_each(const uint8_t counts[TILE_KINDS], int nmelds, unsigned forms, int delta, int8_t out[TILE_KINDS])
 {
@@ -676,6 +723,7 @@ void shanten_each(const uint8_t counts[TILE_KINDS], int nmelds, unsigned forms, 
     uint64_t held = kind_mask(c, 0), fours = kind_mask(c, 3);
     uint64_t todo = delta > 0 ? ~fours & ALL_KINDS : held;
     memset(out, SHANTEN_NONE, TILE_KINDS);
+    int worst = standard ? -1 : SHANTEN_NONE;   /* the highest standard shanten written */
     /* Standard: the changed part's new vector is combined with its partner's (the
      * table's halves: m with p, s with the honours) and set against the other half. Its
      * index follows from the part's codes without writing the counts. A kind that can
@@ -684,7 +732,7 @@ void shanten_each(const uint8_t counts[TILE_KINDS], int nmelds, unsigned forms, 
      * over, which there is, makes a group of the same shape for fewer tiles, within
      * four of a kind). */
     if (standard) {
-        unsigned nb = (unsigned)dc_nbase, id[NPARTS], lo[3], hi[3], half[2];
+        unsigned nb = (unsigned)dc_nbase, id[NPARTS], lo[3], hi[3];
         for (int s = 0; s < 3; s++) {
             codes8(c + 9 * s, &lo[s], &hi[s]);
             hi[s] += 625u * c[9 * s + 8];
@@ -692,43 +740,30 @@ void shanten_each(const uint8_t counts[TILE_KINDS], int nmelds, unsigned forms, 
         }
         unsigned honours = honour_code(c + 27);
         id[3] = dc_honour_vec[honours];
-        half[0] = dc_conv[id[0] * nb + id[1]];
-        half[1] = dc_conv[id[2] * nb + id[3]];
+        unsigned half0 = dc_conv[id[0] * nb + id[1]], half1 = dc_conv[id[2] * nb + id[3]];
         uint64_t look = todo;
         if (delta > 0 && total == 14 - 3 * nmelds && !kind_mask(c, 2)) {
             uint64_t isolated = todo & ~near_mask(held);
-            int same = halves_shanten(half[0], half[1], nsets);
+            int same = halves_shanten(half0, half1, nsets);
             for (uint64_t b = isolated; b; b &= b - 1)
                 out[__builtin_ctzll(b)] = (int8_t)same;
+            if (isolated)
+                worst = same;
             look &= ~isolated;
         }
-        for (int p = 0; p < NPARTS; p++) {
-            unsigned bits = (unsigned)(look >> (9 * p)) & (p < 3 ? 0x1ffu : 0x7fu);
-            int partner = p ^ 1;   /* m with p, s with the honours */
-            for (; bits; bits &= bits - 1) {
-                int r = __builtin_ctz(bits);
-                unsigned nid;
-                if (p == 3) {
-                    nid = dc_honour_vec[delta > 0 ? honours + pow5[r] : honours - pow5[r]];
-                } else {
-                    unsigned l = lo[p], h = hi[p];
-                    if (r < 4)
-                        l = delta > 0 ? l + pow5[r] : l - pow5[r];
-                    else
-                        h = delta > 0 ? h + pow5[r - 4] : h - pow5[r - 4];
-                    nid = dc_suit_vec[dc_offset4[l] + dc_rank5[h]];
-                }
-                unsigned a = p < partner ? nid : id[partner], b = p < partner ? id[partner] : nid;
-                unsigned changed = dc_conv[a * nb + b];
-                out[9 * p + r] = (int8_t)(p < 2 ? halves_shanten(changed, half[1], nsets)
-                                                : halves_shanten(half[0], changed, nsets));
-            }
-        }
+        struct each_parts e = {
+            .c = c, .delta = (unsigned)delta, .nsets = nsets, .honours = honours, .half = { half0, half1 },
+            .lo = { lo[0], lo[1], lo[2] }, .hi = { hi[0], hi[1], hi[2] },
+            .id = { id[0], id[1], id[2], id[3] }, .at = (size_t)nsets * dc_nvec * dc_nvec,
+        };
+        worst = each_in_part(&e, 0, look, out, worst);
+        worst = each_in_part(&e, 1, look, out, worst);
+        worst = each_in_part(&e, 2, look, out, worst);
+        worst = each_in_part(&e, 3, look, out, worst);
     }
     /* seven pairs and thirteen orphans: the shanten by the count the kind goes from and
      * whether it is an orphan (irregular[was][orphan]) */
     if (nmelds == 0 && (forms & (FORM_SEVEN_PAIRS | FORM_THIRTEEN_ORPHANS))) {
-        int irregular[5][2];
         int kinds = byte_sum(nonzero_bytes(v.w0) + nonzero_bytes(v.w1) + nonzero_bytes(v.w2) + nonzero_bytes(v.w3)
                              + nonzero_bytes(v.w4));
         int pairs = byte_sum(two_or_more_bytes(v.w0) + two_or_more_bytes(v.w1) + two_or_more_bytes(v.w2)
@@ -739,23 +774,32 @@ void shanten_each(const uint8_t counts[TILE_KINDS], int nmelds, unsigned forms, 
                                + nonzero_bytes(x4));
         int orphan_pairs = byte_sum(two_or_more_bytes(x0) + two_or_more_bytes(x1) + two_or_more_bytes(x2)
                                     + two_or_more_bytes(x3) + two_or_more_bytes(x4));
+        /* one more tile lowers these shanten by one at most, one fewer never: nothing to
+         * do when they cannot go below the highest standard one */
+        int sp_now = (7 - min_int(pairs, 7)) + (7 - min_int(kinds, 7)) - 1, to_now = 13 - orphans - (orphan_pairs > 0);
+        if (min_int(forms & FORM_SEVEN_PAIRS ? sp_now : SHANTEN_NONE,
+                    forms & FORM_THIRTEEN_ORPHANS ? to_now : SHANTEN_NONE) - (delta > 0) >= worst)
+            return;
+        /* what a kind going from `was` copies adds to the kinds held and to the pairs */
+        int8_t irregular[5][2];
         for (int was = 0; was <= 4; was++) {
             int now = was + delta;
             int dk = (now > 0) - (was > 0), dp = (now >= 2) - (was >= 2);
-            for (int orphan = 0; orphan < 2; orphan++) {
-                int best = SHANTEN_NONE;
-                if (forms & FORM_SEVEN_PAIRS)
-                    best = min_int(best, (7 - min_int(pairs + dp, 7)) + (7 - min_int(kinds + dk, 7)) - 1);
-                if (forms & FORM_THIRTEEN_ORPHANS) {
-                    int o = orphans + (orphan ? dk : 0), op = orphan_pairs + (orphan ? dp : 0);
-                    best = min_int(best, 13 - o - (op > 0));
-                }
-                irregular[was][orphan] = best;
+            int sp = forms & FORM_SEVEN_PAIRS ? (7 - min_int(pairs + dp, 7)) + (7 - min_int(kinds + dk, 7)) - 1
+                                              : SHANTEN_NONE;
+            int other = SHANTEN_NONE, orphan = SHANTEN_NONE;
+            if (forms & FORM_THIRTEEN_ORPHANS) {
+                other = 13 - orphans - (orphan_pairs > 0);
+                orphan = 13 - (orphans + dk) - (orphan_pairs + dp > 0);
             }
+            irregular[was][0] = (int8_t)min_int(sp, other);
+            irregular[was][1] = (int8_t)min_int(sp, orphan);
         }
         for (uint64_t b = todo; b; b &= b - 1) {
             int k = __builtin_ctzll(b);
-            out[k] = (int8_t)min_int(out[k], irregular[c[k]][orphan_kind[k]]);
+            int x = irregular[c[k]][orphan_kind[k]];
+            if (x < out[k])
+                out[k] = (int8_t)x;
         }
     }
 }
