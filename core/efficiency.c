@@ -99,8 +99,9 @@ static void see_hand(struct seen *s, const struct hand *h)
 
 static void unseen_of(const struct seen *s, uint8_t unseen[TILE_KINDS])
 {
+    static const uint8_t left[256] = { 4, 3, 2, 1 };   /* 4 - n, at least 0 */
     for (int k = 0; k < TILE_KINDS; k++)
-        unseen[k] = s->n[k] >= 4 ? 0 : (uint8_t)(4 - s->n[k]);
+        unseen[k] = left[s->n[k]];
 }
 
 void efficiency_unseen_hand(const struct hand *h, uint8_t unseen[TILE_KINDS])
@@ -121,23 +122,19 @@ void efficiency_unseen_discards(const struct game *g, int seat, uint8_t unseen[T
 {
     struct seen s;
     memset(&s, 0, sizeof s);
-    see_hand(&s, game_hand(g, seat));
+    memcpy(s.n, game_hand(g, seat)->counts, TILE_KINDS);
     const struct game_state *st = game_state(g);
     for (int p = 0; p < 4; p++) {
         const struct seat_state *ss = &st->seats[p];
-        if (p != seat)
-            see_melds(&s, &ss->hand);
+        see_melds(&s, &ss->hand);   /* every seat's melds, the seat's own too */
         uint64_t kinds = 0;
-        bool declaring = false;
-        for (int i = 0; i < ss->ndiscards; i++) {
-            const struct discard *d = &ss->discards[i];
-            int k = tile_kind(d->tile);
-            if (k >= TILE_KINDS)
-                continue;
-            if (d->claimed_by == SEAT_NONE)
-                s.n[k]++;
-            kinds |= 1ull << k;
-            declaring |= d->extra != 0;
+        unsigned declaring = 0;
+        const struct discard *d = ss->discards;
+        for (int i = 0, n = ss->ndiscards; i < n; i++) {
+            unsigned k = tile_kind(d[i].tile), in = k < TILE_KINDS;   /* below 128 */
+            s.n[k] = (uint8_t)(s.n[k] + (in & (d[i].claimed_by == SEAT_NONE)));
+            kinds |= (uint64_t)in << (k & 63);
+            declaring |= in & (d[i].extra != 0);
         }
         if (discarded) {
             discarded[p] = kinds;
