@@ -631,11 +631,7 @@ static uint64_t accepted_kinds(const uint8_t *c, int nmelds, unsigned forms, int
             for (int k = 0; k < TILE_KINDS; k++)
                 kinds |= (uint64_t)w[k] << k;
     } else {
-        static const uint8_t none[TILE_KINDS];
-        struct discard_choice d;
-        efficiency_accept(c, nmelds, forms, none, &d);
-        for (int i = 0; i < d.naccept; i++)
-            kinds |= 1ull << d.accept[i];
+        kinds = efficiency_accepted(c, nmelds, forms, now);
     }
     memcpy(m->counts, c, TILE_KINDS);
     m->nmelds = (int8_t)nmelds;

@@ -652,6 +652,15 @@ static const unsigned pow5[8] = {1, 5, 25, 125, 625, 3125, 15625, 78125};
 static const unsigned low_step[9] = {1, 5, 25, 125, 0, 0, 0, 0, 0};
 static const unsigned high_step[9] = {0, 0, 0, 0, 1, 5, 25, 125, 625};
 
+/* The lowest of out[k] for the kinds k in todo (SHANTEN_NONE when none). */
+static inline int lowest_of(const int8_t out[TILE_KINDS], uint64_t todo)
+{
+    int lowest = SHANTEN_NONE;
+    for (; todo; todo &= todo - 1)
+        lowest = min_int(lowest, out[__builtin_ctzll(todo)]);
+    return lowest;
+}
+
 /* What shanten_each's standard part needs of the hand, for each_in_part. */
 struct each_parts {
     const uint8_t *c;
@@ -696,7 +705,7 @@ static inline __attribute__((always_inline)) int each_in_part(const struct each_
     return worst;
 }
 
-void shanten_each(const uint8_t counts[TILE_KINDS], int nmelds, unsigned forms, int delta, int8_t out[TILE_KINDS])
+int shanten_each(const uint8_t counts[TILE_KINDS], int nmelds, unsigned forms, int delta, int8_t out[TILE_KINDS])
 {
     struct view v;
     view_of(counts, &v);
@@ -705,6 +714,7 @@ void shanten_each(const uint8_t counts[TILE_KINDS], int nmelds, unsigned forms, 
         /* a tile set with absent kinds, or a hand out of range: kind by kind */
         uint8_t c[TILE_KINDS];
         memcpy(c, counts, sizeof c);
+        int lowest = SHANTEN_NONE;
         for (int k = 0; k < TILE_KINDS; k++) {
             if (delta > 0 ? c[k] >= 4 : c[k] == 0) {
                 out[k] = SHANTEN_NONE;
@@ -713,8 +723,9 @@ void shanten_each(const uint8_t counts[TILE_KINDS], int nmelds, unsigned forms, 
             c[k] = (uint8_t)(c[k] + delta);
             out[k] = (int8_t)shanten_of(c, nmelds, forms);
             c[k] = (uint8_t)(c[k] - delta);
+            lowest = min_int(lowest, out[k]);
         }
-        return;
+        return lowest;
     }
     const uint8_t *c = counts;
     int nsets = 4 - nmelds;
@@ -779,7 +790,7 @@ void shanten_each(const uint8_t counts[TILE_KINDS], int nmelds, unsigned forms, 
         int sp_now = (7 - min_int(pairs, 7)) + (7 - min_int(kinds, 7)) - 1, to_now = 13 - orphans - (orphan_pairs > 0);
         if (min_int(forms & FORM_SEVEN_PAIRS ? sp_now : SHANTEN_NONE,
                     forms & FORM_THIRTEEN_ORPHANS ? to_now : SHANTEN_NONE) - (delta > 0) >= worst)
-            return;
+            return lowest_of(out, todo);
         /* what a kind going from `was` copies adds to the kinds held and to the pairs */
         int8_t irregular[5][2];
         for (int was = 0; was <= 4; was++) {
@@ -802,6 +813,7 @@ void shanten_each(const uint8_t counts[TILE_KINDS], int nmelds, unsigned forms, 
                 out[k] = (int8_t)x;
         }
     }
+    return lowest_of(out, todo);
 }
 
 /* ---- waits ---- */

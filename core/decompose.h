@@ -103,8 +103,9 @@ int shanten_of(const uint8_t counts[TILE_KINDS], int nmelds, unsigned forms);
 /* Shanten after a one-tile change, for every kind at once: out[k] = shanten_of(counts
  * with one more (delta 1) or one fewer (delta -1) tile of kind k, nmelds, forms), or
  * SHANTEN_NONE when kind k is held 4 times (delta 1) or not at all (delta -1). Looks
- * up again only the part the tile changes: about as fast as three shanten_of calls. */
-void shanten_each(const uint8_t counts[TILE_KINDS], int nmelds, unsigned forms, int delta, int8_t out[TILE_KINDS]);
+ * up again only the part the tile changes: about as fast as three shanten_of calls.
+ * Returns the lowest of out[]. */
+int shanten_each(const uint8_t counts[TILE_KINDS], int nmelds, unsigned forms, int delta, int8_t out[TILE_KINDS]);
 
 /* Waits of a hand with 13 - 3 * nmelds concealed tiles: the kinds that complete it
  * in one of the forms. held[] (may be NULL) counts every tile of the kind the player holds

@@ -30,6 +30,10 @@ struct discard_choice {
     int count;                       /* the sum of copies[] */
 };
 
+/* The kinds (bit k) that lower the shanten of a hand that is to draw (3n + 1 concealed
+ * tiles) from now, its shanten_of: the accepted kinds of efficiency_accept. */
+uint64_t efficiency_accepted(const uint8_t counts[TILE_KINDS], int nmelds, unsigned forms, int now);
+
 /* The acceptance of a hand that is to draw (3n + 1 concealed tiles): fills accept/
  * copies/naccept/count/shanten of *out (discard is left as it is). Returns count. */
 int efficiency_accept(const uint8_t counts[TILE_KINDS], int nmelds, unsigned forms,
