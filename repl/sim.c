@@ -44,7 +44,8 @@ static void usage(FILE *out)
           "  --log F     writes each match as a jong log (a header line, then its actions;\n"
           "              `jong replay --check F` replays it, the REPL's `load` opens it)\n"
           "Prints deals, wins by kind, draws, matches and deals per CPU second; exits 1 on a\n"
-          "broken invariant, naming the event.\n", out);
+          "broken invariant, naming the event, and 3 when a match has not ended after\n"
+          "2000000 actions (random players under rules where only wins move a match on).\n", out);
 }
 
 /* Counts the events from index `from` on: every win, and as a draw only a deal that
@@ -137,15 +138,20 @@ static int check(const struct game *g, int match)
     return -1;
 }
 
-/* Plays one match to its end. Returns 0, or -1 with the reason printed. */
+/* Actions a match may take before it counts as one that does not end. */
+enum { MATCH_ACTIONS = 2000000 };
+
+/* Plays one match to its end. Returns 0, -1 with the reason printed, or -2 (the reason
+ * printed) when the match did not end within MATCH_ACTIONS actions. */
 static int play_match(struct game *g, int kind, const struct bot_profile *prof, struct rng *rng, struct sim_totals *t, FILE *log, int match,
                       long max_deals, int when, struct match_stats *ms, const char *rules, long long seed)
 {
     if (log)
         write_log(log, g, 0, rules, seed);
     int logged = game_nevents(g);
+    long deals0 = t->deals, draws0 = t->draws + t->aborts;
     tally(g, 0, t);
-    for (long steps = 0; steps < 2000000; steps++) {
+    for (long steps = 0; steps < MATCH_ACTIONS; steps++) {
         if (max_deals && t->deals > max_deals)
             return 0;   /* the deal budget is spent: the match stops here */
         int r = bot_step(g, kind, prof, rng);
@@ -168,8 +174,15 @@ static int play_match(struct game *g, int kind, const struct bot_profile *prof, 
             write_log(log, g, game_nactions(g) - 1, NULL, 0);
         logged = game_nevents(g);
     }
-    fprintf(stderr, "sim: match %d did not end\n", match);
-    return -1;
+    long deals = t->deals - deals0, drawn = t->draws + t->aborts - draws0;
+    fprintf(stderr,
+            "jong sim: match %d (seed %lld) did not end within %d actions: %ld deals, %ld of them drawn%s\n",
+            match, seed, MATCH_ACTIONS, deals, drawn,
+            kind == BOT_RANDOM ? "; random players almost never make a winning hand, and under these rules "
+                                 "drawn deals do not bring the match's end nearer (--bots default plays for "
+                                 "a win; --deals D stops a run after D deals)"
+                               : "");
+    return -2;
 }
 
 /* A whole number of at least `min` for option `opt`, or an error line and -1. */
@@ -288,8 +301,10 @@ int cmd_sim(int argc, char **argv)
             status = 1;
             break;
         }
-        if (play_match(g, kind, &prof, &r, &t, log, (int)m, (long)max_deals, when, &ms, rules, (long long)(seed + m)) != 0)
-            status = 1;
+        int played = play_match(g, kind, &prof, &r, &t, log, (int)m, (long)max_deals, when, &ms, rules,
+                                (long long)(seed + m));
+        if (played != 0)
+            status = played == -2 ? 3 : 1;
         t.matches++;
         lj_game_close(L, -1);
         lua_settop(L, base);
@@ -305,6 +320,11 @@ int cmd_sim(int argc, char **argv)
             t.self_draws, t.discard_wins, t.robs, t.draws, t.aborts);
     fprintf(out, "%.1f matches/s, %.0f deals/s\n", secs > 0 ? (double)t.matches / secs : 0.0,
             secs > 0 ? (double)t.deals / secs : 0.0);
+    if (kind == BOT_RANDOM && t.deals > 0 && t.matches > 0)   /* what random play means for these figures */
+        fprintf(out,
+                "random players take any legal action (for tests): %.1f%% of deals drawn, %.0f deals a match; "
+                "--bots default plays for a win\n",
+                100.0 * (double)(t.draws + t.aborts) / (double)t.deals, (double)t.deals / (double)t.matches);
     if (status == 0)
         fprintf(out, when == CHECK_EVERY ? "invariants held after every action\n"
                      : when == CHECK_END ? "invariants held at the end of every deal\n"

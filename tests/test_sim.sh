@@ -38,6 +38,16 @@ sim "japanese random, seed 5" --rules japanese --games 80 --seed 5 --bots random
 # Three players: whole seeded matches with the default bots (kita, tsumo-son, the West round).
 sim "sanma default" --rules sanma --games 40 --seed 6
 
+# A match that cannot end: random players under Babcock's Cleared Hand almost never make
+# a winning hand, and drawn deals do not move that match on. Exit status 3, saying so.
+timeout 600 "$JONG" sim --rules babcock_cleared_hand --bots random --games 1 --seed 102 --check none >"$out" 2>&1
+status=$?
+if [ "$status" -eq 3 ] && grep -q 'match 0 (seed 102) did not end within 2000000 actions: [0-9]* deals, [0-9]* of them drawn; random players almost never' "$out"; then
+  passed=$((passed + 1)); echo "ok   a match that cannot end: status 3, $(grep -o '[0-9]* deals, [0-9]* of them drawn' "$out")"
+else
+  failed=$((failed + 1)); echo "FAIL a match that cannot end (status $status)"; sed 's/^/    /' "$out" | tail -5
+fi
+
 # The same seed gives the same log.
 "$JONG" sim --rules base --games 3 --seed 7 --log "$log1" >/dev/null 2>&1
 "$JONG" sim --rules base --games 3 --seed 7 --log "$log2" >/dev/null 2>&1
