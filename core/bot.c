@@ -147,7 +147,7 @@ static int greedy_choose(struct game *g, int seat, const struct action *a, int n
  * the hand is worth once the plan is complete, in the family's units: Japanese yaku
  * (1 is enough), Hong Kong faan, Classical doubles, MCR points. */
 
-enum plan_type { PLAN_ANY, PLAN_FLUSH, PLAN_SIMPLES, PLAN_PUNGS, PLAN_VOID, PLAN_TARGET };
+enum plan_type { PLAN_ANY, PLAN_FLUSH, PLAN_SIMPLES, PLAN_PUNGS, PLAN_VOID, PLAN_TARGET, NPLAN_TYPES };
 
 struct plan {
     uint8_t type;     /* enum plan_type */
@@ -177,6 +177,9 @@ struct view {
     int ndeclared;                /* threats that declared (riichi, calling) */
     uint64_t safe[4];             /* per threat: kinds it discarded */
     bool declared;                /* the seat itself made a declaration */
+    unsigned allowed;             /* bits of PLANS that meet the profile's hard conditions */
+    bool targets_allowed;         /* the same for the profile's targets */
+    unsigned fits;                /* bits of PLANS the seat's melds fit (melds_fit) */
 };
 
 static bool is_value_honour(const struct view *v, int k)
@@ -354,68 +357,63 @@ static void worth_of(const struct view *v, const uint8_t *c, const struct meld *
     w->value_sets = value_sets, w->value_pairs = value_pairs, w->chow_melds = chow_melds;
 }
 
-static int plan_value(const struct view *v, const struct plan *pl, const struct worth *w)
+/* The value of the hand once a plan of each type is complete (val[plan type]; a
+ * target plan adds target_value). */
+static void plan_values(const struct view *v, const struct worth *w, int val[NPLAN_TYPES])
 {
     bool open = w->open, honours = w->honours;
     int value_sets = w->value_sets, value_pairs = w->value_pairs, chow_melds = w->chow_melds;
-    int val = 0;
+    int base = 0, flush = 0, simples = 0, pungs = 0;   /* the hand's, and what each plan adds */
     switch (v->p->family) {
     case FAMILY_JAPANESE:
-        if (!open)
-            val += 1;                       /* riichi */
-        val += value_sets;
-        if (open && value_sets == 0 && value_pairs > 0)
-            val += 1;                       /* a pair of value tiles still to pung */
-        if (pl->type == PLAN_SIMPLES && (!open || v->p->open_value))
-            val += 1;
-        if (pl->type == PLAN_FLUSH)
-            val += (honours ? 2 : 5) + !open;
-        if (pl->type == PLAN_PUNGS && open)
-            val += 2;
+        base = !open                                          /* riichi */
+               + value_sets
+               + (open && value_sets == 0 && value_pairs > 0);   /* a pair of value tiles still to pung */
+        simples = !open || v->p->open_value;
+        flush = (honours ? 2 : 5) + !open;
+        pungs = open ? 2 : 0;
         break;
     case FAMILY_HONGKONG:
-        val += !open + value_sets;
-        if (pl->type == PLAN_FLUSH)
-            val += honours ? 3 : 6;
-        if (pl->type == PLAN_PUNGS && chow_melds == 0)
-            val += 3;
-        if (value_pairs && value_sets == 0)
-            val += 1;
+        base = !open + value_sets + (value_pairs && value_sets == 0);
+        flush = honours ? 3 : 6;
+        pungs = chow_melds == 0 ? 3 : 0;
         break;
     case FAMILY_CLASSICAL:
-        val += value_sets;
-        if (pl->type == PLAN_FLUSH)
-            val += honours ? 1 : 3;
-        if (pl->type == PLAN_PUNGS && chow_melds == 0)
-            val += 1;
+        base = value_sets;
+        flush = honours ? 1 : 3;
+        pungs = chow_melds == 0 ? 1 : 0;
         break;
     case FAMILY_MCR:
-        val += 2 * value_sets + (!open ? 2 : 0);
-        if (pl->type == PLAN_FLUSH)
-            val += honours ? 6 : 24;
-        if (pl->type == PLAN_PUNGS && chow_melds == 0)
-            val += 6;
-        if (pl->type == PLAN_SIMPLES)
-            val += 2;
-        if (value_pairs && value_sets == 0)
-            val += 2;
-        if (pl->type == PLAN_TARGET)
-            val += v->p->targets[pl->target].value;
+        base = 2 * value_sets + (!open ? 2 : 0) + (value_pairs && value_sets == 0 ? 2 : 0);
+        flush = honours ? 6 : 24;
+        pungs = chow_melds == 0 ? 6 : 0;
+        simples = 2;
         break;
     default:
         break;
     }
-    return val;
+    val[PLAN_ANY] = base;
+    val[PLAN_FLUSH] = base + flush;
+    val[PLAN_SIMPLES] = base + simples;
+    val[PLAN_PUNGS] = base + pungs;
+    val[PLAN_VOID] = base;
+    val[PLAN_TARGET] = base;
 }
 
-/* Whether the plan meets the family's hard conditions once complete. */
-static bool plan_allowed(const struct view *v, const struct plan *pl)
+/* What target t adds to the value of its plan. */
+static int target_value(const struct view *v, int t)
 {
-    if (v->p->cleared && pl->type != PLAN_FLUSH)
+    return v->p->family == FAMILY_MCR ? v->p->targets[t].value : 0;
+}
+
+/* Whether a plan of the type meets the family's hard conditions once complete. */
+static bool plan_allowed(const struct bot_profile *p, int type)
+{
+    if (p->cleared && type != PLAN_FLUSH)
         return false;
-    if (v->p->void_suit && pl->type != PLAN_VOID && pl->type != PLAN_FLUSH)
+    if (p->void_suit && type != PLAN_VOID && type != PLAN_FLUSH)
         return false;
-    if (v->p->max_chows >= 0 && v->p->max_chows < 4 && pl->type != PLAN_PUNGS)
+    if (p->max_chows >= 0 && p->max_chows < 4 && type != PLAN_PUNGS)
         return false;
     return true;
 }
@@ -427,6 +425,22 @@ static const struct plan PLANS[NPLANS] = {
 };
 
 /* Plan i: one of PLANS, then the profile's targets. */
+/* The kinds (bit k) a plan cannot use: discarding one lowers off_plan by one. */
+static uint64_t off_plan_kinds(const struct plan *pl)
+{
+    const uint64_t suit = 0x1ff, numbers = (1ull << 27) - 1;
+    switch (pl->type) {
+    case PLAN_FLUSH:
+        return numbers & ~(suit << (9 * pl->suit));
+    case PLAN_VOID:
+        return suit << (9 * pl->suit);
+    case PLAN_SIMPLES:   /* terminals, honours (and any kind above) */
+        return 0x4060301ull | ~numbers;
+    default:
+        return 0;
+    }
+}
+
 static struct plan plan_at(int i)
 {
     if (i < NPLANS)
@@ -475,68 +489,68 @@ static unsigned melds_fit(const struct meld *m, int nm, int max_chows)
     return fit;
 }
 
-/* How far the hand is from a win of value by plan i: plan shanten plus the tiles off
- * the plan; 99 when the plan cannot reach the value the family needs, or (all pungs)
- * when it cannot beat beat_d (or equal it with more value than beat_v). std: the
- * standard shanten of c (computed when first needed: *std < -1). fits: melds_fit. */
-static int plan_distance(const struct view *v, int i, uint8_t *c, const struct tally *t, const struct worth *w,
-                         const struct meld *m, int nm, unsigned fits, int beat_d, int beat_v, int *std,
-                         int *value)
-{
-    struct plan at = plan_at(i);
-    const struct plan *pl = &at;
-    if (!plan_allowed(v, pl) || (i < NPLANS && !(fits >> i & 1)))
-        return 99;
-    int off = off_plan(pl, t);
-    *value = plan_value(v, pl, w);
-    if (*value < v->p->need)
-        return 99;
-    if (pl->type == PLAN_TARGET) {   /* the target's melds fit it or it is 99 */
-        int s = bot_target_shanten(&v->p->targets[pl->target], c, m, nm, v->sets, beat_d / 2 + 1);
-        return s >= 99 ? 99 : 2 * s;
-    }
-    if (*std < -1)
-        *std = shanten_of(c, vm(v, nm), v->forms);
-    int s;
-    if (pl->type == PLAN_PUNGS) {
-        /* without four of a kind, the all-pungs count is a way to complete the hand,
-         * so never below the standard shanten: a plan that cannot win is not counted */
-        bool cannot_beat = 2 * *std > beat_d || (2 * *std == beat_d && *value <= beat_v);
-        if (cannot_beat && pungs_bounded(v, c))
-            return 99;
-        s = plan_shanten_with(v, pl, c, m, nm);
-    } else {
-        s = *std;
-    }
-    /* a flush or a missing suit costs the tiles it throws away; simples half as much */
-    return 2 * s + (pl->type == PLAN_SIMPLES ? off : 2 * off) - (pl->type == PLAN_ANY);
-}
-
-/* The nearest plan of enough value for counts c and melds m, with c's tally, the
- * worth of c and m and the plans m fits (melds_fit); -1 when there is none. std:
- * shanten_of the counts when known, else below -1. */
+/* The nearest plan of enough value for counts c and melds m, with c's tally (t: NULL to
+ * count it here), the worth of c and m and the plans m fits (melds_fit); -1 when there
+ * is none. std: shanten_of the counts when known, else below -1. *dist: how far the
+ * hand is from a win of value by that plan: plan shanten plus the tiles off the plan (99:
+ * none). A plan is not counted when it cannot reach the value the family needs, or (all
+ * pungs) when it cannot beat the best so far (or equal it with more value). */
 static int choose_plan_with(const struct view *v, uint8_t *c, const struct meld *m, int nm, int std,
                             const struct tally *t, const struct worth *w, unsigned fits, int *dist)
 {
+    int val[NPLAN_TYPES];
+    plan_values(v, w, val);
     int best = -1, best_d = 99, best_v = -1;
-    for (int i = 0; i < NPLANS + v->p->ntargets; i++) {
-        int val = 0;
-        int d = plan_distance(v, i, c, t, w, m, nm, fits, best_d, best_v, &std, &val);
-        if (d < best_d || (d == best_d && d < 99 && val > best_v)) {
-            best = i, best_d = d, best_v = val;
+    unsigned ok = v->allowed & fits;
+    int nplans = NPLANS + (v->targets_allowed ? v->p->ntargets : 0);
+    for (int i = 0; i < nplans; i++) {
+        if (i < NPLANS && !(ok >> i & 1))
+            continue;
+        struct plan pl = plan_at(i);
+        int value = val[pl.type] + (pl.type == PLAN_TARGET ? target_value(v, pl.target) : 0);
+        if (value < v->p->need)
+            continue;
+        int d;
+        if (pl.type == PLAN_TARGET) {   /* the target's melds fit it or it is 99 */
+            int s = bot_target_shanten(&v->p->targets[pl.target], c, m, nm, v->sets, best_d / 2 + 1);
+            d = s >= 99 ? 99 : 2 * s;
+        } else {
+            if (std < -1)
+                std = shanten_of(c, vm(v, nm), v->forms);
+            int s;
+            if (pl.type == PLAN_PUNGS) {
+                /* without four of a kind, the all-pungs count is a way to complete the hand,
+                 * so never below the standard shanten: a plan that cannot win is not counted */
+                bool cannot_beat = 2 * std > best_d || (2 * std == best_d && value <= best_v);
+                if (cannot_beat && pungs_bounded(v, c))
+                    continue;
+                s = plan_shanten_with(v, &pl, c, m, nm);
+            } else {
+                s = std;
+            }
+            /* a flush or a missing suit costs the tiles it throws away; simples half as much */
+            int off = off_plan(&pl, t);
+            d = 2 * s + (pl.type == PLAN_SIMPLES ? off : 2 * off) - (pl.type == PLAN_ANY);
+        }
+        if (d < best_d || (d == best_d && d < 99 && value > best_v)) {
+            best = i, best_d = d, best_v = value;
         }
     }
     *dist = best_d;
     return best;
 }
 
-static int choose_plan(const struct view *v, uint8_t *c, const struct meld *m, int nm, int std, int *dist)
+static int choose_plan(const struct view *v, uint8_t *c, const struct meld *m, int nm, int std,
+                       const struct tally *t, int *dist)
 {
-    struct tally t;
-    tally_counts(c, &t);
+    struct tally own;
+    if (!t) {
+        tally_counts(c, &own);
+        t = &own;
+    }
     struct worth w;
     worth_of(v, c, m, nm, &w);
-    return choose_plan_with(v, c, m, nm, std, &t, &w, melds_fit(m, nm, v->p->max_chows), dist);
+    return choose_plan_with(v, c, m, nm, std, t, &w, m == v->melds && nm == v->nmelds ? v->fits : melds_fit(m, nm, v->p->max_chows), dist);
 }
 
 static void build_view(struct game *g, int seat, const struct bot_profile *p, struct view *v)
@@ -553,6 +567,13 @@ static void build_view(struct game *g, int seat, const struct bot_profile *p, st
     memcpy(v->counts, h->counts, sizeof v->counts);
     v->nmelds = h->nmelds;
     memcpy(v->melds, h->melds, sizeof v->melds);
+    bool type_ok[NPLAN_TYPES];
+    for (int t = 0; t < NPLAN_TYPES; t++)
+        type_ok[t] = plan_allowed(p, t);
+    for (int i = 0; i < NPLANS; i++)
+        v->allowed |= (unsigned)type_ok[PLANS[i].type] << i;
+    v->targets_allowed = type_ok[PLAN_TARGET];
+    v->fits = melds_fit(v->melds, v->nmelds, p->max_chows);
     bool decl[4];
     efficiency_unseen_discards(g, seat, v->unseen, v->safe, decl);
     for (int s = 0; s < 4; s++) {
@@ -741,17 +762,24 @@ static int default_turn(struct game *g, const struct view *v, const struct actio
             *out = a[i];
             return 0;
         }
-    int pi = choose_plan(v, c, v->melds, v->nmelds, -99, &dist);
+    /* the shanten after each discard, for plans that count the ordinary one; a hand of
+     * 3n + 2 tiles has the shanten of its best discard unless complete */
+    int8_t after[TILE_KINDS];
+    int std = shanten_each(c, vm(v, v->nmelds), v->forms, -1, after);
+    struct tally base;
+    tally_counts(c, &base);
+    if ((base.suit[0] + base.suit[1] + base.suit[2] + base.suit[SUIT_Z]) % 3 != 2)
+        std = -99;   /* not known */
+    else if (std <= 0)
+        std = shanten_of(c, vm(v, v->nmelds), v->forms);
+    int pi = choose_plan(v, c, v->melds, v->nmelds, std, &base, &dist);
     struct plan pl = plan_at(pi >= 0 ? pi : 0);
+    int base_off = off_plan(&pl, &base);
+    uint64_t off_kinds = off_plan_kinds(&pl);
     /* candidates: each kind once */
     struct choice ch[TILE_KINDS];
     int nch = 0, best_sh = 99;
     uint64_t seen = 0;
-    struct tally base;
-    tally_counts(c, &base);
-    int8_t after[TILE_KINDS];   /* the shanten after each discard, for plans that count the ordinary one */
-    if (!own_shanten(&pl) || v->p->ntargets)
-        shanten_each(c, vm(v, v->nmelds), v->forms, -1, after);
     for (int i = 0; i < n; i++) {
         if (a[i].type != ACT_DISCARD)
             continue;
@@ -763,10 +791,7 @@ static int default_turn(struct game *g, const struct view *v, const struct actio
         struct choice *x = &ch[nch++];
         x->kind = k;
         x->shanten = own_shanten(&pl) ? plan_shanten(v, &pl, c, v->nmelds) : after[k];
-        struct tally t = base;
-        t.suit[kind_suit(k)]--;
-        t.ends -= k >= 27 || kind_is_terminal(k);
-        x->cost = off_plan(&pl, &t);
+        x->cost = base_off - (int)(off_kinds >> k & 1);
         x->danger = v->nthreats ? danger(v, k) : 0;
         x->accept = -1;
         c[k]++;
@@ -966,7 +991,7 @@ static int default_claim(const struct view *v, const struct action *a, int n, st
             if (now_d < 0) {
                 uint8_t h[TILE_KINDS];
                 memcpy(h, v->counts, sizeof h);
-                choose_plan(v, h, v->melds, v->nmelds, now_sh, &now_d);
+                choose_plan(v, h, v->melds, v->nmelds, now_sh, NULL, &now_d);
                 if (pick < 0)
                     pick_d = now_d;
             }
