@@ -1009,30 +1009,16 @@ static const struct action *find_kept(const struct game *g, const struct action 
  * the hooks of a window that passes (check_abort, settle_draw), never settle_win
  * (nobody has answered yet); a window that resolves reaches settle_win only when
  * somebody answered win. */
-/* A discard reaches may_act only when the ruleset is asked about claims, or about a win
- * another seat can make on the tile; settle_draw only when it is the last tile. */
-static bool discard_may_call_hook(const struct game *g, const struct action *a)
+/* A discard reaches may_act only when the ruleset is asked about claims or wins (a win
+ * another seat can make on the tile: saving the state costs less than finding out
+ * whether there is one); settle_draw only when it is the last tile. */
+static bool discard_may_call_hook(const struct game *g)
 {
     const struct game_hooks *h = &g->hooks;
     if (h->special_complete || h->check_abort || (h->settle_draw && wall_drawable(&g->st.wall) == 0))
         return true;
     uint32_t ask = h->may_act ? g->rules.ask_mask : 0;
-    if (ask & (1u << ACT_CHOW | 1u << ACT_PUNG | 1u << ACT_KONG))
-        return true;
-    if (!(ask & 1u << ACT_WIN))
-        return false;
-    int k = tile_kind(a->tile);
-    for (int s = 0; s < players(g); s++) {
-        const struct hand *h2 = &g->st.seats[s].hand;
-        if (s == a->seat || h2->counts[k] >= 4)
-            continue;
-        uint8_t c[TILE_KINDS];
-        memcpy(c, h2->counts, sizeof c);
-        c[k]++;
-        if (complete_any(c, hand_analysis_melds(h2->nmelds, g->rules.hand_sets), g->rules.forms))
-            return true;
-    }
-    return false;
+    return (ask & (1u << ACT_CHOW | 1u << ACT_PUNG | 1u << ACT_KONG | 1u << ACT_WIN)) != 0;
 }
 
 static bool may_call_hook(const struct game *g, const struct action *a)
@@ -1058,7 +1044,7 @@ static bool may_call_hook(const struct game *g, const struct action *a)
         if (a->type == ACT_EXTRA)
             return true;
         if (a->type == ACT_DISCARD)
-            return discard_may_call_hook(g, a);
+            return discard_may_call_hook(g);
         return passing || h->may_act || h->special_complete;
     default:
         return true;
