@@ -153,7 +153,13 @@ struct tally {
     uint16_t n[LANES];
 };
 
+/* A seat's hand and discards as one run of bytes (struct seat_state's first bytes, up to
+ * its last discard): compared at once first. */
+#define SEAT_RUN(nd) (offsetof(struct seat_state, discards) + (size_t)(nd) * sizeof(struct discard))
+
 struct seat_memo {
+    bool run_ok;                 /* run holds the seat's bytes as they were found sound */
+    unsigned char run[SEAT_RUN(MAX_DISCARDS)];
     bool conc_ok;                /* the concealed tiles below were found sound */
     uint8_t conc[TILE_KINDS + 3];   /* the hand's counts and red fives (struct hand's first bytes) */
     int concealed;               /* how many */
@@ -420,9 +426,21 @@ static bool memo_update(const struct game *g, struct check_memo *m)
         memo_set(m, c);
     if (!memo_wall(m, &g->st.wall))
         return false;
-    for (int s = 0; s < players(g); s++)
-        if (!memo_seat(m, &m->seats[s], &g->st.seats[s]))
+    for (int s = 0; s < players(g); s++) {
+        struct seat_memo *sm = &m->seats[s];
+        const struct seat_state *ss = &g->st.seats[s];
+        if (ss->ndiscards > MAX_DISCARDS)
             return false;
+        size_t run = SEAT_RUN(ss->ndiscards);
+        if (sm->run_ok && sm->ndiscards == ss->ndiscards && same_bytes(sm->run, ss, run) && sm->naside == ss->naside &&
+            (!ss->naside || same_bytes(sm->aside, ss->aside, ss->naside)))
+            continue;   /* the seat as it was */
+        sm->run_ok = false;
+        if (!memo_seat(m, sm, ss))
+            return false;
+        memcpy(sm->run, ss, run);
+        sm->run_ok = true;
+    }
     return true;
 }
 
