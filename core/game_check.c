@@ -154,24 +154,15 @@ struct tally {
 };
 
 /* A seat's hand and discards as one run of bytes (struct seat_state's first bytes, up to
- * its last discard): compared at once first. */
+ * its last discard). */
 #define SEAT_RUN(nd) (offsetof(struct seat_state, discards) + (size_t)(nd) * sizeof(struct discard))
 
 struct seat_memo {
-    bool run_ok;                 /* run holds the seat's bytes as they were found sound */
-    unsigned char run[SEAT_RUN(MAX_DISCARDS)];
-    bool conc_ok;                /* the concealed tiles below were found sound */
-    uint8_t conc[TILE_KINDS + 3];   /* the hand's counts and red fives (struct hand's first bytes) */
-    int concealed;               /* how many */
-    bool ok;                     /* the melds, bonus tiles and tiles set aside below were found sound */
-    uint8_t nmelds, nbonus, naside;
-    struct meld melds[MAX_MELDS];
-    uint8_t bonus[MAX_BONUS];
-    tile_t aside[MAX_ASIDE];
-    struct tally open;           /* their tiles */
-    uint8_t ndiscards;           /* discards[0, ndiscards) were found sound */
-    struct discard discards[MAX_DISCARDS];
-    struct tally discarded;      /* the unclaimed ones among them */
+    bool ok;                     /* `was` holds the seat as last found sound, counted below */
+    struct seat_state was;       /* its run of bytes (SEAT_RUN) and its tiles set aside */
+    int concealed;               /* concealed tiles (they count in the total as they are in `was`) */
+    struct tally open;           /* its melds, bonus tiles and tiles set aside */
+    struct tally discarded;      /* its unclaimed discards */
 };
 
 struct check_memo {
@@ -272,24 +263,23 @@ static void memo_set(struct check_memo *m, const struct wall_config *c)
     m->set_ok = true;
 }
 
-/* The seat's melds, bonus tiles and tiles set aside as remembered? */
-static inline bool same_open(const struct seat_memo *sm, const struct seat_state *ss)
+/* The same melds, bonus tiles and tiles set aside (not what lies beyond them in the
+ * arrays)? */
+static inline bool same_open(const struct seat_state *a, const struct seat_state *b)
 {
-    const struct hand *h = &ss->hand;
-    return sm->ok && sm->nmelds == h->nmelds && sm->nbonus == h->nbonus && sm->naside == ss->naside &&
-           same_bytes(sm->melds, h->melds, h->nmelds * sizeof h->melds[0]) &&
-           (!h->nbonus || same_bytes(sm->bonus, h->bonus, h->nbonus)) &&
-           (!ss->naside || same_bytes(sm->aside, ss->aside, ss->naside));
+    const struct hand *x = &a->hand, *y = &b->hand;
+    return x->nmelds == y->nmelds && x->nbonus == y->nbonus && a->naside == b->naside && y->nmelds <= MAX_MELDS &&
+           y->nbonus <= MAX_BONUS && b->naside <= MAX_ASIDE && same_bytes(x->melds, y->melds, y->nmelds * sizeof y->melds[0]) &&
+           (!y->nbonus || same_bytes(x->bonus, y->bonus, y->nbonus)) && (!b->naside || same_bytes(a->aside, b->aside, b->naside));
 }
 
-/* Counts the seat's melds, bonus tiles and tiles set aside into sm->open and remembers
- * them; false when they are not sound. */
-static bool memo_open(struct seat_memo *sm, const struct seat_state *ss)
+/* Counts the seat's melds, bonus tiles and tiles set aside into t; false when they are
+ * not sound. */
+static bool count_open(struct tally *t, const struct seat_state *ss)
 {
     const struct hand *h = &ss->hand;
     if (h->nmelds > MAX_MELDS || h->nbonus > MAX_BONUS || ss->naside > MAX_ASIDE)
         return false;
-    struct tally *t = &sm->open;
     memset(t, 0, sizeof *t);
     for (int i = 0; i < h->nmelds; i++) {
         const struct meld *m = &h->melds[i];
@@ -314,21 +304,22 @@ static bool memo_open(struct seat_memo *sm, const struct seat_state *ss)
     for (int i = 0; i < ss->naside; i++)
         if (!tally_tile(t, ss->aside[i], 1))
             return false;
-    sm->nmelds = h->nmelds;
-    sm->nbonus = h->nbonus;
-    sm->naside = ss->naside;
-    memcpy(sm->melds, h->melds, h->nmelds * sizeof h->melds[0]);
-    memcpy(sm->bonus, h->bonus, h->nbonus);
-    memcpy(sm->aside, ss->aside, ss->naside);
     return true;
 }
 
-/* Brings the seat's parts of the memo up to the state; false when one is not sound
- * (the memo is then inconsistent: the caller clears it). */
+/* Brings the memo of a seat that changed up to the state: only the parts that differ
+ * from `was` are counted again. False when one is not sound (the memo is then
+ * inconsistent: the caller clears it). */
 static bool memo_seat(struct check_memo *m, struct seat_memo *sm, const struct seat_state *ss)
 {
     const struct hand *h = &ss->hand;
-    if (!sm->conc_ok || !same_bytes(sm->conc, h->counts, sizeof sm->conc)) {
+    const struct seat_state *was = &sm->was;
+    int nd = ss->ndiscards;
+    if (nd > MAX_DISCARDS)
+        return false;
+    /* concealed tiles: counts and red fives, struct hand's first bytes */
+    size_t conc = offsetof(struct hand, reds) + sizeof h->reds;
+    if (!sm->ok || !same_bytes(was->hand.counts, h->counts, conc)) {
         /* no kind above 4 (a byte above 4 sets its top bit in w + 0x7b) */
         uint64_t w[5], above = 0;
         memcpy(w, h->counts, 32);
@@ -340,40 +331,34 @@ static bool memo_seat(struct check_memo *m, struct seat_memo *sm, const struct s
         }
         if (above & 0x8080808080808080ull)
             return false;
-        uint8_t now[sizeof sm->conc], was[sizeof sm->conc];   /* (copies: the loop makes vectors) */
+        uint8_t now[TILE_KINDS + 3], old[TILE_KINDS + 3];   /* (copies: the loop makes vectors) */
         memcpy(now, h->counts, sizeof now);
-        memcpy(was, sm->conc, sizeof was);
-        if (!sm->conc_ok)
-            memset(was, 0, sizeof was);
+        memcpy(old, was->hand.counts, sizeof old);
+        if (!sm->ok)
+            memset(old, 0, sizeof old);
         uint16_t *t = m->total.n;
         for (int k = 0; k < 32; k++)
-            t[k] = (uint16_t)(t[k] + now[k] - was[k]);
+            t[k] = (uint16_t)(t[k] + now[k] - old[k]);
         for (int k = 32; k < TILE_KINDS; k++)
-            t[k] = (uint16_t)(t[k] + now[k] - was[k]);
+            t[k] = (uint16_t)(t[k] + now[k] - old[k]);
         for (int i = 0; i < 3; i++)
-            t[LANE_RED + i] = (uint16_t)(t[LANE_RED + i] + now[TILE_KINDS + i] - was[TILE_KINDS + i]);
-        memcpy(sm->conc, now, sizeof now);
+            t[LANE_RED + i] = (uint16_t)(t[LANE_RED + i] + now[TILE_KINDS + i] - old[TILE_KINDS + i]);
         sm->concealed = n;
-        sm->conc_ok = true;
     }
-    if (!same_open(sm, ss)) {
+    if (!sm->ok || !same_open(was, ss)) {
         if (sm->ok)
             tally_sub(&m->total, &sm->open);
-        sm->ok = memo_open(sm, ss);
-        if (!sm->ok)
+        if (!count_open(&sm->open, ss))
             return false;
         tally_add(&m->total, &sm->open);
     }
-    int nd = ss->ndiscards, from = sm->ndiscards;
-    if (nd > MAX_DISCARDS)
-        return false;
-    if (nd == from && same_bytes(sm->discards, ss->discards, (size_t)nd * sizeof *ss->discards))
-        return true;
-    if (nd < from || !same_bytes(sm->discards, ss->discards, (size_t)from * sizeof *ss->discards)) {
+    int from = sm->ok ? was->ndiscards : 0;
+    if (sm->ok && (nd < from || !same_bytes(was->discards, ss->discards, (size_t)from * sizeof *ss->discards))) {
         tally_sub(&m->total, &sm->discarded);   /* counted again from the first */
-        memset(&sm->discarded, 0, sizeof sm->discarded);
         from = 0;
     }
+    if (from == 0)
+        memset(&sm->discarded, 0, sizeof sm->discarded);
     for (int i = from; i < nd; i++) {
         const struct discard *d = &ss->discards[i];
         if (d->claimed_by != SEAT_NONE)
@@ -382,8 +367,10 @@ static bool memo_seat(struct check_memo *m, struct seat_memo *sm, const struct s
             return false;
         tally_tile(&m->total, d->tile, 1);
     }
-    memcpy(sm->discards + from, ss->discards + from, (size_t)(nd - from) * sizeof *ss->discards);
-    sm->ndiscards = (uint8_t)nd;
+    memcpy(&sm->was, ss, SEAT_RUN(nd));
+    sm->was.naside = ss->naside;
+    memcpy(sm->was.aside, ss->aside, ss->naside);
+    sm->ok = true;
     return true;
 }
 
@@ -429,17 +416,12 @@ static bool memo_update(const struct game *g, struct check_memo *m)
     for (int s = 0; s < players(g); s++) {
         struct seat_memo *sm = &m->seats[s];
         const struct seat_state *ss = &g->st.seats[s];
-        if (ss->ndiscards > MAX_DISCARDS)
-            return false;
-        size_t run = SEAT_RUN(ss->ndiscards);
-        if (sm->run_ok && sm->ndiscards == ss->ndiscards && same_bytes(sm->run, ss, run) && sm->naside == ss->naside &&
-            (!ss->naside || same_bytes(sm->aside, ss->aside, ss->naside)))
+        if (sm->ok && sm->was.ndiscards == ss->ndiscards && ss->ndiscards <= MAX_DISCARDS &&
+            same_bytes(&sm->was, ss, SEAT_RUN(ss->ndiscards)) && sm->was.naside == ss->naside &&
+            (!ss->naside || same_bytes(sm->was.aside, ss->aside, ss->naside)))
             continue;   /* the seat as it was */
-        sm->run_ok = false;
         if (!memo_seat(m, sm, ss))
             return false;
-        memcpy(sm->run, ss, run);
-        sm->run_ok = true;
     }
     return true;
 }
