@@ -200,6 +200,7 @@ struct game *game_new(const struct game_rules *r, const struct game_hooks *h, ui
         snprintf(err, n, "out of memory");
         return NULL;
     }
+    g->window_wins = -1;
     g->rules = *r;
     g->rules.forms = (r->forms & FORM_ALL) | forms_tileset(r->wall.absent);   /* analysis in the tile set */
     if (h) {

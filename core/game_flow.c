@@ -383,11 +383,15 @@ static int open_window(struct game *g, int phase, int from, tile_t t)
     if (phase == PHASE_CLAIM && g->rules.last_discard == LAST_DISCARD_NONE && wall_drawable(&st->wall) == 0)
         return 0;
     bool orphans = phase == PHASE_ROB && st->rob_type == ACT_KONG_CONCEALED && !g->rules.rob_concealed_any;
+    /* the seats the tile completes, when game_apply found them for this discard */
+    int known = phase == PHASE_CLAIM && g->window_from == from && g->window_tile == t ? g->window_wins : -1;
+    g->window_wins = -1;
     for (int s = 0; s < players(g); s++) {
         if (s == from || (st->left >> s & 1))
             continue;
-        int c = phase == PHASE_ROB && st->rob_type == ROB_BONUS ? st->seats[s].hand.nbonus == 7
-                                                                : completes_with(g, s, t, orphans);
+        int c = known >= 0                                      ? known >> s & 1
+                : phase == PHASE_ROB && st->rob_type == ROB_BONUS ? st->seats[s].hand.nbonus == 7
+                                                                  : completes_with(g, s, t, orphans);
         if (c < 0)   /* special_complete failed on this seat's hand: its win is what is refused */
             c = 0;
         if (c)
@@ -1009,19 +1013,46 @@ static const struct action *find_kept(const struct game *g, const struct action 
  * the hooks of a window that passes (check_abort, settle_draw), never settle_win
  * (nobody has answered yet); a window that resolves reaches settle_win only when
  * somebody answered win. */
-/* A discard reaches may_act only when the ruleset is asked about claims or wins (a win
- * another seat can make on the tile: saving the state costs less than finding out
- * whether there is one); settle_draw only when it is the last tile. */
-static bool discard_may_call_hook(const struct game *g)
+/* The seats other than `from` whose hands tile t completes in the core's forms (no
+ * seat holding four of its kind). */
+static unsigned core_completes(const struct game *g, int from, tile_t t)
+{
+    int k = tile_kind(t);
+    unsigned mask = 0;
+    for (int s = 0; s < players(g); s++) {
+        const struct hand *h = &g->st.seats[s].hand;
+        if (s == from || h->counts[k] >= 4)
+            continue;
+        uint8_t c[TILE_KINDS];
+        memcpy(c, h->counts, sizeof c);
+        c[k]++;
+        if (complete_any(c, hand_analysis_melds(h->nmelds, g->rules.hand_sets), g->rules.forms))
+            mask |= 1u << s;
+    }
+    return mask;
+}
+
+/* A discard reaches may_act only when the ruleset is asked about claims, or about a win
+ * another seat can make on the tile (those seats are kept for the window the discard
+ * opens: g->window_wins); settle_draw only when it is the last tile. */
+static bool discard_may_call_hook(struct game *g, const struct action *a)
 {
     const struct game_hooks *h = &g->hooks;
     if (h->special_complete || h->check_abort || (h->settle_draw && wall_drawable(&g->st.wall) == 0))
         return true;
     uint32_t ask = h->may_act ? g->rules.ask_mask : 0;
-    return (ask & (1u << ACT_CHOW | 1u << ACT_PUNG | 1u << ACT_KONG | 1u << ACT_WIN)) != 0;
+    if (ask & (1u << ACT_CHOW | 1u << ACT_PUNG | 1u << ACT_KONG))
+        return true;
+    if (!(ask & 1u << ACT_WIN))
+        return false;
+    unsigned wins = core_completes(g, a->seat, a->tile);
+    g->window_wins = (int)wins;
+    g->window_from = a->seat;
+    g->window_tile = a->tile;
+    return wins != 0;
 }
 
-static bool may_call_hook(const struct game *g, const struct action *a)
+static bool may_call_hook(struct game *g, const struct action *a)
 {
     const struct game_hooks *h = &g->hooks;
     const struct game_state *st = &g->st;
@@ -1044,7 +1075,7 @@ static bool may_call_hook(const struct game *g, const struct action *a)
         if (a->type == ACT_EXTRA)
             return true;
         if (a->type == ACT_DISCARD)
-            return discard_may_call_hook(g);
+            return discard_may_call_hook(g, a);
         return passing || h->may_act || h->special_complete;
     default:
         return true;
@@ -1074,11 +1105,13 @@ int game_apply(struct game *g, const struct action *in)
     }
     int nlog = g->nlog;
     struct game_state saved;
+    g->window_wins = -1;
     bool save = g->has_hooks && may_call_hook(g, &a);
     if (save)
         saved = g->st;
     g->legal_ok = 0;   /* the state changes; a window that opens keeps its own lists */
     if (perform(g, &a) < 0) {
+        g->window_wins = -1;
         if (save)
             g->st = saved;
         g->nlog = nlog;
@@ -1086,6 +1119,7 @@ int game_apply(struct game *g, const struct action *in)
         return -1;
     }
     g->acts[g->nacts++] = a;
+    g->window_wins = -1;
     return 0;
 }
 

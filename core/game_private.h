@@ -41,6 +41,11 @@ struct game {
     uint16_t nlegal[MAX_PLAYERS];
     struct action legal[MAX_PLAYERS][MAX_ACTIONS];
     struct check_memo *memo;   /* what game_check last found sound (game_check.c) */
+    /* While a discard is applied: the seats its tile completes in the core's forms, found
+     * before (game_apply) and kept for the window it opens; -1: not known. */
+    int window_wins;
+    uint8_t window_from;
+    tile_t window_tile;
 };
 
 /* Seats at the table, and the seat after s in turn order. */
