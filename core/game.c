@@ -104,7 +104,7 @@ int hand_waits(struct game *g, int seat, const uint8_t counts[TILE_KINDS], int n
     }
     if (g->hooks.special_complete) {
         uint8_t c[TILE_KINDS];
-        memcpy(c, counts, sizeof c);
+        counts_copy(c, counts);
         for (int k = 0; k < TILE_KINDS; k++) {
             if (out[k] || held[k] >= 4)
                 continue;
@@ -133,7 +133,7 @@ int completes_with(struct game *g, int seat, tile_t t, bool orphans_only)
 {
     const struct hand *h = &g->st.seats[seat].hand;
     uint8_t c[TILE_KINDS];
-    memcpy(c, h->counts, sizeof c);
+    counts_copy(c, h->counts);
     if (c[tile_kind(t)] >= 4)
         return 0;
     c[tile_kind(t)]++;

@@ -222,6 +222,25 @@ static inline bool same_bytes(const void *a, const void *b, size_t n)
     return d == 0;
 }
 
+/* dst[0, n) = src[0, n), without a call or a string move (slow to start for a few
+ * bytes): 16 bytes at a time, the last 16 overlapping. */
+static inline void copy_bytes(void *dst, const void *src, size_t n)
+{
+    unsigned char *p = dst;
+    const unsigned char *q = src;
+    bytes16 x;
+    if (n < 16) {
+        memcpy(p, q, n);
+        return;
+    }
+    for (size_t i = 0; i + 16 <= n; i += 16) {
+        memcpy(&x, q + i, 16);
+        memcpy(p + i, &x, 16);
+    }
+    memcpy(&x, q + n - 16, 16);
+    memcpy(p + n - 16, &x, 16);
+}
+
 static inline void tally_add(struct tally *t, const struct tally *a)
 {
     for (int i = 0; i < LANES; i++)
@@ -367,9 +386,10 @@ static bool memo_seat(struct check_memo *m, struct seat_memo *sm, const struct s
             return false;
         tally_tile(&m->total, d->tile, 1);
     }
-    memcpy(&sm->was, ss, SEAT_RUN(nd));
+    copy_bytes(&sm->was, ss, SEAT_RUN(nd));
     sm->was.naside = ss->naside;
-    memcpy(sm->was.aside, ss->aside, ss->naside);
+    if (ss->naside)
+        memcpy(sm->was.aside, ss->aside, ss->naside);
     sm->ok = true;
     return true;
 }

@@ -377,8 +377,13 @@ static int open_window(struct game *g, int phase, int from, tile_t t)
     st->claim_tile = t;
     st->waiting = 0;
     st->could_win = 0;
-    for (int s = 0; s < players(g); s++) {
-        st->answer[s] = (struct action){ .type = ACT_PASS, .seat = (uint8_t)s, .tile = t };
+    for (int s = 0; s < players(g); s++) {   /* field by field (a whole struct: a string store) */
+        struct action *a = &st->answer[s];
+        a->type = ACT_PASS;
+        a->seat = (uint8_t)s;
+        a->tile = t;
+        a->chow = a->extra = a->reds = 0;
+        a->more[0] = a->more[1] = 0;
     }
     if (phase == PHASE_CLAIM && g->rules.last_discard == LAST_DISCARD_NONE && wall_drawable(&st->wall) == 0)
         return 0;
@@ -1024,7 +1029,7 @@ static unsigned core_completes(const struct game *g, int from, tile_t t)
         if (s == from || h->counts[k] >= 4)
             continue;
         uint8_t c[TILE_KINDS];
-        memcpy(c, h->counts, sizeof c);
+        counts_copy(c, h->counts);
         c[k]++;
         if (complete_any(c, hand_analysis_melds(h->nmelds, g->rules.hand_sets), g->rules.forms))
             mask |= 1u << s;

@@ -53,7 +53,7 @@ static uint64_t swap_call_ban(const struct game *g, int seat)
 static bool kuikae_leaves_nothing(const struct hand *h, int k, int low)
 {
     uint8_t c[TILE_KINDS];
-    memcpy(c, h->counts, sizeof c);
+    counts_copy(c, h->counts);
     if (low < 0) {
         c[k] -= 2;
     } else {
@@ -372,7 +372,7 @@ static int declarations(struct game *g, int seat, uint64_t allowed, struct actio
     if (!nopen || (!g->hooks.special_complete && shanten_of(h->counts, nmelds, r->forms) > 0))
         return 0;
     uint8_t counts[TILE_KINDS], held[TILE_KINDS];
-    memcpy(counts, h->counts, sizeof counts);
+    counts_copy(counts, h->counts);
     hand_all_counts(h, held);
     int n = 0;
     for (int k = 0; k < TILE_KINDS; k++) {

@@ -68,6 +68,15 @@ static inline int next_active(const struct game *g, int s)
 
 /* ---- hands ---- */
 
+/* Copies a hand's counts: two 16-byte moves and two bytes (a plain memcpy of 34 bytes
+ * may become a slow string move). */
+static inline void counts_copy(uint8_t dst[TILE_KINDS], const uint8_t src[TILE_KINDS])
+{
+    memcpy(dst, src, 32);
+    dst[32] = src[32];
+    dst[33] = src[33];
+}
+
 static inline int reds_of(const struct hand *h, int k) { return kind_is_five(k) ? h->reds[k / 9] : 0; }
 
 static inline bool hand_has(const struct hand *h, tile_t t)
