@@ -729,6 +729,27 @@ static bool push_json_value(lua_State *L, const char **p, int depth)
     return true;
 }
 
+/* g:event_head(i) -> the type and seat (nil when it has none) of event i (1-based), and
+ * for a set-aside whether it counts as a call; nothing past the last event. Hooks that
+ * look back a few events read them so, without making a table per event. */
+static int l_event_head(lua_State *L)
+{
+    struct lgame *lg = check_game(L, 1);
+    lua_Integer i = luaL_checkinteger(L, 2);
+    if (i < 1 || i > game_nevents(lg->g))
+        return 0;
+    const struct event *e = game_event(lg->g, (int)i - 1);
+    lua_pushstring(L, event_name(e->type));
+    bool seated = e->type != EV_DEAL_START && e->type != EV_DORA && e->type != EV_DRAW_END &&
+                  e->type != EV_SETTLE && e->type != EV_PAYMENT && e->type != EV_NEXT_DEAL;
+    if (seated && e->seat < MAX_PLAYERS)   /* (as the event's JSON has it) */
+        lua_pushstring(L, seat_names[e->seat]);
+    else
+        lua_pushnil(L);
+    lua_pushboolean(L, e->type == EV_SET_ASIDE && e->kind);
+    return 3;
+}
+
 /* g:event_tables([first]) -> the events from index first (1-based) as g:events() has
  * them decoded, each a table, or its JSON line where it needs the JSON decoder. */
 static int l_event_tables(lua_State *L)
@@ -992,6 +1013,7 @@ static const luaL_Reg game_methods[] = {
     { "dora", l_dora },
     { "events", l_events },
     { "event_tables", l_event_tables },
+    { "event_head", l_event_head },
     { "actions", l_actions },
     { "nactions", l_nactions },
     { "version", l_version },

@@ -82,10 +82,11 @@ end
 jong.Game = Game   -- the methods of games (tests may build stand-ins on them)
 
 -- The situation of a win in the game (for jong.facts): the same path as `jong score`.
+local SITUATION_BRIEF = {}   -- refilled by core:brief and read at once
 function Game:situation(win, first_winner)
   if VIEW_OF[self] then return on_view(self, "g:situation", Game.situation, win, first_winner) end
   local core = self.core
-  local b = core:brief()   -- (not the whole state: a win in play is scored from this)
+  local b = core:brief(SITUATION_BRIEF)   -- (not the whole state: a win in play is scored from this)
   local flags = {}
   local known = self.rules.flag_set
   local function flag(name) if known[name] then flags[#flags + 1] = name end end
@@ -269,6 +270,7 @@ local getinfo = debug and debug.getinfo
 -- "S win 3m", "E discard 5p", "S" for an action or a seat.
 local function describe(what)
   if type(what) ~= "table" then return tostring(what) end
+  if what.type == nil and what.how then return tostring(what.seat) .. " win " .. tostring(what.tile) end  -- a win record
   local text = tostring(what.seat) .. " " .. tostring(what.type)
   if what.chow then text = text .. " " .. what.chow
   elseif what.tile then text = text .. " " .. what.tile end
@@ -318,7 +320,7 @@ end
 -- events, options, waits, ...), never close, play, undo, reset, replay or the engine
 -- itself; `g.core` is a view of the engine's reading methods. A hook may keep its own
 -- fields in the view (g.my_note = ...); the game and other programs never see them.
-local CORE_READERS = { "version", "rewrites", "state", "seat", "seat_summary", "brief", "waits", "wait_mask", "ura", "dora", "events", "event_tables", "kong_income",
+local CORE_READERS = { "version", "rewrites", "state", "seat", "seat_summary", "brief", "waits", "wait_mask", "ura", "dora", "events", "event_tables", "event_head", "kong_income",
   "actions", "nactions", "outcome", "waiting", "legal", "check" }
 local GAME_READERS = { "situation", "score_win", "state", "waiting", "seat_summary", "seat", "brief",
   "waits", "wait_mask", "legal", "check", "events", "deal_events", "log_json", "parse_action", "deal_outcome",
@@ -351,6 +353,8 @@ local function game_view(G, core)
   return setmetatable({ core = core_view(core), rules = G.rules, options = G.options, seed = G.seed },
     GAME_VIEW_MT)
 end
+
+local plain_check, JSON_MARK = private.plain_check, jong.json_object
 
 -- Checks of what hooks return: the error names the ruleset, the hook and what was wrong.
 local INT32 = 2147483647
@@ -483,7 +487,7 @@ local function make_hooks(G, skip, views)
         w.co_winners = co
       end
       for i, w in ipairs(wins) do
-        local ok, result, pay = guarded(G, V, "score", w.seat .. " win " .. tostring(w.tile), score_win, w, i == 1)
+        local ok, result, pay = guarded(G, V, "score", w, score_win, w, i == 1)
         if not ok then error(result, 0) end
         if type(pay) ~= "table" then bad(R, "settle", "returned a " .. type(pay) .. ", not a payments table") end
         local sum, checked = 0, {}
@@ -507,7 +511,9 @@ local function make_hooks(G, skip, views)
             total.ledger[s] = total.ledger[s] + v
           end
         end
-        results[i] = { seat = w.seat, result = private.plain(result, "the result of hook score"), payments = checked }
+        -- (read raw once: kept as it is when it is plain data, else as a plain copy)
+        if not plain_check(result, JSON_MARK) then result = private.plain(result, "the result of hook score") end
+        results[i] = { seat = w.seat, result = result, payments = checked }
       end
       if not int_in(taken, -INT32, INT32) then bad(R, "settle", "makes the payments' total overflow") end
       total.taken = taken
@@ -550,9 +556,9 @@ local function make_hooks(G, skip, views)
       if round ~= nil and not jong.seat_index(round) then bad(R, "next_deal", "returned round " .. short(round) .. " (E, S, W or N)") end
       local honba = int_in(d.honba or 0, 0, 255)
       if not honba then bad(R, "next_deal", "returned honba " .. short(d.honba) .. " (an integer 0-255)") end
-      local out = private.plain(d, "the result of hook next_deal")
-      out.dealer_keeps, out.round, out.honba = d.dealer_keeps and true or false, round, honba
-      out.match_over = d.match_over and true or false
+      local out = { dealer_keeps = d.dealer_keeps and true or false, round = round, honba = honba,
+                    match_over = d.match_over and true or false }
+      if d.players ~= nil then out.players = private.plain(d.players, "the result of hook next_deal") end
       return out
     end
   end

@@ -262,7 +262,7 @@ static int read_settlement(lua_State *L, struct settlement *out, char *msg, size
 static void push_win(lua_State *L, const struct win *w)
 {
     static const char *const hows[] = { "self", "discard", "rob" };
-    lua_createtable(L, 0, 8);
+    lua_createtable(L, 0, 14);
     lua_pushstring(L, seat_names[w->seat & 3]);
     lua_setfield(L, -2, "seat");
     if (w->from != SEAT_NONE) {

@@ -1435,6 +1435,7 @@ end
 -- thirteen-orphans hand it completes). Other seats' answers in the window open now do
 -- not matter.
 local function missed_since_riichi(g, seat)
+  if g.core:seat_summary(seat, SUMMARY).last_miss == 0 then return false end   -- no pass this deal
   local st = g:state()
   local me = st.seats[seat]
   if me.last_miss <= st.deal_event then return false end
@@ -1487,17 +1488,20 @@ end
 R.fast_win = { depends = { score = R.score, forms = R.forms }, test = wins_in_play, any_win = true }
 
 -- 7.5: ippatsu: the riichi discard is the seat's last discard and no call or kong since.
+local ENDS_IPPATSU = { chow = true, pung = true, kong = true, kong_concealed = true }
+
 local function ippatsu(g, seat)
-  if g.core:seat_summary(seat, SUMMARY).last_with ~= "riichi" then return false end
-  local b = g.core:brief(BRIEF)
+  local core = g.core
+  if core:seat_summary(seat, SUMMARY).last_with ~= "riichi" then return false end
+  local b = core:brief(BRIEF)
   local robbing = b.phase == "rob"
-  return scan_back(g, b.events, function(e)
-    if e.type == "discard" and e.seat == seat then return true end
-    if e.type == "chow" or e.type == "pung" or e.type == "kong" or e.type == "kong_concealed"
-       or (e.type == "kong_promoted" and not robbing) or (e.type == "set_aside" and e.call) then
-      return false
-    end
-  end) or false
+  for i = b.events, 1, -1 do              -- the deal's events, newest first
+    local kind, by, call = core:event_head(i)
+    if kind == "deal_start" then return false end
+    if kind == "discard" and by == seat then return true end
+    if ENDS_IPPATSU[kind] or (kind == "kong_promoted" and not robbing) or call then return false end
+  end
+  return false
 end
 
 -- situation(g, win, s): the riichi flags, ippatsu and the ura indicators of a win (7, 14.3),
