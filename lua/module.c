@@ -28,13 +28,15 @@ enum name {
     N_TYPE, N_TILE, N_TILES, N_KONG, N_CONCEALED, N_FROM, N_REDS, N_MELD, N_PAIR, N_SETS, N_WAIT,
     N_WIN_SET, N_COUNTS, N_MELDS, N_BONUS, N_RED_COUNTS, N_SIZE, N_WIN_TILE, N_WIN_TILE_RED,
     N_READINGS, N_SEVEN_PAIRS, N_THIRTEEN_ORPHANS, N_CHOW, N_PUNG, N_EXPOSED, N_PROMOTED,
-    N_TWO_SIDED, N_CLOSED, N_EDGE, N_SINGLE, N_E, N_S, N_W, N_N, N_M, N_P, N_SS, N_ALL_COUNTS, N_COUNT
+    N_TWO_SIDED, N_CLOSED, N_EDGE, N_SINGLE, N_E, N_S, N_W, N_N, N_M, N_P, N_SS, N_ALL_COUNTS, N_SEAT, N_ROUND,
+    N_WIN_BY, N_FLAGS, N_DORA, N_URA, N_HONBA, N_DEPOSITS, N_COUNT
 };
 static const char *const NAMES[N_COUNT] = {
     "type", "tile", "tiles", "kong", "concealed", "from", "reds", "meld", "pair", "sets", "wait",
     "win_set", "counts", "melds", "bonus", "red_counts", "size", "win_tile", "win_tile_red",
     "readings", "seven_pairs", "thirteen_orphans", "chow", "pung", "exposed", "promoted",
-    "two_sided", "closed", "edge", "single", "E", "S", "W", "N", "m", "p", "s", "all_counts",
+    "two_sided", "closed", "edge", "single", "E", "S", "W", "N", "m", "p", "s", "all_counts", "seat", "round",
+    "win_by", "flags", "dora", "ura", "honba", "deposits",
 };
 static const enum name meld_type_names[] = { N_CHOW, N_PUNG, N_KONG };
 static const enum name kong_names[] = { N_COUNT, N_EXPOSED, N_PROMOTED, N_CONCEALED };
@@ -398,6 +400,209 @@ static int l_analysis(lua_State *L)
     lua_pushinteger(L, size);
     lua_setfield(L, -2, "size");
     return 1;
+}
+
+/* ---- jong.facts: the situation's own fields ---- */
+
+/* Pushes the error "\"name\" what" and returns the number of results (1). */
+static int field_error(lua_State *L, const char *name, const char *what)
+{
+    lua_pushfstring(L, "\"%s\" %s", name, what);
+    return 1;
+}
+
+/* The seat (0-3) a value names ("E", "S", "W", "N"), or -1. */
+static int seat_of(lua_State *L, int idx)
+{
+    size_t n;
+    const char *v = lua_type(L, idx) == LUA_TSTRING ? lua_tolstring(L, idx, &n) : NULL;
+    if (!v || n != 1)
+        return -1;
+    const char *at = strchr("ESWN", v[0]);
+    return at && v[0] ? (int)(at - "ESWN") : -1;
+}
+
+/* Is the value at idx absent: nil or JSON's null (at index null)? */
+static bool absent_value(lua_State *L, int idx, int null)
+{
+    return lua_isnil(L, idx) || lua_rawequal(L, idx, null);
+}
+
+/* s[name] as a seat: its index, -1 when absent, or -2 with the error pushed. */
+static int seat_field(lua_State *L, int s, int null, const char *name, bool required)
+{
+    lua_getfield(L, s, name);
+    if (absent_value(L, -1, null)) {
+        lua_pop(L, 1);
+        if (required)
+            return field_error(L, name, "is missing (E, S, W or N)"), -2;
+        return -1;
+    }
+    int seat = seat_of(L, -1);
+    if (seat < 0) {
+        const char *v = luaL_tolstring(L, -1, NULL);
+        lua_pushfstring(L, "\"%s\" must be E, S, W or N, not %s", name, v);
+        return -2;
+    }
+    lua_pop(L, 1);
+    return seat;
+}
+
+/* f[name] = the kinds of the indicators s[name] (dora, ura), or false with the error
+ * pushed. */
+static bool indicator_field(lua_State *L, int S, int f, int s, int null, enum name field, const char *name)
+{
+    lua_getfield(L, s, name);
+    int v = lua_gettop(L);
+    size_t len = 0;
+    if (absent_value(L, v, null) || (lua_type(L, v) == LUA_TSTRING && (lua_tolstring(L, v, &len), len == 0))) {
+        lua_pop(L, 1);
+        push_name(L, S, field);
+        lua_createtable(L, 0, 0);
+        lua_rawset(L, f);
+        return true;
+    }
+    if (lua_type(L, v) == LUA_TSTRING) {
+        tile_t t[160];
+        struct notation_error err;
+        int n = notation_parse_tiles(lua_tostring(L, v), t, 160, &err);
+        if (n < 0)
+            return field_error(L, name, err.reason), false;
+        push_name(L, S, field);
+        lua_createtable(L, n, 0);
+        for (int i = 0; i < n; i++) {
+            if (kind_is_bonus(tile_kind(t[i]))) {
+                char tn[3];
+                tile_name(t[i], tn);
+                lua_pushfstring(L, "\"%s\" has a bad tile '%s'", name, tn);
+                return false;
+            }
+            push_kind(L, S, tile_kind(t[i]));
+            lua_rawseti(L, -2, i + 1);
+        }
+        lua_rawset(L, f);
+        lua_pop(L, 1);
+        return true;
+    }
+    if (lua_type(L, v) != LUA_TTABLE)
+        return field_error(L, name, "must be tiles in notation"), false;
+    push_name(L, S, field);
+    lua_createtable(L, 4, 0);
+    for (lua_Integer i = 1; lua_geti(L, v, i) != LUA_TNIL; i++) {   /* as ipairs */
+        size_t n = 0;
+        const char *t = lua_type(L, -1) == LUA_TSTRING ? lua_tolstring(L, -1, &n) : NULL;
+        bool red;
+        int k = t && n == 2 ? kind_parse(t, &red) : -1;
+        if (k < 0 || kind_is_bonus(k)) {
+            const char *shown = luaL_tolstring(L, -1, NULL);
+            lua_pushfstring(L, "\"%s\" has a bad tile '%s'", name, shown);
+            return false;
+        }
+        lua_pop(L, 1);
+        push_kind(L, S, k);
+        lua_rawseti(L, -2, i);
+    }
+    lua_pop(L, 1);
+    lua_rawset(L, f);
+    lua_pop(L, 1);
+    return true;
+}
+
+/* f[name] = the count s[name] (honba, deposits; 0 when absent), or false with the error
+ * pushed. */
+static bool count_field(lua_State *L, int S, int f, int s, int null, enum name field, const char *name)
+{
+    lua_getfield(L, s, name);
+    lua_Integer n = 0;
+    bool fine = true;
+    if (!absent_value(L, -1, null)) {
+        int isint = 0;
+        n = lua_type(L, -1) == LUA_TNUMBER ? lua_tointegerx(L, -1, &isint) : 0;
+        fine = isint && n >= 0 && n <= 2147483647;
+    }
+    lua_pop(L, 1);
+    if (!fine)
+        return field_error(L, name, "must be a whole number from 0 to 2147483647"), false;
+    push_name(L, S, field);
+    lua_pushinteger(L, n);
+    lua_rawset(L, f);
+    return true;
+}
+
+/* facts_fill(f, s, r, null) -> nil, or the reason s cannot be scored: the situation's
+ * own fields of jong.facts (seat, round, win_by, from, flags, dora, ura, honba,
+ * deposits) read from s, checked and set in f. */
+static int l_facts_fill(lua_State *L)
+{
+    luaL_checktype(L, 1, LUA_TTABLE);
+    luaL_checktype(L, 2, LUA_TTABLE);
+    luaL_checktype(L, 3, LUA_TTABLE);
+    lua_settop(L, 4);
+    const int f = 1, s = 2, r = 3, null = 4;
+    int S = push_strings(L);                                         /* 5 */
+    lua_pushvalue(L, f);                                             /* 6: f on top for set_* */
+    int seat = seat_field(L, s, null, "seat", true);
+    if (seat == -2)
+        return 1;
+    set_name(L, S, N_SEAT, seat_names[seat]);
+    int round = seat_field(L, s, null, "round", false);
+    if (round == -2)
+        return 1;
+    set_name(L, S, N_ROUND, seat_names[round < 0 ? 0 : round]);
+    lua_getfield(L, s, "win_by");                                    /* 7 */
+    const char *by = lua_type(L, 7) == LUA_TSTRING ? lua_tostring(L, 7) : "";
+    lua_getfield(L, r, "flower_wins");
+    bool flower_wins = lua_toboolean(L, -1);
+    lua_pop(L, 1);
+    bool discard = !strcmp(by, "discard"), self = !strcmp(by, "self"), flowers = !strcmp(by, "flowers");
+    if (lua_type(L, 7) != LUA_TSTRING || (!discard && !self && !(flowers && flower_wins)))
+        return field_error(L, "win_by", flower_wins ? "must be \"discard\", \"self\" or \"flowers\""
+                                                    : "must be \"discard\" or \"self\"");
+    push_name(L, S, N_WIN_BY);
+    lua_pushvalue(L, 7);
+    lua_rawset(L, 6);
+    lua_pop(L, 1);
+    int from = seat_field(L, s, null, "from", discard);
+    if (from == -2)
+        return 1;
+    if (from == seat)
+        return field_error(L, "from", "names the winner's own seat");
+    if (self && from >= 0)
+        return field_error(L, "from", "is only for a win by discard");
+    if (from >= 0)
+        set_name(L, S, N_FROM, seat_names[from]);
+    else if (!self)
+        set_boolean(L, S, N_FROM, false);
+    push_name(L, S, N_FLAGS);
+    lua_createtable(L, 0, 4);                                        /* 8: f.flags */
+    lua_getfield(L, s, "flags");                                     /* 9 */
+    if (!absent_value(L, 9, null)) {
+        if (lua_type(L, 9) != LUA_TTABLE)
+            return field_error(L, "flags", "must be a list of names");
+        lua_getfield(L, r, "flag_set");                              /* 10 */
+        for (lua_Integer i = 1; lua_geti(L, 9, i) != LUA_TNIL; i++) {   /* as ipairs */
+            lua_pushvalue(L, -1);
+            lua_gettable(L, 10);
+            bool known = lua_toboolean(L, -1);
+            lua_pop(L, 1);
+            if (!known) {
+                const char *flag = luaL_tolstring(L, -1, NULL);
+                lua_getfield(L, r, "name");
+                lua_pushfstring(L, "unknown flag '%s' for rules %s", flag, lua_tostring(L, -1));
+                return 1;
+            }
+            lua_pushboolean(L, 1);
+            lua_rawset(L, 8);
+        }
+        lua_pop(L, 2);
+    }
+    lua_pop(L, 1);
+    lua_rawset(L, 6);
+    if (!indicator_field(L, S, 6, s, null, N_DORA, "dora") || !indicator_field(L, S, 6, s, null, N_URA, "ura"))
+        return 1;
+    if (!count_field(L, S, 6, s, null, N_HONBA, "honba") || !count_field(L, S, 6, s, null, N_DEPOSITS, "deposits"))
+        return 1;
+    return 0;
 }
 
 /* ---- f.waits: the waits before the win, computed when a hook first reads them ---- */
@@ -838,6 +1043,7 @@ static const luaL_Reg private_tools[] = {
     { "plain_check", lj_plain_check },
     { "facts_index", l_facts_index },
     { "facts_hand", l_facts_hand },
+    { "facts_fill", l_facts_fill },
     { "json_encode", lj_json_encode },
     { NULL, NULL },
 };

@@ -143,49 +143,11 @@ end
 
 local function field_error(name, what) return nil, "\"" .. name .. "\" " .. what end
 
-local function seat_field(s, name, required)
-  local v = s[name]
-  if v == nil or v == jong.json_null then
-    if required then return field_error(name, "is missing (E, S, W or N)") end
-    return false
-  end
-  if not SEAT_INDEX[v] then return field_error(name, "must be E, S, W or N, not " .. tostring(v)) end
-  return v
-end
-
-local function count_field(s, name)
-  local v = s[name]
-  if v == nil or v == jong.json_null then return 0 end
-  local n = math.type(v) == "integer" and v or type(v) == "number" and v == math.floor(v) and math.tointeger(v)
-  if not n or n < 0 or n > 2147483647 then
-    return field_error(name, "must be a whole number from 0 to 2147483647")
-  end
-  return n
-end
-
-local function indicator_field(s, name)
-  local v = s[name]
-  if v == nil or v == jong.json_null or v == "" then return {} end
-  local list = v
-  if type(v) == "string" then
-    local err
-    list, err = jong.tiles(v)
-    if not list then return field_error(name, err) end
-  elseif type(v) ~= "table" then
-    return field_error(name, "must be tiles in notation")
-  end
-  local out = {}
-  for i, t in ipairs(list) do
-    if not SUIT[t] or jong.is_bonus(t) then return field_error(name, "has a bad tile '" .. tostring(t) .. "'") end
-    out[i] = jong.kind_of(t)
-  end
-  return out
-end
-
 -- The facts' metatable: f.tiles, f.all_counts and f.waits are made when first read
 -- (lua/module.c), any other missing field is nil.
 local FACTS_META = { __index = private.facts_index, __metatable = false }
 local facts_hand = private.facts_hand   -- jong.hand_facts without tiles and all_counts
+local facts_fill = private.facts_fill   -- the situation's own fields (lua/module.c)
 
 -- jong.facts(situation) -> facts, or nil, reason. The ruleset is situation.rules
 -- (a name, a path or a loaded table).
@@ -217,44 +179,8 @@ function jong.facts(s)
     if not forms.seven_pairs then f.seven_pairs = nil end
     if not forms.thirteen_orphans then f.thirteen_orphans = nil end
   end
-  f.seat, err = seat_field(s, "seat", true)
-  if not f.seat then return nil, err end
-  f.round, err = seat_field(s, "round", false)
-  if f.round == nil then return nil, err end
-  f.round = f.round or "E"
-  if s.win_by ~= "discard" and s.win_by ~= "self" and not (s.win_by == "flowers" and r.flower_wins) then
-    return field_error("win_by", r.flower_wins and "must be \"discard\", \"self\" or \"flowers\""
-                                 or "must be \"discard\" or \"self\"")
-  end
-  f.win_by = s.win_by
-  f.from, err = seat_field(s, "from", f.win_by == "discard")
-  if f.from == nil then return nil, err end
-  if f.from == f.seat then return field_error("from", "names the winner's own seat") end
-  if f.win_by == "self" then
-    if f.from then return field_error("from", "is only for a win by discard") end
-    f.from = nil
-  elseif f.from == f.seat then
-    return field_error("from", "names the winner's own seat")
-  end
-  f.flags = {}
-  local flags = s.flags
-  if flags ~= nil and flags ~= jong.json_null then
-    if type(flags) ~= "table" then return field_error("flags", "must be a list of names") end
-    for _, name in ipairs(flags) do
-      if not r.flag_set[name] then
-        return nil, "unknown flag '" .. tostring(name) .. "' for rules " .. r.name
-      end
-      f.flags[name] = true
-    end
-  end
-  f.dora, err = indicator_field(s, "dora")
-  if not f.dora then return nil, err end
-  f.ura, err = indicator_field(s, "ura")
-  if not f.ura then return nil, err end
-  f.honba, err = count_field(s, "honba")
-  if not f.honba then return nil, err end
-  f.deposits, err = count_field(s, "deposits")
-  if not f.deposits then return nil, err end
+  err = facts_fill(f, s, r, jong.json_null)   -- seat, round, win_by, from, flags, dora, ura, honba, deposits
+  if err then return nil, err end
   local given = s.options
   if given == jong.json_null then given = nil end
   if given ~= nil and type(given) ~= "table" then return field_error("options", "must be an object") end
