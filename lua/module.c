@@ -605,6 +605,32 @@ static int l_facts_fill(lua_State *L)
     return 0;
 }
 
+/* unknown_key(t, set, [own]) -> the first key of t (raw, in next's order) that is in
+ * neither set (read raw), or nil: the fields of a situation no one reads. */
+static int l_unknown_key(lua_State *L)
+{
+    luaL_checktype(L, 1, LUA_TTABLE);
+    luaL_checktype(L, 2, LUA_TTABLE);
+    lua_settop(L, 3);
+    bool own = lua_istable(L, 3);
+    lua_pushnil(L);
+    while (lua_next(L, 1)) {
+        lua_pop(L, 1);
+        lua_pushvalue(L, -1);
+        bool known = lua_rawget(L, 2) != LUA_TNIL && lua_toboolean(L, -1);
+        lua_pop(L, 1);
+        if (!known && own) {
+            lua_pushvalue(L, -1);
+            known = lua_rawget(L, 3) != LUA_TNIL && lua_toboolean(L, -1);
+            lua_pop(L, 1);
+        }
+        if (!known)
+            return 1;
+    }
+    lua_pushnil(L);
+    return 1;
+}
+
 /* ---- f.waits: the waits before the win, computed when a hook first reads them ---- */
 
 /* Whether the counts (a kind may hold five: structurally, tile availability ignored)
@@ -1044,6 +1070,7 @@ static const luaL_Reg private_tools[] = {
     { "facts_index", l_facts_index },
     { "facts_hand", l_facts_hand },
     { "facts_fill", l_facts_fill },
+    { "unknown_key", l_unknown_key },
     { "json_encode", lj_json_encode },
     { NULL, NULL },
 };

@@ -3,7 +3,7 @@
 -- (with the nearest known name), the situation fields `jong score` accepts, and the
 -- field and hook reference in docs/hooks.md (`jong.schema_markdown()`).
 -- Called once with the module table.
-local jong = ...
+local jong, private = ...
 
 local S = {}
 
@@ -272,6 +272,7 @@ S.situation = { "rules", "seat", "round", "hand", "win_tile", "win_by", "from", 
 local SITUATION_SET = {}
 for _, n in ipairs(S.situation) do SITUATION_SET[n] = true end
 local own_sets = setmetatable({}, { __mode = "k" })   -- a ruleset's situation_fields -> a set
+local unknown_key = private.unknown_key   -- the first key in neither set (lua/module.c)
 
 function jong.check_situation(r, s)
   local own = r.situation_fields
@@ -281,14 +282,20 @@ function jong.check_situation(r, s)
     for _, n in ipairs(own) do own_set[n] = true end
     own_sets[own] = own_set
   end
-  for k in pairs(s) do
-    if not (SITUATION_SET[k] or own_set and own_set[k]) then
-      local names = {}
-      for _, n in ipairs(S.situation) do names[#names + 1] = n end
-      for _, n in ipairs(own or {}) do names[#names + 1] = n end
-      return nil, unknown("field", k, names) .. " (rules " .. tostring(r.name) .. " read "
-        .. table.concat(names, ", ") .. ")"
+  local k                                 -- the first field neither reads
+  if getmetatable(s) == nil then
+    k = unknown_key(s, SITUATION_SET, own_set)
+  else                                    -- (a table with __pairs)
+    for key in pairs(s) do
+      if not (SITUATION_SET[key] or own_set and own_set[key]) then k = key; break end
     end
+  end
+  if k ~= nil then
+    local names = {}
+    for _, n in ipairs(S.situation) do names[#names + 1] = n end
+    for _, n in ipairs(own or {}) do names[#names + 1] = n end
+    return nil, unknown("field", k, names) .. " (rules " .. tostring(r.name) .. " read "
+      .. table.concat(names, ", ") .. ")"
   end
   return true
 end
