@@ -32,6 +32,10 @@ const size_t lj_state_limit = 256u << 20;
  * for counting; a longer one is counted from then on and killed at its budget. */
 #define WATCH_MS 10
 
+/* The largest block kept for reuse, and the most kept in all. */
+#define CACHE_MAX 256
+#define CACHE_BYTES (256u << 10)
+
 /* Allocator user data: the allocator it wraps, the bytes in use, and the limited call
  * under way (shared by every thread of the state). */
 struct counter {
@@ -48,6 +52,13 @@ struct counter {
     long used;         /* instructions run so far under it */
     bool killed;       /* the budget, memory or Ctrl-C ended the call: it stays ended */
     char why[200];     /* why it was killed */
+    /* Freed blocks of each small size kept for the next allocation of that size (a
+     * scoring or a hook makes and drops many small tables): a list linked through
+     * the blocks' first bytes, and its length. Only for states of lj_open, which
+     * frees them at lj_close. */
+    bool caching;
+    void *cached[CACHE_MAX + 1];
+    size_t cached_bytes;   /* at most CACHE_BYTES */
 };
 
 static volatile sig_atomic_t interrupted;   /* Ctrl-C arrived (lj_interrupt) */
@@ -78,10 +89,45 @@ static void *counting_alloc(void *ud, void *ptr, size_t osize, size_t nsize)
                              : "memory cap exceeded (a runaway table?)");
         return NULL;
     }
+    if (c->caching && (nsize == 0 ? ptr && osize >= sizeof(void *) && osize <= CACHE_MAX
+                                        && c->cached_bytes + osize <= CACHE_BYTES
+                                  : !ptr && nsize <= CACHE_MAX && c->cached[nsize])) {
+        c->total = c->total - old + nsize;
+        if (nsize == 0) {   /* keep the block */
+            *(void **)ptr = c->cached[osize];
+            c->cached[osize] = ptr;
+            c->cached_bytes += osize;
+            return NULL;
+        }
+        void *p = c->cached[nsize];   /* reuse one */
+        c->cached[nsize] = *(void **)p;
+        c->cached_bytes -= nsize;
+        return p;
+    }
     void *p = c->inner(c->inner_ud, ptr, osize, nsize);
     if (p || nsize == 0)
         c->total = c->total - old + nsize;
     return p;
+}
+
+void lj_cache_blocks(lua_State *L)
+{
+    void *ud;
+    if (lua_getallocf(L, &ud) == counting_alloc)
+        ((struct counter *)ud)->caching = true;
+}
+
+void lj_free_cached(void *ud)
+{
+    struct counter *c = ud;
+    for (size_t n = 0; n <= CACHE_MAX; n++)
+        while (c->cached[n]) {
+            void *p = c->cached[n];
+            c->cached[n] = *(void **)p;
+            c->inner(c->inner_ud, p, n, 0);
+        }
+    c->caching = false;
+    c->cached_bytes = 0;
 }
 
 bool lj_is_counting(lua_Alloc f) { return f == counting_alloc; }

@@ -50,6 +50,10 @@ int lj_json_encode(lua_State *L);
 /* Installs the counting allocator on a state (so memory caps work); the module
  * does this itself when it opens. */
 void lj_install_allocator(lua_State *L);
+/* Has the allocator keep freed small blocks for reuse (lj_open does it; lj_close
+ * frees them with lj_free_cached, given the allocator's user data). */
+void lj_cache_blocks(lua_State *L);
+void lj_free_cached(void *ud);
 
 /* A state with the standard libraries and the module as the global `jong`; NULL on
  * failure (reported on stderr). Close it with lj_close. */

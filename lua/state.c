@@ -26,6 +26,7 @@ lua_State *lj_open(void)
         lj_close(L);
         return NULL;
     }
+    lj_cache_blocks(L);
     return L;
 }
 
@@ -35,8 +36,10 @@ void lj_close(lua_State *L)
     lua_Alloc f = lua_getallocf(L, &ud);
     bool counted = lj_is_counting(f);
     lua_close(L);
-    if (counted)
+    if (counted) {
+        lj_free_cached(ud);
         free(ud);
+    }
 }
 
 int lj_call_module(lua_State *L, const char *fn, int nargs, int nresults)
