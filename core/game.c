@@ -39,10 +39,14 @@ void game_rules_default(struct game_rules *r)
  * twice is the most). */
 enum { EVENTS_PER_ACTION = 64 };
 
+/* First sizes of the log and the action list: a whole match fits (a hanchan makes
+ * 1,500 to 2,500 events), so that a match grows neither. */
+enum { FIRST_EVENTS = 4096, FIRST_ACTIONS = 1024 };
+
 int reserve(struct game *g)
 {
     if (g->nlog + EVENTS_PER_ACTION > g->caplog) {
-        int cap = g->caplog ? g->caplog * 2 : 1024;
+        int cap = g->caplog ? g->caplog * 2 : FIRST_EVENTS;
         struct event *p = realloc(g->log, (size_t)cap * sizeof *p);
         if (!p)
             return -1;
@@ -50,7 +54,7 @@ int reserve(struct game *g)
         g->caplog = cap;
     }
     if (g->nacts + 1 > g->capacts) {
-        int cap = g->capacts ? g->capacts * 2 : 256;
+        int cap = g->capacts ? g->capacts * 2 : FIRST_ACTIONS;
         struct action *p = realloc(g->acts, (size_t)cap * sizeof *p);
         if (!p)
             return -1;
