@@ -703,9 +703,10 @@ static int connection(const struct view *v, const uint8_t *c, int k)
 }
 
 /* For a ready hand (counts c, melds m): the unseen copies of its waits that win by the
- * ruleset's own test, on a discard or self-drawn; with `first`, 1 as soon as one does.
- * Without such a test every wait wins. */
-static int winning_waits(const struct view *v, const uint8_t *c, const struct meld *m, int nm, bool first)
+ * ruleset's own test, self-drawn or on a discard (only on a discard without self_too);
+ * with `first`, 1 as soon as one does. Without such a test every wait wins. */
+static int winning_waits_by(const struct view *v, const uint8_t *c, const struct meld *m, int nm, bool first,
+                            bool self_too)
 {
     bool w[TILE_KINDS];
     if (waits(c, vm(v, nm), NULL, v->forms, w) == 0)
@@ -720,7 +721,7 @@ static int winning_waits(const struct view *v, const uint8_t *c, const struct me
         if (!w[k] || !v->unseen[k])
             continue;
         h.counts[k]++;
-        bool ok = !v->p->wins || v->p->wins(v->p->wins_ctx, v->g, v->seat, &h, k, true) ||
+        bool ok = !v->p->wins || (self_too && v->p->wins(v->p->wins_ctx, v->g, v->seat, &h, k, true)) ||
                   v->p->wins(v->p->wins_ctx, v->g, v->seat, &h, k, false);
         h.counts[k]--;
         if (ok && first)
@@ -728,6 +729,11 @@ static int winning_waits(const struct view *v, const uint8_t *c, const struct me
         total += ok ? v->unseen[k] : 0;
     }
     return total;
+}
+
+static int winning_waits(const struct view *v, const uint8_t *c, const struct meld *m, int nm, bool first)
+{
+    return winning_waits_by(v, c, m, nm, first, true);
 }
 
 /* For a ready hand after a call (counts c, melds m): does some wait win by the
@@ -806,7 +812,9 @@ static int default_turn(struct game *g, const struct view *v, const struct actio
      * three steps from ready gives up, against a declared seat */
     bool careful = v->p->family == FAMILY_JAPANESE;
     int folds_for = careful ? v->nthreats : v->ndeclared;
-    bool fold = folds_for && (careful ? best_sh >= 2 || (best_sh == 1 && (folds_for >= 2 || pi < 0))
+    /* three players: one step from ready gives up against a declared seat too */
+    bool wary = v->p->three_player && v->ndeclared;
+    bool fold = folds_for && (careful ? best_sh >= 2 || (best_sh == 1 && (folds_for >= 2 || pi < 0 || wary))
                                       : best_sh >= 3);
     /* near ready, the acceptance of the two loosest discards of the lowest shanten
      * and the lowest off-plan count decides; far from ready, the loosest tile */
@@ -935,7 +943,18 @@ static int default_turn(struct game *g, const struct view *v, const struct actio
     for (int i = 0; i < nch; i++)
         if (ch[i].kind == k)
             shanten_left = ch[i].shanten;
-    if (extra >= 0 && shanten_left == 0 && !v->declared) {
+    /* three players: a hand of value of its own (a flush, a value honour pung) that
+     * already wins on a discard stays undeclared (dama); a cheap one declares for value */
+    bool dama = false;
+    if (extra >= 0 && shanten_left == 0 && !v->declared && v->p->three_player) {
+        c[k]--;
+        struct worth w;
+        worth_of(v, c, v->melds, v->nmelds, &w);
+        if (pl.type == PLAN_FLUSH || w.value_sets > 0)
+            dama = winning_waits_by(v, c, v->melds, v->nmelds, true, false) > 0;
+        c[k]++;
+    }
+    if (extra >= 0 && shanten_left == 0 && !v->declared && !dama) {
         /* declare with the same physical tile as the discard chosen */
         for (int i = 0; i < n; i++)
             if (a[i].type == ACT_EXTRA && tile_kind(a[i].tile) == k &&
