@@ -970,7 +970,8 @@ static int default_turn(struct game *g, const struct view *v, const struct actio
 }
 
 /* A claim window: claim when the hand gets nearer to a win of value. */
-static int default_claim(const struct view *v, const struct action *a, int n, struct action *out)
+static int default_claim(const struct view *v, const struct action *a, int n, int now, int first,
+                         struct action *out)
 {
     int pass = -1;
     for (int i = 0; i < n; i++)
@@ -979,7 +980,7 @@ static int default_claim(const struct view *v, const struct action *a, int n, st
     uint8_t c[TILE_KINDS];
     memcpy(c, v->counts, sizeof c);
     int now_d = -1;   /* the plan distance now, found when a call is worth weighing */
-    int now_sh = shanten_of(c, vm(v, v->nmelds), v->forms);
+    int now_sh = now >= -1 ? now : shanten_of(c, vm(v, v->nmelds), v->forms);
     bool closed = true;
     for (int i = 0; i < v->nmelds; i++)
         closed &= v->melds[i].kong == KONG_CONCEALED;
@@ -1005,7 +1006,8 @@ static int default_claim(const struct view *v, const struct action *a, int n, st
              * lower the shanten (a hand of 14 - 3n tiles has the shanten of its best
              * discard: one call tells whether any discard does) */
             int best_d = 99, best_sh = 99, best_k = -1;
-            if (v->p->max_chows < 0 && shanten_of(c, vm(v, v->nmelds + 1), v->forms) > now_sh)
+            /* (claim_worth_weighing found the first such call) */
+            if (v->p->max_chows < 0 && (i < first || (i > first && shanten_of(c, vm(v, v->nmelds + 1), v->forms) > now_sh)))
                 continue;
             if (now_d < 0) {
                 uint8_t h[TILE_KINDS];
@@ -1026,8 +1028,22 @@ static int default_claim(const struct view *v, const struct action *a, int n, st
             struct worth base_worth;
             worth_of(v, c, m, v->nmelds + 1, &base_worth);
             unsigned fits = melds_fit(m, v->nmelds + 1, v->p->max_chows);
+            /* the discards by shanten, then kind: the nearest plan is found first, and
+             * the first discard in kind order of the nearest wins */
+            int order[TILE_KINDS], nd = 0;
             for (int d = 0; d < TILE_KINDS; d++) {
-                if (!c[d] || (bounded && 2 * after[d] - 1 >= best_d))
+                if (!c[d])
+                    continue;
+                int j = nd++;
+                while (j > 0 && after[order[j - 1]] > after[d]) {
+                    order[j] = order[j - 1];
+                    j--;
+                }
+                order[j] = d;
+            }
+            for (int o = 0; o < nd; o++) {
+                int d = order[o];
+                if (bounded && (2 * after[d] - 1 > best_d || (2 * after[d] - 1 == best_d && d > best_k)))
                     continue;
                 c[d]--;
                 int sh = after[d], dd;
@@ -1039,7 +1055,7 @@ static int default_claim(const struct view *v, const struct action *a, int n, st
                     worth_of(v, c, m, v->nmelds + 1, &w);
                 if ((sh <= now_sh || v->p->max_chows >= 0) &&
                     choose_plan_with(v, c, m, v->nmelds + 1, sh, &t, &w, fits, &dd) >= 0 &&
-                    dd < best_d) {
+                    (dd < best_d || (dd == best_d && d < best_k))) {
                     best_d = dd;
                     best_sh = sh;
                     best_k = d;
@@ -1081,15 +1097,18 @@ static int default_claim(const struct view *v, const struct action *a, int n, st
 }
 
 /* Whether some chow or pung keeps the shanten with its best discard (a hand of
- * 14 - 3n tiles has the shanten of its best discard): most claim windows end here. */
+ * 14 - 3n tiles has the shanten of its best discard): most claim windows end here.
+ * *now: the shanten of the hand (-2: not counted); *first: the first such action (-1:
+ * not looked for). */
 static bool claim_worth_weighing(struct game *g, int seat, const struct bot_profile *p, const struct action *a,
-                                 int n)
+                                 int n, int *now, int *first)
 {
+    *now = -2;
+    *first = -1;
     if (p->max_chows >= 0)
         return true;
     const struct hand *h = game_hand(g, seat);
     unsigned forms = game_rules(g)->forms;
-    int now = -2;
     for (int i = 0; i < n; i++) {
         if (a[i].type != ACT_PUNG && a[i].type != ACT_CHOW)
             continue;
@@ -1097,12 +1116,34 @@ static bool claim_worth_weighing(struct game *g, int seat, const struct bot_prof
         memcpy(c, h->counts, sizeof c);
         if (!take_claim(c, &a[i]))
             continue;
-        if (now == -2)
-            now = shanten_of(h->counts, analysis_melds(g, h, 0), forms);
-        if (shanten_of(c, analysis_melds(g, h, 1), forms) <= now)
+        if (*now == -2)
+            *now = shanten_of(h->counts, analysis_melds(g, h, 0), forms);
+        if (shanten_of(c, analysis_melds(g, h, 1), forms) <= *now) {
+            *first = i;
             return true;
+        }
     }
     return false;
+}
+
+/* A turn whose only actions are discards of one kind (a declared hand that drew a tile
+ * it cannot use): the default player's choice is that kind, a plain tile before a red
+ * five, whatever else it weighs. */
+static bool forced_discard(const struct action *a, int n, struct action *out)
+{
+    int plain = -1, red = -1;
+    for (int i = 0; i < n; i++) {
+        if (a[i].type != ACT_DISCARD || tile_kind(a[i].tile) != tile_kind(a[0].tile))
+            return false;
+        if (tile_is_red(a[i].tile)) {
+            if (red < 0)
+                red = i;
+        } else if (plain < 0) {
+            plain = i;
+        }
+    }
+    *out = a[plain >= 0 ? plain : red];
+    return true;
 }
 
 int bot_choose(struct game *g, int seat, int kind, const struct bot_profile *p, struct rng *r, struct action *out)
@@ -1132,7 +1173,10 @@ int bot_choose(struct game *g, int seat, int kind, const struct bot_profile *p, 
     bool turn = false;
     for (int i = 0; i < n; i++)
         turn |= a[i].type == ACT_DISCARD;
-    if (!turn && !claim_worth_weighing(g, seat, p, a, n)) {
+    if (turn && forced_discard(a, n, out))
+        return 0;
+    int now = -2, first = -1;
+    if (!turn && !claim_worth_weighing(g, seat, p, a, n, &now, &first)) {
         for (int i = 0; i < n; i++)
             if (a[i].type == ACT_PASS) {
                 *out = a[i];
@@ -1143,7 +1187,7 @@ int bot_choose(struct game *g, int seat, int kind, const struct bot_profile *p, 
     build_view(g, seat, p, &v);
     if (turn && default_turn(g, &v, a, n, out) == 0)
         return 0;
-    if (!turn && default_claim(&v, a, n, out) == 0)
+    if (!turn && default_claim(&v, a, n, now, first, out) == 0)
         return 0;
     return greedy_choose(g, seat, a, n, out);
 }
