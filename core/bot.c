@@ -424,6 +424,17 @@ static const struct plan PLANS[NPLANS] = {
     { PLAN_SIMPLES, 0, 0 }, { PLAN_PUNGS, 0, 0 }, { PLAN_VOID, SUIT_M, 0 }, { PLAN_VOID, SUIT_P, 0 }, { PLAN_VOID, SUIT_S, 0 },
 };
 
+/* The bits of PLANS whose type plan_allowed allows. */
+static unsigned plans_allowed(const struct bot_profile *p)
+{
+    static const unsigned of_type[PLAN_TARGET] = { 0x001, 0x00e, 0x010, 0x020, 0x1c0 };   /* by type */
+    unsigned allowed = 0;
+    for (int t = 0; t < PLAN_TARGET; t++)
+        if (plan_allowed(p, t))
+            allowed |= of_type[t];
+    return allowed;
+}
+
 /* Plan i: one of PLANS, then the profile's targets. */
 /* The kinds (bit k) a plan cannot use: discarding one lowers off_plan by one. */
 static uint64_t off_plan_kinds(const struct plan *pl)
@@ -567,12 +578,8 @@ static void build_view(struct game *g, int seat, const struct bot_profile *p, st
     memcpy(v->counts, h->counts, sizeof v->counts);
     v->nmelds = h->nmelds;
     memcpy(v->melds, h->melds, sizeof v->melds);
-    bool type_ok[NPLAN_TYPES];
-    for (int t = 0; t < NPLAN_TYPES; t++)
-        type_ok[t] = plan_allowed(p, t);
-    for (int i = 0; i < NPLANS; i++)
-        v->allowed |= (unsigned)type_ok[PLANS[i].type] << i;
-    v->targets_allowed = type_ok[PLAN_TARGET];
+    v->allowed = plans_allowed(p);
+    v->targets_allowed = plan_allowed(p, PLAN_TARGET);
     v->fits = melds_fit(v->melds, v->nmelds, p->max_chows);
     bool decl[4];
     efficiency_unseen_discards(g, seat, v->unseen, v->safe, decl);
@@ -1002,6 +1009,9 @@ static int default_claim(const struct view *v, const struct action *a, int n, in
             nw->reds = 0;
             int k = tile_kind(a[i].tile);
             bool value_pung = nw->type == MELD_PUNG && kind_is_honour(k) && is_value_honour(v, k);
+            /* a closed Japanese hand near ready keeps riichi unless the call has value itself */
+            if (v->p->family == FAMILY_JAPANESE && closed && now_sh <= 1 && !value_pung)
+                continue;
             /* the best plan after the call and its discard, among the discards that
              * lower the shanten (a hand of 14 - 3n tiles has the shanten of its best
              * discard: one call tells whether any discard does) */
@@ -1065,9 +1075,6 @@ static int default_claim(const struct view *v, const struct action *a, int n, in
             /* nearer to a win of value: lower shanten, or as low with fewer tiles off
              * the plan; a pung of value honours as long as it keeps the shanten */
             if (best_d >= 99 || best_sh > now_sh || (best_d >= now_d && !value_pung))
-                continue;
-            /* a closed Japanese hand near ready keeps riichi unless the call has value itself */
-            if (v->p->family == FAMILY_JAPANESE && closed && now_sh <= 1 && !value_pung)
                 continue;
             /* against a threat, call only into a ready hand */
             if (v->nthreats && best_sh > 0)

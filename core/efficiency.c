@@ -104,11 +104,22 @@ static void see_hand(struct seen *s, const struct hand *h)
     see_melds(s, h);
 }
 
+/* 4 - n, at least 0, for the counts n: eight at a time (a byte of 4 or more has a bit
+ * of 0xfc set; the others' 4 - n does not borrow). */
 static void unseen_of(const struct seen *s, uint8_t unseen[TILE_KINDS])
 {
-    static const uint8_t left[256] = { 4, 3, 2, 1 };   /* 4 - n, at least 0 */
-    for (int k = 0; k < TILE_KINDS; k++)
-        unseen[k] = left[s->n[k]];
+    const uint64_t ones = 0x0101010101010101ull, high = 0x8080808080808080ull;
+    uint8_t out[TILE_KINDS + 6];
+    for (int i = 0; i < TILE_KINDS; i += 8) {
+        uint64_t x;
+        memcpy(&x, s->n + i, 8);
+        uint64_t big = x & 0xfc * ones;
+        uint64_t nonzero = (((big & ~high) + ~high) | big) & high;   /* high bit: byte >= 4 */
+        uint64_t mask = (nonzero >> 7) * 0xff;
+        uint64_t left = (4 * ones - (x & ~mask)) & ~mask;
+        memcpy(out + i, &left, 8);
+    }
+    memcpy(unseen, out, TILE_KINDS);
 }
 
 void efficiency_unseen_hand(const struct hand *h, uint8_t unseen[TILE_KINDS])
