@@ -44,6 +44,9 @@ void lj_guard_patterns(lua_State *L);
 int lj_plain_copy(lua_State *L);
 /* plain_check(v, mark): whether v is plain data as it is (lua/plain_copy.c). */
 int lj_plain_check(lua_State *L);
+/* Replaces the value at the absolute index idx by its plain copy (views and mark at
+ * their indices); with keep_plain, a value that is plain data already stays. */
+void lj_plain_at(lua_State *L, int idx, const char *what, int views, int mark, bool keep_plain);
 /* json_encode(v, shown): v as JSON text, keys in a stable order (lua/json.c). */
 int lj_json_encode(lua_State *L);
 

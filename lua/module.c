@@ -989,6 +989,36 @@ static int l_pcall_limited(lua_State *L)
     return lua_gettop(L) - base + 1;
 }
 
+/* The body of pcall_plain's protected call: fn(args...), and its first two results as
+ * plain data. Stack: result_what, views, mark, keep_plain, fn, args... */
+static int call_plain(lua_State *L)
+{
+    lua_call(L, lua_gettop(L) - 5, 2);
+    const char *what = lua_tostring(L, 1);
+    bool keep = lua_toboolean(L, 4);
+    lj_plain_at(L, 5, what, 2, 3, keep);
+    lj_plain_at(L, 6, what, 2, 3, keep);
+    return 2;
+}
+
+/* pcall_plain(what, result_what, views, mark, keep_plain, fn, ...) -> true, a, b or
+ * false, message: calls fn through the one protected path with the hook limits and
+ * answers plain copies of its first two results, made inside the limits (with
+ * keep_plain, a result that is plain data already as it is). */
+static int l_pcall_plain(lua_State *L)
+{
+    const char *what = luaL_checkstring(L, 1);
+    luaL_checkstring(L, 2);
+    luaL_checktype(L, 3, LUA_TTABLE);
+    luaL_checktype(L, 6, LUA_TFUNCTION);
+    lua_pushcfunction(L, call_plain);
+    lua_insert(L, 2);
+    int status = lj_pcall(L, lua_gettop(L) - 2, LUA_MULTRET, what, &lj_hook_limits);
+    lua_pushboolean(L, status == LUA_OK);
+    lua_insert(L, 2);
+    return lua_gettop(L) - 1;
+}
+
 /* jong.rules_path() -> the colon-separated rules search path. */
 static int l_rules_path(lua_State *L)
 {
@@ -1071,6 +1101,7 @@ static const luaL_Reg private_tools[] = {
     { "facts_hand", l_facts_hand },
     { "facts_fill", l_facts_fill },
     { "unknown_key", l_unknown_key },
+    { "pcall_plain", l_pcall_plain },
     { "json_encode", lj_json_encode },
     { NULL, NULL },
 };

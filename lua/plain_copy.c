@@ -117,3 +117,22 @@ int lj_plain_check(lua_State *L)
                                        : t != LUA_TFUNCTION && t != LUA_TTHREAD && t != LUA_TUSERDATA);
     return 1;
 }
+
+void lj_plain_at(lua_State *L, int idx, const char *what, int views, int mark, bool keep_plain)
+{
+    switch (lua_type(L, idx)) {
+    case LUA_TTABLE:
+        if (keep_plain && is_plain_table(L, idx, 0, mark))
+            return;
+        copy_table(L, idx, 0, what, views, mark);
+        lua_replace(L, idx);
+        return;
+    case LUA_TFUNCTION:
+    case LUA_TTHREAD:
+    case LUA_TUSERDATA:
+        luaL_error(L, "%s is a %s, not plain data", what, luaL_typename(L, idx));
+        return;
+    default:
+        return;
+    }
+}

@@ -196,22 +196,11 @@ local function first_line(msg)
 end
 jong.first_line = first_line
 
--- Calls fn and returns plain copies of its first two results (inside the budget).
-local function call_plain(what, fn, ...)
-  local a, b = fn(...)
-  return private.plain(a, what), private.plain(b, what)
-end
-
--- The same for a caller that reads the results at once, before rule code runs again
--- (`jong score` writing its answer): results that are plain data already go as they
--- are, the others are copied (with the same errors).
-local plain_check, JSON_MARK = private.plain_check, jong.json_object
-local function call_checked(what, fn, ...)
-  local a, b = fn(...)
-  if not plain_check(a, JSON_MARK) then a = private.plain(a, what) end
-  if not plain_check(b, JSON_MARK) then b = private.plain(b, what) end
-  return a, b
-end
+-- Hooks are called through private.pcall_plain (lua/module.c): it answers plain copies
+-- of the hook's first two results, made inside the budget; for a caller that reads the
+-- results at once, before rule code runs again (`jong score` writing its answer), results
+-- that are plain data already go as they are (the others are copied, with the same errors).
+local pcall_plain, JSON_MARK = private.pcall_plain, jong.json_object
 
 -- Calls a ruleset hook through the one protected path. Returns true, results... (plain
 -- data) or false, message (with traceback).
@@ -233,15 +222,15 @@ function jong.call_hook(r, hook, ...)
   local fn = r[hook]
   if type(fn) ~= "function" then return false, "rules " .. r.name .. " have no hook '" .. hook .. "'" end
   local names = names_of(r, hook)
-  return private.pcall_limited(names[1], call_plain, names[2], fn, ...)
+  return pcall_plain(names[1], names[2], private.views, JSON_MARK, false, fn, ...)
 end
 
--- jong.call_hook for results read at once (call_checked).
+-- jong.call_hook for results read at once.
 local function call_hook_at_once(r, hook, ...)
   local fn = r[hook]
   if type(fn) ~= "function" then return false, "rules " .. r.name .. " have no hook '" .. hook .. "'" end
   local names = names_of(r, hook)
-  return private.pcall_limited(names[1], call_checked, names[2], fn, ...)
+  return pcall_plain(names[1], names[2], private.views, JSON_MARK, true, fn, ...)
 end
 
 -- An error answer; a message over 1 KB is cut, saying so.

@@ -60,6 +60,7 @@ function private.is_view(v) return original_of[v] ~= nil end
 ---------------------------------------------------------------------------
 local plain_copy = private.plain_copy   -- lua/plain_copy.c
 function private.plain(v, what) return plain_copy(v, what, original_of, jong.json_object) end
+private.views = original_of   -- (for pcall_plain: lua/module.c)
 
 ---------------------------------------------------------------------------
 -- What rule code sees.
