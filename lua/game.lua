@@ -88,14 +88,13 @@ function Game:situation(win, first_winner)
   local core = self.core
   local b = core:brief(SITUATION_BRIEF)   -- (not the whole state: a win in play is scored from this)
   local flags = {}
-  local known = self.rules.flag_set
-  local function flag(name) if known[name] then flags[#flags + 1] = name end end
-  if not win.flowers then
-    if win.loose then flag("kong_replacement") end
-    if win.how == "rob" then flag("robbing_kong") end
-    if win.last_tile then flag("last_tile") end
-    if win.first_turn then flag("first_turn") end
-    if win.after_kong then flag("after_kong") end
+  if not win.flowers and (win.loose or win.how == "rob" or win.last_tile or win.first_turn or win.after_kong) then
+    local known, n = self.rules.flag_set, 0
+    if win.loose and known.kong_replacement then n = n + 1; flags[n] = "kong_replacement" end
+    if win.how == "rob" and known.robbing_kong then n = n + 1; flags[n] = "robbing_kong" end
+    if win.last_tile and known.last_tile then n = n + 1; flags[n] = "last_tile" end
+    if win.first_turn and known.first_turn then n = n + 1; flags[n] = "first_turn" end
+    if win.after_kong and known.after_kong then flags[n + 1] = "after_kong" end
   end
   local s = {
     rules = self.rules, options = self.options, seat = win.seat, round = b.round,

@@ -37,11 +37,10 @@ static bool push_hook(struct lgame *lg, const char *name)
 }
 
 /* Calls the hook pushed by push_hook with nargs more arguments; on error copies the
- * message to msg. Returns HOOK_OK with nres results on the stack, or HOOK_ERROR. */
-static int call_hook(struct lgame *lg, const char *name, int nargs, int nres, char *msg, size_t n)
+ * message to msg. what: "hook NAME", for errors. Returns HOOK_OK with nres results on
+ * the stack, or HOOK_ERROR. */
+static int call_hook(struct lgame *lg, const char *what, int nargs, int nres, char *msg, size_t n)
 {
-    char what[64];
-    snprintf(what, sizeof what, "hook %s", name);
     lg->busy++;
     int status = lj_pcall(lg->L, nargs + 1, nres, what, &lj_hook_limits);
     lg->busy--;
@@ -74,7 +73,7 @@ static int h_may_act(void *ctx, const struct game *g, const struct action *a, ch
         push_win(lg->L, &w);
         lua_setfield(lg->L, -2, "win");
     }
-    if (call_hook(lg, "may_act", 1, 2, msg, n) != HOOK_OK)
+    if (call_hook(lg, "hook may_act", 1, 2, msg, n) != HOOK_OK)
         return HOOK_ERROR;
     int r = HOOK_OK;
     if (!lua_toboolean(lg->L, -2)) {
@@ -94,7 +93,7 @@ static int h_allowed_discards(void *ctx, const struct game *g, int seat, uint64_
     if (!push_hook(lg, "allowed_discards"))
         return HOOK_OK;
     lua_pushstring(L, seat_names[seat]);
-    if (call_hook(lg, "allowed_discards", 1, 1, msg, n) != HOOK_OK)
+    if (call_hook(lg, "hook allowed_discards", 1, 1, msg, n) != HOOK_OK)
         return HOOK_ERROR;
     if (lua_istable(L, -1)) {
         *allowed = 0;
@@ -125,7 +124,7 @@ static int h_extra_actions(void *ctx, const struct game *g, int seat, struct act
     if (!push_hook(lg, "extra_actions"))
         return HOOK_OK;
     lua_pushstring(L, seat_names[seat]);
-    if (call_hook(lg, "extra_actions", 1, 1, msg, n) != HOOK_OK)
+    if (call_hook(lg, "hook extra_actions", 1, 1, msg, n) != HOOK_OK)
         return HOOK_ERROR;
     if (lua_istable(L, -1)) {
         for (int i = 1; *count < max && lua_rawgeti(L, -1, i) == LUA_TTABLE; i++) {
@@ -178,7 +177,7 @@ static int h_apply_extra(void *ctx, const struct game *g, const struct action *a
     if (!push_hook(lg, "apply_extra"))
         return HOOK_OK;
     push_action(L, g, a);
-    if (call_hook(lg, "apply_extra", 1, 1, msg, n) != HOOK_OK)
+    if (call_hook(lg, "hook apply_extra", 1, 1, msg, n) != HOOK_OK)
         return HOOK_ERROR;
     if (lua_istable(L, -1)) {
         int t = lua_gettop(L);
@@ -204,7 +203,7 @@ static int h_special_complete(void *ctx, const struct game *g, int seat, const u
     lua_pushstring(lg->L, seat_names[seat]);
     lua_pushstring(lg->L, buf);
     lua_pushinteger(lg->L, nmelds);
-    if (call_hook(lg, "special_complete", 3, 1, msg, n) != HOOK_OK) {
+    if (call_hook(lg, "hook special_complete", 3, 1, msg, n) != HOOK_OK) {
         /* called plainly for speed: the ruleset, the hook's file and line are added here */
         char err[1024];
         const char *text = msg, *inner = "hook special_complete: ";
@@ -309,7 +308,7 @@ static int h_settle_win(void *ctx, const struct game *g, const struct win *wins,
         push_win(lg->L, &wins[i]);
         lua_rawseti(lg->L, -2, i + 1);
     }
-    if (call_hook(lg, "settle_win", 1, 1, msg, n) != HOOK_OK)
+    if (call_hook(lg, "hook settle_win", 1, 1, msg, n) != HOOK_OK)
         return HOOK_ERROR;
     return read_settlement(lg->L, out, msg, n, "settle_win");
 }
@@ -324,7 +323,7 @@ static int h_settle_draw(void *ctx, const struct game *g, int kind, const char *
         return HOOK_OK;
     lua_pushstring(lg->L, kind == DRAW_ABORTIVE ? "abortive" : "exhaustive");
     lua_pushstring(lg->L, reason ? reason : "");
-    if (call_hook(lg, "settle_draw", 2, 1, msg, n) != HOOK_OK)
+    if (call_hook(lg, "hook settle_draw", 2, 1, msg, n) != HOOK_OK)
         return HOOK_ERROR;
     return read_settlement(lg->L, out, msg, n, "settle_draw");
 }
@@ -337,7 +336,7 @@ static int h_settle_kong(void *ctx, const struct game *g, int seat, struct settl
     if (!push_hook(lg, "settle_kong"))
         return HOOK_OK;
     lua_pushstring(lg->L, seat_names[seat & 3]);
-    if (call_hook(lg, "settle_kong", 1, 1, msg, n) != HOOK_OK)
+    if (call_hook(lg, "hook settle_kong", 1, 1, msg, n) != HOOK_OK)
         return HOOK_ERROR;
     return read_settlement(lg->L, out, msg, n, "settle_kong");
 }
@@ -349,7 +348,7 @@ static int h_check_abort(void *ctx, const struct game *g, bool *abort, char *msg
     *abort = false;
     if (!push_hook(lg, "check_abort"))
         return HOOK_OK;
-    if (call_hook(lg, "check_abort", 0, 1, msg, n) != HOOK_OK)
+    if (call_hook(lg, "hook check_abort", 0, 1, msg, n) != HOOK_OK)
         return HOOK_ERROR;
     if (lua_isstring(lg->L, -1)) {
         *abort = true;
@@ -367,7 +366,7 @@ static int h_next_deal(void *ctx, const struct game *g, struct next_deal *out, c
         snprintf(msg, n, "no next_deal hook");
         return HOOK_ERROR;
     }
-    if (call_hook(lg, "next_deal", 0, 1, msg, n) != HOOK_OK)
+    if (call_hook(lg, "hook next_deal", 0, 1, msg, n) != HOOK_OK)
         return HOOK_ERROR;
     lua_State *L = lg->L;
     if (!lua_istable(L, -1)) {

@@ -1010,8 +1010,16 @@ end
 -- A win in a game: remember it for next_deal, and list the winners of this discard settled
 -- so far (nearest first) as the situation's `winners` (17.5).
 local function note_game_win(game, f)
-  local events = game.core:version()     -- the same for every winner of one discard
-  local o = record_outcome(game, f.seat == "E" and { win = true, dealer_won = true } or { win = true })
+  local core = game.core
+  local events = core:version()          -- the same for every winner of one discard
+  local deal = core:brief(BRIEF).deal
+  local o = game.japanese_outcome
+  if not o or o.deal ~= deal then
+    o = { deal = deal }
+    game.japanese_outcome = o
+  end
+  o.win = true
+  if f.seat == "E" then o.dealer_won = true end
   if o.win_event ~= events then o.win_event, o.winners = events, {} end
   local listed = false
   for _, seat in ipairs(o.winners) do listed = listed or seat == f.seat end
