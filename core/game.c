@@ -143,6 +143,8 @@ int completes_with(struct game *g, int seat, tile_t t, bool orphans_only)
     c[tile_kind(t)]++;
     if (orphans_only)
         return complete_thirteen_orphans(c, hand_analysis_melds(h->nmelds, g->rules.hand_sets)) ? 1 : 0;
+    if (!g->hooks.special_complete && !may_complete(h->counts, tile_kind(t), g->rules.forms))
+        return 0;
     return is_complete(g, seat, c, h->nmelds);
 }
 

@@ -77,6 +77,23 @@ static inline void counts_copy(uint8_t dst[TILE_KINDS], const uint8_t src[TILE_K
     dst[33] = src[33];
 }
 
+/* Can a tile of kind k complete a hand of these concealed counts (one tile short) in
+ * the forms? Only when the hand holds k, or in a suit a kind within two of it (the tile
+ * then sits in a pair, a pung or a chow), or k is a terminal or honour and thirteen
+ * orphans is a form. A quick test before complete_any. */
+static inline bool may_complete(const uint8_t counts[TILE_KINDS], int k, unsigned forms)
+{
+    if (counts[k])
+        return true;
+    int r = k % 9;
+    if ((k >= 27 || r == 0 || r == 8) && (forms & FORM_THIRTEEN_ORPHANS))
+        return true;
+    if (k >= 27)
+        return false;
+    return (r >= 1 && counts[k - 1]) || (r >= 2 && counts[k - 2]) || (r <= 7 && counts[k + 1]) ||
+           (r <= 6 && counts[k + 2]);
+}
+
 static inline int reds_of(const struct hand *h, int k) { return kind_is_five(k) ? h->reds[k / 9] : 0; }
 
 static inline bool hand_has(const struct hand *h, tile_t t)
