@@ -1141,6 +1141,60 @@ static void test_check_catches_corruption(void)
     game_free(g);
 }
 
+/* may_complete, the quick test before a completeness test, never says no to a tile that
+ * completes the hand: over ready hands of every form (and random ones), every kind. */
+static void test_may_complete(void)
+{
+    static const char *ready[] = { "123m456p789s1122z", "1112345678999m", "19m19p19s1234567z", "19m19p19s123456z5z",
+                                   "1133557799m1122p", "2234455m567p888s", "1233m", "4m", "5556677m", "13m", "8899s" };
+    long tested = 0, completing = 0;
+    bool missed = false;
+    struct rng r;
+    rng_seed(&r, 99);
+    for (int i = 0; i < 4000 && !missed; i++) {
+        uint8_t c[TILE_KINDS] = { 0 };
+        int nmelds = 0;
+        if (i < (int)(sizeof ready / sizeof *ready)) {
+            struct hand h;
+            if (notation_parse_hand(ready[i], &h, true, NULL) != 0)
+                continue;
+            memcpy(c, h.counts, sizeof c);
+            int n = 0;
+            for (int k = 0; k < TILE_KINDS; k++)
+                n += c[k];
+            if (n > 13) {   /* a 14-tile one: take off its last kind */
+                int k = TILE_KINDS - 1;
+                while (!c[k])
+                    k--;
+                c[k]--;
+                n--;
+            }
+            nmelds = (13 - n) / 3;
+        } else {   /* random: 13 - 3 * melds tiles, at most 4 of a kind */
+            nmelds = (int)rng_below(&r, 5);
+            for (int n = 0; n < 13 - 3 * nmelds;) {
+                int k = (int)rng_below(&r, i % 2 ? TILE_KINDS : 9);
+                if (c[k] < 4)
+                    c[k]++, n++;
+            }
+        }
+        for (int k = 0; k < TILE_KINDS; k++) {
+            if (c[k] >= 4)
+                continue;
+            c[k]++;
+            bool complete = complete_any(c, nmelds, FORM_ALL);
+            c[k]--;
+            tested++;
+            completing += complete;
+            if (complete && !may_complete(c, k, FORM_ALL)) {
+                CHECK(0, "hand %d: kind %d completes it, may_complete says no", i, k);
+                missed = true;
+            }
+        }
+    }
+    CHECK(!missed && completing > 50, "may_complete: %ld hand and tile pairs, %ld complete, none missed", tested, completing);
+}
+
 /* game_check remembers what it found sound and counts again only what changed: over
  * play in every variant, with one byte of the state changed at random after a sound
  * check (then put back), it answers as the check from scratch does. */
@@ -1767,6 +1821,7 @@ int main(void)
     test_random_seats();
     test_check_catches_corruption();
     test_check_matches_full();
+    test_may_complete();
     test_fuzz_against_legal();
     test_self_play();
     return check_summary();
