@@ -950,14 +950,17 @@ static int default_turn(struct game *g, const struct view *v, const struct actio
     for (int i = 0; i < nch; i++)
         if (ch[i].kind == k)
             shanten_left = ch[i].shanten;
-    /* three players: a hand of value of its own (a flush, a value honour pung) that
-     * already wins on a discard stays undeclared (dama); a cheap one declares for value */
+    /* three players: a hand of value of its own (a flush, a value honour pung, two red
+     * fives or tiles set aside) that already wins on a discard stays undeclared (dama); a
+     * cheap one declares for value */
     bool dama = false;
     if (extra >= 0 && shanten_left == 0 && !v->declared && v->p->three_player) {
         c[k]--;
         struct worth w;
         worth_of(v, c, v->melds, v->nmelds, &w);
-        if (pl.type == PLAN_FLUSH || w.value_sets > 0)
+        const struct hand *h = game_hand(g, v->seat);
+        int extras = h->reds[0] + h->reds[1] + h->reds[2] + st->seats[v->seat].naside;
+        if (pl.type == PLAN_FLUSH || w.value_sets > 0 || extras >= 2)
             dama = winning_waits_by(v, c, v->melds, v->nmelds, true, false) > 0;
         c[k]++;
     }

@@ -48,9 +48,10 @@ struct bot_profile {
     bool cleared;         /* one suit (honours allowed) or all honours */
     bool void_suit;       /* at most two suits (a missing suit) */
     int8_t max_chows;     /* chows a winning hand may hold; -1: any */
-    bool three_player;    /* Japanese for three (sanma): a ready hand of its own value that
-                           * wins on a discard does not declare, and a hand one step from
-                           * ready gives up against a declared seat */
+    bool three_player;    /* Japanese for three (sanma): a ready hand of its own value (a
+                           * flush, a value honour pung, two red fives or kita) that wins on
+                           * a discard does not declare, and a hand one step from ready
+                           * gives up against a declared seat */
     /* The ruleset's own test (what `score` says), or NULL: does the complete hand h
      * (concealed tiles with the winning tile, melds) win on win_kind, self-drawn or on a
      * discard? Asked before a call that would make the hand ready. */
