@@ -659,7 +659,7 @@ static uint64_t accepted_kinds(const uint8_t *c, int nmelds, unsigned forms, int
             for (int k = 0; k < TILE_KINDS; k++)
                 kinds |= (uint64_t)w[k] << k;
     } else {
-        kinds = efficiency_accepted(c, nmelds, forms, now);
+        kinds = efficiency_accepted(c, nmelds, forms);
     }
     memcpy(m->counts, c, TILE_KINDS);
     m->nmelds = (int8_t)nmelds;

@@ -816,6 +816,164 @@ int shanten_each(const uint8_t counts[TILE_KINDS], int nmelds, unsigned forms, i
     return lowest_of(out, todo);
 }
 
+/* ---- kinds that lower the shanten ---- */
+
+/* The (m, q) bytes (q * 8 + m) of parts a and b whose sum makes their pair's vector x at
+ * some byte in want (bits q * 8 + m): the ways the pair's best shares split. */
+static void split_bytes(const uint8_t *a, const uint8_t *b, const uint8_t *x, unsigned want, unsigned *in_a,
+                        unsigned *in_b)
+{
+    for (; want; want &= want - 1) {
+        int i = __builtin_ctz(want), q = i / 8, m = i % 8;
+        for (int qa = 0; qa <= q; qa++)
+            for (int ma = 0; ma <= m; ma++)
+                if (a[qa * 8 + ma] + b[(q - qa) * 8 + m - ma] == x[i]) {
+                    *in_a |= 1u << (qa * 8 + ma);
+                    *in_b |= 1u << ((q - qa) * 8 + m - ma);
+                }
+    }
+}
+
+/* 0xff in the bytes of a 16-byte vector whose bits are set in bits. */
+static void byte_mask(unsigned bits, uint64_t w[2])
+{
+    uint8_t b[16] = {0};
+    for (; bits; bits &= bits - 1)
+        b[__builtin_ctz(bits)] = 0xff;
+    w[0] = load8(b);
+    w[1] = load8(b + 8);
+}
+
+/* What standard_lowering knows of the hand's parts. */
+struct lowering_parts {
+    unsigned honours;        /* honour_code of the honours */
+    unsigned lo[3], hi[3];   /* the suits' codes of ranks 1-4 and 5-9 */
+    unsigned id[NPARTS];     /* the parts' vector ids */
+    unsigned in[NPARTS];     /* the parts' (m, q) bytes in a cheapest way */
+};
+
+/* The kinds of room in part p whose tile lowers the part's cost at one of its bytes in. */
+static inline __attribute__((always_inline)) uint64_t lowering_in_part(const struct lowering_parts *e, int p,
+                                                                       uint64_t room)
+{
+    unsigned bits = (unsigned)(room >> (9 * p)) & (p < 3 ? 0x1ffu : 0x7fu);
+    if (!bits || !e->in[p])
+        return 0;
+    uint64_t want[2];
+    byte_mask(e->in[p], want);
+    const uint8_t *now = dc_vecs[e->id[p]];
+    uint64_t now0 = load8(now) & want[0], now1 = load8(now + 8) & want[1], out = 0;
+    for (; bits; bits &= bits - 1) {
+        int r = __builtin_ctz(bits);
+        unsigned nid = p == 3 ? dc_honour_vec[e->honours + pow5[r]]
+                              : dc_suit_vec[dc_offset4[e->lo[p] + low_step[r]] + dc_rank5[e->hi[p] + high_step[r]]];
+        const uint8_t *after = dc_vecs[nid];
+        if ((load8(after) & want[0]) != now0 || (load8(after + 8) & want[1]) != now1)
+            out |= 1ull << r;
+    }
+    return out << (9 * p);
+}
+
+/* Standard form, a hand of at most 13 - 3 * nmelds tiles: the kinds of room whose tile
+ * lowers the shanten. The shanten + 1 is the cheapest way to share the sets and the pair
+ * among the four parts; a tile lowers one part's costs by one at most and leaves the
+ * others', so it lowers the shanten exactly when it lowers its part's cost at some (m, q)
+ * that part takes in some cheapest way. */
+static uint64_t standard_lowering(const uint8_t c[TILE_KINDS], int nmelds, uint64_t room)
+{
+    unsigned nb = (unsigned)dc_nbase, id[NPARTS], lo[3], hi[3];
+    for (int s = 0; s < 3; s++) {
+        codes8(c + 9 * s, &lo[s], &hi[s]);
+        hi[s] += 625u * c[9 * s + 8];
+        id[s] = dc_suit_vec[dc_offset4[lo[s]] + dc_rank5[hi[s]]];
+    }
+    unsigned honours = honour_code(c + 27);
+    id[3] = dc_honour_vec[honours];
+    unsigned half[2] = { dc_conv[id[0] * nb + id[1]], dc_conv[id[2] * nb + id[3]] };
+    const uint8_t *x = dc_vecs[half[0]], *y = dc_vecs[half[1]];
+    int nsets = 4 - nmelds, best = 255;
+    for (int m = 0; m <= nsets; m++)
+        best = min_int(best, min_int(x[m] + y[8 + nsets - m], x[8 + m] + y[nsets - m]));
+    unsigned in_x = 0, in_y = 0;   /* the halves' (m, q) in a cheapest way */
+    for (int m = 0; m <= nsets; m++)
+        for (int q = 0; q < 2; q++)
+            if (x[q * 8 + m] + y[(1 - q) * 8 + nsets - m] == best) {
+                in_x |= 1u << (q * 8 + m);
+                in_y |= 1u << ((1 - q) * 8 + nsets - m);
+            }
+    unsigned in[NPARTS] = {0};
+    split_bytes(dc_vecs[id[0]], dc_vecs[id[1]], x, in_x, &in[0], &in[1]);
+    split_bytes(dc_vecs[id[2]], dc_vecs[id[3]], y, in_y, &in[2], &in[3]);
+    struct lowering_parts e = { .honours = honours, .lo = { lo[0], lo[1], lo[2] }, .hi = { hi[0], hi[1], hi[2] } };
+    for (int p = 0; p < NPARTS; p++) {
+        e.id[p] = id[p];
+        e.in[p] = in[p];
+    }
+    return lowering_in_part(&e, 0, room) | lowering_in_part(&e, 1, room) | lowering_in_part(&e, 2, room)
+         | lowering_in_part(&e, 3, room);
+}
+
+uint64_t shanten_lowering(const uint8_t counts[TILE_KINDS], int nmelds, unsigned forms)
+{
+    struct view v;
+    view_of(counts, &v);
+    if (forms >> FORM_ABSENT_SHIFT || v.total < 0 || nmelds < MIN_MELDS || nmelds > 4 || v.total + 1 > MAX_TILES) {
+        /* a tile set with absent kinds, or a hand out of range: kind by kind */
+        int8_t after[TILE_KINDS];
+        int now = shanten_of(counts, nmelds, forms);
+        shanten_each(counts, nmelds, forms, 1, after);
+        uint64_t out = 0;
+        for (int k = 0; k < TILE_KINDS; k++)
+            out |= (uint64_t)(after[k] < now) << k;
+        return out;
+    }
+    uint64_t room = ~kind_mask(counts, 3) & ALL_KINDS;
+    int std = (forms & FORM_STANDARD) ? standard_shanten(counts, &v, nmelds) : SHANTEN_NONE;
+    bool irregular = nmelds == 0 && (forms & (FORM_SEVEN_PAIRS | FORM_THIRTEEN_ORPHANS));
+    int sp = irregular && (forms & FORM_SEVEN_PAIRS) ? seven_pairs_shanten(&v, 0) : SHANTEN_NONE;
+    int to = irregular && (forms & FORM_THIRTEEN_ORPHANS) ? thirteen_orphans_shanten(&v, 0) : SHANTEN_NONE;
+    int now = min_int(std, min_int(sp, to));
+    if (now >= SHANTEN_NONE)
+        return 0;
+    uint64_t out = 0;
+    /* the standard shanten goes down by one at most: only when it is the lowest */
+    if (std == now && v.total + 1 <= 14 - 3 * nmelds) {
+        /* a kind that can join nothing held leaves the shanten of a 3n + 1 hand without
+         * three of a kind as it is (see shanten_each) */
+        uint64_t near = v.total + 1 == 14 - 3 * nmelds && !kind_mask(counts, 2) ? near_mask(kind_mask(counts, 0)) : ALL_KINDS;
+        out |= standard_lowering(counts, nmelds, room & near);
+    }
+    /* seven pairs and thirteen orphans: by the count the kind goes from */
+    if (min_int(sp, to) == now) {
+        int kinds = byte_sum(nonzero_bytes(v.w0) + nonzero_bytes(v.w1) + nonzero_bytes(v.w2) + nonzero_bytes(v.w3)
+                             + nonzero_bytes(v.w4));
+        int pairs = byte_sum(two_or_more_bytes(v.w0) + two_or_more_bytes(v.w1) + two_or_more_bytes(v.w2)
+                             + two_or_more_bytes(v.w3) + two_or_more_bytes(v.w4));
+        uint64_t x0 = v.w0 & orphan_mask(0), x1 = v.w1 & orphan_mask(1), x2 = v.w2 & orphan_mask(2),
+                 x3 = v.w3 & orphan_mask(3), x4 = v.w4 & orphan_mask(4);
+        int orphans = byte_sum(nonzero_bytes(x0) + nonzero_bytes(x1) + nonzero_bytes(x2) + nonzero_bytes(x3)
+                               + nonzero_bytes(x4));
+        int orphan_pairs = byte_sum(two_or_more_bytes(x0) + two_or_more_bytes(x1) + two_or_more_bytes(x2)
+                                    + two_or_more_bytes(x3) + two_or_more_bytes(x4));
+        bool lower[4][2];   /* by the count the kind goes from (0-3) and whether an orphan */
+        for (int was = 0; was < 4; was++) {
+            int dk = was == 0, dp = was == 1;
+            int sp_after = forms & FORM_SEVEN_PAIRS ? (7 - min_int(pairs + dp, 7)) + (7 - min_int(kinds + dk, 7)) - 1
+                                                    : SHANTEN_NONE;
+            int to_after = forms & FORM_THIRTEEN_ORPHANS ? 13 - (orphans + dk) - (orphan_pairs + dp > 0)
+                                                         : SHANTEN_NONE;
+            lower[was][0] = sp_after < now;
+            lower[was][1] = min_int(sp_after, to_after) < now;
+        }
+        for (uint64_t b = room & ~out; b; b &= b - 1) {
+            int k = __builtin_ctzll(b);
+            if (lower[counts[k]][orphan_kind[k]])
+                out |= 1ull << k;
+        }
+    }
+    return out & room;
+}
+
 /* ---- waits ---- */
 
 static inline bool may_wait(const uint8_t c[TILE_KINDS], const uint8_t *held, int k)

@@ -107,6 +107,11 @@ int shanten_of(const uint8_t counts[TILE_KINDS], int nmelds, unsigned forms);
  * Returns the lowest of out[]. */
 int shanten_each(const uint8_t counts[TILE_KINDS], int nmelds, unsigned forms, int delta, int8_t out[TILE_KINDS]);
 
+/* The kinds (bit k) one more tile of which lowers shanten_of(counts, nmelds, forms): the
+ * kinds k with shanten_each(counts, nmelds, forms, 1)[k] below it, found without
+ * counting every kind's shanten. A kind held four times never does. */
+uint64_t shanten_lowering(const uint8_t counts[TILE_KINDS], int nmelds, unsigned forms);
+
 /* Waits of a hand with 13 - 3 * nmelds concealed tiles: the kinds that complete it
  * in one of the forms. held[] (may be NULL) counts every tile of the kind the player holds
  * (concealed and melded); a kind held four times, or absent from the forms' tile set, is no

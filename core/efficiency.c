@@ -12,15 +12,10 @@ static int concealed_total(const uint8_t counts[TILE_KINDS])
     return n;
 }
 
-uint64_t efficiency_accepted(const uint8_t counts[TILE_KINDS], int nmelds, unsigned forms, int now)
+uint64_t efficiency_accepted(const uint8_t counts[TILE_KINDS], int nmelds, unsigned forms)
 {
-    int8_t after[TILE_KINDS];
-    shanten_each(counts, nmelds, forms, 1, after);
-    uint64_t kinds = 0;
-    for (int k = 0; k < TILE_KINDS; k++)
-        kinds |= (uint64_t)(after[k] < now) << k;
-    /* a kind held four times gives SHANTEN_NONE; one not in the tile set is none */
-    return kinds & ~((uint64_t)(forms >> FORM_ABSENT_SHIFT) & 0x7ffffffu);
+    /* a kind not in the tile set is none */
+    return shanten_lowering(counts, nmelds, forms) & ~((uint64_t)(forms >> FORM_ABSENT_SHIFT) & 0x7ffffffu);
 }
 
 int efficiency_accept(const uint8_t counts[TILE_KINDS], int nmelds, unsigned forms,
@@ -30,7 +25,7 @@ int efficiency_accept(const uint8_t counts[TILE_KINDS], int nmelds, unsigned for
     out->shanten = (int8_t)now;
     out->naccept = 0;
     out->count = 0;
-    for (uint64_t kinds = efficiency_accepted(counts, nmelds, forms, now); kinds; kinds &= kinds - 1) {
+    for (uint64_t kinds = efficiency_accepted(counts, nmelds, forms); kinds; kinds &= kinds - 1) {
         int k = __builtin_ctzll(kinds);
         out->accept[out->naccept] = (uint8_t)k;
         out->copies[out->naccept] = unseen[k];

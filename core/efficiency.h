@@ -31,8 +31,8 @@ struct discard_choice {
 };
 
 /* The kinds (bit k) that lower the shanten of a hand that is to draw (3n + 1 concealed
- * tiles) from now, its shanten_of: the accepted kinds of efficiency_accept. */
-uint64_t efficiency_accepted(const uint8_t counts[TILE_KINDS], int nmelds, unsigned forms, int now);
+ * tiles): the accepted kinds of efficiency_accept. */
+uint64_t efficiency_accepted(const uint8_t counts[TILE_KINDS], int nmelds, unsigned forms);
 
 /* The acceptance of a hand that is to draw (3n + 1 concealed tiles): fills accept/
  * copies/naccept/count/shanten of *out (discard is left as it is). Returns count. */

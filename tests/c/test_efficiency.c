@@ -1,5 +1,5 @@
-/* Shanten after a one-tile change (shanten_each) and tile acceptance
- * (efficiency_accept, efficiency_discards) against shanten_of kind by kind, on random
+/* Shanten after a one-tile change (shanten_each), the kinds that lower it
+ * (shanten_lowering) and tile acceptance (efficiency_accept, efficiency_discards) against shanten_of kind by kind, on random
  * hands of every size and meld count, with every forms mask, with and without absent
  * kinds. JONG_CHECK set: fewer hands. */
 #include <stdlib.h>
@@ -77,6 +77,41 @@ static void test_shanten_each(long count)
     CHECK(bad == 0, "%ld of %ld shanten after a one-tile change differ from shanten_of", bad, compared);
 }
 
+/* The kinds that lower the shanten (shanten_lowering) against shanten_of with each kind
+ * added, on the same kinds of random hands. */
+static void test_lowering(long count)
+{
+    struct rng r;
+    rng_seed(&r, 21);
+    static const uint64_t absents[] = { 0, 0x7full << 1, 1ull << 13 | 1ull << 4 };
+    long bad = 0;
+    for (long i = 0; i < count; i++) {
+        int nmelds = (int)rng_below(&r, 6) - 1;
+        uint64_t absent = absents[i % 3];
+        unsigned forms = (unsigned)(1 + rng_below(&r, 7)) | (i % 5 == 0 ? 0 : forms_tileset(absent));
+        int n = 14 - 3 * nmelds - (int)rng_below(&r, 4);   /* 3n + 2 down to 3n - 1 */
+        uint8_t c[TILE_KINDS];
+        if (i % 4 == 0)
+            deal_crowded(&r, n, c);
+        else
+            deal(&r, i % 5 == 0 ? 0 : absent, n, c);
+        int now = shanten_of(c, nmelds, forms);
+        uint64_t want = 0;
+        for (int k = 0; k < TILE_KINDS; k++) {
+            if (c[k] >= 4)
+                continue;
+            c[k]++;
+            want |= (uint64_t)(shanten_of(c, nmelds, forms) < now) << k;
+            c[k]--;
+        }
+        uint64_t got = shanten_lowering(c, nmelds, forms);
+        if (got != want && bad++ < 5)
+            fprintf(stderr, "shanten_lowering: hand %ld, melds %d, forms %#x: %#llx, shanten_of %#llx\n", i, nmelds,
+                    forms, (unsigned long long)got, (unsigned long long)want);
+    }
+    CHECK(bad == 0, "%ld of %ld hands' lowering kinds differ from shanten_of kind by kind", bad, count);
+}
+
 /* Acceptance as it was first written: shanten_of for each kind added. */
 static int ref_accept(const uint8_t counts[TILE_KINDS], int nmelds, unsigned forms, const uint8_t unseen[TILE_KINDS],
                       uint64_t *kinds)
@@ -133,6 +168,7 @@ int main(void)
     decompose_init();
     bool quick = getenv("JONG_CHECK") != NULL;
     test_shanten_each(quick ? 4000 : 30000);
+    test_lowering(quick ? 4000 : 30000);
     test_accept(quick ? 400 : 3000);
     return check_summary();
 }
