@@ -228,18 +228,29 @@ static int off_plan(const struct plan *pl, const struct tally *t)
 }
 
 /* Shanten of an all-pungs hand (up to `chows` chows among the concealed sets). */
-static int pung_cost(const uint8_t *c, int sets)
+/* Kinds held three times or more (*t), twice (*p), and the tiles (*n) of concealed counts
+ * (at most 4 each), eight counts at a time. */
+static void pung_tally(const uint8_t *c, int *t, int *p, int *n)
 {
-    int t = 0, p = 0, singles = 0;
-    for (int k = 0; k < TILE_KINDS; k++) {
-        if (c[k] >= 3)
-            t++;
-        else if (c[k] == 2)
-            p++;
-        else if (c[k] == 1)
-            singles++;
+    const uint64_t ones = 0x0101010101010101ull;
+    uint64_t threes = 0, twos = 0, tiles = 0;
+    for (int i = 0; i < TILE_KINDS; i += 8) {
+        uint64_t x = 0;
+        memcpy(&x, c + i, i + 8 <= TILE_KINDS ? 8 : TILE_KINDS - i);
+        uint64_t ge3 = (x + 5 * ones) >> 3 & ones, ge2 = (x + 6 * ones) >> 3 & ones;
+        threes += ge3;
+        twos += ge2 - ge3;
+        tiles += x;
     }
-    (void)singles;
+    *t = (int)((threes * ones) >> 56);
+    *p = (int)((twos * ones) >> 56);
+    *n = (int)((tiles * ones) >> 56);
+}
+
+/* Shanten of an all-pungs hand of `sets` sets and a pair from t kinds held three times
+ * or more and p held twice. */
+static int pung_cost_of(int t, int p, int sets)
+{
     int best = 99;
     for (int eye_from_pair = 0; eye_from_pair < 2; eye_from_pair++) {
         int tt = t, pp = p, cost = 0;
@@ -266,13 +277,19 @@ static int pung_cost(const uint8_t *c, int sets)
     return best - 1;
 }
 
+static int pung_cost(const uint8_t *c, int sets)
+{
+    int t, p, n;
+    pung_tally(c, &t, &p, &n);
+    return pung_cost_of(t, p, sets);
+}
+
 static int pung_shanten(uint8_t *c, int nmelds, int chows)
 {
-    int tiles = 0;
-    for (int k = 0; k < TILE_KINDS; k++)
-        tiles += c[k];
+    int t, p, tiles;
+    pung_tally(c, &t, &p, &tiles);
     int sets = (tiles + 3 * nmelds) / 3 - nmelds;   /* four sets, five with 16-tile hands */
-    int best = pung_cost(c, sets);
+    int best = pung_cost_of(t, p, sets);
     if (chows <= 0 || sets <= 0)
         return best;
     for (int k = 0; k < 27; k++) {
