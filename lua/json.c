@@ -188,12 +188,16 @@ struct key {
     int idx;    /* stack index of the key itself (its value above it) */
 };
 
+/* The lengths of the keys of KEY_ORDER, and each written as a key ("name":), made
+ * with the first rank_of. */
+static unsigned char lens[NORDER], quoted_len[NORDER];
+static char quoted[NORDER][16];
+
 static int rank_of(const char *s, size_t n)
 {
     /* Most keys are of KEY_ORDER: look only at the entries of the key's first letter
      * (lists made at the first call; no letter begins more than 7 of them). */
     static signed char by_first[128][8];
-    static unsigned char lens[NORDER];
     static bool ready;
     if (!ready) {
         memset(by_first, -1, sizeof by_first);
@@ -204,6 +208,7 @@ static int rank_of(const char *s, size_t n)
                 j++;
             by_first[c][j] = (signed char)i;
             lens[i] = (unsigned char)strlen(KEY_ORDER[i]);
+            quoted_len[i] = (unsigned char)snprintf(quoted[i], sizeof quoted[i], "\"%s\":", KEY_ORDER[i]);
         }
         ready = true;
     }
@@ -329,8 +334,12 @@ static int encode_table(lua_State *L, int idx, int depth, int shown)
     for (int i = 0; i < n; i++) {
         if (i > 0)
             putc1(',');
-        put_string(keys[i].text, keys[i].n);
-        putc1(':');
+        if (keys[i].rank < NORDER) {
+            put(quoted[keys[i].rank], quoted_len[keys[i].rank]);
+        } else {
+            put_string(keys[i].text, keys[i].n);
+            putc1(':');
+        }
         encode(L, keys[i].idx + 1, depth + 1, shown);
     }
     putc1('}');
