@@ -1473,6 +1473,49 @@ end
 -- has_yaku on the facts score would get (g:situation, jong.facts) but for what has_yaku
 -- does not read (dora, counters), without checking again what the game guarantees. Valid
 -- while score and forms are these (a child that changes either is judged by its score).
+-- Whether a complete hand (in notation) has a yaku from its tiles alone, in every reading:
+-- three or four of a dragon, the seat wind or the round wind (an honour is never in a chow,
+-- so they are a pon or kan of every reading: 12.8-12.12), or every tile a simple (12.6:
+-- tanyao, in an open hand with option open_tanyao). False when neither is sure.
+local BYTE_Z, BYTE_1, BYTE_9, BYTE_BRACKET = ("z"):byte(), ("1"):byte(), ("9"):byte(), ("]"):byte()
+local HONOURS_HELD = {}
+local function has_tile_yaku(hand, seat_wind, round_wind, open_tanyao)
+  local simple, start, n = true, 1, #hand
+  for k in pairs(HONOURS_HELD) do HONOURS_HELD[k] = nil end
+  local closed = true
+  for i = 1, n do
+    local b = hand:byte(i)
+    if b >= 97 and b <= 122 then              -- a suit letter ends a run of digits
+      if b == BYTE_Z then
+        simple = false
+        for j = start, i - 1 do
+          local d = hand:byte(j)
+          if d >= BYTE_1 and d <= BYTE_9 then
+            local t = string.char(d) .. "z"
+            HONOURS_HELD[t] = (HONOURS_HELD[t] or 0) + 1
+          end
+        end
+      elseif simple then
+        for j = start, i - 1 do
+          local d = hand:byte(j)
+          if d == BYTE_1 or d == BYTE_9 then simple = false end
+        end
+      end
+      start = i + 1
+    elseif b == BYTE_BRACKET then
+      if hand:byte(i + 1) ~= 99 then closed = false end   -- a meld other than "[...]c"
+      start = i + 1
+    elseif b < 48 or b > 57 then
+      start = i + 1
+    end
+  end
+  if simple then return closed or open_tanyao end
+  for t, count in pairs(HONOURS_HELD) do
+    if count >= 3 and (DRAGON[t] or t == seat_wind or t == round_wind) then return true end
+  end
+  return false
+end
+
 local function wins_in_play(g, action, win)
   local core, seat = g.core, action.seat
   win = win or action.win                 -- the win judged: the engine's record, or the bot's
@@ -1481,6 +1524,10 @@ local function wins_in_play(g, action, win)
   if not win then win = pending_win(g, state(g), action) end
   if win.how == "self" and closed_hand(win.hand) then return true end
   local round = core:brief(BRIEF).round
+  if g.rules.yaku == YAKU and not (win.loose or win.how == "rob" or win.last_tile or win.first_turn)
+     and has_tile_yaku(win.hand, WIND_TILE[win.seat], WIND_TILE[round], g.options.open_tanyao) then
+    return true
+  end
   local f, err = hand_facts(win.hand, win.tile)
   if not f then return false, err end
   f.rules, f.options, f.situation = g.rules, g.options, win
