@@ -180,6 +180,7 @@ struct view {
     unsigned allowed;             /* bits of PLANS that meet the profile's hard conditions */
     bool targets_allowed;         /* the same for the profile's targets */
     unsigned fits;                /* bits of PLANS the seat's melds fit (melds_fit) */
+    unsigned value_honours;       /* bit k - 27: honour kind k is a value honour */
 };
 
 static bool is_value_honour(const struct view *v, int k)
@@ -201,14 +202,18 @@ struct tally {
 
 static void tally_counts(const uint8_t *c, struct tally *t)
 {
+    const uint64_t ones = 0x0101010101010101ull;
     memset(t, 0, sizeof *t);
     for (int s = 0; s < 3; s++) {
         const uint8_t *x = c + 9 * s;
-        t->suit[s] = x[0] + x[1] + x[2] + x[3] + x[4] + x[5] + x[6] + x[7] + x[8];
+        uint64_t w;
+        memcpy(&w, x, 8);
+        t->suit[s] = (int)((w * ones) >> 56) + x[8];   /* the bytes' sum (counts at most 4) */
         t->ends += x[0] + x[8];
     }
-    for (int k = 27; k < TILE_KINDS; k++)
-        t->suit[SUIT_Z] += c[k];
+    uint64_t z = 0;
+    memcpy(&z, c + 27, TILE_KINDS - 27);
+    t->suit[SUIT_Z] = (int)((z * ones) >> 56);
     t->ends += t->suit[SUIT_Z];
 }
 
@@ -350,6 +355,7 @@ static void worth_of(const struct view *v, const uint8_t *c, const struct meld *
 {
     bool open = false;
     int value_sets = 0, value_pairs = 0, chow_melds = 0;
+    bool honours = false;
     for (int i = 0; i < nm; i++) {
         if (m[i].kong != KONG_CONCEALED)
             open = true;
@@ -357,19 +363,18 @@ static void worth_of(const struct view *v, const uint8_t *c, const struct meld *
             chow_melds++;
         else if (kind_is_honour(m[i].kind) && is_value_honour(v, m[i].kind))
             value_sets++;
-    }
-    for (int k = 27; k < TILE_KINDS; k++)
-        if (is_value_honour(v, k)) {
-            if (c[k] >= 3)
-                value_sets++;
-            else if (c[k] == 2 && v->unseen[k] > 0)
-                value_pairs++;
-        }
-    bool honours = false;
-    for (int k = 27; k < TILE_KINDS; k++)
-        honours |= c[k] > 0;
-    for (int i = 0; i < nm; i++)
         honours |= kind_is_honour(m[i].kind);
+    }
+    for (unsigned b = v->value_honours; b; b &= b - 1) {
+        int k = 27 + __builtin_ctz(b);
+        if (c[k] >= 3)
+            value_sets++;
+        else if (c[k] == 2 && v->unseen[k] > 0)
+            value_pairs++;
+    }
+    uint64_t z = 0;
+    memcpy(&z, c + 27, TILE_KINDS - 27);
+    honours |= z != 0;
     w->open = open, w->honours = honours;
     w->value_sets = value_sets, w->value_pairs = value_pairs, w->chow_melds = chow_melds;
 }
@@ -598,6 +603,8 @@ static void build_view(struct game *g, int seat, const struct bot_profile *p, st
     v->allowed = plans_allowed(p);
     v->targets_allowed = plan_allowed(p, PLAN_TARGET);
     v->fits = melds_fit(v->melds, v->nmelds, p->max_chows);
+    for (int k = 27; k < TILE_KINDS; k++)
+        v->value_honours |= (unsigned)is_value_honour(v, k) << (k - 27);
     bool decl[4];
     efficiency_unseen_discards(g, seat, v->unseen, v->safe, decl);
     for (int s = 0; s < 4; s++) {
@@ -711,14 +718,14 @@ static int acceptance(const struct view *v, const struct plan *pl, uint8_t *c, i
 
 /* How well kind k connects with the rest of c (for far hands instead of acceptance):
  * copies held, neighbours within two in its suit. */
-static int connection(const struct view *v, const uint8_t *c, int k)
+static int connection(const struct view *v, const uint8_t *c, uint64_t held, int k)
 {
     int score = 3 * (c[k] - 1);
     if (k < 27) {
         int r = k % 9;
-        for (int d = -2; d <= 2; d++)
-            if (d && r + d >= 0 && r + d <= 8 && c[k + d])
-                score += d == 1 || d == -1 ? 3 : 2;
+        /* neighbours held in the suit: one rank away 3, two ranks 2 */
+        score += 3 * (int)((r < 8 && (held >> (k + 1) & 1)) + (r > 0 && (held >> (k - 1) & 1)));
+        score += 2 * (int)((r < 7 && (held >> (k + 2) & 1)) + (r > 1 && (held >> (k - 2) & 1)));
         score += r > 0 && r < 8;   /* a middle tile makes more shapes */
     } else if (c[k] >= 2 && is_value_honour(v, k)) {
         score += 2;
@@ -806,6 +813,7 @@ static int default_turn(struct game *g, const struct view *v, const struct actio
     struct plan pl = plan_at(pi >= 0 ? pi : 0);
     int base_off = off_plan(&pl, &base);
     uint64_t off_kinds = off_plan_kinds(&pl);
+    uint64_t held = counts_above(c, 0);   /* for connection */
     /* candidates: each kind once */
     struct choice ch[TILE_KINDS];
     int nch = 0, best_sh = 99;
@@ -850,7 +858,7 @@ static int default_turn(struct game *g, const struct view *v, const struct actio
         int conn[TILE_KINDS], order[TILE_KINDS], m = 0;
         for (int i = 0; i < nch; i++)
             if (ch[i].shanten == best_sh && ch[i].cost == least_cost) {
-                conn[i] = connection(v, c, ch[i].kind);
+                conn[i] = connection(v, c, held, ch[i].kind);
                 int j = m++;
                 while (j > 0 && conn[order[j - 1]] > conn[i]) {
                     order[j] = order[j - 1];
@@ -878,7 +886,7 @@ static int default_turn(struct game *g, const struct view *v, const struct actio
             score = (long)x->danger * 10000 + x->shanten * 100 + x->cost;
         } else {
             if (x->shanten == best_sh && x->accept < 0)
-                x->accept = best_sh <= 1 ? 0 : 40 - 4 * connection(v, c, x->kind);
+                x->accept = best_sh <= 1 ? 0 : 40 - 4 * connection(v, c, held, x->kind);
             int w = pl.type == PLAN_FLUSH || pl.type == PLAN_VOID ? 2 : pl.type == PLAN_SIMPLES ? 1 : 0;
             score = (long)(2 * x->shanten + w * x->cost) * 50000 + (long)x->cost * 20000 - (x->accept > 0 ? x->accept : 0) * 100 +
                     (long)x->danger * (!careful ? (best_sh == 0 ? 50 : 400) : best_sh == 0 ? 8000 : 30000);

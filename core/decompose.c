@@ -629,6 +629,11 @@ static inline uint64_t kind_mask(const uint8_t c[TILE_KINDS], int more)
     return m;
 }
 
+uint64_t counts_above(const uint8_t counts[TILE_KINDS], int more)
+{
+    return kind_mask(counts, more);
+}
+
 /* The kinds held (bits of held) or within two ranks of one held in its suit. */
 static inline uint64_t near_mask(uint64_t held)
 {

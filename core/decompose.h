@@ -120,6 +120,9 @@ uint64_t shanten_lowering(const uint8_t counts[TILE_KINDS], int nmelds, unsigned
 int waits(const uint8_t counts[TILE_KINDS], int nmelds, const uint8_t held[TILE_KINDS],
           unsigned forms, bool out[TILE_KINDS]);
 
+/* The kinds (bit k) held more than `more` times (0-3) in counts (each at most 4). */
+uint64_t counts_above(const uint8_t counts[TILE_KINDS], int more);
+
 /* Start-up: builds or checks the tables. Call once before the rest (idempotent). */
 void decompose_init(void);
 /* Bytes of lookup tables in use (for the benchmark's "tables bytes"). */
