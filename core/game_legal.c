@@ -462,15 +462,17 @@ static int push_if_legal(struct game *g, struct action a, struct action *out, in
     return n;
 }
 
-/* Bit k set when counts[k] is not 0: eight kinds a word, no branch per kind. */
-static inline uint64_t kinds_held(const uint8_t counts[TILE_KINDS])
+/* Bit k set when counts[k] has a bit of `bits` (0xff: held at all, 0xfc: four or more):
+ * eight kinds a word, no branch per kind. */
+static inline uint64_t kinds_with(const uint8_t counts[TILE_KINDS], uint8_t bits)
 {
-    uint64_t w[5], mask = 0;
+    uint64_t w[5], mask = 0, m = bits * 0x0101010101010101ull;
     memcpy(w, counts, 32);
     w[4] = (uint64_t)counts[32] | (uint64_t)counts[33] << 8;
     for (int i = 0; i < 5; i++) {
         /* the top bit of each byte that is not 0, moved to the byte's low bit */
-        uint64_t nz = ((((w[i] & 0x7f7f7f7f7f7f7f7full) + 0x7f7f7f7f7f7f7f7full) | w[i]) & 0x8080808080808080ull) >> 7;
+        uint64_t x = w[i] & m;
+        uint64_t nz = ((((x & 0x7f7f7f7f7f7f7f7full) + 0x7f7f7f7f7f7f7f7full) | x) & 0x8080808080808080ull) >> 7;
         mask |= ((nz * 0x0102040810204080ull) >> 56) << (8 * i);   /* byte j's bit to bit j */
     }
     return mask;
@@ -514,19 +516,30 @@ static int turn_actions(struct game *g, int seat, struct action *out, int max)
         all = found && check_action(g, &d, &why) == LEGAL;
     }
     /* The kinds held and the kinds of melded pungs, as bit masks (no branch per kind). */
-    uint64_t held = kinds_held(h->counts), pungs = 0;
+    uint64_t held = kinds_with(h->counts, 0xff), pungs = 0;
     for (int i = 0; i < h->nmelds; i++)
         if (h->melds[i].type == MELD_PUNG)
             pungs |= 1ull << h->melds[i].kind;
-    /* kinds where more than a plain discard is to be looked at: kongs, red fives */
-    const uint64_t fives = 1ull << 4 | 1ull << 13 | 1ull << 22;
-    uint64_t more = pungs | fives | (all ? 0 : ~0ull);
-    for (uint64_t rest = held; rest; rest &= rest - 1) {
+    /* kinds where more than a plain discard is to be looked at: kongs, red fives held */
+    uint64_t more = pungs | kinds_with(h->counts, 0xfc) | (all ? 0 : ~0ull);
+    for (int i = 0; i < 3; i++)
+        if (h->reds[i])
+            more |= 1ull << (9 * i + 4);
+    struct action plain = { .type = ACT_DISCARD, .seat = (uint8_t)seat };
+    if (!(held & more)) {   /* plain discards only: those allowed, by kind */
+        for (uint64_t rest = held & allowed; rest && n < max; rest &= rest - 1) {
+            out[n] = plain;
+            out[n++].tile = (tile_t)__builtin_ctzll(rest);
+        }
+    }
+    for (uint64_t rest = held & more ? held : 0; rest; rest &= rest - 1) {
         int k = __builtin_ctzll(rest);
         int c = h->counts[k];
-        if (!(more >> k & 1) && c < 4) {   /* a plain discard, or none */
-            if ((allowed >> k & 1) && n < max)
-                put_action(&out[n++], ACT_DISCARD, seat, (tile_t)k);
+        if (!(more >> k & 1)) {   /* a plain discard, or none */
+            if ((allowed >> k & 1) && n < max) {
+                out[n] = plain;
+                out[n++].tile = (tile_t)k;
+            }
             continue;
         }
         a.tile = (tile_t)k;
