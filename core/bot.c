@@ -904,6 +904,7 @@ static int default_turn(struct game *g, const struct view *v, const struct actio
     /* with targets: a discard that leaves the hand ready with waits that win comes first:
      * the one chosen if it does, else the one with the most such tiles unseen */
     bool chosen_wins = false;
+    int chosen = pick;   /* asked already when ready: none of its waits wins */
     if (v->p->ntargets && !fold && after[ch[pick].kind] == 0) {
         c[ch[pick].kind]--;
         chosen_wins = winning_waits(v, c, v->melds, v->nmelds, true) > 0;
@@ -912,7 +913,7 @@ static int default_turn(struct game *g, const struct view *v, const struct actio
     if (v->p->ntargets && !fold && !chosen_wins) {
         int most = 0;
         for (int i = 0; i < nch; i++) {
-            if (after[ch[i].kind] != 0)
+            if (after[ch[i].kind] != 0 || i == chosen)
                 continue;
             c[ch[i].kind]--;
             int won = winning_waits(v, c, v->melds, v->nmelds, false);

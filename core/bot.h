@@ -37,8 +37,8 @@ struct bot_target {
 
 /* The shanten of a hand that must hold target t's three sets (as melds or concealed)
  * besides its other sets and pair: concealed counts c, melds m[0..nm-1], `sets` sets in
- * a complete hand. 99 when the melds leave no room for the target, or when the shanten
- * is known to be above `limit`. */
+ * a complete hand. 99 when the melds leave no room for the target, when it lacks four of
+ * its tiles or more (no plan yet), or when the shanten is known to be above `limit`. */
 int bot_target_shanten(const struct bot_target *t, const uint8_t c[TILE_KINDS], const struct meld *m, int nm,
                        int sets, int limit);
 struct bot_profile {

@@ -43,7 +43,8 @@ int bot_target_shanten(const struct bot_target *t, const uint8_t c[TILE_KINDS], 
             missing += 3 - take;
         }
     }
-    if (missing - 1 > limit)
+    /* a target that lacks four of its nine tiles or more is no plan yet */
+    if (missing - 1 > limit || missing > 3)
         return 99;
     /* the rest completes the other sets and the pair (at best already complete: -1); the
      * tiles that make room for the missing ones go first: those with the fewest copies

@@ -86,6 +86,7 @@ static void test_target_shanten(void)
     CHECK(target_shanten_of("123m456p79s1z1z1z7z7z", &ms) == 0, "waiting on 8s");
     CHECK(target_shanten_of("123m456p7s1z1z1z7z7z5m", &ms) == 1, "two tiles missing, one set");
     CHECK(target_shanten_of("123m456p1z1z1z7z7z5m9m", &ms) == 2, "a whole set missing");
+    CHECK(target_shanten_of("123m45p1z1z1z7z7z5m9m2s", &ms) == 99, "four tiles missing: no plan yet");
     CHECK(target_shanten_of("456p789s1z1z1z7z [123m]", &ms) == 0, "the melded chow counts");
     CHECK(target_shanten_of("456p789s7z [234m] [111z]", &ms) == 99, "two other melds leave no room");
     /* the ordinary shanten is never above it */
