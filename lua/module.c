@@ -256,12 +256,9 @@ static int sets_arg(lua_State *L, int idx)
  * reason. With a winning tile: readings, seven_pairs, thirteen_orphans as well. sets: 4
  * (13/14-tile hands, the default) or 5 (16/17-tile hands). lazy: tiles and all_counts
  * are left out (jong.facts: its __index makes them when read). */
-static int hand_facts(lua_State *L, bool lazy)
+static int make_facts(lua_State *L, const char *s, int widx, bool any_size, int sets, bool lazy)
 {
-    const char *s = luaL_checkstring(L, 1);
-    bool has_win = !lua_isnoneornil(L, 2);
-    bool any_size = lua_toboolean(L, 3);
-    int sets = sets_arg(L, 4);
+    bool has_win = widx != 0;
     struct hand h;
     /* A winning five-set hand of the wrong size is refused below, by the spec's words. */
     int r = parse_or_fail(L, s, &h, any_size || (has_win && sets == 5), sets);
@@ -270,7 +267,7 @@ static int hand_facts(lua_State *L, bool lazy)
     int win = -1;
     bool red = false;
     if (has_win) {
-        const char *w = luaL_checkstring(L, 2);
+        const char *w = luaL_checkstring(L, widx);
         win = strlen(w) == 2 ? kind_parse(w, &red) : -1;
         if (win < 0 || win >= TILE_KINDS)
             return lua_pushnil(L), lua_pushfstring(L, "bad winning tile '%s'", w), 2;
@@ -309,6 +306,14 @@ static int hand_facts(lua_State *L, bool lazy)
         set_boolean(L, S, N_THIRTEEN_ORPHANS, sets == 4 && complete_thirteen_orphans(h.counts, h.nmelds));
     }
     return 1;
+}
+
+static int hand_facts(lua_State *L, bool lazy)
+{
+    const char *s = luaL_checkstring(L, 1);
+    bool any_size = lua_toboolean(L, 3);
+    int sets = sets_arg(L, 4);
+    return make_facts(L, s, lua_isnoneornil(L, 2) ? 0 : 2, any_size, sets, lazy);
 }
 
 static int l_hand_facts(lua_State *L)
@@ -529,18 +534,14 @@ static bool count_field(lua_State *L, int S, int f, int s, int null, enum name f
     return true;
 }
 
-/* facts_fill(f, s, r, null) -> nil, or the reason s cannot be scored: the situation's
- * own fields of jong.facts (seat, round, win_by, from, flags, dora, ura, honba,
- * deposits) read from s, checked and set in f. */
-static int l_facts_fill(lua_State *L)
+/* The situation's own fields of jong.facts (seat, round, win_by, from, flags, dora,
+ * ura, honba, deposits), read from s (at index s; the ruleset at r, JSON's null at
+ * null), checked and set in f: 0, or 1 with the reason s cannot be scored on top. */
+static int fill(lua_State *L, int f, int s, int r, int null)
 {
-    luaL_checktype(L, 1, LUA_TTABLE);
-    luaL_checktype(L, 2, LUA_TTABLE);
-    luaL_checktype(L, 3, LUA_TTABLE);
-    lua_settop(L, 4);
-    const int f = 1, s = 2, r = 3, null = 4;
-    int S = push_strings(L);                                         /* 5 */
-    lua_pushvalue(L, f);                                             /* 6: f on top for set_* */
+    int S = push_strings(L);
+    const int F = S + 1, W = S + 2, FT = S + 3, FV = S + 4, FS = S + 5;   /* (stack places) */
+    lua_pushvalue(L, f);                                             /* F: f on top for set_* */
     int seat = seat_field(L, s, null, "seat", true);
     if (seat == -2)
         return 1;
@@ -549,18 +550,18 @@ static int l_facts_fill(lua_State *L)
     if (round == -2)
         return 1;
     set_name(L, S, N_ROUND, seat_names[round < 0 ? 0 : round]);
-    lua_getfield(L, s, "win_by");                                    /* 7 */
-    const char *by = lua_type(L, 7) == LUA_TSTRING ? lua_tostring(L, 7) : "";
+    lua_getfield(L, s, "win_by");                                    /* W */
+    const char *by = lua_type(L, W) == LUA_TSTRING ? lua_tostring(L, W) : "";
     lua_getfield(L, r, "flower_wins");
     bool flower_wins = lua_toboolean(L, -1);
     lua_pop(L, 1);
     bool discard = !strcmp(by, "discard"), self = !strcmp(by, "self"), flowers = !strcmp(by, "flowers");
-    if (lua_type(L, 7) != LUA_TSTRING || (!discard && !self && !(flowers && flower_wins)))
+    if (lua_type(L, W) != LUA_TSTRING || (!discard && !self && !(flowers && flower_wins)))
         return field_error(L, "win_by", flower_wins ? "must be \"discard\", \"self\" or \"flowers\""
                                                     : "must be \"discard\" or \"self\"");
     push_name(L, S, N_WIN_BY);
-    lua_pushvalue(L, 7);
-    lua_rawset(L, 6);
+    lua_pushvalue(L, W);
+    lua_rawset(L, F);
     lua_pop(L, 1);
     int from = seat_field(L, s, null, "from", discard);
     if (from == -2)
@@ -574,15 +575,15 @@ static int l_facts_fill(lua_State *L)
     else if (!self)
         set_boolean(L, S, N_FROM, false);
     push_name(L, S, N_FLAGS);
-    lua_createtable(L, 0, 4);                                        /* 8: f.flags */
-    lua_getfield(L, s, "flags");                                     /* 9 */
-    if (!absent_value(L, 9, null)) {
-        if (lua_type(L, 9) != LUA_TTABLE)
+    lua_createtable(L, 0, 4);                                        /* FT: f.flags */
+    lua_getfield(L, s, "flags");                                     /* FV */
+    if (!absent_value(L, FV, null)) {
+        if (lua_type(L, FV) != LUA_TTABLE)
             return field_error(L, "flags", "must be a list of names");
-        lua_getfield(L, r, "flag_set");                              /* 10 */
-        for (lua_Integer i = 1; lua_geti(L, 9, i) != LUA_TNIL; i++) {   /* as ipairs */
+        lua_getfield(L, r, "flag_set");                              /* FS */
+        for (lua_Integer i = 1; lua_geti(L, FV, i) != LUA_TNIL; i++) {   /* as ipairs */
             lua_pushvalue(L, -1);
-            lua_gettable(L, 10);
+            lua_gettable(L, FS);
             bool known = lua_toboolean(L, -1);
             lua_pop(L, 1);
             if (!known) {
@@ -592,17 +593,87 @@ static int l_facts_fill(lua_State *L)
                 return 1;
             }
             lua_pushboolean(L, 1);
-            lua_rawset(L, 8);
+            lua_rawset(L, FT);
         }
         lua_pop(L, 2);
     }
     lua_pop(L, 1);
-    lua_rawset(L, 6);
-    if (!indicator_field(L, S, 6, s, null, N_DORA, "dora") || !indicator_field(L, S, 6, s, null, N_URA, "ura"))
+    lua_rawset(L, F);
+    if (!indicator_field(L, S, F, s, null, N_DORA, "dora") || !indicator_field(L, S, F, s, null, N_URA, "ura"))
         return 1;
-    if (!count_field(L, S, 6, s, null, N_HONBA, "honba") || !count_field(L, S, 6, s, null, N_DEPOSITS, "deposits"))
+    if (!count_field(L, S, F, s, null, N_HONBA, "honba") || !count_field(L, S, F, s, null, N_DEPOSITS, "deposits"))
         return 1;
+    lua_settop(L, S - 1);
     return 0;
+}
+
+/* facts_of(s, r, meta, null) -> the facts of the situation s under the ruleset r
+ * (jong.facts but for the options; meta: the facts' metatable, null: JSON's null), or
+ * nil, reason. */
+static int l_facts_of(lua_State *L)
+{
+    luaL_checktype(L, 1, LUA_TTABLE);
+    luaL_checktype(L, 2, LUA_TTABLE);
+    luaL_checktype(L, 3, LUA_TTABLE);
+    lua_settop(L, 4);
+    const int s = 1, r = 2, meta = 3, null = 4;
+    lua_getfield(L, s, "hand");                                      /* 5 */
+    if (lua_type(L, 5) != LUA_TSTRING)
+        return lua_pushnil(L), field_error(L, "hand", "is missing (a hand in notation)") + 1;
+    lua_getfield(L, s, "win_tile");                                  /* 6 */
+    if (lua_type(L, 6) != LUA_TSTRING)
+        return lua_pushnil(L), field_error(L, "win_tile", "is missing (a tile such as \"5m\")") + 1;
+    lua_getfield(L, r, "hand_size");
+    int sets = lua_type(L, -1) == LUA_TNUMBER && lua_tonumber(L, -1) == 16 ? 5 : 4;
+    lua_getfield(L, s, "win_by");
+    bool flowers = lua_type(L, -1) == LUA_TSTRING && !strcmp(lua_tostring(L, -1), "flowers");
+    lua_getfield(L, r, "flower_wins");
+    flowers = flowers && lua_toboolean(L, -1);
+    lua_settop(L, 6);
+    /* A win on bonus tiles (Taiwanese eight flowers): the hand need not be complete. */
+    int n = make_facts(L, lua_tostring(L, 5), flowers ? 0 : 6, false, sets, true);
+    if (n != 1)
+        return n;
+    int f = lua_gettop(L), S = f - 1;
+    if (flowers) {
+        size_t len;
+        const char *w = lua_tolstring(L, 6, &len);
+        bool red;
+        int k = len == 2 ? kind_parse(w, &red) : -1;
+        if (k < 0 || !kind_is_bonus(k))
+            return lua_pushnil(L),
+                   field_error(L, "win_tile", "must be a bonus tile (f1-f4, g1-g4) with win_by \"flowers\"") + 1;
+        push_name(L, S, N_WIN_TILE);
+        lua_pushvalue(L, 6);
+        lua_rawset(L, f);
+        push_name(L, S, N_READINGS);
+        lua_createtable(L, 0, 0);
+        lua_rawset(L, f);
+    }
+    lua_pushvalue(L, r);
+    lua_setfield(L, f, "rules");
+    lua_pushvalue(L, s);
+    lua_setfield(L, f, "situation");
+    lua_pushvalue(L, meta);
+    lua_setmetatable(L, f);
+    if (lua_getfield(L, r, "form_set"), lua_toboolean(L, -1)) {   /* only the ruleset's shapes */
+        if (lua_getfield(L, -1, "seven_pairs") == LUA_TNIL || !lua_toboolean(L, -1)) {
+            push_name(L, S, N_SEVEN_PAIRS);
+            lua_pushnil(L);
+            lua_rawset(L, f);
+        }
+        if (lua_getfield(L, -2, "thirteen_orphans") == LUA_TNIL || !lua_toboolean(L, -1)) {
+            push_name(L, S, N_THIRTEEN_ORPHANS);
+            lua_pushnil(L);
+            lua_rawset(L, f);
+        }
+        lua_pop(L, 2);
+    }
+    lua_pop(L, 1);
+    if (fill(L, f, s, r, null))
+        return lua_pushnil(L), lua_insert(L, -2), 2;
+    lua_settop(L, f);
+    return 1;
 }
 
 /* unknown_key(t, set, [own]) -> the first key of t (raw, in next's order) that is in
@@ -1099,7 +1170,7 @@ static const luaL_Reg private_tools[] = {
     { "plain_check", lj_plain_check },
     { "facts_index", l_facts_index },
     { "facts_hand", l_facts_hand },
-    { "facts_fill", l_facts_fill },
+    { "facts_of", l_facts_of },
     { "unknown_key", l_unknown_key },
     { "pcall_plain", l_pcall_plain },
     { "json_encode", lj_json_encode },

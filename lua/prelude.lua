@@ -146,8 +146,7 @@ local function field_error(name, what) return nil, "\"" .. name .. "\" " .. what
 -- The facts' metatable: f.tiles, f.all_counts and f.waits are made when first read
 -- (lua/module.c), any other missing field is nil.
 local FACTS_META = { __index = private.facts_index, __metatable = false }
-local facts_hand = private.facts_hand   -- jong.hand_facts without tiles and all_counts
-local facts_fill = private.facts_fill   -- the situation's own fields (lua/module.c)
+local facts_of = private.facts_of   -- the facts of a situation but for its options
 
 -- jong.facts(situation) -> facts, or nil, reason. The ruleset is situation.rules
 -- (a name, a path or a loaded table).
@@ -156,31 +155,9 @@ function jong.facts(s)
   if s.rules == nil then return field_error("rules", "is missing (a ruleset name or path)") end
   local r, err = jong.load_rules(s.rules)
   if not r then return nil, err end
-  if type(s.hand) ~= "string" then return field_error("hand", "is missing (a hand in notation)") end
-  if type(s.win_tile) ~= "string" then return field_error("win_tile", "is missing (a tile such as \"5m\")") end
   local f
-  local sets = r.hand_size == 16 and 5 or 4
-  if s.win_by == "flowers" and r.flower_wins then
-    -- A win on bonus tiles (Taiwanese eight flowers): the hand need not be complete.
-    f, err = facts_hand(s.hand, nil, false, sets)
-    if not f then return nil, err end
-    if not SUIT[s.win_tile] or not jong.is_bonus(s.win_tile) then
-      return field_error("win_tile", "must be a bonus tile (f1-f4, g1-g4) with win_by \"flowers\"")
-    end
-    f.win_tile, f.readings = s.win_tile, {}
-  else
-    f, err = facts_hand(s.hand, s.win_tile, false, sets)
-    if not f then return nil, err end
-  end
-  f.rules, f.situation = r, s
-  setmetatable(f, FACTS_META)
-  local forms = r.form_set                         -- only the ruleset's shapes
-  if forms then
-    if not forms.seven_pairs then f.seven_pairs = nil end
-    if not forms.thirteen_orphans then f.thirteen_orphans = nil end
-  end
-  err = facts_fill(f, s, r, jong.json_null)   -- seat, round, win_by, from, flags, dora, ura, honba, deposits
-  if err then return nil, err end
+  f, err = facts_of(s, r, FACTS_META, jong.json_null)   -- lua/module.c
+  if not f then return nil, err end
   local given = s.options
   if given == jong.json_null then given = nil end
   if given ~= nil and type(given) ~= "table" then return field_error("options", "must be an object") end
