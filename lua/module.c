@@ -676,6 +676,32 @@ static int l_facts_of(lua_State *L)
     return 1;
 }
 
+/* key_problem(s) -> nil, or 1 when a key of s is not a string, 2 when a key of
+ * s.options (a table) is not: the first such key in next's order (raw reads). */
+static int l_key_problem(lua_State *L)
+{
+    luaL_checktype(L, 1, LUA_TTABLE);
+    lua_settop(L, 1);
+    lua_pushnil(L);
+    while (lua_next(L, 1)) {
+        if (lua_type(L, -2) != LUA_TSTRING)
+            return lua_pushinteger(L, 1), 1;
+        size_t n;
+        const char *k = lua_tolstring(L, -2, &n);
+        if (n == 7 && !memcmp(k, "options", 7) && lua_type(L, -1) == LUA_TTABLE) {
+            lua_pushnil(L);
+            while (lua_next(L, -2)) {
+                if (lua_type(L, -2) != LUA_TSTRING)
+                    return lua_pushinteger(L, 2), 1;
+                lua_pop(L, 1);
+            }
+        }
+        lua_pop(L, 1);
+    }
+    lua_pushnil(L);
+    return 1;
+}
+
 /* unknown_key(t, set, [own]) -> the first key of t (raw, in next's order) that is in
  * neither set (read raw), or nil: the fields of a situation no one reads. */
 static int l_unknown_key(lua_State *L)
@@ -1172,6 +1198,7 @@ static const luaL_Reg private_tools[] = {
     { "facts_hand", l_facts_hand },
     { "facts_of", l_facts_of },
     { "unknown_key", l_unknown_key },
+    { "key_problem", l_key_problem },
     { "pcall_plain", l_pcall_plain },
     { "json_encode", lj_json_encode },
     { NULL, NULL },

@@ -293,19 +293,15 @@ function jong.score(s) return score(s, false) end
 -- whether every situation was valid input.
 -- One situation of `jong score` input: its answer, whatever is wrong with it (a bad
 -- situation is its own {"ok":false} and the others still answer).
+local key_problem = private.key_problem   -- lua/module.c
 local function score_one(s)
   if type(s) ~= "table" or (next(s) ~= nil and rawlen(s) > 0) then return fail("a situation is a JSON object") end
   if s.rules ~= nil and type(s.rules) ~= "string" then
     return fail("\"rules\" must be a string (a ruleset name or path)")
   end
-  for k, v in pairs(s) do
-    if type(k) ~= "string" then return fail("a situation's keys are names") end
-    if k == "options" and type(v) == "table" then
-      for ok in pairs(v) do
-        if type(ok) ~= "string" then return fail("\"options\" must be an object of named options") end
-      end
-    end
-  end
+  local problem = key_problem(s)   -- (s is decoded JSON: no metatable)
+  if problem == 1 then return fail("a situation's keys are names") end
+  if problem == 2 then return fail("\"options\" must be an object of named options") end
   local ok, result = pcall(score, s, true)
   if not ok then return fail(result) end
   ok, result = pcall(jong.json_encode, result)
