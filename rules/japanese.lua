@@ -1477,41 +1477,32 @@ end
 -- three or four of a dragon, the seat wind or the round wind (an honour is never in a chow,
 -- so they are a pon or kan of every reading: 12.8-12.12), or every tile a simple (12.6:
 -- tanyao, in an open hand with option open_tanyao). False when neither is sure.
-local BYTE_Z, BYTE_1, BYTE_9, BYTE_BRACKET = ("z"):byte(), ("1"):byte(), ("9"):byte(), ("]"):byte()
-local HONOURS_HELD = {}
+local BYTE_Z, BYTE_0, BYTE_1, BYTE_9, BYTE_BRACKET = ("z"):byte(), ("0"):byte(), ("1"):byte(), ("9"):byte(), ("]"):byte()
+local HONOURS_HELD = { 0, 0, 0, 0, 0, 0, 0 }    -- by rank 1-7
+local VALUE_HONOUR = {}                       -- rank -> true: the dragons (5-7)
+for r = 5, 7 do VALUE_HONOUR[r] = true end
 local function has_tile_yaku(hand, seat_wind, round_wind, open_tanyao)
-  local simple, start, n = true, 1, #hand
-  for k in pairs(HONOURS_HELD) do HONOURS_HELD[k] = nil end
-  local closed = true
-  for i = 1, n do
+  if not hand:find("[19z]") then                     -- only simples (a red five is "0")
+    return open_tanyao or closed_hand(hand)
+  end
+  if not hand:find("z", 1, true) then return false end
+  for r = 1, 7 do HONOURS_HELD[r] = 0 end
+  local start = 1
+  for i = 1, #hand do
     local b = hand:byte(i)
-    if b >= 97 and b <= 122 then              -- a suit letter ends a run of digits
-      if b == BYTE_Z then
-        simple = false
-        for j = start, i - 1 do
-          local d = hand:byte(j)
-          if d >= BYTE_1 and d <= BYTE_9 then
-            local t = string.char(d) .. "z"
-            HONOURS_HELD[t] = (HONOURS_HELD[t] or 0) + 1
-          end
-        end
-      elseif simple then
-        for j = start, i - 1 do
-          local d = hand:byte(j)
-          if d == BYTE_1 or d == BYTE_9 then simple = false end
-        end
+    if b == BYTE_Z then                               -- honours: the digits before it
+      for j = start, i - 1 do
+        local r = hand:byte(j) - BYTE_0
+        if r >= 1 and r <= 7 then HONOURS_HELD[r] = HONOURS_HELD[r] + 1 end
       end
       start = i + 1
-    elseif b == BYTE_BRACKET then
-      if hand:byte(i + 1) ~= 99 then closed = false end   -- a meld other than "[...]c"
-      start = i + 1
-    elseif b < 48 or b > 57 then
+    elseif b < BYTE_0 or b > BYTE_9 then
       start = i + 1
     end
   end
-  if simple then return closed or open_tanyao end
-  for t, count in pairs(HONOURS_HELD) do
-    if count >= 3 and (DRAGON[t] or t == seat_wind or t == round_wind) then return true end
+  local seat_r, round_r = RANK[seat_wind], RANK[round_wind]
+  for r = 1, 7 do
+    if HONOURS_HELD[r] >= 3 and (VALUE_HONOUR[r] or r == seat_r or r == round_r) then return true end
   end
   return false
 end
