@@ -190,9 +190,19 @@ typedef unsigned char bytes16 __attribute__((vector_size(16)));
 static inline bool same_bytes(const void *a, const void *b, size_t n)
 {
     const unsigned char *p = a, *q = b;
-    if (n >= 16) {   /* 16 at a time, the last 16 overlapping */
-        bytes16 d = { 0 }, x, y;
-        for (size_t i = 0; i + 16 <= n; i += 16) {
+    if (n >= 16) {   /* 32 then 16 at a time, the last 16 overlapping */
+        bytes16 d = { 0 }, e = { 0 }, x, y, u, v;
+        size_t i = 0;
+        for (; i + 32 <= n; i += 32) {
+            memcpy(&x, p + i, 16);
+            memcpy(&y, q + i, 16);
+            memcpy(&u, p + i + 16, 16);
+            memcpy(&v, q + i + 16, 16);
+            d |= x ^ y;
+            e |= u ^ v;
+        }
+        d |= e;
+        if (i + 16 <= n) {
             memcpy(&x, p + i, 16);
             memcpy(&y, q + i, 16);
             d |= x ^ y;
