@@ -140,18 +140,19 @@ void efficiency_unseen_discards(const struct game *g, int seat, uint8_t unseen[T
     for (int p = 0; p < 4; p++) {
         const struct seat_state *ss = &st->seats[p];
         see_melds(&s, &ss->hand);   /* every seat's melds, the seat's own too */
-        uint64_t kinds = 0;
-        unsigned declaring = 0;
+        uint64_t kinds = 0, declaring = 0;   /* bits of the kinds below 64; only 0-33 count */
         const struct discard *d = ss->discards;
         for (int i = 0, n = ss->ndiscards; i < n; i++) {
-            unsigned k = tile_kind(d[i].tile), in = k < TILE_KINDS;   /* below 128 */
-            s.n[k] = (uint8_t)(s.n[k] + (in & (d[i].claimed_by == SEAT_NONE)));
-            kinds |= (uint64_t)in << (k & 63);
-            declaring |= in & (d[i].extra != 0);
+            unsigned k = tile_kind(d[i].tile);   /* below 128: s.n counts 0-33 only */
+            s.n[k] = (uint8_t)(s.n[k] + (d[i].claimed_by == SEAT_NONE));
+            uint64_t bit = k < 64 ? 1ull << k : 0;
+            kinds |= bit;
+            if (d[i].extra)
+                declaring |= bit;
         }
         if (discarded) {
-            discarded[p] = kinds;
-            declared[p] = declaring;
+            discarded[p] = kinds & ((1ull << TILE_KINDS) - 1);
+            declared[p] = (declaring & ((1ull << TILE_KINDS) - 1)) != 0;
         }
     }
     for (int i = 0; i < st->ndora; i++) {
