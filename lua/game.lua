@@ -354,6 +354,7 @@ local function game_view(G, core)
 end
 
 local plain_check, JSON_MARK = private.plain_check, jong.json_object
+local math_type = math.type
 
 -- Checks of what hooks return: the error names the ruleset, the hook and what was wrong.
 local INT32 = 2147483647
@@ -477,6 +478,7 @@ local function make_hooks(G, skip, views)
   if r.score then
     local function score_win(g, w, first) return g:score_win(w, first) end
     function hooks.settle_win(_, wins)
+      local seats = G:seats()
       local total = { E = 0, S = 0, W = 0, N = 0 }
       local taken = 0
       local results = {}
@@ -489,13 +491,14 @@ local function make_hooks(G, skip, views)
         local ok, result, pay = guarded(G, V, "score", w, score_win, w, i == 1)
         if not ok then error(result, 0) end
         if type(pay) ~= "table" then bad(R, "settle", "returned a " .. type(pay) .. ", not a payments table") end
-        local sum, checked = 0, {}
-        for _, s in ipairs(G:seats()) do
-          local p = payment(R, "settle", pay, s)
+        local sum, checked = 0, { E = 0, S = 0, W = 0 }
+        for _, s in ipairs(seats) do
+          local p = pay[s]
+          if math_type(p) ~= "integer" or p < -INT32 or p > INT32 then p = payment(R, "settle", pay, s) end
           checked[s] = p
-          total[s] = total[s] + p
-          sum = sum + p
-          if not int_in(total[s], -INT32, INT32) then bad(R, "settle", "makes seat " .. s .. "'s payments overflow") end
+          local t = total[s] + p
+          if t < -INT32 or t > INT32 then bad(R, "settle", "makes seat " .. s .. "'s payments overflow") end
+          total[s], sum = t, sum + p
         end
         taken = taken + sum
         -- kong money the win moved or refunded (result.kong_ledger, set by settle): it
