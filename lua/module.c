@@ -252,9 +252,10 @@ static int sets_arg(lua_State *L, int idx)
     return (int)n;
 }
 
-/* jong.hand_facts(hand, [win_tile], [any_size], [sets]) -> facts of the hand, or nil,
- * reason. With a winning tile: readings, seven_pairs, thirteen_orphans as well. sets: 4
- * (13/14-tile hands, the default) or 5 (16/17-tile hands). lazy: tiles and all_counts
+/* Pushes the facts of the hand s (jong.hand_facts), or nil, reason; returns how many
+ * values it pushed on top (the table of strings goes below the facts). widx: the stack
+ * index of the winning tile, or 0; with it: readings, seven_pairs, thirteen_orphans as
+ * well. sets: 4 (13/14-tile hands) or 5 (16/17-tile hands). lazy: tiles and all_counts
  * are left out (jong.facts: its __index makes them when read). */
 static int make_facts(lua_State *L, const char *s, int widx, bool any_size, int sets, bool lazy)
 {
@@ -308,23 +309,14 @@ static int make_facts(lua_State *L, const char *s, int widx, bool any_size, int 
     return 1;
 }
 
-static int hand_facts(lua_State *L, bool lazy)
+/* jong.hand_facts(hand, [win_tile], [any_size], [sets]) -> facts of the hand, or nil,
+ * reason (make_facts). */
+static int l_hand_facts(lua_State *L)
 {
     const char *s = luaL_checkstring(L, 1);
     bool any_size = lua_toboolean(L, 3);
     int sets = sets_arg(L, 4);
-    return make_facts(L, s, lua_isnoneornil(L, 2) ? 0 : 2, any_size, sets, lazy);
-}
-
-static int l_hand_facts(lua_State *L)
-{
-    return hand_facts(L, false);
-}
-
-/* facts_hand(...): jong.hand_facts for jong.facts, without tiles and all_counts. */
-static int l_facts_hand(lua_State *L)
-{
-    return hand_facts(L, true);
+    return make_facts(L, s, lua_isnoneornil(L, 2) ? 0 : 2, any_size, sets, false);
 }
 
 static unsigned forms_arg(lua_State *L, int idx)
@@ -1195,7 +1187,6 @@ static const luaL_Reg private_tools[] = {
     { "plain_copy", lj_plain_copy },
     { "plain_check", lj_plain_check },
     { "facts_index", l_facts_index },
-    { "facts_hand", l_facts_hand },
     { "facts_of", l_facts_of },
     { "unknown_key", l_unknown_key },
     { "key_problem", l_key_problem },
