@@ -288,8 +288,10 @@ end
 
 -- Suit tiles only, no chow meld (§3, §9.2).
 local function check_hand(f)
-  for t in pairs(f.all_counts) do
-    if suit(t) == "z" then return "a Sichuan hand holds suit tiles only (no " .. t .. ")" end
+  local counts = f.all_counts
+  for k = 1, 7 do                          -- (in tile order: the same answer every run)
+    local t = k .. "z"
+    if (counts[t] or 0) > 0 then return "a Sichuan hand holds suit tiles only (no " .. t .. ")" end
   end
   if #f.bonus > 0 then return "a Sichuan hand holds no bonus tiles" end
   for _, m in ipairs(f.melds) do

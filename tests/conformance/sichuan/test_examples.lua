@@ -209,6 +209,9 @@ function test_refusals()
   local r = jong.score(sit { seat = "W", hand = "234567p345678s55z", win_tile = "3s", win_by = "discard", from = "N" })
   lu.assertFalse(r.ok)
   lu.assertStrContains(r.error, "suit tiles only")
+  -- several honours: the first in tile order is named (the same answer in every run)
+  r = jong.score(sit { seat = "W", hand = "234567p3456s7711z", win_tile = "3s", win_by = "discard", from = "N" })
+  lu.assertEquals(r.error, "a Sichuan hand holds suit tiles only (no 1z)")
   expect.no_win(jong.score(sit { seat = "W", hand = "234567p345678s55m", win_tile = "3s", win_by = "discard",
                                  from = "N" }), "holds three suits")
   expect.no_win(jong.score(sit { seat = "W", hand = "234567p345679s55s", win_tile = "3s", win_by = "discard",
