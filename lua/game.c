@@ -514,17 +514,51 @@ static int l_seat(lua_State *L)
     return 1;
 }
 
-/* Sets field k of the table on top to integer v. */
-static void set_int(lua_State *L, const char *k, lua_Integer v)
+/* The field names of the tables the hooks' frequent readers fill (brief, seat_summary),
+ * made into Lua strings once: a field is set by its string, not looked up by its name. */
+enum {
+    K_PHASE, K_TURN, K_DRAWABLE, K_ROUND, K_HONBA, K_DEPOSITS, K_DEAL, K_DEAL_IN_ROUND, K_KONGS,
+    K_LEFT, K_EVENTS, K_FIRST_WINNER, K_FIRST_SHARED,
+    K_DISCARDS, K_MELDS, K_FLAGS, K_POINTS, K_PLAYER, K_DISCARDED, K_CLAIMED, K_MISSED,
+    K_LAST_MISS, K_LAST_WITH, NKEYS
+};
+static const char *const key_names[NKEYS] = {
+    "phase", "turn", "drawable", "round", "honba", "deposits", "deal", "deal_in_round", "kongs",
+    "left", "events", "first_winner", "first_shared",
+    "discards", "melds", "flags", "points", "player", "discarded", "claimed", "missed",
+    "last_miss", "last_with",
+};
+static const char keys_key = 0;   /* registry[&keys_key]: the key strings, by K_ + 1 */
+
+/* Pushes the table of key strings (made on first use); returns its index. */
+static int push_keys(lua_State *L)
 {
-    lua_pushinteger(L, v);
-    lua_setfield(L, -2, k);
+    if (lua_rawgetp(L, LUA_REGISTRYINDEX, &keys_key) != LUA_TTABLE) {
+        lua_pop(L, 1);
+        lua_createtable(L, NKEYS, 0);
+        for (int i = 0; i < NKEYS; i++) {
+            lua_pushstring(L, key_names[i]);
+            lua_rawseti(L, -2, i + 1);
+        }
+        lua_pushvalue(L, -1);
+        lua_rawsetp(L, LUA_REGISTRYINDEX, &keys_key);
+    }
+    return lua_gettop(L);
 }
 
-static void set_str(lua_State *L, const char *k, const char *v)
+/* Field K of the table on top (under the keys at index keys) to integer v, string v. */
+static void key_int(lua_State *L, int keys, int k, lua_Integer v)
 {
+    lua_rawgeti(L, keys, k + 1);
+    lua_pushinteger(L, v);
+    lua_settable(L, -3);
+}
+
+static void key_str(lua_State *L, int keys, int k, const char *v)
+{
+    lua_rawgeti(L, keys, k + 1);
     lua_pushstring(L, v);
-    lua_setfield(L, -2, k);
+    lua_settable(L, -3);
 }
 
 /* The table at idx when the caller passed one to refill, else a new one; on top. */
@@ -547,22 +581,24 @@ static int l_brief(lua_State *L)
 {
     const struct game *g = check_game(L, 1)->g;
     const struct game_state *st = game_state(g);
+    lua_settop(L, 2);
+    int keys = push_keys(L);
     result_table(L, 2, 11);
-    set_str(L, "phase", phase_names[st->phase < NPHASES ? st->phase : 0]);
-    set_str(L, "turn", seat_names[st->turn & 3]);
-    set_int(L, "drawable", wall_drawable(&st->wall));
-    set_str(L, "round", seat_names[st->round & 3]);
-    set_int(L, "honba", st->honba);
-    set_int(L, "deposits", st->deposits);
-    set_int(L, "deal", st->deal_no);
-    set_int(L, "deal_in_round", st->deal_in_round);
-    set_int(L, "kongs", st->nkongs);
-    set_int(L, "left", st->left);   /* mask of the seats that won and left (play after a win) */
-    set_int(L, "events", game_nevents(g));
+    key_str(L, keys, K_PHASE, phase_names[st->phase < NPHASES ? st->phase : 0]);
+    key_str(L, keys, K_TURN, seat_names[st->turn & 3]);
+    key_int(L, keys, K_DRAWABLE, wall_drawable(&st->wall));
+    key_str(L, keys, K_ROUND, seat_names[st->round & 3]);
+    key_int(L, keys, K_HONBA, st->honba);
+    key_int(L, keys, K_DEPOSITS, st->deposits);
+    key_int(L, keys, K_DEAL, st->deal_no);
+    key_int(L, keys, K_DEAL_IN_ROUND, st->deal_in_round);
+    key_int(L, keys, K_KONGS, st->nkongs);
+    key_int(L, keys, K_LEFT, st->left);   /* mask of the seats that won and left (play after a win) */
+    key_int(L, keys, K_EVENTS, game_nevents(g));
     if (st->first_winner < MAX_PLAYERS)
-        set_str(L, "first_winner", seat_names[st->first_winner]);
+        key_str(L, keys, K_FIRST_WINNER, seat_names[st->first_winner]);
     if (st->first_shared < MAX_PLAYERS)
-        set_str(L, "first_shared", seat_names[st->first_shared]);
+        key_str(L, keys, K_FIRST_SHARED, seat_names[st->first_shared]);
     return 1;
 }
 
@@ -818,31 +854,34 @@ static int l_seat_summary(lua_State *L)
     struct lgame *lg = check_game(L, 1);
     int s = table_seat(L, 2, lg->g);
     const struct seat_state *ss = &game_state(lg->g)->seats[s];
+    lua_settop(L, 3);
+    int keys = push_keys(L);
     result_table(L, 3, 10);
-    set_int(L, "discards", ss->ndiscards);
-    set_int(L, "melds", ss->hand.nmelds);
-    set_int(L, "flags", ss->flags);
-    set_int(L, "points", game_points(lg->g, s));
-    set_int(L, "player", game_state(lg->g)->seat_player[s]);
+    key_int(L, keys, K_DISCARDS, ss->ndiscards);
+    key_int(L, keys, K_MELDS, ss->hand.nmelds);
+    key_int(L, keys, K_FLAGS, ss->flags);
+    key_int(L, keys, K_POINTS, game_points(lg->g, s));
+    key_int(L, keys, K_PLAYER, game_state(lg->g)->seat_player[s]);
     lua_Integer discarded = 0;   /* the kinds of its discards, claimed ones included */
     int claimed = 0;
     for (int i = 0; i < ss->ndiscards; i++) {
         discarded |= (lua_Integer)1 << tile_kind(ss->discards[i].tile);
         claimed += ss->discards[i].claimed_by != SEAT_NONE;
     }
-    set_int(L, "discarded", discarded);
-    set_int(L, "claimed", claimed);
-    set_int(L, "missed", (lua_Integer)ss->missed);
-    set_int(L, "last_miss", ss->last_miss + 1);
+    key_int(L, keys, K_DISCARDED, discarded);
+    key_int(L, keys, K_CLAIMED, claimed);
+    key_int(L, keys, K_MISSED, (lua_Integer)ss->missed);
+    key_int(L, keys, K_LAST_MISS, ss->last_miss + 1);
     /* the declaration made with its last discard ("riichi"), or false */
     const struct discard *last = ss->ndiscards ? &ss->discards[ss->ndiscards - 1] : NULL;
+    lua_rawgeti(L, keys, K_LAST_WITH + 1);
     if (last && last->extra) {
         struct action a = { .type = ACT_EXTRA, .extra = (uint8_t)(last->extra - 1) };
         lua_pushstring(L, action_name(game_rules(lg->g), &a));
     } else {
         lua_pushboolean(L, 0);
     }
-    lua_setfield(L, -2, "last_with");
+    lua_settable(L, -3);
     return 1;
 }
 
