@@ -528,23 +528,25 @@ static const char *const key_names[NKEYS] = {
     "discards", "melds", "flags", "points", "player", "discarded", "claimed", "missed",
     "last_miss", "last_with",
 };
-static const char keys_key = 0;   /* registry[&keys_key]: the key strings, by K_ + 1 */
 
-/* Pushes the table of key strings (made on first use); returns its index. */
-static int push_keys(lua_State *L)
+/* Pushes the list of the n strings names (made once, kept in the registry under the
+ * address of names); returns its index. */
+int push_key_strings(lua_State *L, const char *const *names, int n)
 {
-    if (lua_rawgetp(L, LUA_REGISTRYINDEX, &keys_key) != LUA_TTABLE) {
+    if (lua_rawgetp(L, LUA_REGISTRYINDEX, names) != LUA_TTABLE) {
         lua_pop(L, 1);
-        lua_createtable(L, NKEYS, 0);
-        for (int i = 0; i < NKEYS; i++) {
-            lua_pushstring(L, key_names[i]);
+        lua_createtable(L, n, 0);
+        for (int i = 0; i < n; i++) {
+            lua_pushstring(L, names[i]);
             lua_rawseti(L, -2, i + 1);
         }
         lua_pushvalue(L, -1);
-        lua_rawsetp(L, LUA_REGISTRYINDEX, &keys_key);
+        lua_rawsetp(L, LUA_REGISTRYINDEX, names);
     }
     return lua_gettop(L);
 }
+
+static int push_keys(lua_State *L) { return push_key_strings(L, key_names, NKEYS); }
 
 /* Field K of the table on top (under the keys at index keys) to integer v, string v. */
 static void key_int(lua_State *L, int keys, int k, lua_Integer v)

@@ -30,6 +30,7 @@ struct lgame {
 /* game.c */
 int seat_arg(lua_State *L, int idx);
 void push_tile(lua_State *L, tile_t t);
+int push_key_strings(lua_State *L, const char *const *names, int n);
 void push_action(lua_State *L, const struct game *g, const struct action *a);
 void read_action(lua_State *L, int t, const struct game *g, struct action *a);
 

@@ -258,40 +258,45 @@ static int read_settlement(lua_State *L, struct settlement *out, char *msg, size
     return HOOK_OK;
 }
 
+/* The fields of a win record, made into Lua strings once (push_key_strings). */
+enum { W_SEAT, W_FROM, W_TILE, W_HOW, W_HAND, W_FLAGS };
+static const char *const win_keys[] = { "seat", "from", "tile", "how", "hand", "loose", "last_tile",
+                                        "first_turn", "rob_concealed", "aside_replacement",
+                                        "robbed_aside", "flowers", "after_kong" };
+static const unsigned win_flag_bits[] = { WINF_LOOSE, WINF_LAST_TILE, WINF_FIRST_TURN, WINF_ROB_CONCEALED,
+                                          WINF_ASIDE_REPLACEMENT, WINF_ROB_ASIDE, WINF_FLOWERS,
+                                          WINF_AFTER_KONG };
+
 static void push_win(lua_State *L, const struct win *w)
 {
     static const char *const hows[] = { "self", "discard", "rob" };
+    int keys = push_key_strings(L, win_keys, (int)(sizeof win_keys / sizeof *win_keys));
     lua_createtable(L, 0, 14);
+    lua_rawgeti(L, keys, W_SEAT + 1);
     lua_pushstring(L, seat_names[w->seat & 3]);
-    lua_setfield(L, -2, "seat");
+    lua_rawset(L, -3);
     if (w->from != SEAT_NONE) {
+        lua_rawgeti(L, keys, W_FROM + 1);
         lua_pushstring(L, seat_names[w->from & 3]);
-        lua_setfield(L, -2, "from");
+        lua_rawset(L, -3);
     }
+    lua_rawgeti(L, keys, W_TILE + 1);
     push_tile(L, w->tile);
-    lua_setfield(L, -2, "tile");
+    lua_rawset(L, -3);
+    lua_rawgeti(L, keys, W_HOW + 1);
     lua_pushstring(L, hows[w->how < 3 ? w->how : 0]);
-    lua_setfield(L, -2, "how");
+    lua_rawset(L, -3);
     char buf[128];
     notation_format_hand(&w->hand, buf, sizeof buf);
+    lua_rawgeti(L, keys, W_HAND + 1);
     lua_pushstring(L, buf);
-    lua_setfield(L, -2, "hand");
-    lua_pushboolean(L, (w->flags & WINF_LOOSE) != 0);
-    lua_setfield(L, -2, "loose");
-    lua_pushboolean(L, (w->flags & WINF_LAST_TILE) != 0);
-    lua_setfield(L, -2, "last_tile");
-    lua_pushboolean(L, (w->flags & WINF_FIRST_TURN) != 0);
-    lua_setfield(L, -2, "first_turn");
-    lua_pushboolean(L, (w->flags & WINF_ROB_CONCEALED) != 0);
-    lua_setfield(L, -2, "rob_concealed");
-    lua_pushboolean(L, (w->flags & WINF_ASIDE_REPLACEMENT) != 0);
-    lua_setfield(L, -2, "aside_replacement");
-    lua_pushboolean(L, (w->flags & WINF_ROB_ASIDE) != 0);
-    lua_setfield(L, -2, "robbed_aside");
-    lua_pushboolean(L, (w->flags & WINF_FLOWERS) != 0);
-    lua_setfield(L, -2, "flowers");
-    lua_pushboolean(L, (w->flags & WINF_AFTER_KONG) != 0);
-    lua_setfield(L, -2, "after_kong");
+    lua_rawset(L, -3);
+    for (int i = 0; i < (int)(sizeof win_flag_bits / sizeof *win_flag_bits); i++) {
+        lua_rawgeti(L, keys, W_FLAGS + i + 1);
+        lua_pushboolean(L, (w->flags & win_flag_bits[i]) != 0);
+        lua_rawset(L, -3);
+    }
+    lua_remove(L, keys);
 }
 
 static int h_settle_win(void *ctx, const struct game *g, const struct win *wins, int nwins,

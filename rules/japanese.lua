@@ -948,12 +948,12 @@ local function takes_honba(f)
   if f.win_by ~= "discard" or type(winners) ~= "table" or f.options.honba_multiple_ron == "each" then
     return true
   end
-  local is_winner = {}
-  for _, s in ipairs(winners) do is_winner[s] = true end
   local seat = f.from
   for _ = 1, 3 do
     seat = SEATS[SEAT_INDEX[seat] % 4 + 1]
-    if is_winner[seat] then return seat == f.seat end
+    for i = 1, #winners do
+      if winners[i] == seat then return seat == f.seat end
+    end
   end
   return true
 end
