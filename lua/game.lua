@@ -558,10 +558,10 @@ local function make_hooks(G, skip, views)
       if round ~= nil and not jong.seat_index(round) then bad(R, "next_deal", "returned round " .. short(round) .. " (E, S, W or N)") end
       local honba = int_in(d.honba or 0, 0, 255)
       if not honba then bad(R, "next_deal", "returned honba " .. short(d.honba) .. " (an integer 0-255)") end
-      local out = { dealer_keeps = d.dealer_keeps and true or false, round = round, honba = honba,
-                    match_over = d.match_over and true or false }
-      if d.players ~= nil then out.players = private.plain(d.players, "the result of hook next_deal") end
-      return out
+      local players = d.players
+      if players ~= nil then players = private.plain(players, "the result of hook next_deal") end
+      -- (as values, not a table: dealer_keeps, round, honba, match_over, players)
+      return d.dealer_keeps and true or false, round, honba, d.match_over and true or false, players
     end
   end
   return hooks

@@ -371,34 +371,26 @@ static int h_next_deal(void *ctx, const struct game *g, struct next_deal *out, c
         snprintf(msg, n, "no next_deal hook");
         return HOOK_ERROR;
     }
-    if (call_hook(lg, "hook next_deal", 0, 1, msg, n) != HOOK_OK)
+    /* five values: dealer_keeps, round, honba, match_over, players (checked in lua/game.lua) */
+    if (call_hook(lg, "hook next_deal", 0, 5, msg, n) != HOOK_OK)
         return HOOK_ERROR;
     lua_State *L = lg->L;
-    if (!lua_istable(L, -1)) {
-        snprintf(msg, n, "hook next_deal returned no table");
-        lua_pop(L, 1);
-        return HOOK_ERROR;
-    }
-    int t = lua_gettop(L);
-    out->dealer_keeps = opt_bool(L, t, "dealer_keeps", false);
-    lua_getfield(L, t, "round");
-    const char *r = lua_tostring(L, -1);
+    int t = lua_gettop(L) - 4;
+    out->dealer_keeps = lua_toboolean(L, t);
+    const char *r = lua_tostring(L, t + 1);
     out->round = (uint8_t)(r && seat_parse(r[0]) >= 0 ? seat_parse(r[0]) : 0);
-    lua_pop(L, 1);
-    out->honba = (uint8_t)get_int(L, t, "honba", 0);
-    out->match_over = opt_bool(L, t, "match_over", false);
-    lua_getfield(L, t, "players");   /* optional: the player (0-3) of each seat E, S, W, N */
-    if (lua_istable(L, -1)) {
+    out->honba = (uint8_t)lua_tointeger(L, t + 2);
+    out->match_over = lua_toboolean(L, t + 3);
+    if (lua_istable(L, t + 4)) {   /* optional: the player (0-3) of each seat E, S, W, N */
         out->reseat = true;
         for (int s = 0; s < 4; s++) {
-            lua_rawgeti(L, -1, s + 1);
+            lua_rawgeti(L, t + 4, s + 1);
             lua_Integer p = lua_tointeger(L, -1);
             out->seat_player[s] = (uint8_t)(p >= 0 && p < 4 ? p : 7);
             lua_pop(L, 1);
         }
     }
-    lua_pop(L, 1);
-    lua_pop(L, 1);
+    lua_pop(L, 5);
     return HOOK_OK;
 }
 

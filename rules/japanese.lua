@@ -1163,7 +1163,7 @@ function R.rotation(s)
   local last_round = opts.match_length == "tonpuusen" and "E" or "S"
   local ended = SEAT_INDEX[round] > SEAT_INDEX[last_round]
   local top = 0
-  for _, p in pairs(s.points or {}) do top = math.max(top, p) end
+  if s.points then for _, p in pairs(s.points) do top = math.max(top, p) end end
   -- 4.6 west_extension (Tenhou, the spec names no details): when the last round ends with
   -- nobody at 30,000 the next wind is played; it ends after any hand that leaves somebody
   -- at 30,000 or more, and at the end of that round.
