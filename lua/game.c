@@ -597,10 +597,9 @@ static int l_brief(lua_State *L)
     key_int(L, keys, K_KONGS, st->nkongs);
     key_int(L, keys, K_LEFT, st->left);   /* mask of the seats that won and left (play after a win) */
     key_int(L, keys, K_EVENTS, game_nevents(g));
-    if (st->first_winner < MAX_PLAYERS)
-        key_str(L, keys, K_FIRST_WINNER, seat_names[st->first_winner]);
-    if (st->first_shared < MAX_PLAYERS)
-        key_str(L, keys, K_FIRST_SHARED, seat_names[st->first_shared]);
+    /* (NULL: nil, which clears the field of a refilled table) */
+    key_str(L, keys, K_FIRST_WINNER, st->first_winner < MAX_PLAYERS ? seat_names[st->first_winner] : NULL);
+    key_str(L, keys, K_FIRST_SHARED, st->first_shared < MAX_PLAYERS ? seat_names[st->first_shared] : NULL);
     return 1;
 }
 

@@ -224,4 +224,18 @@ function TestUndo.test_scenario_errors()
   lu.assertStrContains(err, "hand of E has 3 tiles")
 end
 
+-- g:brief(t) refills t: a field the state no longer has (the deal's first winner, after
+-- the win is undone) is cleared, not left from the last fill.
+function test_brief_refilled_clears_first_winner()
+  local g = assert(jong.scenario { rules = "japanese", draws = "6z2z8p6s3s9p", hands = {
+    E = "123m456p789s11555z", S = "9m147p258s12346z3m", W = "2356m2367p3467s7z", N = "4568m1489p1579s7z" } })
+  local t = {}
+  lu.assertNil(g:brief(t).first_winner)
+  assert(g:play("E", "win"))
+  lu.assertEquals(g:brief(t).first_winner, "E")
+  g:undo(1)
+  lu.assertNil(g:brief(t).first_winner)
+  lu.assertNil(g:brief(t).first_shared)
+end
+
 os.exit(lu.LuaUnit.run())
