@@ -30,7 +30,7 @@ S.hooks = {
   { "configure", "options", "engine settings computed from the options" },
   { "final_ranking", "points, options", "the final ranking of a match (the REPL shows it)" },
   { "score_event", "situation, options", "a variant event that is not a win (Sichuan's kong money)" },
-  { "bot_targets", "(none)", "the default bot's targets: {item =, points =, chow =, tiles = {three lowest tiles}}, three sets that make a scoring item (MCR)" },
+  { "bot_targets", "(none)", "the default bot's targets: {item =, points =, chow =, tiles = {three lowest tiles}}, three sets that make a scoring item (MCR); points a positive integer, a chow's tile a suited 1-7, else an error" },
 }
 local HOOK = {}
 for _, h in ipairs(S.hooks) do HOOK[h[1]] = h end
