@@ -141,13 +141,18 @@ end
 
 -- Is the ruleset's fast path (field `fast_win`) valid for it: is every field it was
 -- written for (`fast_win.depends`, e.g. {score = R.score, forms = R.forms}) still the
--- ruleset's own? A child that changes one of them is judged by its own `score`.
+-- ruleset's own, and are `situation` and `win_situation` those `depends` names (none when
+-- it names none)? A child that changes one of them is judged by its own `score`.
 local function fast_win_of(r)
   local fw = r.fast_win
   if not fw then return nil end
-  for k, v in pairs(fw.depends or {}) do
+  local depends = fw.depends or {}
+  for k, v in pairs(depends) do
     if r[k] ~= v then return nil end
   end
+  -- the situation a win is scored on is part of the truth: a child that gives its own
+  -- (or one where the fast path's ruleset had none) is judged by its score
+  if r.situation ~= depends.situation or r.win_situation ~= depends.win_situation then return nil end
   return fw
 end
 

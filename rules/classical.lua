@@ -1228,7 +1228,8 @@ local function wins_in_play(g, action, win)
   if not result.wins then return false, result.reason end
   return true
 end
-R.fast_win = { depends = { score = R.score, forms = R.forms, qualifications = R.qualifications },
+R.fast_win = { depends = { score = R.score, forms = R.forms, qualifications = R.qualifications,
+                          situation = R.situation, win_situation = R.win_situation },
                test = wins_in_play }
 
 -- §8.7 (option missed_pung_lock): since the seat's own last discard it passed on a discard

@@ -781,9 +781,6 @@ local function wins_in_play(g, action, win)
   if not result.wins then return false, result.reason end
   return true
 end
-R.fast_win = { depends = { score = R.score, forms = R.forms, win_situation = R.win_situation },
-               test = wins_in_play }
-
 -- may_win(g, action): Hong Kong has no claiming exception beyond the hand's value (the
 -- minimum, §11), which is score's answer: jong.win_check.
 function R.may_win(g, action)
@@ -856,6 +853,9 @@ function R.situation(g, win, s)
     s.flags[#s.flags + 1] = "fifth_tile"
   end
 end
+
+R.fast_win = { depends = { score = R.score, forms = R.forms, win_situation = R.win_situation, situation = R.situation },
+               test = wins_in_play }
 
 -- After settlement (next_deal(g)). §5.3: the dealer keeps the deal when he wins or, with
 -- hk.draw_keeps_dealer, after a draw; otherwise it passes to his right. §5.4: when it comes

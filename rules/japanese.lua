@@ -1472,7 +1472,8 @@ end
 -- tsumo are yaku of every complete hand (the engine asks only about complete hands); else
 -- has_yaku on the facts score would get (g:situation, jong.facts) but for what has_yaku
 -- does not read (dora, counters), without checking again what the game guarantees. Valid
--- while score and forms are these (a child that changes either is judged by its score).
+-- while score, forms, the yaku list and situation are these (a child that changes one is
+-- judged by its score; R.fast_win is set after R.situation).
 -- Whether a complete hand (in notation) has a yaku from its tiles alone, in every reading:
 -- three or four of a dragon, the seat wind or the round wind (an honour is never in a chow,
 -- so they are a pon or kan of every reading: 12.8-12.12), or every tile a simple (12.6:
@@ -1531,8 +1532,6 @@ local function wins_in_play(g, action, win)
   if not wins then return false, reason end
   return true
 end
-R.fast_win = { depends = { score = R.score, forms = R.forms }, test = wins_in_play, any_win = true }
-
 -- 7.5: ippatsu: the riichi discard is the seat's last discard and no call or kong since.
 local ENDS_IPPATSU = { chow = true, pung = true, kong = true, kong_concealed = true }
 
@@ -1569,6 +1568,9 @@ function R.situation(g, win, s)
   if g.options.ippatsu and ippatsu(g, win.seat) then s.flags[#s.flags + 1] = "ippatsu" end
   s.ura = table.concat(core:ura())
 end
+
+R.fast_win = { depends = { score = R.score, forms = R.forms, yaku = R.yaku, situation = R.situation },
+  test = wins_in_play, any_win = true }
 
 -- 10: abortive draws (options), asked after a claim window everybody passed.
 function R.check_abort(g)
