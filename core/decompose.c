@@ -120,6 +120,28 @@ static inline void view_of(const uint8_t c[TILE_KINDS], struct view *v)
     v->total = (bad & HIGHS) || total > MAX_TILES ? -1 : total;
 }
 
+/* What seven pairs and thirteen orphans count in a view: kinds held, kinds held twice or
+ * more, and the same of the orphans. */
+struct irregular_tally {
+    int kinds, pairs, orphans, orphan_pairs;
+};
+
+static inline struct irregular_tally irregular_tally(const struct view *v)
+{
+    uint64_t x0 = v->w0 & orphan_mask(0), x1 = v->w1 & orphan_mask(1), x2 = v->w2 & orphan_mask(2),
+             x3 = v->w3 & orphan_mask(3), x4 = v->w4 & orphan_mask(4);
+    return (struct irregular_tally){
+        .kinds = byte_sum(nonzero_bytes(v->w0) + nonzero_bytes(v->w1) + nonzero_bytes(v->w2) + nonzero_bytes(v->w3)
+                          + nonzero_bytes(v->w4)),
+        .pairs = byte_sum(two_or_more_bytes(v->w0) + two_or_more_bytes(v->w1) + two_or_more_bytes(v->w2)
+                          + two_or_more_bytes(v->w3) + two_or_more_bytes(v->w4)),
+        .orphans = byte_sum(nonzero_bytes(x0) + nonzero_bytes(x1) + nonzero_bytes(x2) + nonzero_bytes(x3)
+                            + nonzero_bytes(x4)),
+        .orphan_pairs = byte_sum(two_or_more_bytes(x0) + two_or_more_bytes(x1) + two_or_more_bytes(x2)
+                                 + two_or_more_bytes(x3) + two_or_more_bytes(x4)),
+    };
+}
+
 /* ---- table indices ---- */
 
 /* Base-5 codes of counts 0-3 (lo) and 4-7 (hi) of eight counts. */
@@ -780,16 +802,8 @@ int shanten_each(const uint8_t counts[TILE_KINDS], int nmelds, unsigned forms, i
     /* seven pairs and thirteen orphans: the shanten by the count the kind goes from and
      * whether it is an orphan (irregular[was][orphan]) */
     if (nmelds == 0 && (forms & (FORM_SEVEN_PAIRS | FORM_THIRTEEN_ORPHANS))) {
-        int kinds = byte_sum(nonzero_bytes(v.w0) + nonzero_bytes(v.w1) + nonzero_bytes(v.w2) + nonzero_bytes(v.w3)
-                             + nonzero_bytes(v.w4));
-        int pairs = byte_sum(two_or_more_bytes(v.w0) + two_or_more_bytes(v.w1) + two_or_more_bytes(v.w2)
-                             + two_or_more_bytes(v.w3) + two_or_more_bytes(v.w4));
-        uint64_t x0 = v.w0 & orphan_mask(0), x1 = v.w1 & orphan_mask(1), x2 = v.w2 & orphan_mask(2),
-                 x3 = v.w3 & orphan_mask(3), x4 = v.w4 & orphan_mask(4);
-        int orphans = byte_sum(nonzero_bytes(x0) + nonzero_bytes(x1) + nonzero_bytes(x2) + nonzero_bytes(x3)
-                               + nonzero_bytes(x4));
-        int orphan_pairs = byte_sum(two_or_more_bytes(x0) + two_or_more_bytes(x1) + two_or_more_bytes(x2)
-                                    + two_or_more_bytes(x3) + two_or_more_bytes(x4));
+        struct irregular_tally t = irregular_tally(&v);
+        int kinds = t.kinds, pairs = t.pairs, orphans = t.orphans, orphan_pairs = t.orphan_pairs;
         /* one more tile lowers these shanten by one at most, one fewer never: nothing to
          * do when they cannot go below the highest standard one */
         int sp_now = (7 - min_int(pairs, 7)) + (7 - min_int(kinds, 7)) - 1, to_now = 13 - orphans - (orphan_pairs > 0);
@@ -950,16 +964,8 @@ uint64_t shanten_lowering(const uint8_t counts[TILE_KINDS], int nmelds, unsigned
     }
     /* seven pairs and thirteen orphans: by the count the kind goes from */
     if (min_int(sp, to) == now) {
-        int kinds = byte_sum(nonzero_bytes(v.w0) + nonzero_bytes(v.w1) + nonzero_bytes(v.w2) + nonzero_bytes(v.w3)
-                             + nonzero_bytes(v.w4));
-        int pairs = byte_sum(two_or_more_bytes(v.w0) + two_or_more_bytes(v.w1) + two_or_more_bytes(v.w2)
-                             + two_or_more_bytes(v.w3) + two_or_more_bytes(v.w4));
-        uint64_t x0 = v.w0 & orphan_mask(0), x1 = v.w1 & orphan_mask(1), x2 = v.w2 & orphan_mask(2),
-                 x3 = v.w3 & orphan_mask(3), x4 = v.w4 & orphan_mask(4);
-        int orphans = byte_sum(nonzero_bytes(x0) + nonzero_bytes(x1) + nonzero_bytes(x2) + nonzero_bytes(x3)
-                               + nonzero_bytes(x4));
-        int orphan_pairs = byte_sum(two_or_more_bytes(x0) + two_or_more_bytes(x1) + two_or_more_bytes(x2)
-                                    + two_or_more_bytes(x3) + two_or_more_bytes(x4));
+        struct irregular_tally t = irregular_tally(&v);
+        int kinds = t.kinds, pairs = t.pairs, orphans = t.orphans, orphan_pairs = t.orphan_pairs;
         bool lower[4][2];   /* by the count the kind goes from (0-3) and whether an orphan */
         for (int was = 0; was < 4; was++) {
             int dk = was == 0, dp = was == 1;
