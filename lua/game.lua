@@ -358,7 +358,6 @@ local function game_view(G, core)
     GAME_VIEW_MT)
 end
 
-local plain_check, JSON_MARK = private.plain_check, jong.json_object
 local math_type = math.type
 
 -- Checks of what hooks return: the error names the ruleset, the hook and what was wrong.
@@ -518,8 +517,8 @@ local function make_hooks(G, skip, views)
             total.ledger[s] = total.ledger[s] + v
           end
         end
-        -- (read raw once: kept as it is when it is plain data, else as a plain copy)
-        if not plain_check(result, JSON_MARK) then result = private.plain(result, "the result of hook score") end
+        -- (kept as a plain copy: a rule that kept the table it returned may change it later)
+        result = private.plain(result, "the result of hook score")
         results[i] = { seat = w.seat, result = result, payments = checked }
       end
       if not int_in(taken, -INT32, INT32) then bad(R, "settle", "makes the payments' total overflow") end

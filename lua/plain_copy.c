@@ -4,6 +4,10 @@
 #include "lj.h"
 
 #define PLAIN_DEPTH 16
+/* Tables the plain check visits at most: tables shared many times over (a few hundred
+ * tables, each holding the next many times) make a tree too large to walk; such a result
+ * is copied instead, where the memory cap stops it. */
+#define PLAIN_VISITS 4096
 
 /* Pushes the plain copy of the table at index src. Upvalue-free: the table of views
  * (view -> its table) is at index views, the JSON object mark at index mark. */
@@ -76,10 +80,10 @@ int lj_plain_copy(lua_State *L)
 /* Whether the table at src is plain data already (what a copy would hold, read raw):
  * no metatable but the JSON object mark, keys that are strings, numbers or booleans,
  * values that are not functions, threads or full userdata, nesting within the copy's
- * bound (which also rules out cycles). */
-static bool is_plain_table(lua_State *L, int src, int depth, int mark)
+ * bound (which also rules out cycles), at most *visits tables visited (counted down). */
+static bool is_plain_table(lua_State *L, int src, int depth, int mark, int *visits)
 {
-    if (depth > PLAIN_DEPTH)
+    if (depth > PLAIN_DEPTH || --*visits < 0)
         return false;
     if (lua_getmetatable(L, src)) {
         bool marked = lua_rawequal(L, -1, mark);
@@ -94,7 +98,7 @@ static bool is_plain_table(lua_State *L, int src, int depth, int mark)
         int kt = lua_type(L, -2), vt = lua_type(L, -1);
         bool fine = kt == LUA_TSTRING || kt == LUA_TNUMBER || kt == LUA_TBOOLEAN;
         if (fine && vt == LUA_TTABLE)
-            fine = is_plain_table(L, lua_gettop(L), depth + 1, mark);
+            fine = is_plain_table(L, lua_gettop(L), depth + 1, mark, visits);
         else if (vt == LUA_TFUNCTION || vt == LUA_TTHREAD || vt == LUA_TUSERDATA)
             fine = false;
         lua_pop(L, 1);
@@ -112,17 +116,18 @@ static bool is_plain_table(lua_State *L, int src, int depth, int mark)
 int lj_plain_check(lua_State *L)
 {
     lua_settop(L, 2);
-    int t = lua_type(L, 1);
-    lua_pushboolean(L, t == LUA_TTABLE ? is_plain_table(L, 1, 0, 2)
+    int t = lua_type(L, 1), visits = PLAIN_VISITS;
+    lua_pushboolean(L, t == LUA_TTABLE ? is_plain_table(L, 1, 0, 2, &visits)
                                        : t != LUA_TFUNCTION && t != LUA_TTHREAD && t != LUA_TUSERDATA);
     return 1;
 }
 
 void lj_plain_at(lua_State *L, int idx, const char *what, int views, int mark, bool keep_plain)
 {
+    int visits = PLAIN_VISITS;
     switch (lua_type(L, idx)) {
     case LUA_TTABLE:
-        if (keep_plain && is_plain_table(L, idx, 0, mark))
+        if (keep_plain && is_plain_table(L, idx, 0, mark, &visits))
             return;
         copy_table(L, idx, 0, what, views, mark);
         lua_replace(L, idx);

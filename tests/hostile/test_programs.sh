@@ -27,5 +27,12 @@ echo "[{\"rules\":{}},{\"rules\":\"base\",\"seat\":\"E\",\"hand\":\"123m456p789s
 check "a batch with one bad situation exits 1" [ "$rc" -eq 1 ]
 check "the other situations answer" grep -q '"ok":true' "$out"
 
+# a result whose tables are shared many times over (too many paths to walk) is stopped
+# by the memory cap with a clear error, not walked for ever
+echo '{"rules":"tests/hostile/rules/shared_result.lua","seat":"S","hand":"345678m34599p678s","win_tile":"5m","win_by":"discard","from":"W"}' |
+  timeout 20 "$JONG" score - >"$out" 2>"$err"; rc=$?
+check "score of a result of shared tables ends (exit 1)" [ "$rc" -eq 1 ]
+check "score of a result of shared tables says the memory cap" grep -q "hook score of shared_result: memory cap exceeded" "$out"
+
 echo "$passed passed, $failed failed"
 [ "$failed" -eq 0 ]

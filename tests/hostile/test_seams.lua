@@ -134,4 +134,49 @@ function TestFastWin.test_a_child_with_its_own_situation_is_judged_by_its_score(
   lu.assertTrue(asked.engine > 5)
 end
 
+-- What the engine keeps of a win is its own: a rule that changes the result it returned
+-- in later hook calls changes only its own table.
+local function raw_copy(v, depth)
+  if type(v) ~= "table" then return v end
+  lu.assertNil(getmetatable(v) and getmetatable(v) ~= jong.json_object and getmetatable(v) or nil)
+  lu.assertTrue((depth or 0) < 16)
+  local out = {}
+  for k, x in next, v do out[k] = raw_copy(x, (depth or 0) + 1) end
+  return out
+end
+
+TestKeptResults = {}
+function TestKeptResults.test_a_rule_cannot_change_a_kept_result()
+  local r = jong.load_rules(rule("keeps_result"))
+  local g = assert(jong.game { rules = rule("keeps_result"), seed = 1 })
+  local seen, copy, wins = nil, nil, 0
+  for _ = 1, 400 do
+    assert(g:run_bots(nil, "default", 1))
+    if g.last_results ~= seen then
+      seen, wins = g.last_results, wins + 1
+      copy = raw_copy(seen)
+      lu.assertEquals(copy[1].result.value.points, 10)
+    end
+  end
+  lu.assertTrue(wins >= 2)
+  lu.assertTrue(r.helpers.changed > 0)          -- the rule changed what it returned
+  lu.assertEquals(raw_copy(g.last_results), copy)  -- not what the engine kept
+  lu.assertEquals(g.last_results[1].result.value.points, 10)
+  lu.assertEquals(g:check(), true)
+  g:close()
+end
+function TestKeptResults.test_a_result_of_shared_tables_is_stopped()
+  local s = { rules = rule("shared_result"), seat = "S", hand = "345678m34599p678s", win_tile = "5m",
+    win_by = "discard", from = "W" }
+  local r = jong.score(s)
+  lu.assertFalse(r.ok)
+  lu.assertStrContains(r.error, "hook score of shared_result: memory cap exceeded")
+  -- in play too: the win is refused with the hook named, the game goes on
+  local g = assert(jong.game { rules = rule("shared_result"), seed = 1 })
+  local ok, err = pcall(g.run_bots, g, nil, "default", 200)
+  if not ok then lu.assertStrContains(err, "shared_result") end
+  lu.assertEquals(g:check(), true)
+  g:close()
+end
+
 os.exit(lu.LuaUnit.run())
