@@ -483,7 +483,7 @@ local function make_hooks(G, skip, views)
     local function score_win(g, w, first) return g:score_win(w, first) end
     function hooks.settle_win(_, wins)
       local seats = G:seats()
-      local total = { E = 0, S = 0, W = 0, N = 0 }
+      local total = { E = 0, S = 0, W = 0, N = 0, taken = 0 }
       local taken = 0
       local results = {}
       for i, w in ipairs(wins) do   -- each win knows the others on the same tile

@@ -1488,12 +1488,13 @@ local function has_tile_yaku(hand, seat_wind, round_wind, open_tanyao)
   end
   if not hand:find("z", 1, true) then return false end
   for r = 1, 7 do HONOURS_HELD[r] = 0 end
+  local bytes = { hand:byte(1, -1) }                  -- (one call, not one per byte)
   local start = 1
-  for i = 1, #hand do
-    local b = hand:byte(i)
+  for i = 1, #bytes do
+    local b = bytes[i]
     if b == BYTE_Z then                               -- honours: the digits before it
       for j = start, i - 1 do
-        local r = hand:byte(j) - BYTE_0
+        local r = bytes[j] - BYTE_0
         if r >= 1 and r <= 7 then HONOURS_HELD[r] = HONOURS_HELD[r] + 1 end
       end
       start = i + 1
@@ -1535,9 +1536,9 @@ end
 -- 7.5: ippatsu: the riichi discard is the seat's last discard and no call or kong since.
 local ENDS_IPPATSU = { chow = true, pung = true, kong = true, kong_concealed = true }
 
-local function ippatsu(g, seat)
+local function ippatsu(g, seat, last_with)   -- last_with: the seat's summary's last_with
+  if last_with ~= "riichi" then return false end
   local core = g.core
-  if core:seat_summary(seat, SUMMARY).last_with ~= "riichi" then return false end
   local b = core:brief(BRIEF)
   local robbing = b.phase == "rob"
   for i = b.events, 1, -1 do              -- the deal's events, newest first
@@ -1553,19 +1554,21 @@ end
 -- the deposits as a number of sticks, and a riichi voided by a ron on its discard (7.2).
 function R.situation(g, win, s)
   local core = g.core
-  -- The engine gives the deposits as points on the table; the situation counts sticks.
+  -- The engine gives the deposits as points on the table (g:situation's s.deposits, those
+  -- of g:brief() when not 0); the situation counts sticks.
   if (s.deposits or 0) > 0 then
-    s.deposits = core:brief(BRIEF).deposits // R.riichi_deposit
+    s.deposits = s.deposits // R.riichi_deposit
     -- 7.2: a riichi discard won on voids the riichi: its stick goes back to the discarder
     if win.from and win.how == "discard" and not win.robbed_aside and s.deposits > 0
        and core:seat_summary(win.from, SUMMARY).last_with == "riichi" then
       s.deposits, s.riichi_void = s.deposits - 1, win.from
     end
   end
-  local flags = core:seat_summary(win.seat, SUMMARY).flags
+  local sum = core:seat_summary(win.seat, SUMMARY)
+  local flags = sum.flags
   if flags & RIICHI == 0 then return end
   s.flags[#s.flags + 1] = flags & DOUBLE_RIICHI ~= 0 and "double_riichi" or "riichi"
-  if g.options.ippatsu and ippatsu(g, win.seat) then s.flags[#s.flags + 1] = "ippatsu" end
+  if g.options.ippatsu and ippatsu(g, win.seat, sum.last_with) then s.flags[#s.flags + 1] = "ippatsu" end
   s.ura = table.concat(core:ura())
 end
 
@@ -1664,10 +1667,11 @@ function R.next_deal(g)
   local o = g.japanese_outcome
   if not o or o.deal ~= deal then o = {} end
   local opts = g.options
-  local points, dealer = nil, g.core:seat_summary("E", SUMMARY).player + 1
+  local sum = g.core:seat_summary("E", SUMMARY)
+  local points, dealer = nil, sum.player + 1
   if opts.tobi or opts.agari_yame or opts.tenpai_yame or opts.west_extension then   -- only these read the points
-    points = {}
-    for i, seat in ipairs(SEATS) do points[i] = g.core:seat_summary(seat, SUMMARY).points end
+    points = { sum.points, 0, 0, 0 }
+    for i = 2, 4 do points[i] = g.core:seat_summary(SEATS[i], SUMMARY).points end
   end
   local r = R.rotation({ round = round, dealer = dealer, honba = honba,
                          outcome = o.win and "win" or o.draw == "abort" and "abort" or "draw",
