@@ -440,7 +440,7 @@ static bool plan_allowed(const struct bot_profile *p, int type)
     return true;
 }
 
-enum { NPLANS = 9 };
+enum { NPLANS = 9, PUNGS_AT = 5 };   /* PLANS[PUNGS_AT]: all pungs */
 static const struct plan PLANS[NPLANS] = {
     { PLAN_ANY, 0, 0 }, { PLAN_FLUSH, SUIT_M, 0 }, { PLAN_FLUSH, SUIT_P, 0 }, { PLAN_FLUSH, SUIT_S, 0 },
     { PLAN_SIMPLES, 0, 0 }, { PLAN_PUNGS, 0, 0 }, { PLAN_VOID, SUIT_M, 0 }, { PLAN_VOID, SUIT_P, 0 }, { PLAN_VOID, SUIT_S, 0 },
@@ -484,16 +484,10 @@ static struct plan plan_at(int i)
 /* Whether the all-pungs shanten of c is known not to be below its standard shanten:
  * no kind held four times (the all-pungs count is then a way to complete the hand),
  * and seven pairs (which the all-pungs count takes as a way too) a form of the hand
- * (not with five sets). Counts are at most 4: a four is bit 2 of a byte. */
+ * (not with five sets). */
 static bool pungs_bounded(const struct view *v, const uint8_t c[TILE_KINDS])
 {
-    uint64_t any = 0;
-    for (int i = 0; i < TILE_KINDS; i += 8) {
-        uint64_t x = 0;
-        memcpy(&x, c + i, i + 8 <= TILE_KINDS ? 8 : TILE_KINDS - i);
-        any |= x;
-    }
-    return !(any & 0x0404040404040404ull) && (v->sets == 4 || !(v->forms & FORM_SEVEN_PAIRS));
+    return !counts_above(c, 3) && (v->sets == 4 || !(v->forms & FORM_SEVEN_PAIRS));
 }
 
 /* The plans (bits of PLANS) whose melds fit them: a flush's melds in its suit or
@@ -533,40 +527,60 @@ static int choose_plan_with(const struct view *v, uint8_t *c, const struct meld 
 {
     int val[NPLAN_TYPES];
     plan_values(v, w, val);
+    int need = v->p->need;
     int best = -1, best_d = 99, best_v = -1;
-    unsigned ok = v->allowed & fits;
-    int nplans = NPLANS + (v->targets_allowed ? v->p->ntargets : 0);
-    for (int i = 0; i < nplans; i++) {
-        if (i < NPLANS && !(ok >> i & 1))
+    int suited = t->suit[0] + t->suit[1] + t->suit[2];
+    /* PLANS in order (bit i of the allowed ones that m fits) */
+    for (unsigned b = v->allowed & fits; b; b &= b - 1) {
+        int i = __builtin_ctz(b);
+        const struct plan *pl = &PLANS[i];
+        int value = val[pl->type];
+        if (value < need)
             continue;
-        struct plan pl = plan_at(i);
-        int value = val[pl.type] + (pl.type == PLAN_TARGET ? target_value(v, pl.target) : 0);
-        if (value < v->p->need)
-            continue;
+        if (std < -1)
+            std = shanten_of(c, vm(v, nm), v->forms);
         int d;
-        if (pl.type == PLAN_TARGET) {   /* the target's melds fit it or it is 99 */
-            int s = bot_target_shanten(&v->p->targets[pl.target], c, m, nm, v->sets, best_d / 2 + 1);
-            d = s >= 99 ? 99 : 2 * s;
-        } else {
-            if (std < -1)
-                std = shanten_of(c, vm(v, nm), v->forms);
-            int s;
-            if (pl.type == PLAN_PUNGS) {
-                /* without four of a kind, the all-pungs count is a way to complete the hand,
-                 * so never below the standard shanten: a plan that cannot win is not counted */
-                bool cannot_beat = 2 * std > best_d || (2 * std == best_d && value <= best_v);
-                if (cannot_beat && pungs_bounded(v, c))
-                    continue;
-                s = plan_shanten_with(v, &pl, c, m, nm);
-            } else {
-                s = std;
-            }
-            /* a flush or a missing suit costs the tiles it throws away; simples half as much */
-            int off = off_plan(&pl, t);
-            d = 2 * s + (pl.type == PLAN_SIMPLES ? off : 2 * off) - (pl.type == PLAN_ANY);
+        switch (pl->type) {
+        case PLAN_ANY:
+            d = 2 * std - 1;
+            break;
+        case PLAN_FLUSH:   /* a flush or a missing suit costs the tiles it throws away */
+            d = 2 * std + 2 * (suited - t->suit[pl->suit]);
+            break;
+        case PLAN_VOID:
+            d = 2 * std + 2 * t->suit[pl->suit];
+            break;
+        case PLAN_SIMPLES:   /* simples half as much */
+            d = 2 * std + t->ends;
+            break;
+        default: {   /* PLAN_PUNGS */
+            /* without four of a kind, the all-pungs count is a way to complete the hand,
+             * so never below the standard shanten: a plan that cannot win is not counted */
+            bool cannot_beat = 2 * std > best_d || (2 * std == best_d && value <= best_v);
+            if (cannot_beat && pungs_bounded(v, c))
+                continue;
+            d = 2 * plan_shanten_with(v, pl, c, m, nm);
+            break;
+        }
         }
         if (d < best_d || (d == best_d && d < 99 && value > best_v)) {
             best = i, best_d = d, best_v = value;
+            /* a flush, simples or a missing suit is 2 * std or more, never below or
+             * equal to any hand's 2 * std - 1: only all pungs is left to weigh */
+            if (i == 0)
+                b &= 1u << PUNGS_AT | 1u;
+        }
+    }
+    /* then the profile's targets: their melds fit them or their shanten is 99 */
+    int ntargets = v->targets_allowed ? v->p->ntargets : 0;
+    for (int j = 0; j < ntargets; j++) {
+        int value = val[PLAN_TARGET] + target_value(v, j);
+        if (value < need)
+            continue;
+        int s = bot_target_shanten(&v->p->targets[j], c, m, nm, v->sets, best_d / 2 + 1);
+        int d = s >= 99 ? 99 : 2 * s;
+        if (d < best_d || (d == best_d && d < 99 && value > best_v)) {
+            best = NPLANS + j, best_d = d, best_v = value;
         }
     }
     *dist = best_d;
