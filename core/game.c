@@ -77,11 +77,9 @@ int hook_error(struct game *g, const char *hook)
     return -1;
 }
 
-/* 1 complete, 0 not, -1 hook error. */
-int is_complete(struct game *g, int seat, const uint8_t counts[TILE_KINDS], int nmelds)
+/* special_complete's answer (0 without the hook): 1 complete, 0 not, -1 hook error. */
+static int special_complete(struct game *g, int seat, const uint8_t counts[TILE_KINDS], int nmelds)
 {
-    if (complete_any(counts, hand_analysis_melds(nmelds, g->rules.hand_sets), g->rules.forms))
-        return 1;
     if (!g->hooks.special_complete)
         return 0;
     bool yes = false;
@@ -89,6 +87,28 @@ int is_complete(struct game *g, int seat, const uint8_t counts[TILE_KINDS], int 
     if (g->hooks.special_complete(g->hooks.ctx, g, seat, counts, nmelds, &yes, g->msg, sizeof g->msg) != HOOK_OK)
         return hook_error(g, "special_complete");
     return yes ? 1 : 0;
+}
+
+/* 1 complete, 0 not, -1 hook error. */
+int is_complete(struct game *g, int seat, const uint8_t counts[TILE_KINDS], int nmelds)
+{
+    if (complete_any(counts, hand_analysis_melds(nmelds, g->rules.hand_sets), g->rules.forms))
+        return 1;
+    return special_complete(g, seat, counts, nmelds);
+}
+
+int complete_in_turn(struct game *g, int seat)
+{
+    const struct game_state *st = &g->st;
+    const struct hand *h = &st->seats[seat].hand;
+    if (st->has_drawn) {   /* the hand before the draw within a far hand: not complete */
+        uint8_t c[TILE_KINDS];
+        counts_copy(c, h->counts);
+        c[tile_kind(st->drawn)]--;
+        if (far_within(g, seat, c, h->nmelds))
+            return special_complete(g, seat, h->counts, h->nmelds);
+    }
+    return is_complete(g, seat, h->counts, h->nmelds);
 }
 
 /* The kinds that complete the seat's hand with these concealed counts (13 - 3 * melds of
@@ -145,6 +165,8 @@ int completes_with(struct game *g, int seat, tile_t t, bool orphans_only)
         return complete_thirteen_orphans(c, hand_analysis_melds(h->nmelds, g->rules.hand_sets)) ? 1 : 0;
     if (!g->hooks.special_complete && !may_complete(h->counts, tile_kind(t), g->rules.forms))
         return 0;
+    if (far_within(g, seat, h->counts, h->nmelds))
+        return special_complete(g, seat, c, h->nmelds);
     return is_complete(g, seat, c, h->nmelds);
 }
 

@@ -1026,7 +1026,8 @@ static unsigned core_completes(const struct game *g, int from, tile_t t)
     unsigned mask = 0;
     for (int s = 0; s < players(g); s++) {
         const struct hand *h = &g->st.seats[s].hand;
-        if (s == from || h->counts[k] >= 4 || !may_complete(h->counts, k, g->rules.forms))
+        if (s == from || h->counts[k] >= 4 || !may_complete(h->counts, k, g->rules.forms) ||
+            far_within(g, s, h->counts, h->nmelds))
             continue;
         uint8_t c[TILE_KINDS];
         counts_copy(c, h->counts);

@@ -240,7 +240,7 @@ static int check_rules(struct game *g, struct action *a, const char **why)
             a->tile = st->has_drawn ? st->drawn : st->claim_tile;
             if (st->after_claim && !g->rules.win_after_claim)
                 return refuse(why, "no win right after a chow or pung claim");
-            int c = is_complete(g, s, h->counts, h->nmelds);
+            int c = complete_in_turn(g, s);
             if (c < 0)
                 return FAILED;
             return c ? LEGAL : refuse(why, "the hand is not complete");
@@ -369,8 +369,15 @@ static int declarations(struct game *g, int seat, uint64_t allowed, struct actio
     /* no discard leaves ready a hand two or more tiles from ready (in the core's forms:
      * special_complete's hands are asked below) */
     int nmelds = hand_analysis_melds(h->nmelds, r->hand_sets);
-    if (!nopen || (!g->hooks.special_complete && shanten_of(h->counts, nmelds, r->forms) > 0))
+    if (!nopen)
         return 0;
+    if (!g->hooks.special_complete) {
+        int sh = shanten_of(h->counts, nmelds, r->forms);
+        if (sh > 0 && sh < SHANTEN_NONE)
+            far_note(g, seat, h->counts, h->nmelds);
+        if (sh > 0)
+            return 0;
+    }
     uint8_t counts[TILE_KINDS], held[TILE_KINDS];
     counts_copy(counts, h->counts);
     hand_all_counts(h, held);

@@ -46,6 +46,14 @@ struct game {
     int window_wins;
     uint8_t window_from;
     tile_t window_tile;
+    /* Per seat, the last concealed hand (counts, melds) found two or more tiles from
+     * complete in the core's forms (shanten_of >= 1, seen by declarations): no hand within
+     * it (far_within) completes with one more tile. A fact about those tiles alone. */
+    struct far_hand {
+        bool ok;
+        uint8_t nmelds;
+        uint8_t counts[TILE_KINDS];
+    } far[MAX_PLAYERS];
 };
 
 /* Seats at the table, and the seat after s in turn order. */
@@ -189,6 +197,37 @@ int hand_waits(struct game *g, int seat, const uint8_t counts[TILE_KINDS], int n
                const uint8_t held[TILE_KINDS], bool out[TILE_KINDS]);
 /* Does the tile complete the seat's hand (robbing a concealed kong: thirteen orphans only)? */
 int completes_with(struct game *g, int seat, tile_t t, bool orphans_only);
+/* Is the hand of the seat in turn complete (is_complete)? */
+int complete_in_turn(struct game *g, int seat);
+
+/* Are these concealed counts (with nmelds melds) within the seat's far hand, kind by kind?
+ * Then no tile completes them in the core's forms: complete_any is false for them plus
+ * any one tile. */
+static inline bool far_within(const struct game *g, int seat, const uint8_t counts[TILE_KINDS], int nmelds)
+{
+    typedef unsigned char bytes16 __attribute__((vector_size(16)));
+    const struct far_hand *f = &g->far[seat];
+    if (!f->ok || f->nmelds != nmelds)
+        return false;
+    bytes16 a, b, c, d;   /* kinds 0-15 and 16-31 at once: any count above the far hand's */
+    memcpy(&a, counts, 16);
+    memcpy(&b, f->counts, 16);
+    memcpy(&c, counts + 16, 16);
+    memcpy(&d, f->counts + 16, 16);
+    bytes16 above = (bytes16)(a > b) | (bytes16)(c > d);
+    uint64_t w[2];
+    memcpy(w, &above, 16);
+    return !(w[0] | w[1]) && counts[32] <= f->counts[32] && counts[33] <= f->counts[33];
+}
+
+/* Remembers the seat's concealed hand as two or more tiles from complete (far_within). */
+static inline void far_note(struct game *g, int seat, const uint8_t counts[TILE_KINDS], int nmelds)
+{
+    struct far_hand *f = &g->far[seat];
+    f->ok = true;
+    f->nmelds = (uint8_t)nmelds;
+    counts_copy(f->counts, counts);
+}
 
 /* game_legal.c */
 enum { LEGAL = 0, REFUSED = 1, FAILED = -1 };
