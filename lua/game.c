@@ -549,27 +549,103 @@ int push_key_strings(lua_State *L, const char *const *names, int n)
 static int push_keys(lua_State *L) { return push_key_strings(L, key_names, NKEYS); }
 
 /* Field K of the table on top (under the keys at index keys) to integer v, string v. */
-static void key_int(lua_State *L, int keys, int k, lua_Integer v)
+/* Pushes field k (K_PHASE ... K_FIRST_SHARED) of g:brief(). */
+static void push_brief_field(lua_State *L, const struct game *g, int seat, int k)
 {
-    lua_rawgeti(L, keys, k + 1);
-    lua_pushinteger(L, v);
-    lua_settable(L, -3);
+    const struct game_state *st = game_state(g);
+    (void)seat;
+    switch (k) {
+    case K_PHASE: lua_pushstring(L, phase_names[st->phase < NPHASES ? st->phase : 0]); break;
+    case K_TURN: lua_pushstring(L, seat_names[st->turn & 3]); break;
+    case K_DRAWABLE: lua_pushinteger(L, wall_drawable(&st->wall)); break;
+    case K_ROUND: lua_pushstring(L, seat_names[st->round & 3]); break;
+    case K_HONBA: lua_pushinteger(L, st->honba); break;
+    case K_DEPOSITS: lua_pushinteger(L, st->deposits); break;
+    case K_DEAL: lua_pushinteger(L, st->deal_no); break;
+    case K_DEAL_IN_ROUND: lua_pushinteger(L, st->deal_in_round); break;
+    case K_KONGS: lua_pushinteger(L, st->nkongs); break;
+    case K_LEFT: lua_pushinteger(L, st->left); break;   /* mask of the seats that won and left (play after a win) */
+    case K_EVENTS: lua_pushinteger(L, game_nevents(g)); break;
+    /* (nil, which clears the field of a refilled table) */
+    case K_FIRST_WINNER:
+        lua_pushstring(L, st->first_winner < MAX_PLAYERS ? seat_names[st->first_winner] : NULL);
+        break;
+    default:   /* K_FIRST_SHARED */
+        lua_pushstring(L, st->first_shared < MAX_PLAYERS ? seat_names[st->first_shared] : NULL);
+        break;
+    }
 }
 
-static void key_str(lua_State *L, int keys, int k, const char *v)
+/* Pushes field k (K_DISCARDS ... K_LAST_WITH) of g:seat_summary(seat). */
+static void push_summary_field(lua_State *L, const struct game *g, int seat, int k)
 {
-    lua_rawgeti(L, keys, k + 1);
-    lua_pushstring(L, v);
-    lua_settable(L, -3);
+    const struct seat_state *ss = &game_state(g)->seats[seat];
+    lua_Integer n = 0;
+    switch (k) {
+    case K_DISCARDS: n = ss->ndiscards; break;
+    case K_MELDS: n = ss->hand.nmelds; break;
+    case K_FLAGS: n = ss->flags; break;
+    case K_POINTS: n = game_points(g, seat); break;
+    case K_PLAYER: n = game_state(g)->seat_player[seat]; break;
+    case K_DISCARDED:   /* the kinds of its discards, claimed ones included */
+        for (int i = 0; i < ss->ndiscards; i++)
+            n |= (lua_Integer)1 << tile_kind(ss->discards[i].tile);
+        break;
+    case K_CLAIMED:
+        for (int i = 0; i < ss->ndiscards; i++)
+            n += ss->discards[i].claimed_by != SEAT_NONE;
+        break;
+    case K_MISSED: n = (lua_Integer)ss->missed; break;
+    case K_LAST_MISS: n = ss->last_miss + 1; break;
+    default: {   /* K_LAST_WITH: the declaration made with its last discard ("riichi"), or false */
+        const struct discard *last = ss->ndiscards ? &ss->discards[ss->ndiscards - 1] : NULL;
+        if (last && last->extra) {
+            struct action a = { .type = ACT_EXTRA, .extra = (uint8_t)(last->extra - 1) };
+            lua_pushstring(L, action_name(game_rules(g), &a));
+        } else {
+            lua_pushboolean(L, 0);
+        }
+        return;
+    }
+    }
+    lua_pushinteger(L, n);
 }
 
-/* The table at idx when the caller passed one to refill, else a new one; on top. */
-static void result_table(lua_State *L, int idx, int nfields)
+/* The fields first ... last - 1 of a record of the game (its seat, for a seat's): with
+ * field names as the arguments from idx on, their values (one call for the fields a
+ * hook reads, no table); else the table at idx refilled with all of them, or a new one
+ * (nfields: its size), which is returned. */
+static int record(lua_State *L, int idx, int first, int last, int nfields,
+                  void (*push)(lua_State *, const struct game *, int, int), const struct game *g, int seat)
 {
-    if (lua_istable(L, idx))
+    if (lua_type(L, idx) == LUA_TSTRING) {
+        int top = lua_gettop(L);
+        luaL_checkstack(L, top - idx + 1, "too many fields");
+        for (int i = idx; i <= top; i++) {
+            const char *name = lua_type(L, i) == LUA_TSTRING ? lua_tostring(L, i) : NULL;
+            int k = first;
+            while (name && k < last && strcmp(name, key_names[k]))
+                k++;
+            if (!name)
+                luaL_typeerror(L, i, "field name");
+            if (k == last)
+                luaL_argerror(L, i, lua_pushfstring(L, "no field '%s'", name));
+            push(L, g, seat, k);
+        }
+        return top - idx + 1;
+    }
+    lua_settop(L, idx);
+    int keys = push_keys(L);
+    if (lua_istable(L, idx))   /* refilled */
         lua_pushvalue(L, idx);
     else
         lua_createtable(L, 0, nfields);
+    for (int k = first; k < last; k++) {
+        lua_rawgeti(L, keys, k + 1);
+        push(L, g, seat, k);
+        lua_settable(L, -3);
+    }
+    return 1;
 }
 
 /* g:brief([t]) -> {phase, turn (seat in turn), drawable (tiles an ordinary draw may
@@ -578,29 +654,11 @@ static void result_table(lua_State *L, int idx, int nfields)
  * seats that won and left the deal, bit 0 East), events (the events so far, as the
  * state's `events`), first_winner (the deal's first winner, if any), first_shared (its
  * discarder, when several seats won on that tile)}, without building the state; t is
- * refilled when given. */
+ * refilled when given. g:brief(name, ...) -> the values of those fields. */
 static int l_brief(lua_State *L)
 {
     const struct game *g = check_game(L, 1)->g;
-    const struct game_state *st = game_state(g);
-    lua_settop(L, 2);
-    int keys = push_keys(L);
-    result_table(L, 2, 11);
-    key_str(L, keys, K_PHASE, phase_names[st->phase < NPHASES ? st->phase : 0]);
-    key_str(L, keys, K_TURN, seat_names[st->turn & 3]);
-    key_int(L, keys, K_DRAWABLE, wall_drawable(&st->wall));
-    key_str(L, keys, K_ROUND, seat_names[st->round & 3]);
-    key_int(L, keys, K_HONBA, st->honba);
-    key_int(L, keys, K_DEPOSITS, st->deposits);
-    key_int(L, keys, K_DEAL, st->deal_no);
-    key_int(L, keys, K_DEAL_IN_ROUND, st->deal_in_round);
-    key_int(L, keys, K_KONGS, st->nkongs);
-    key_int(L, keys, K_LEFT, st->left);   /* mask of the seats that won and left (play after a win) */
-    key_int(L, keys, K_EVENTS, game_nevents(g));
-    /* (NULL: nil, which clears the field of a refilled table) */
-    key_str(L, keys, K_FIRST_WINNER, st->first_winner < MAX_PLAYERS ? seat_names[st->first_winner] : NULL);
-    key_str(L, keys, K_FIRST_SHARED, st->first_shared < MAX_PLAYERS ? seat_names[st->first_shared] : NULL);
-    return 1;
+    return record(L, 2, K_PHASE, K_FIRST_SHARED + 1, 11, push_brief_field, g, 0);
 }
 
 /* g:outcome() -> how the deal ended ("win", "exhaustive", "abortive"; nil while it is
@@ -849,41 +907,13 @@ static int l_replay(lua_State *L)
  * other seats claimed), missed (the kinds let pass
  * since the own last discard, as bits), last_miss, last_with (the declaration made
  * with its last discard, or false)}: what hooks called often need, without building
- * the state; t is refilled when given. */
+ * the state; t is refilled when given. g:seat_summary(seat, name, ...) -> the values of
+ * those fields. */
 static int l_seat_summary(lua_State *L)
 {
     struct lgame *lg = check_game(L, 1);
     int s = table_seat(L, 2, lg->g);
-    const struct seat_state *ss = &game_state(lg->g)->seats[s];
-    lua_settop(L, 3);
-    int keys = push_keys(L);
-    result_table(L, 3, 10);
-    key_int(L, keys, K_DISCARDS, ss->ndiscards);
-    key_int(L, keys, K_MELDS, ss->hand.nmelds);
-    key_int(L, keys, K_FLAGS, ss->flags);
-    key_int(L, keys, K_POINTS, game_points(lg->g, s));
-    key_int(L, keys, K_PLAYER, game_state(lg->g)->seat_player[s]);
-    lua_Integer discarded = 0;   /* the kinds of its discards, claimed ones included */
-    int claimed = 0;
-    for (int i = 0; i < ss->ndiscards; i++) {
-        discarded |= (lua_Integer)1 << tile_kind(ss->discards[i].tile);
-        claimed += ss->discards[i].claimed_by != SEAT_NONE;
-    }
-    key_int(L, keys, K_DISCARDED, discarded);
-    key_int(L, keys, K_CLAIMED, claimed);
-    key_int(L, keys, K_MISSED, (lua_Integer)ss->missed);
-    key_int(L, keys, K_LAST_MISS, ss->last_miss + 1);
-    /* the declaration made with its last discard ("riichi"), or false */
-    const struct discard *last = ss->ndiscards ? &ss->discards[ss->ndiscards - 1] : NULL;
-    lua_rawgeti(L, keys, K_LAST_WITH + 1);
-    if (last && last->extra) {
-        struct action a = { .type = ACT_EXTRA, .extra = (uint8_t)(last->extra - 1) };
-        lua_pushstring(L, action_name(game_rules(lg->g), &a));
-    } else {
-        lua_pushboolean(L, 0);
-    }
-    lua_settable(L, -3);
-    return 1;
+    return record(L, 3, K_DISCARDS, K_LAST_WITH + 1, 10, push_summary_field, lg->g, s);
 }
 
 /* g:kong_income(seat) -> {payer seat = amount}: the kong money the seat received in

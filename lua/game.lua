@@ -82,11 +82,10 @@ end
 jong.Game = Game   -- the methods of games (tests may build stand-ins on them)
 
 -- The situation of a win in the game (for jong.facts): the same path as `jong score`.
-local SITUATION_BRIEF = {}   -- refilled by core:brief and read at once
 function Game:situation(win, first_winner)
   if VIEW_OF[self] then return on_view(self, "g:situation", Game.situation, win, first_winner) end
   local core = self.core
-  local b = core:brief(SITUATION_BRIEF)   -- (not the whole state: a win in play is scored from this)
+  local round, honba, deposits = core:brief("round", "honba", "deposits")   -- (not the whole state)
   local flags = {}
   if not win.flowers and (win.loose or win.how == "rob" or win.last_tile or win.first_turn or win.after_kong) then
     local known, n = self.rules.flag_set, 0
@@ -97,14 +96,14 @@ function Game:situation(win, first_winner)
     if win.after_kong and known.after_kong then flags[n + 1] = "after_kong" end
   end
   local s = {
-    rules = self.rules, options = self.options, seat = win.seat, round = b.round,
+    rules = self.rules, options = self.options, seat = win.seat, round = round,
     hand = win.hand, win_tile = win.tile,
     win_by = win.flowers and "flowers" or win.how == "self" and "self" or "discard", from = win.from, flags = flags,
-    dora = table.concat(core:dora()), honba = b.honba,
-    deposits = first_winner and b.deposits or 0, game = self, win = win,
+    dora = table.concat(core:dora()), honba = honba,
+    deposits = first_winner and deposits or 0, game = self, win = win,
   }
   if self.rules.play_after_win then   -- the seats still in the deal, the winner included
-    local left, active = b.left, {}
+    local left, active = core:brief("left"), {}
     local n = 0
     for i, seat in ipairs(SEATS) do
       if left >> (i - 1) & 1 == 0 then active[#active + 1] = seat else n = n + 1 end
@@ -639,13 +638,14 @@ function Game:seats()
   end
   return self.seat_list
 end
--- {discards, melds, flags, points, player} of a seat, without building the state.
-function Game:seat_summary(seat, t) return self.core:seat_summary(seat, t) end
+-- {discards, melds, flags, points, player} of a seat, without building the state
+-- (g:seat_summary(seat, "flags", ...): the values of those fields, without a table).
+function Game:seat_summary(seat, ...) return self.core:seat_summary(seat, ...) end
 -- One seat's table as in g:state().seats, built alone.
 function Game:seat(seat) return self.core:seat(seat) end
 -- {phase, turn, drawable, round, honba, deposits, deal, deal_in_round}, without
--- building the state.
-function Game:brief(t) return self.core:brief(t) end
+-- building the state (g:brief("round", ...): the values of those fields, without a table).
+function Game:brief(...) return self.core:brief(...) end
 -- {payer = amount}: the kong money the seat received in this deal (hook settle_kong).
 function Game:kong_income(seat) return self.core:kong_income(seat) end
 function Game:waits(seat) return self.core:waits(seat) end

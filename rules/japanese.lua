@@ -992,12 +992,11 @@ local function liable_seat(f, result)
 end
 
 -- Remembers how the deal of a game ended, for next_deal (several winners: merged).
-local BRIEF, SUMMARY = {}, {}   -- refilled by g.core:brief(t), g.core:seat_summary(seat, t); read at once
 local NOT_TH_BITS = 0              -- the simples as kind bits (seat_summary's discarded)
 for t, simple in pairs(SIMPLE) do if simple then NOT_TH_BITS = NOT_TH_BITS | 1 << jong.kind(t) end end
 
 local function record_outcome(g, outcome)
-  local deal = g.core:brief(BRIEF).deal
+  local deal = g.core:brief("deal")
   local o = g.japanese_outcome
   if not o or o.deal ~= deal then
     o = { deal = deal }
@@ -1012,7 +1011,7 @@ end
 local function note_game_win(game, f)
   local core = game.core
   local events = core:version()          -- the same for every winner of one discard
-  local deal = core:brief(BRIEF).deal
+  local deal = core:brief("deal")
   local o = game.japanese_outcome
   if not o or o.deal ~= deal then
     o = { deal = deal }
@@ -1343,7 +1342,7 @@ end
 -- 10: kyuushu kyuuhai, on the first turn before any call (riichi, 7.1, is a declaration
 -- the engine offers: see configure).
 function R.actions(g, seat)
-  local ndiscards = g:seat_summary(seat).discards
+  local ndiscards = g:seat_summary(seat, "discards")
   if ndiscards > 0 then return {} end
   local st = g:state()
   if st.phase ~= "turn" or st.turn ~= seat or any_meld(st) then return {} end
@@ -1392,7 +1391,7 @@ end
 -- rest: the riichi lock and kuikae (6.5) on discards, no call but ron after riichi, chi only
 -- from the left, calls on the last discard (6.6) and kongs on the last tile (5.4).
 function R.may_claim(g, action)
-  if action.type == "kong_concealed" and g.core:seat_summary(action.seat, SUMMARY).flags & RIICHI ~= 0 then
+  if action.type == "kong_concealed" and g.core:seat_summary(action.seat, "flags") & RIICHI ~= 0 then
     local st = g:state()
     return riichi_kong_allowed(g, st, st.seats[action.seat], action.tile)
   end
@@ -1443,7 +1442,7 @@ end
 -- thirteen-orphans hand it completes). Other seats' answers in the window open now do
 -- not matter.
 local function missed_since_riichi(g, seat)
-  if g.core:seat_summary(seat, SUMMARY).last_miss == 0 then return false end   -- no pass this deal
+  if g.core:seat_summary(seat, "last_miss") == 0 then return false end   -- no pass this deal
   local st = g:state()
   local me = st.seats[seat]
   if me.last_miss <= st.deal_event then return false end
@@ -1453,15 +1452,15 @@ end
 local function furiten(g, seat)
   local waits = g.core:wait_mask(seat)    -- (kinds as bits: no table per ron asked about)
   if waits == 0 then return false end
-  local sum = g.core:seat_summary(seat, SUMMARY)
-  local riichi = sum.flags & RIICHI ~= 0
-  return furiten_rule(waits, sum.discarded, sum.missed ~= 0, riichi and missed_since_riichi, g, seat)
+  local flags, discarded, missed = g.core:seat_summary(seat, "flags", "discarded", "missed")
+  local riichi = flags & RIICHI ~= 0
+  return furiten_rule(waits, discarded, missed ~= 0, riichi and missed_since_riichi, g, seat)
 end
 
 -- may_win(g, action): the claiming exception: ron needs the player not furiten (8.3).
 -- Whether the hand wins at all (8.2: a yaku) is score's answer (fast_win below).
 function R.may_win(g, action)
-  local how = action.win and action.win.how or g.core:brief(BRIEF).phase == "turn" and "self"
+  local how = action.win and action.win.how or g.core:brief("phase") == "turn" and "self"
   if how ~= "self" and furiten(g, action.seat) then
     return false, "furiten"
   end
@@ -1512,11 +1511,10 @@ end
 local function wins_in_play(g, action, win)
   local core, seat = g.core, action.seat
   win = win or action.win                 -- the win judged: the engine's record, or the bot's
-  local sum = core:seat_summary(seat, SUMMARY)
-  if sum.flags & RIICHI ~= 0 then return true end
+  if core:seat_summary(seat, "flags") & RIICHI ~= 0 then return true end
   if not win then win = pending_win(g, state(g), action) end
   if win.how == "self" and closed_hand(win.hand) then return true end
-  local round = core:brief(BRIEF).round
+  local round = core:brief("round")
   if g.rules.yaku == YAKU and not (win.loose or win.how == "rob" or win.last_tile or win.first_turn)
      and has_tile_yaku(win.hand, WIND_TILE[win.seat], WIND_TILE[round], g.options.open_tanyao) then
     return true
@@ -1536,12 +1534,12 @@ end
 -- 7.5: ippatsu: the riichi discard is the seat's last discard and no call or kong since.
 local ENDS_IPPATSU = { chow = true, pung = true, kong = true, kong_concealed = true }
 
-local function ippatsu(g, seat, last_with)   -- last_with: the seat's summary's last_with
+local function ippatsu(g, seat, last_with)   -- last_with: the seat's (g:seat_summary)
   if last_with ~= "riichi" then return false end
   local core = g.core
-  local b = core:brief(BRIEF)
-  local robbing = b.phase == "rob"
-  for i = b.events, 1, -1 do              -- the deal's events, newest first
+  local phase, events = core:brief("phase", "events")
+  local robbing = phase == "rob"
+  for i = events, 1, -1 do              -- the deal's events, newest first
     local kind, by, call = core:event_head(i)
     if kind == "deal_start" then return false end
     if kind == "discard" and by == seat then return true end
@@ -1560,15 +1558,14 @@ function R.situation(g, win, s)
     s.deposits = s.deposits // R.riichi_deposit
     -- 7.2: a riichi discard won on voids the riichi: its stick goes back to the discarder
     if win.from and win.how == "discard" and not win.robbed_aside and s.deposits > 0
-       and core:seat_summary(win.from, SUMMARY).last_with == "riichi" then
+       and core:seat_summary(win.from, "last_with") == "riichi" then
       s.deposits, s.riichi_void = s.deposits - 1, win.from
     end
   end
-  local sum = core:seat_summary(win.seat, SUMMARY)
-  local flags = sum.flags
+  local flags, last_with = core:seat_summary(win.seat, "flags", "last_with")
   if flags & RIICHI == 0 then return end
   s.flags[#s.flags + 1] = flags & DOUBLE_RIICHI ~= 0 and "double_riichi" or "riichi"
-  if g.options.ippatsu and ippatsu(g, win.seat, sum.last_with) then s.flags[#s.flags + 1] = "ippatsu" end
+  if g.options.ippatsu and ippatsu(g, win.seat, last_with) then s.flags[#s.flags + 1] = "ippatsu" end
   s.ura = table.concat(core:ura())
 end
 
@@ -1581,14 +1578,14 @@ function R.check_abort(g)
   if not (o.abort_suufon or o.abort_suucha_riichi or o.abort_suukaikan) then return nil end
   -- Cheap first: an abort needs the first go-around, four riichi sticks on the table or
   -- four kongs.
-  local b = g.core:brief()
-  local suufon = o.abort_suufon and b.drawable >= 62
+  local drawable, deposits, kongs = g.core:brief("drawable", "deposits", "kongs")
+  local suufon = o.abort_suufon and drawable >= 62
   if suufon then   -- the last seat has just made its first discard, the dealer no second
     local last = SEATS[g.rules.players or 4]
-    suufon = g.core:seat_summary(last).discards == 1 and g.core:seat_summary("E").discards == 1
+    suufon = g.core:seat_summary(last, "discards") == 1 and g.core:seat_summary("E", "discards") == 1
   end
-  if not (suufon or o.abort_suucha_riichi and b.deposits >= 4 * R.riichi_deposit
-          or o.abort_suukaikan and b.kongs >= 4) then
+  if not (suufon or o.abort_suucha_riichi and deposits >= 4 * R.riichi_deposit
+          or o.abort_suukaikan and kongs >= 4) then
     return nil
   end
   local st = state(g)
@@ -1620,14 +1617,13 @@ function R.settle_draw(g, kind, reason)
     record_outcome(g, { draw = "abort" })
     return { E = 0, S = 0, W = 0, N = 0 }
   end
-  local b = g.core:brief(BRIEF)
-  local round, honba, deposits = b.round, b.honba, b.deposits
+  local round, honba, deposits = g.core:brief("round", "honba", "deposits")
   local tenpai, nagashi = {}, {}
   for _, seat in ipairs(SEATS) do
     tenpai[seat] = is_tenpai(g, seat)
     if g.options.nagashi_mangan then     -- every discard a terminal or honour, none claimed
-      local sum = g.core:seat_summary(seat, SUMMARY)
-      nagashi[seat] = sum.discards > 0 and sum.claimed == 0 and sum.discarded & NOT_TH_BITS == 0 or nil
+      local discards, claimed, discarded = g.core:seat_summary(seat, "discards", "claimed", "discarded")
+      nagashi[seat] = discards > 0 and claimed == 0 and discarded & NOT_TH_BITS == 0 or nil
     end
   end
   local d = R.exhaustive_draw({ tenpai = tenpai, nagashi = nagashi, honba = honba,
@@ -1639,8 +1635,7 @@ function R.settle_draw(g, kind, reason)
   if deposits > 0 and g.options.leftover_deposits == "to_first" then
     local points, players = {}, {}
     for i, seat in ipairs(SEATS) do
-      local me = g.core:seat_summary(seat)
-      local p, player = me.points, me.player
+      local p, player = g.core:seat_summary(seat, "points", "player")
       points[i], players[i] = p + pay[seat], player
     end
     local r = R.rotation({ round = round, dealer = players[1] + 1, honba = honba,
@@ -1662,16 +1657,14 @@ end
 
 -- next_deal(g): dealer rotation, honba and the end of the match (4.3, 4.4).
 function R.next_deal(g)
-  local b = g.core:brief(BRIEF)
-  local round, honba, deal = b.round, b.honba, b.deal
+  local round, honba, deal = g.core:brief("round", "honba", "deal")
   local o = g.japanese_outcome
   if not o or o.deal ~= deal then o = {} end
   local opts = g.options
-  local sum = g.core:seat_summary("E", SUMMARY)
-  local points, dealer = nil, sum.player + 1
+  local points, dealer = nil, g.core:seat_summary("E", "player") + 1
   if opts.tobi or opts.agari_yame or opts.tenpai_yame or opts.west_extension then   -- only these read the points
-    points = { sum.points, 0, 0, 0 }
-    for i = 2, 4 do points[i] = g.core:seat_summary(SEATS[i], SUMMARY).points end
+    points = {}
+    for i, seat in ipairs(SEATS) do points[i] = g.core:seat_summary(seat, "points") end
   end
   local r = R.rotation({ round = round, dealer = dealer, honba = honba,
                          outcome = o.win and "win" or o.draw == "abort" and "abort" or "draw",

@@ -238,4 +238,24 @@ function test_brief_refilled_clears_first_winner()
   lu.assertNil(g:brief(t).first_shared)
 end
 
+-- g:brief(name, ...) and g:seat_summary(seat, name, ...) give the fields named, the
+-- same values as the tables; a name that is no field is an error.
+function test_brief_and_summary_fields_by_name()
+  local g = assert(jong.game { rules = "japanese", seed = 4 })
+  assert(g:run_bots(nil, "default", 40))
+  local b = g:brief()
+  for name, v in pairs(b) do lu.assertEquals(g:brief(name), v) end
+  local round, honba, deal, first = g:brief("round", "honba", "deal", "first_winner")
+  lu.assertEquals({ round, honba, deal, first }, { b.round, b.honba, b.deal, b.first_winner })
+  for _, seat in ipairs { "E", "S", "W", "N" } do
+    local sum = g:seat_summary(seat)
+    for name, v in pairs(sum) do lu.assertEquals(g:seat_summary(seat, name), v) end
+    local flags, with, points = g.core:seat_summary(seat, "flags", "last_with", "points")
+    lu.assertEquals({ flags, with, points }, { sum.flags, sum.last_with, sum.points })
+  end
+  lu.assertErrorMsgContains("no field 'flags'", g.core.brief, g.core, "flags")
+  lu.assertErrorMsgContains("no field 'round'", g.core.seat_summary, g.core, "E", "round")
+  lu.assertErrorMsgContains("field name expected, got number", g.core.brief, g.core, "round", 3)
+end
+
 os.exit(lu.LuaUnit.run())
