@@ -1,5 +1,6 @@
 #include "efficiency.h"
 
+#include <stddef.h>
 #include <string.h>
 
 #include "game.h"
@@ -130,6 +131,29 @@ void efficiency_unseen_game(const struct game *g, int seat, uint8_t unseen[TILE_
     efficiency_unseen_discards(g, seat, unseen, NULL, NULL);
 }
 
+/* What the discards but each seat's last add to the tiles seen (kinds 0-33), and per seat
+ * the kinds among them (bits below 64) and whether one made a declaration; kept with the
+ * discards it was made of, and extended when a later call finds those discards still
+ * first (any game may ask: only the contents count). The last discards are counted
+ * apart: only a seat's last one may still be claimed. */
+struct table_seen {
+    int n[MAX_PLAYERS];
+    struct discard d[MAX_PLAYERS][MAX_DISCARDS];
+    uint8_t add[40];
+    uint64_t kinds[MAX_PLAYERS];
+    bool declaring[MAX_PLAYERS];
+};
+static _Thread_local struct table_seen table_memo;
+
+static inline void see_discard(struct discard d, uint8_t *n, uint64_t *kinds, bool *declaring)
+{
+    unsigned k = tile_kind(d.tile);
+    if (k < TILE_KINDS)   /* (the others are never unseen) */
+        n[k] = (uint8_t)(n[k] + (d.claimed_by == SEAT_NONE));
+    *kinds |= k < 64 ? 1ull << k : 0;
+    *declaring |= d.extra && k < TILE_KINDS;
+}
+
 void efficiency_unseen_discards(const struct game *g, int seat, uint8_t unseen[TILE_KINDS], uint64_t discarded[4],
                                 bool declared[4])
 {
@@ -137,22 +161,41 @@ void efficiency_unseen_discards(const struct game *g, int seat, uint8_t unseen[T
     memset(&s, 0, sizeof s);
     memcpy(s.n, game_hand(g, seat)->counts, TILE_KINDS);
     const struct game_state *st = game_state(g);
+    struct table_seen *m = &table_memo;
+    int first[4];
+    bool kept = true;
     for (int p = 0; p < 4; p++) {
         const struct seat_state *ss = &st->seats[p];
         see_melds(&s, &ss->hand);   /* every seat's melds, the seat's own too */
-        uint64_t kinds = 0, declaring = 0;   /* bits of the kinds below 64; only 0-33 count */
-        const struct discard *d = ss->discards;
-        for (int i = 0, n = ss->ndiscards; i < n; i++) {
-            unsigned k = tile_kind(d[i].tile);   /* below 128: s.n counts 0-33 only */
-            s.n[k] = (uint8_t)(s.n[k] + (d[i].claimed_by == SEAT_NONE));
-            uint64_t bit = k < 64 ? 1ull << k : 0;
-            kinds |= bit;
-            if (d[i].extra)
-                declaring |= bit;
+        first[p] = ss->ndiscards > 0 ? ss->ndiscards - 1 : 0;
+        kept &= m->n[p] <= first[p] && !memcmp(m->d[p], ss->discards, (size_t)m->n[p] * sizeof *ss->discards);
+    }
+    if (!kept)
+        memset(m, 0, offsetof(struct table_seen, d)), memset(m->add, 0, sizeof *m - offsetof(struct table_seen, add));
+    for (int p = 0; p < 4; p++) {
+        const struct discard *d = st->seats[p].discards;
+        for (int i = m->n[p]; i < first[p]; i++) {
+            m->d[p][i] = d[i];
+            see_discard(d[i], m->add, &m->kinds[p], &m->declaring[p]);
         }
+        m->n[p] = first[p];
+    }
+    for (int i = 0; i < 40; i += 8) {
+        uint64_t a, b;
+        memcpy(&a, s.n + i, 8);
+        memcpy(&b, m->add + i, 8);
+        a += b;   /* no carry: a sound game shows at most 4 tiles of a kind */
+        memcpy(s.n + i, &a, 8);
+    }
+    for (int p = 0; p < 4; p++) {
+        const struct seat_state *ss = &st->seats[p];
+        uint64_t kinds = m->kinds[p];
+        bool declaring = m->declaring[p];
+        if (ss->ndiscards > 0)
+            see_discard(ss->discards[ss->ndiscards - 1], s.n, &kinds, &declaring);
         if (discarded) {
             discarded[p] = kinds & ((1ull << TILE_KINDS) - 1);
-            declared[p] = (declaring & ((1ull << TILE_KINDS) - 1)) != 0;
+            declared[p] = declaring;
         }
     }
     for (int i = 0; i < st->ndora; i++) {
