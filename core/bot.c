@@ -183,9 +183,15 @@ struct view {
     unsigned value_honours;       /* bit k - 27: honour kind k is a value honour */
 };
 
+/* Dragons, the seat's wind and the round's. */
+static bool value_honour_of(int seat, int round_wind, int k)
+{
+    return k >= KIND_WHITE || k == KIND_EAST + seat || k == KIND_EAST + round_wind;
+}
+
 static bool is_value_honour(const struct view *v, int k)
 {
-    return k >= KIND_WHITE || k == KIND_EAST + v->seat || k == KIND_EAST + v->round_wind;
+    return value_honour_of(v->seat, v->round_wind, k);
 }
 
 /* The melds argument of the hand analysis for nm melds (one less with five sets). */
@@ -1147,9 +1153,10 @@ static int default_claim(const struct view *v, const struct action *a, int n, in
 }
 
 /* Whether some chow or pung keeps the shanten with its best discard (a hand of
- * 14 - 3n tiles has the shanten of its best discard): most claim windows end here.
- * *now: the shanten of the hand (-2: not counted); *first: the first such action (-1:
- * not looked for). */
+ * 14 - 3n tiles has the shanten of its best discard) and is not one default_claim
+ * leaves at once (a closed Japanese hand near ready keeps riichi): most claim windows
+ * end here. *now: the shanten of the hand (-2: not counted); *first: the first such
+ * action (-1: not looked for). */
 static bool claim_worth_weighing(struct game *g, int seat, const struct bot_profile *p, const struct action *a,
                                  int n, int *now, int *first)
 {
@@ -1159,6 +1166,10 @@ static bool claim_worth_weighing(struct game *g, int seat, const struct bot_prof
         return true;
     const struct hand *h = game_hand(g, seat);
     unsigned forms = game_rules(g)->forms;
+    bool closed = true;
+    for (int i = 0; i < h->nmelds; i++)
+        closed &= h->melds[i].kong == KONG_CONCEALED;
+    bool keeps_riichi = p->family == FAMILY_JAPANESE && closed;
     for (int i = 0; i < n; i++) {
         if (a[i].type != ACT_PUNG && a[i].type != ACT_CHOW)
             continue;
@@ -1168,6 +1179,10 @@ static bool claim_worth_weighing(struct game *g, int seat, const struct bot_prof
             continue;
         if (*now == -2)
             *now = shanten_of(h->counts, analysis_melds(g, h, 0), forms);
+        int k = tile_kind(a[i].tile);
+        if (keeps_riichi && *now <= 1 &&
+            !(a[i].type == ACT_PUNG && kind_is_honour(k) && value_honour_of(seat, game_state(g)->round, k)))
+            continue;
         if (shanten_of(c, analysis_melds(g, h, 1), forms) <= *now) {
             *first = i;
             return true;
