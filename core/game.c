@@ -99,15 +99,9 @@ int is_complete(struct game *g, int seat, const uint8_t counts[TILE_KINDS], int 
 
 int complete_in_turn(struct game *g, int seat)
 {
-    const struct game_state *st = &g->st;
-    const struct hand *h = &st->seats[seat].hand;
-    if (st->has_drawn) {   /* the hand before the draw within a far hand: not complete */
-        uint8_t c[TILE_KINDS];
-        counts_copy(c, h->counts);
-        c[tile_kind(st->drawn)]--;
-        if (far_within(g, seat, c, h->nmelds))
-            return special_complete(g, seat, h->counts, h->nmelds);
-    }
+    const struct hand *h = &g->st.seats[seat].hand;
+    if (far_drawn(g, seat))   /* the hand before the draw was not ready */
+        return special_complete(g, seat, h->counts, h->nmelds);
     return is_complete(g, seat, h->counts, h->nmelds);
 }
 

@@ -371,19 +371,26 @@ static int declarations(struct game *g, int seat, uint64_t allowed, struct actio
     int nmelds = hand_analysis_melds(h->nmelds, r->hand_sets);
     if (!nopen)
         return 0;
-    if (!g->hooks.special_complete) {
-        int sh = shanten_of(h->counts, nmelds, r->forms);
+    bool core_only = !g->hooks.special_complete;
+    if (core_only) {
+        /* a tile drawn to a hand within the far hand: at least its least - 1 from ready */
+        int least = g->far[seat].least;
+        int sh = least >= 2 && far_drawn(g, seat) ? least - 1 : shanten_of(h->counts, nmelds, r->forms);
         if (sh > 0 && sh < SHANTEN_NONE)
-            far_note(g, seat, h->counts, h->nmelds);
+            far_note(g, seat, h->counts, h->nmelds, sh);
         if (sh > 0)
             return 0;
     }
     uint8_t counts[TILE_KINDS], held[TILE_KINDS];
     counts_copy(counts, h->counts);
     hand_all_counts(h, held);
+    /* in the core's forms a discard leaves the hand ready only where it leaves it 0 from ready */
+    int8_t after[TILE_KINDS];
+    if (core_only)
+        shanten_each(h->counts, nmelds, r->forms, -1, after);
     int n = 0;
     for (int k = 0; k < TILE_KINDS; k++) {
-        if (!counts[k])
+        if (!counts[k] || (core_only && after[k] > 0))
             continue;
         bool w[TILE_KINDS];
         counts[k]--, held[k]--;

@@ -48,10 +48,12 @@ struct game {
     tile_t window_tile;
     /* Per seat, the last concealed hand (counts, melds) found two or more tiles from
      * complete in the core's forms (shanten_of >= 1, seen by declarations): no hand within
-     * it (far_within) completes with one more tile. A fact about those tiles alone. */
+     * it (far_within) completes with one more tile, and one more tile makes of a hand
+     * within it one at least least - 1 from ready. A fact about those tiles alone. */
     struct far_hand {
         bool ok;
         uint8_t nmelds;
+        uint8_t least;   /* its shanten is at least this (1 or more) */
         uint8_t counts[TILE_KINDS];
     } far[MAX_PLAYERS];
 };
@@ -220,12 +222,26 @@ static inline bool far_within(const struct game *g, int seat, const uint8_t coun
     return !(w[0] | w[1]) && counts[32] <= f->counts[32] && counts[33] <= f->counts[33];
 }
 
-/* Remembers the seat's concealed hand as two or more tiles from complete (far_within). */
-static inline void far_note(struct game *g, int seat, const uint8_t counts[TILE_KINDS], int nmelds)
+/* Is the hand of the seat in turn, but for the tile it drew, within its far hand? */
+static inline bool far_drawn(const struct game *g, int seat)
+{
+    const struct game_state *st = &g->st;
+    const struct hand *h = &st->seats[seat].hand;
+    if (!st->has_drawn || !g->far[seat].ok)
+        return false;
+    uint8_t c[TILE_KINDS];
+    counts_copy(c, h->counts);
+    c[tile_kind(st->drawn)]--;
+    return far_within(g, seat, c, h->nmelds);
+}
+
+/* Remembers the seat's concealed hand as `least` (1 or more) or more from ready. */
+static inline void far_note(struct game *g, int seat, const uint8_t counts[TILE_KINDS], int nmelds, int least)
 {
     struct far_hand *f = &g->far[seat];
     f->ok = true;
     f->nmelds = (uint8_t)nmelds;
+    f->least = (uint8_t)least;
     counts_copy(f->counts, counts);
 }
 
