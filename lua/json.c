@@ -290,7 +290,8 @@ static int encode_table(lua_State *L, int idx, int depth, int shown)
     int n = 0;
     lua_pushnil(L);
     while (lua_next(L, idx)) {
-        luaL_checkstack(L, 4, "JSON");
+        if (n % 16 == 0)   /* room for the next 16 keys (each holds up to 3 slots) */
+            luaL_checkstack(L, 3 * 16 + 2, "JSON");
         if (n == room) {   /* a large object: the keys in a userdata the collector frees */
             lua_Integer total = 0;
             lua_pushnil(L);

@@ -858,9 +858,9 @@ static int keep_field(lua_State *L)
  * set lacks does not. */
 static int l_facts_index(lua_State *L)
 {
-    const char *key = lua_tostring(L, 2);
-    if (!key || !lua_istable(L, 1))
-        return 0;
+    const char *key = lua_type(L, 2) == LUA_TSTRING ? lua_tostring(L, 2) : NULL;
+    if (!key || (strcmp(key, "tiles") && strcmp(key, "all_counts") && strcmp(key, "waits")) || !lua_istable(L, 1))
+        return 0;   /* (most reads that come here are of fields the facts lack) */
     lua_settop(L, 2);
     uint8_t c[TILE_KINDS] = { 0 };
     int S = push_strings(L);                                         /* 3 */
@@ -875,9 +875,7 @@ static int l_facts_index(lua_State *L)
         push_counts(L, S, c);
         return keep_field(L);
     }
-    if (strcmp(key, "waits") != 0)
-        return 0;
-    add_counts(L, "counts", c);
+    add_counts(L, "counts", c);   /* waits */
     int win = field_kind(L, 1, "win_tile");
     lua_getfield(L, 1, "melds");
     int nmelds = lua_istable(L, -1) ? (int)lua_rawlen(L, -1) : 0;

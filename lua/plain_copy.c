@@ -16,9 +16,14 @@ static void copy_table(lua_State *L, int src, int depth, const char *what, int v
     if (depth > PLAIN_DEPTH)
         luaL_error(L, "%s is nested more than %d deep (a cycle?)", what, PLAIN_DEPTH);
     luaL_checkstack(L, 8, "plain copy");
-    lua_pushvalue(L, src);
-    if (lua_rawget(L, views) == LUA_TTABLE)   /* a view: copy its table */
-        src = lua_gettop(L);
+    if (lua_getmetatable(L, src)) {   /* (a view has one; most tables none) */
+        lua_pop(L, 1);
+        lua_pushvalue(L, src);
+        if (lua_rawget(L, views) == LUA_TTABLE)   /* a view: copy its table */
+            src = lua_gettop(L);
+    } else {
+        lua_pushnil(L);
+    }
     int base = lua_gettop(L);   /* the view's table, or nil: replaced by the copy */
     /* Sized without a counting pass: a list (items, tiles) has no other keys, a record
      * (a result, a value, an item, payments) a few fields; a larger one grows. */
@@ -42,6 +47,10 @@ static void copy_table(lua_State *L, int src, int depth, const char *what, int v
             break;
         default:
             break;
+        }
+        if (lua_isinteger(L, -2)) {   /* (a list's entries: set in place, as rawset would) */
+            lua_rawseti(L, dst, lua_tointeger(L, -2));
+            continue;
         }
         lua_pushvalue(L, -2);   /* key, value: kept for lua_next */
         lua_pushvalue(L, -2);
