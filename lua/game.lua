@@ -364,8 +364,12 @@ local INT32 = 2147483647
 local function bad(r, hook, what) error("rules " .. tostring(r.name) .. ": hook " .. hook .. " " .. what, 0) end
 
 local function int_in(v, lo, hi)
-  if math.type(v) == "float" and v == math.floor(v) then v = math.tointeger(v) end
-  return math.type(v) == "integer" and v >= lo and v <= hi and v or nil
+  if math_type(v) ~= "integer" then   -- a float with an integer value counts as that integer
+    if math_type(v) ~= "float" or v ~= math.floor(v) then return nil end
+    v = math.tointeger(v)
+    if not v then return nil end
+  end
+  return v >= lo and v <= hi and v or nil
 end
 
 local function short(v)
@@ -485,17 +489,20 @@ local function make_hooks(G, skip, views)
       local total = { E = 0, S = 0, W = 0, N = 0, taken = 0 }
       local taken = 0
       local results = {}
-      for i, w in ipairs(wins) do   -- each win knows the others on the same tile
+      local n = #wins   -- (the engine's list; loops by index: no iterator calls)
+      for i = 1, n do   -- each win knows the others on the same tile
         local co = {}
-        for j, o in ipairs(wins) do if j ~= i then co[#co + 1] = o.seat end end
-        w.co_winners = co
+        for j = 1, n do if j ~= i then co[#co + 1] = wins[j].seat end end
+        wins[i].co_winners = co
       end
-      for i, w in ipairs(wins) do
+      for i = 1, n do
+        local w = wins[i]
         local ok, result, pay = guarded(G, V, "score", w, score_win, w, i == 1)
         if not ok then error(result, 0) end
         if type(pay) ~= "table" then bad(R, "settle", "returned a " .. type(pay) .. ", not a payments table") end
         local sum, checked = 0, { E = 0, S = 0, W = 0 }
-        for _, s in ipairs(seats) do
+        for k = 1, #seats do
+          local s = seats[k]
           local p = pay[s]
           if math_type(p) ~= "integer" or p < -INT32 or p > INT32 then p = payment(R, "settle", pay, s) end
           checked[s] = p
@@ -520,7 +527,8 @@ local function make_hooks(G, skip, views)
         result = private.plain(result, "the result of hook score")
         results[i] = { seat = w.seat, result = result, payments = checked }
       end
-      if not int_in(taken, -INT32, INT32) then bad(R, "settle", "makes the payments' total overflow") end
+      -- (a sum of integers: only its range needs a look)
+      if taken < -INT32 or taken > INT32 then bad(R, "settle", "makes the payments' total overflow") end
       total.taken = taken
       G.last_results = results
       return total
@@ -530,8 +538,8 @@ local function make_hooks(G, skip, views)
     function hooks.settle_draw(_, kind, reason)
       local pay = call("settle_draw", nil, kind, reason)
       if type(pay) ~= "table" then bad(R, "settle_draw", "returned a " .. type(pay) .. ", not a payments table") end
-      local out = {}
-      for _, s in ipairs(G:seats()) do out[s] = payment(R, "settle_draw", pay, s) end
+      local seats, out = G:seats(), { E = 0, S = 0, W = 0, N = 0, taken = 0 }
+      for k = 1, #seats do out[seats[k]] = payment(R, "settle_draw", pay, seats[k]) end
       out.taken = payment(R, "settle_draw", pay, "taken")
       return out
     end
@@ -540,9 +548,8 @@ local function make_hooks(G, skip, views)
     function hooks.settle_kong(_, seat)
       local pay = call("settle_kong", nil, seat)
       if type(pay) ~= "table" then bad(R, "settle_kong", "returned a " .. type(pay) .. ", not a payments table") end
-      local out = {}
-      for _, s in ipairs(G:seats()) do out[s] = payment(R, "settle_kong", pay, s) end
-      out.taken = 0
+      local seats, out = G:seats(), { E = 0, S = 0, W = 0, N = 0, taken = 0 }
+      for k = 1, #seats do out[seats[k]] = payment(R, "settle_kong", pay, seats[k]) end
       return out
     end
   end

@@ -1020,9 +1020,9 @@ local function note_game_win(game, f)
   o.win = true
   if f.seat == "E" then o.dealer_won = true end
   if o.win_event ~= events then o.win_event, o.winners = events, {} end
-  local listed = false
-  for _, seat in ipairs(o.winners) do listed = listed or seat == f.seat end
-  if not listed then o.winners[#o.winners + 1] = f.seat end
+  local winners, listed = o.winners, false
+  for i = 1, #winners do listed = listed or winners[i] == f.seat end
+  if not listed then winners[#winners + 1] = f.seat end
   if f.situation.winners == nil then f.situation.winners = o.winners end
 end
 
@@ -1096,7 +1096,8 @@ function R.exhaustive_draw(d)
   local nagashi = opts.nagashi_mangan and d.nagashi and next(d.nagashi) and d.nagashi
   if nagashi then                                  -- 9.5: a mangan paid like a tsumo, honba included
     for winner in pairs(nagashi) do
-      for _, seat in ipairs(SEATS) do
+      for i = 1, 4 do
+        local seat = SEATS[i]
         if seat ~= winner then
           local amount = ((winner == "E" or seat == "E") and 4000 or 2000) + 100 * honba
           pay[seat], pay[winner] = pay[seat] - amount, pay[winner] + amount
@@ -1120,11 +1121,12 @@ end
 -- 9.3: at an exhaustive draw the noten players pay total to the tenpai players, shared
 -- equally on each side (nothing moves when all or none are tenpai); into pay[seat].
 function R.helpers.noten_payments(pay, seats, tenpai, total)
-  local n = 0
-  for _, seat in ipairs(seats) do if tenpai[seat] then n = n + 1 end end
-  if n > 0 and n < #seats then
-    for _, seat in ipairs(seats) do
-      pay[seat] = tenpai[seat] and total // n or -(total // (#seats - n))
+  local n, nseats = 0, #seats
+  for i = 1, nseats do if tenpai[seats[i]] then n = n + 1 end end
+  if n > 0 and n < nseats then
+    for i = 1, nseats do
+      local seat = seats[i]
+      pay[seat] = tenpai[seat] and total // n or -(total // (nseats - n))
     end
   end
 end
@@ -1619,7 +1621,8 @@ function R.settle_draw(g, kind, reason)
   end
   local round, honba, deposits = g.core:brief("round", "honba", "deposits")
   local tenpai, nagashi = {}, {}
-  for _, seat in ipairs(SEATS) do
+  for i = 1, 4 do
+    local seat = SEATS[i]
     tenpai[seat] = is_tenpai(g, seat)
     if g.options.nagashi_mangan then     -- every discard a terminal or honour, none claimed
       local discards, claimed, discarded = g.core:seat_summary(seat, "discards", "claimed", "discarded")
@@ -1634,7 +1637,8 @@ function R.settle_draw(g, kind, reason)
   -- (most points; a tie goes to the earlier seat of the first deal).
   if deposits > 0 and g.options.leftover_deposits == "to_first" then
     local points, players = {}, {}
-    for i, seat in ipairs(SEATS) do
+    for i = 1, 4 do
+      local seat = SEATS[i]
       local p, player = g.core:seat_summary(seat, "points", "player")
       points[i], players[i] = p + pay[seat], player
     end
@@ -1643,7 +1647,8 @@ function R.settle_draw(g, kind, reason)
                            options = g.options })
     if r.ended then
       local first, first_points, first_player
-      for i, seat in ipairs(SEATS) do
+      for i = 1, 4 do
+        local seat = SEATS[i]
         if not first or points[i] > first_points or (points[i] == first_points and players[i] < first_player) then
           first, first_points, first_player = seat, points[i], players[i]
         end
