@@ -838,9 +838,12 @@ static int default_turn(struct game *g, const struct view *v, const struct actio
     struct choice ch[TILE_KINDS];
     int nch = 0, best_sh = 99;
     uint64_t seen = 0;
+    bool kongs = false;
     for (int i = 0; i < n; i++) {
-        if (a[i].type != ACT_DISCARD)
+        if (a[i].type != ACT_DISCARD) {
+            kongs |= a[i].type == ACT_KONG_CONCEALED || a[i].type == ACT_KONG_PROMOTED;
             continue;
+        }
         int k = tile_kind(a[i].tile);
         if (seen >> k & 1)
             continue;
@@ -899,6 +902,8 @@ static int default_turn(struct game *g, const struct view *v, const struct actio
     }
     int pick = -1;
     long best_score = 0;
+    int w = pl.type == PLAN_FLUSH || pl.type == PLAN_VOID ? 2 : pl.type == PLAN_SIMPLES ? 1 : 0;
+    long danger_weight = !careful ? (best_sh == 0 ? 50 : 400) : best_sh == 0 ? 8000 : 30000;
     for (int i = 0; i < nch; i++) {
         struct choice *x = &ch[i];
         long score;
@@ -907,9 +912,8 @@ static int default_turn(struct game *g, const struct view *v, const struct actio
         } else {
             if (x->shanten == best_sh && x->accept < 0)
                 x->accept = best_sh <= 1 ? 0 : 40 - 4 * connection(v, c, held, x->kind);
-            int w = pl.type == PLAN_FLUSH || pl.type == PLAN_VOID ? 2 : pl.type == PLAN_SIMPLES ? 1 : 0;
             score = (long)(2 * x->shanten + w * x->cost) * 50000 + (long)x->cost * 20000 - (x->accept > 0 ? x->accept : 0) * 100 +
-                    (long)x->danger * (!careful ? (best_sh == 0 ? 50 : 400) : best_sh == 0 ? 8000 : 30000);
+                    (long)x->danger * danger_weight;
             /* keep a pair of value tiles and the tiles of the plan's suit a little longer */
             if (kind_is_honour(x->kind) && !is_value_honour(v, x->kind))
                 score -= 10;
@@ -954,7 +958,7 @@ static int default_turn(struct game *g, const struct view *v, const struct actio
                 k = dk;
     }
     /* a concealed or promoted kong that does not set the hand back, with no threat */
-    for (int i = 0; i < n && !fold; i++) {
+    for (int i = 0; i < n && kongs && !fold; i++) {
         if (a[i].type != ACT_KONG_CONCEALED && a[i].type != ACT_KONG_PROMOTED)
             continue;
         int kk = tile_kind(a[i].tile);
