@@ -623,8 +623,7 @@ static void build_view(struct game *g, int seat, const struct bot_profile *p, st
     v->allowed = plans_allowed(p);
     v->targets_allowed = plan_allowed(p, PLAN_TARGET);
     v->fits = melds_fit(v->melds, v->nmelds, p->max_chows);
-    for (int k = 27; k < TILE_KINDS; k++)
-        v->value_honours |= (unsigned)is_value_honour(v, k) << (k - 27);
+    v->value_honours = 0x70u | 1u << seat | (v->round_wind < 7 ? 1u << v->round_wind : 0);   /* is_value_honour */
     bool decl[4];
     efficiency_unseen_discards(g, seat, v->unseen, v->safe, decl);
     for (int s = 0; s < 4; s++) {
@@ -743,9 +742,11 @@ static int connection(const struct view *v, const uint8_t *c, uint64_t held, int
     int score = 3 * (c[k] - 1);
     if (k < 27) {
         int r = k % 9;
-        /* neighbours held in the suit: one rank away 3, two ranks 2 */
-        score += 3 * (int)((r < 8 && (held >> (k + 1) & 1)) + (r > 0 && (held >> (k - 1) & 1)));
-        score += 2 * (int)((r < 7 && (held >> (k + 2) & 1)) + (r > 1 && (held >> (k - 2) & 1)));
+        /* neighbours held in the suit: one rank away 3, two ranks 2 (at most two each) */
+        uint64_t bit = 1ull << k, suit = 0x1ffull << (k - r);
+        uint64_t one = held & (bit << 1 | bit >> 1) & suit, two = held & (bit << 2 | bit >> 2) & suit;
+        score += 3 * ((one != 0) + ((one & (one - 1)) != 0));
+        score += 2 * ((two != 0) + ((two & (two - 1)) != 0));
         score += r > 0 && r < 8;   /* a middle tile makes more shapes */
     } else if (c[k] >= 2 && is_value_honour(v, k)) {
         score += 2;
