@@ -679,15 +679,6 @@ static const unsigned pow5[8] = {1, 5, 25, 125, 625, 3125, 15625, 78125};
 static const unsigned low_step[9] = {1, 5, 25, 125, 0, 0, 0, 0, 0};
 static const unsigned high_step[9] = {0, 0, 0, 0, 1, 5, 25, 125, 625};
 
-/* The lowest of out[k] for the kinds k in todo (SHANTEN_NONE when none). */
-static inline int lowest_of(const int8_t out[TILE_KINDS], uint64_t todo)
-{
-    int lowest = SHANTEN_NONE;
-    for (; todo; todo &= todo - 1)
-        lowest = min_int(lowest, out[__builtin_ctzll(todo)]);
-    return lowest;
-}
-
 /* What shanten_each's standard part needs of the hand, for each_in_part. */
 struct each_parts {
     const uint8_t *c;
@@ -702,8 +693,10 @@ struct each_parts {
 
 /* The standard shanten after the change of each kind of part p in look: the part's new
  * vector, its pair's with its partner's (dc_conv[a * nb + b], the new one a when p is
- * even), the shanten of the two halves. Returns the highest written or worst. */
-static inline __attribute__((always_inline)) int each_in_part(const struct each_parts *e, int p, uint64_t look, int8_t out[TILE_KINDS], int worst)
+ * even), the shanten of the two halves. Returns the highest written or worst; *lowest:
+ * the lowest written or *lowest. */
+static inline __attribute__((always_inline)) int each_in_part(const struct each_parts *e, int p, uint64_t look, int8_t out[TILE_KINDS], int worst,
+                                                              int *lowest)
 {
     unsigned bits = (unsigned)(look >> (9 * p)) & (p < 3 ? 0x1ffu : 0x7fu);
     if (!bits)
@@ -728,6 +721,8 @@ static inline __attribute__((always_inline)) int each_in_part(const struct each_
         out[9 * p + r] = (int8_t)best;
         if (best > worst)
             worst = best;
+        if ((int8_t)best < *lowest)
+            *lowest = (int8_t)best;
     }
     return worst;
 }
@@ -762,6 +757,7 @@ int shanten_each(const uint8_t counts[TILE_KINDS], int nmelds, unsigned forms, i
     uint64_t todo = delta > 0 ? ~fours & ALL_KINDS : held;
     memset(out, SHANTEN_NONE, TILE_KINDS);
     int worst = standard ? -1 : SHANTEN_NONE;   /* the highest standard shanten written */
+    int lowest = SHANTEN_NONE;                  /* the lowest of out[] in todo */
     /* Standard: the changed part's new vector is combined with its partner's (the
      * table's halves: m with p, s with the honours) and set against the other half. Its
      * index follows from the part's codes without writing the counts. A kind that can
@@ -786,7 +782,7 @@ int shanten_each(const uint8_t counts[TILE_KINDS], int nmelds, unsigned forms, i
             for (uint64_t b = isolated; b; b &= b - 1)
                 out[__builtin_ctzll(b)] = (int8_t)same;
             if (isolated)
-                worst = same;
+                worst = same, lowest = (int8_t)same;
             look &= ~isolated;
         }
         struct each_parts e = {
@@ -794,10 +790,10 @@ int shanten_each(const uint8_t counts[TILE_KINDS], int nmelds, unsigned forms, i
             .lo = { lo[0], lo[1], lo[2] }, .hi = { hi[0], hi[1], hi[2] },
             .id = { id[0], id[1], id[2], id[3] }, .at = (size_t)nsets * dc_nvec * dc_nvec,
         };
-        worst = each_in_part(&e, 0, look, out, worst);
-        worst = each_in_part(&e, 1, look, out, worst);
-        worst = each_in_part(&e, 2, look, out, worst);
-        worst = each_in_part(&e, 3, look, out, worst);
+        worst = each_in_part(&e, 0, look, out, worst, &lowest);
+        worst = each_in_part(&e, 1, look, out, worst, &lowest);
+        worst = each_in_part(&e, 2, look, out, worst, &lowest);
+        worst = each_in_part(&e, 3, look, out, worst, &lowest);
     }
     /* seven pairs and thirteen orphans: the shanten by the count the kind goes from and
      * whether it is an orphan (irregular[was][orphan]) */
@@ -809,7 +805,7 @@ int shanten_each(const uint8_t counts[TILE_KINDS], int nmelds, unsigned forms, i
         int sp_now = (7 - min_int(pairs, 7)) + (7 - min_int(kinds, 7)) - 1, to_now = 13 - orphans - (orphan_pairs > 0);
         if (min_int(forms & FORM_SEVEN_PAIRS ? sp_now : SHANTEN_NONE,
                     forms & FORM_THIRTEEN_ORPHANS ? to_now : SHANTEN_NONE) - (delta > 0) >= worst)
-            return lowest_of(out, todo);
+            return lowest;
         /* what a kind going from `was` copies adds to the kinds held and to the pairs */
         int8_t irregular[5][2];
         for (int was = 0; was <= 4; was++) {
@@ -830,9 +826,11 @@ int shanten_each(const uint8_t counts[TILE_KINDS], int nmelds, unsigned forms, i
             int x = irregular[c[k]][orphan_kind[k]];
             if (x < out[k])
                 out[k] = (int8_t)x;
+            if (x < lowest)
+                lowest = x;
         }
     }
-    return lowest_of(out, todo);
+    return lowest;
 }
 
 /* ---- kinds that lower the shanten ---- */
