@@ -674,10 +674,19 @@ static const bool orphan_kind[TILE_KINDS] = {
 };
 
 /* Powers of 5: the change of a base-5 code when one count goes up by one; of a suit's
- * two codes (ranks 1-4 and 5-9), by rank. */
+ * two codes (ranks 1-4 and 5-9), by rank (rank_step: of the one that changes). */
 static const unsigned pow5[8] = {1, 5, 25, 125, 625, 3125, 15625, 78125};
 static const unsigned low_step[9] = {1, 5, 25, 125, 0, 0, 0, 0, 0};
 static const unsigned high_step[9] = {0, 0, 0, 0, 1, 5, 25, 125, 625};
+static const unsigned rank_step[9] = {1, 5, 25, 125, 1, 5, 25, 125, 625};
+
+/* The id of a suit's vector (dc_suit_vec) when the count of rank r goes up by one (step
+ * 1) or down (step -1 as unsigned), from the suit's codes lo and hi and their parts of the
+ * index now (off = dc_offset4[lo], rank = dc_rank5[hi]). */
+static inline unsigned suit_vec_after(unsigned lo, unsigned hi, unsigned off, unsigned rank, unsigned step, int r)
+{
+    return dc_suit_vec[r < 4 ? dc_offset4[lo + step * rank_step[r]] + rank : off + dc_rank5[hi + step * rank_step[r]]];
+}
 
 /* What shanten_each's standard part needs of the hand, for each_in_part. */
 struct each_parts {
@@ -706,13 +715,14 @@ static inline __attribute__((always_inline)) int each_in_part(const struct each_
     unsigned step = p & 1 ? 1 : nb;
     size_t base = p < 2 ? e->at + e->half[1] : e->at + (size_t)e->half[0] * nvec;
     size_t mul = p < 2 ? nvec : 1;
+    unsigned off = p < 3 ? dc_offset4[e->lo[p]] : 0, rank = p < 3 ? dc_rank5[e->hi[p]] : 0;
     for (; bits; bits &= bits - 1) {
         int r = __builtin_ctz(bits);
         unsigned nid;
         if (p == 3)
             nid = dc_honour_vec[e->honours + e->delta * pow5[r]];
         else
-            nid = dc_suit_vec[dc_offset4[e->lo[p] + e->delta * low_step[r]] + dc_rank5[e->hi[p] + e->delta * high_step[r]]];
+            nid = suit_vec_after(e->lo[p], e->hi[p], off, rank, e->delta, r);
         unsigned changed = row[nid * step];
         size_t i = base + mul * changed;
         int best = dc_halves[i / 2] >> (i % 2 * 4) & 15;
