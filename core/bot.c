@@ -501,24 +501,21 @@ static bool pungs_bounded(const struct view *v, const uint8_t c[TILE_KINDS])
  * than allowed among pungs. */
 static unsigned melds_fit(const struct meld *m, int nm, int max_chows)
 {
+    /* PLANS: any 0, flush 1-3, simples 4, pungs PUNGS_AT, missing suit 6-8 */
     unsigned fit = (1u << NPLANS) - 1;
     int chows = 0;
     for (int i = 0; i < nm; i++) {
         int k = m[i].kind, s = kind_suit(k);
-        for (int j = 0; j < NPLANS; j++) {
-            const struct plan *pl = &PLANS[j];
-            if ((pl->type == PLAN_FLUSH && s != SUIT_Z && s != pl->suit) || (pl->type == PLAN_VOID && s == pl->suit))
-                fit &= ~(1u << j);
-            if (pl->type == PLAN_SIMPLES &&
-                (s == SUIT_Z || kind_is_terminal(k) || (m[i].type == MELD_CHOW && kind_is_terminal(k + 2))))
-                fit &= ~(1u << j);
-        }
+        if (s != SUIT_Z)   /* a flush in another suit */
+            fit &= ~(0xeu & ~(s < SUIT_Z ? 2u << s : 0u));
+        if (s < SUIT_Z)   /* its own suit missing */
+            fit &= ~(0x40u << s);
+        if (s == SUIT_Z || kind_is_terminal(k) || (m[i].type == MELD_CHOW && kind_is_terminal(k + 2)))
+            fit &= ~0x10u;
         chows += m[i].type == MELD_CHOW;
     }
     if (chows > (max_chows > 0 ? max_chows : 0))
-        for (int j = 0; j < NPLANS; j++)
-            if (PLANS[j].type == PLAN_PUNGS)
-                fit &= ~(1u << j);
+        fit &= ~(1u << PUNGS_AT);
     return fit;
 }
 
