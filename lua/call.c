@@ -33,7 +33,7 @@ const size_t lj_state_limit = 256u << 20;
 #define WATCH_MS 10
 
 /* The largest block kept for reuse, and the most kept in all. */
-#define CACHE_MAX 256
+#define CACHE_MAX 1024
 #define CACHE_BYTES (256u << 10)
 
 /* Allocator user data: the allocator it wraps, the bytes in use, and the limited call
@@ -81,6 +81,8 @@ static void kill_call(struct counter *c, const char *why)
 static void *counting_alloc(void *ud, void *ptr, size_t osize, size_t nsize)
 {
     struct counter *c = ud;
+    if (!ptr && nsize == 0)
+        return NULL;   /* nothing to free (Lua frees the empty parts of tables so) */
     size_t old = ptr ? osize : 0;
     if (nsize > old && c->limit && c->total + (nsize - old) > c->limit) {
         if (c->depth > 0)

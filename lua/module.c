@@ -29,14 +29,16 @@ enum name {
     N_WIN_SET, N_COUNTS, N_MELDS, N_BONUS, N_RED_COUNTS, N_SIZE, N_WIN_TILE, N_WIN_TILE_RED,
     N_READINGS, N_SEVEN_PAIRS, N_THIRTEEN_ORPHANS, N_CHOW, N_PUNG, N_EXPOSED, N_PROMOTED,
     N_TWO_SIDED, N_CLOSED, N_EDGE, N_SINGLE, N_E, N_S, N_W, N_N, N_M, N_P, N_SS, N_ALL_COUNTS, N_SEAT, N_ROUND,
-    N_WIN_BY, N_FLAGS, N_DORA, N_URA, N_HONBA, N_DEPOSITS, N_COUNT
+    N_WIN_BY, N_FLAGS, N_DORA, N_URA, N_HONBA, N_DEPOSITS, N_HAND, N_HAND_SIZE, N_FLOWER_WINS, N_FORM_SET,
+    N_FLAG_SET, N_RULES, N_SITUATION, N_COUNT
 };
 static const char *const NAMES[N_COUNT] = {
     "type", "tile", "tiles", "kong", "concealed", "from", "reds", "meld", "pair", "sets", "wait",
     "win_set", "counts", "melds", "bonus", "red_counts", "size", "win_tile", "win_tile_red",
     "readings", "seven_pairs", "thirteen_orphans", "chow", "pung", "exposed", "promoted",
     "two_sided", "closed", "edge", "single", "E", "S", "W", "N", "m", "p", "s", "all_counts", "seat", "round",
-    "win_by", "flags", "dora", "ura", "honba", "deposits",
+    "win_by", "flags", "dora", "ura", "honba", "deposits", "hand", "hand_size", "flower_wins", "form_set",
+    "flag_set", "rules", "situation",
 };
 static const enum name meld_type_names[] = { N_CHOW, N_PUNG, N_KONG };
 static const enum name kong_names[] = { N_COUNT, N_EXPOSED, N_PROMOTED, N_CONCEALED };
@@ -68,6 +70,13 @@ static int push_strings(lua_State *L)
 /* The string of kind k, of a name (S: the index of the table of strings). */
 static inline void push_kind(lua_State *L, int S, int k) { lua_rawgeti(L, S, k + 1); }
 static inline void push_name(lua_State *L, int S, enum name n) { lua_rawgeti(L, S, ALL_KINDS + 1 + n); }
+
+/* Pushes t[name] (t at an absolute index, metamethods as lua_getfield); returns its type. */
+static int get_name(lua_State *L, int S, int t, enum name n)
+{
+    push_name(L, S, n);
+    return lua_gettable(L, t);
+}
 
 /* t[name] = kind k / a name / a boolean / an integer, t on top. */
 static void set_kind(lua_State *L, int S, enum name field, int k)
@@ -275,12 +284,13 @@ static int make_facts(lua_State *L, const char *s, int widx, bool any_size, int 
         if (!h.counts[win])
             return lua_pushnil(L),
                    lua_pushfstring(L, "the winning tile %s is not among the concealed tiles", w), 2;
-        if (hand_size(&h) != 3 * sets + 2)
+        int size = hand_size(&h);
+        if (size != 3 * sets + 2)
             return lua_pushnil(L),
                    sets == 4 ? lua_pushfstring(L, "a winning hand holds 14 tiles (a meld counts 3); this one holds %d",
-                                               hand_size(&h))
+                                               size)
                              : lua_pushfstring(L, "a hand holds 16 or 17 tiles (a meld counts 3); this one holds %d",
-                                               hand_size(&h)), 2;
+                                               size), 2;
         if (red && !h.reds[kind_suit(win)])
             return lua_pushnil(L),
                    lua_pushfstring(L, "the winning tile %s is not among the concealed tiles", w), 2;
@@ -426,9 +436,10 @@ static bool absent_value(lua_State *L, int idx, int null)
 }
 
 /* s[name] as a seat: its index, -1 when absent, or -2 with the error pushed. */
-static int seat_field(lua_State *L, int s, int null, const char *name, bool required)
+static int seat_field(lua_State *L, int S, int s, int null, enum name field, bool required)
 {
-    lua_getfield(L, s, name);
+    const char *name = NAMES[field];
+    get_name(L, S, s, field);
     if (absent_value(L, -1, null)) {
         lua_pop(L, 1);
         if (required)
@@ -447,9 +458,10 @@ static int seat_field(lua_State *L, int s, int null, const char *name, bool requ
 
 /* f[name] = the kinds of the indicators s[name] (dora, ura), or false with the error
  * pushed. */
-static bool indicator_field(lua_State *L, int S, int f, int s, int null, enum name field, const char *name)
+static bool indicator_field(lua_State *L, int S, int f, int s, int null, enum name field)
 {
-    lua_getfield(L, s, name);
+    const char *name = NAMES[field];
+    get_name(L, S, s, field);
     int v = lua_gettop(L);
     size_t len = 0;
     if (absent_value(L, v, null) || (lua_type(L, v) == LUA_TSTRING && (lua_tolstring(L, v, &len), len == 0))) {
@@ -507,9 +519,10 @@ static bool indicator_field(lua_State *L, int S, int f, int s, int null, enum na
 
 /* f[name] = the count s[name] (honba, deposits; 0 when absent), or false with the error
  * pushed. */
-static bool count_field(lua_State *L, int S, int f, int s, int null, enum name field, const char *name)
+static bool count_field(lua_State *L, int S, int f, int s, int null, enum name field)
 {
-    lua_getfield(L, s, name);
+    const char *name = NAMES[field];
+    get_name(L, S, s, field);
     lua_Integer n = 0;
     bool fine = true;
     if (!absent_value(L, -1, null)) {
@@ -534,17 +547,17 @@ static int fill(lua_State *L, int f, int s, int r, int null)
     int S = push_strings(L);
     const int F = S + 1, W = S + 2, FT = S + 3, FV = S + 4, FS = S + 5;   /* (stack places) */
     lua_pushvalue(L, f);                                             /* F: f on top for set_* */
-    int seat = seat_field(L, s, null, "seat", true);
+    int seat = seat_field(L, S, s, null, N_SEAT, true);
     if (seat == -2)
         return 1;
     set_name(L, S, N_SEAT, seat_names[seat]);
-    int round = seat_field(L, s, null, "round", false);
+    int round = seat_field(L, S, s, null, N_ROUND, false);
     if (round == -2)
         return 1;
     set_name(L, S, N_ROUND, seat_names[round < 0 ? 0 : round]);
-    lua_getfield(L, s, "win_by");                                    /* W */
+    get_name(L, S, s, N_WIN_BY);                                     /* W */
     const char *by = lua_type(L, W) == LUA_TSTRING ? lua_tostring(L, W) : "";
-    lua_getfield(L, r, "flower_wins");
+    get_name(L, S, r, N_FLOWER_WINS);
     bool flower_wins = lua_toboolean(L, -1);
     lua_pop(L, 1);
     bool discard = !strcmp(by, "discard"), self = !strcmp(by, "self"), flowers = !strcmp(by, "flowers");
@@ -555,7 +568,7 @@ static int fill(lua_State *L, int f, int s, int r, int null)
     lua_pushvalue(L, W);
     lua_rawset(L, F);
     lua_pop(L, 1);
-    int from = seat_field(L, s, null, "from", discard);
+    int from = seat_field(L, S, s, null, N_FROM, discard);
     if (from == -2)
         return 1;
     if (from == seat)
@@ -568,11 +581,11 @@ static int fill(lua_State *L, int f, int s, int r, int null)
         set_boolean(L, S, N_FROM, false);
     push_name(L, S, N_FLAGS);
     lua_createtable(L, 0, 4);                                        /* FT: f.flags */
-    lua_getfield(L, s, "flags");                                     /* FV */
+    get_name(L, S, s, N_FLAGS);                                      /* FV */
     if (!absent_value(L, FV, null)) {
         if (lua_type(L, FV) != LUA_TTABLE)
             return field_error(L, "flags", "must be a list of names");
-        lua_getfield(L, r, "flag_set");                              /* FS */
+        get_name(L, S, r, N_FLAG_SET);                               /* FS */
         for (lua_Integer i = 1; lua_geti(L, FV, i) != LUA_TNIL; i++) {   /* as ipairs */
             lua_pushvalue(L, -1);
             lua_gettable(L, FS);
@@ -591,9 +604,9 @@ static int fill(lua_State *L, int f, int s, int r, int null)
     }
     lua_pop(L, 1);
     lua_rawset(L, F);
-    if (!indicator_field(L, S, F, s, null, N_DORA, "dora") || !indicator_field(L, S, F, s, null, N_URA, "ura"))
+    if (!indicator_field(L, S, F, s, null, N_DORA) || !indicator_field(L, S, F, s, null, N_URA))
         return 1;
-    if (!count_field(L, S, F, s, null, N_HONBA, "honba") || !count_field(L, S, F, s, null, N_DEPOSITS, "deposits"))
+    if (!count_field(L, S, F, s, null, N_HONBA) || !count_field(L, S, F, s, null, N_DEPOSITS))
         return 1;
     lua_settop(L, S - 1);
     return 0;
@@ -608,47 +621,49 @@ static int l_facts_of(lua_State *L)
     luaL_checktype(L, 2, LUA_TTABLE);
     luaL_checktype(L, 3, LUA_TTABLE);
     lua_settop(L, 4);
-    const int s = 1, r = 2, meta = 3, null = 4;
-    lua_getfield(L, s, "hand");                                      /* 5 */
-    if (lua_type(L, 5) != LUA_TSTRING)
-        return lua_pushnil(L), field_error(L, "hand", "is missing (a hand in notation)") + 1;
-    lua_getfield(L, s, "win_tile");                                  /* 6 */
+    const int s = 1, r = 2, meta = 3, null = 4, S0 = push_strings(L);   /* 5 */
+    get_name(L, S0, s, N_HAND);                                      /* 6 */
     if (lua_type(L, 6) != LUA_TSTRING)
+        return lua_pushnil(L), field_error(L, "hand", "is missing (a hand in notation)") + 1;
+    get_name(L, S0, s, N_WIN_TILE);                                  /* 7 */
+    if (lua_type(L, 7) != LUA_TSTRING)
         return lua_pushnil(L), field_error(L, "win_tile", "is missing (a tile such as \"5m\")") + 1;
-    lua_getfield(L, r, "hand_size");
+    get_name(L, S0, r, N_HAND_SIZE);
     int sets = lua_type(L, -1) == LUA_TNUMBER && lua_tonumber(L, -1) == 16 ? 5 : 4;
-    lua_getfield(L, s, "win_by");
+    get_name(L, S0, s, N_WIN_BY);
     bool flowers = lua_type(L, -1) == LUA_TSTRING && !strcmp(lua_tostring(L, -1), "flowers");
-    lua_getfield(L, r, "flower_wins");
+    get_name(L, S0, r, N_FLOWER_WINS);
     flowers = flowers && lua_toboolean(L, -1);
-    lua_settop(L, 6);
+    lua_settop(L, 7);
     /* A win on bonus tiles (Taiwanese eight flowers): the hand need not be complete. */
-    int n = make_facts(L, lua_tostring(L, 5), flowers ? 0 : 6, false, sets, true);
+    int n = make_facts(L, lua_tostring(L, 6), flowers ? 0 : 7, false, sets, true);
     if (n != 1)
         return n;
     int f = lua_gettop(L), S = f - 1;
     if (flowers) {
         size_t len;
-        const char *w = lua_tolstring(L, 6, &len);
+        const char *w = lua_tolstring(L, 7, &len);
         bool red;
         int k = len == 2 ? kind_parse(w, &red) : -1;
         if (k < 0 || !kind_is_bonus(k))
             return lua_pushnil(L),
                    field_error(L, "win_tile", "must be a bonus tile (f1-f4, g1-g4) with win_by \"flowers\"") + 1;
         push_name(L, S, N_WIN_TILE);
-        lua_pushvalue(L, 6);
+        lua_pushvalue(L, 7);
         lua_rawset(L, f);
         push_name(L, S, N_READINGS);
         lua_createtable(L, 0, 0);
         lua_rawset(L, f);
     }
+    push_name(L, S, N_RULES);
     lua_pushvalue(L, r);
-    lua_setfield(L, f, "rules");
+    lua_rawset(L, f);
+    push_name(L, S, N_SITUATION);
     lua_pushvalue(L, s);
-    lua_setfield(L, f, "situation");
+    lua_rawset(L, f);
     lua_pushvalue(L, meta);
     lua_setmetatable(L, f);
-    if (lua_getfield(L, r, "form_set"), lua_toboolean(L, -1)) {   /* only the ruleset's shapes */
+    if (get_name(L, S, r, N_FORM_SET), lua_toboolean(L, -1)) {   /* only the ruleset's shapes */
         if (lua_getfield(L, -1, "seven_pairs") == LUA_TNIL || !lua_toboolean(L, -1)) {
             push_name(L, S, N_SEVEN_PAIRS);
             lua_pushnil(L);
