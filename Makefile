@@ -16,17 +16,18 @@ LDFLAGS  += $(SANITIZE)
 DEB_PACKAGES := gcc make pkg-config liblua5.4-dev lua5.4 lua-unit lua-cjson lua-expat lua-zlib libreadline-dev parallel librsvg2-bin clang time
 
 CORE_SRC := $(filter-out core/gen_tables.c,$(wildcard core/*.c))
-LUA_SRC  := $(wildcard lua/*.c)
+LUA_SRC  := $(filter-out lua/gen_prelude.c,$(wildcard lua/*.c))
 REPL_SRC := $(wildcard repl/*.c)
 TEST_SRC := $(wildcard tests/c/test_*.c)
 BENCH_SRC := $(wildcard tests/bench/*.c)
 GEN_TABLES := $(wildcard core/gen_tables.c)
 
 CORE_OBJ := $(CORE_SRC:%.c=$(BUILD)/%.o) $(if $(GEN_TABLES),$(BUILD)/core/tables.o)
-LUA_OBJ  := $(LUA_SRC:%.c=$(BUILD)/%.o)
+LUA_OBJ  := $(LUA_SRC:%.c=$(BUILD)/%.o) $(BUILD)/lua/prelude_bc.o
 REPL_OBJ := $(REPL_SRC:%.c=$(BUILD)/%.o)
 TEST_BIN := $(TEST_SRC:tests/c/%.c=$(BUILD)/tests/%)
-LUA_EMBED := $(wildcard lua/*.lua)
+# The prelude, in the order it runs (lua/module.c), compiled to bytecode at build time.
+LUA_PRELUDE := lua/prelude.lua lua/sandbox.lua lua/loader.lua lua/game.lua lua/schema.lua
 
 .PHONY: all test check bench run deps install uninstall clean help fuzz fuzz-build fuzz-smoke
 all: $(BUILD)/jong $(BUILD)/jong.so $(BUILD)/libjong.a $(TEST_BIN)
@@ -66,8 +67,16 @@ $(BUILD)/core/tables.c: $(BUILD)/gen_tables
 $(BUILD)/core/tables.o: $(BUILD)/core/tables.c
 	$(CC) $(CFLAGS) -Icore -c $< -o $@
 
-# The Lua prelude files are embedded with .incbin (lua/embed.c).
-$(BUILD)/lua/embed.o: $(LUA_EMBED)
+# The Lua prelude files are embedded as bytecode made by lua/gen_prelude.c (a state
+# loads them without parsing).
+$(BUILD)/gen_prelude: lua/gen_prelude.c
+	@mkdir -p $(dir $@)
+	$(CC) -std=c11 -O2 -Wall -Wextra -Werror $(LUA_CFLAGS) $< $(LUA_LIBS) -lm -o $@
+$(BUILD)/lua/prelude_bc.c: $(BUILD)/gen_prelude $(LUA_PRELUDE)
+	@mkdir -p $(dir $@)
+	$(BUILD)/gen_prelude $(LUA_PRELUDE) > $@.tmp && mv $@.tmp $@
+$(BUILD)/lua/prelude_bc.o: $(BUILD)/lua/prelude_bc.c lua/lj.h
+	$(CC) $(CFLAGS) $(LUA_CFLAGS) -Icore -Ilua -c $< -o $@
 $(BUILD)/repl/repl_embed.o $(BUILD)/repl/stats.o: $(wildcard repl/*.lua)
 $(BUILD)/repl/replay.o $(BUILD)/repl/render.o: $(wildcard repl/*.lua)
 

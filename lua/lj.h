@@ -89,8 +89,8 @@ void lj_game_close(lua_State *L, int idx);
 struct bot_profile;
 int lj_bot_profile(lua_State *L, int idx, struct bot_profile *p);
 
-/* Embedded Lua sources of the prelude (lua/embed.c). */
-struct lj_source { const char *name; const char *text; };
+/* The prelude files as bytecode (made at build time by lua/gen_prelude.c). */
+struct lj_source { const char *name; const unsigned char *code; size_t size; };
 extern const struct lj_source lj_prelude[];
 
 #endif

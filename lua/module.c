@@ -1245,7 +1245,7 @@ int luaopen_jong(lua_State *L)
     /* The prelude builds the friendly API on the primitives: each file is called with
      * the module table and the private table. */
     for (const struct lj_source *src = lj_prelude; src->name; src++) {
-        if (luaL_loadbufferx(L, src->text, strlen(src->text), src->name, "t") != LUA_OK)
+        if (luaL_loadbufferx(L, (const char *)src->code, src->size, src->name, "b") != LUA_OK)
             return lua_error(L);
         lua_pushvalue(L, -2);
         lua_pushvalue(L, -4);
