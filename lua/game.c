@@ -3,6 +3,7 @@
  * Every hook call goes through lj_pcall. */
 #include "game_binding.h"
 
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -409,7 +410,7 @@ static const char *result_name(const struct game_state *st)
 static const char *const phase_names[] = { "turn", "claim", "rob", "deal_end", "match_end", "exchange", "declare" };
 enum { NPHASES = sizeof phase_names / sizeof phase_names[0] };
 
-static int push_indicators(lua_State *L, bool ura);
+static int push_indicators(lua_State *L, bool ura, bool text);
 
 static int l_state(lua_State *L)
 {
@@ -488,7 +489,7 @@ static int l_state(lua_State *L)
     }
     lua_pushinteger(L, game_rules(g)->players);
     lua_setfield(L, -2, "players");
-    push_indicators(L, false);
+    push_indicators(L, false, false);
     lua_setfield(L, -2, "dora");
     lua_createtable(L, 0, 4);
     for (int s = 0; s < game_rules(g)->players; s++) {
@@ -719,12 +720,28 @@ static int l_wait_mask(lua_State *L)
     return 1;
 }
 
-/* The revealed indicators (dora, or with `ura` the ura-dora under them) as a list. */
-static int push_indicators(lua_State *L, bool ura)
+/* The revealed indicators (dora, or with `ura` the ura-dora under them) of the game at
+ * index 1 as a list, or with `text` as one string in notation ("1m0p", what a
+ * situation's dora is). */
+static int push_indicators(lua_State *L, bool ura, bool text)
 {
     struct lgame *lg = check_game(L, 1);
-    lua_createtable(L, game_state(lg->g)->ndora, 0);
-    for (int i = 0; i < game_state(lg->g)->ndora; i++) {
+    int n = game_state(lg->g)->ndora;
+    if (text) {
+        char buf[2 * UINT8_MAX + 1];   /* (ndora is a uint8_t; tile_name ends each with a NUL) */
+        int len = 0;
+        for (int i = 0; i < n; i++) {
+            int t = ura ? game_ura(lg->g, i) : game_dora(lg->g, i);
+            if (t < 0)
+                break;
+            tile_name((tile_t)t, buf + len);
+            len += 2;
+        }
+        lua_pushlstring(L, buf, (size_t)len);
+        return 1;
+    }
+    lua_createtable(L, n, 0);
+    for (int i = 0; i < n; i++) {
         int t = ura ? game_ura(lg->g, i) : game_dora(lg->g, i);
         if (t < 0)
             break;
@@ -734,11 +751,12 @@ static int push_indicators(lua_State *L, bool ura)
     return 1;
 }
 
-/* g:ura() -> the ura-dora indicators under the revealed dora. */
-static int l_ura(lua_State *L) { return push_indicators(L, true); }
+/* g:ura([text]) -> the ura-dora indicators under the revealed dora (as for g:dora). */
+static int l_ura(lua_State *L) { return push_indicators(L, true, lua_toboolean(L, 2)); }
 
-/* g:dora() -> the revealed dora indicators (the state's `dora`), without the state. */
-static int l_dora(lua_State *L) { return push_indicators(L, false); }
+/* g:dora([text]) -> the revealed dora indicators (the state's `dora`), without the
+ * state: a list of tiles, or with text true one string in notation. */
+static int l_dora(lua_State *L) { return push_indicators(L, false, lua_toboolean(L, 2)); }
 
 /* g:events([first]) -> the events from index first (1-based) as JSON lines. */
 static int l_events(lua_State *L)

@@ -99,7 +99,7 @@ function Game:situation(win, first_winner)
     rules = self.rules, options = self.options, seat = win.seat, round = round,
     hand = win.hand, win_tile = win.tile,
     win_by = win.flowers and "flowers" or win.how == "self" and "self" or "discard", from = win.from, flags = flags,
-    dora = table.concat(core:dora()), honba = honba,
+    dora = core:dora(true), honba = honba,
     deposits = first_winner and deposits or 0, game = self, win = win,
   }
   if self.rules.play_after_win then   -- the seats still in the deal, the winner included
@@ -434,11 +434,13 @@ local function make_hooks(G, skip, views)
         if not r.score then return true end
         local ok, wins, reason = guarded(G, V, "score", action, win_check, action)
         if not ok then return false, wins end
+        if reason == nil then return wins and true or false end   -- (no reason: no look at its type)
         return wins and true or false, reason_text(reason)
       end
       if not r.may_claim then return true end
       local ok, allowed, reason = guarded(G, V, "may_claim", action, r.may_claim, action)
       if not ok then return false, allowed end
+      if reason == nil then return allowed and true or false end
       return allowed and true or false, reason_text(reason)
     end
   end

@@ -1568,7 +1568,7 @@ function R.situation(g, win, s)
   if flags & RIICHI == 0 then return end
   s.flags[#s.flags + 1] = flags & DOUBLE_RIICHI ~= 0 and "double_riichi" or "riichi"
   if g.options.ippatsu and ippatsu(g, win.seat, last_with) then s.flags[#s.flags + 1] = "ippatsu" end
-  s.ura = table.concat(core:ura())
+  s.ura = core:ura(true)
 end
 
 R.fast_win = { depends = { score = R.score, forms = R.forms, yaku = R.yaku, situation = R.situation },

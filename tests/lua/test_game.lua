@@ -239,7 +239,8 @@ function test_brief_refilled_clears_first_winner()
 end
 
 -- g:brief(name, ...) and g:seat_summary(seat, name, ...) give the fields named, the
--- same values as the tables; a name that is no field is an error.
+-- same values as the tables; a name that is no field is an error. g.core:dora(true) and
+-- ura(true): the lists as one string.
 function test_brief_and_summary_fields_by_name()
   local g = assert(jong.game { rules = "japanese", seed = 4 })
   assert(g:run_bots(nil, "default", 40))
@@ -253,6 +254,8 @@ function test_brief_and_summary_fields_by_name()
     local flags, with, points = g.core:seat_summary(seat, "flags", "last_with", "points")
     lu.assertEquals({ flags, with, points }, { sum.flags, sum.last_with, sum.points })
   end
+  lu.assertEquals(g.core:dora(true), table.concat(g.core:dora()))
+  lu.assertEquals(g.core:ura(true), table.concat(g.core:ura()))
   lu.assertErrorMsgContains("no field 'flags'", g.core.brief, g.core, "flags")
   lu.assertErrorMsgContains("no field 'round'", g.core.seat_summary, g.core, "E", "round")
   lu.assertErrorMsgContains("field name expected, got number", g.core.brief, g.core, "round", 3)
