@@ -1028,7 +1028,7 @@ static int default_turn(struct game *g, const struct view *v, const struct actio
 }
 
 /* A claim window: claim when the hand gets nearer to a win of value. */
-static int default_claim(const struct view *v, const struct action *a, int n, int now, int first,
+static int default_claim(const struct view *v, const struct action *a, int n, int now, int first, int first_sh,
                          struct action *out)
 {
     int pass = -1;
@@ -1068,8 +1068,14 @@ static int default_claim(const struct view *v, const struct action *a, int n, in
              * discard: one call tells whether any discard does) */
             int best_d = 99, best_sh = 99, best_k = -1;
             /* (claim_worth_weighing found the first such call) */
-            if (v->p->max_chows < 0 && (i < first || (i > first && shanten_of(c, vm(v, v->nmelds + 1), v->forms) > now_sh)))
-                continue;
+            int sh = -2;   /* the shanten after the call (-2: not counted) */
+            if (v->p->max_chows < 0) {
+                if (i < first)
+                    continue;
+                sh = i == first ? first_sh : shanten_of(c, vm(v, v->nmelds + 1), v->forms);
+                if (sh > now_sh)
+                    continue;
+            }
             if (now_d < 0) {
                 uint8_t h[TILE_KINDS];
                 memcpy(h, v->counts, sizeof h);
@@ -1077,6 +1083,11 @@ static int default_claim(const struct view *v, const struct action *a, int n, in
                 if (pick < 0)
                     pick_d = now_d;
             }
+            /* no plan after it is nearer than twice that shanten less one (as below):
+             * a call that cannot get nearer than now is not weighed (but a value pung) */
+            if (sh > -2 && !value_pung && 2 * sh - 1 >= now_d && !(v->targets_allowed && v->p->ntargets) &&
+                pungs_bounded(v, c))
+                continue;
             int8_t after[TILE_KINDS];
             shanten_each(c, vm(v, v->nmelds + 1), v->forms, -1, after);
             /* no plan is nearer than twice the shanten less one (any hand; all pungs
@@ -1158,9 +1169,9 @@ static int default_claim(const struct view *v, const struct action *a, int n, in
  * 14 - 3n tiles has the shanten of its best discard) and is not one default_claim
  * leaves at once (a closed Japanese hand near ready keeps riichi): most claim windows
  * end here. *now: the shanten of the hand (-2: not counted); *first: the first such
- * action (-1: not looked for). */
+ * action (-1: not looked for), *first_sh: the shanten after it. */
 static bool claim_worth_weighing(struct game *g, int seat, const struct bot_profile *p, const struct action *a,
-                                 int n, int *now, int *first)
+                                 int n, int *now, int *first, int *first_sh)
 {
     *now = -2;
     *first = -1;
@@ -1185,8 +1196,10 @@ static bool claim_worth_weighing(struct game *g, int seat, const struct bot_prof
         if (keeps_riichi && *now <= 1 &&
             !(a[i].type == ACT_PUNG && kind_is_honour(k) && value_honour_of(seat, game_state(g)->round, k)))
             continue;
-        if (shanten_of(c, analysis_melds(g, h, 1), forms) <= *now) {
+        int sh = shanten_of(c, analysis_melds(g, h, 1), forms);
+        if (sh <= *now) {
             *first = i;
+            *first_sh = sh;
             return true;
         }
     }
@@ -1242,8 +1255,8 @@ int bot_choose(struct game *g, int seat, int kind, const struct bot_profile *p, 
         turn |= a[i].type == ACT_DISCARD;
     if (turn && forced_discard(a, n, out))
         return 0;
-    int now = -2, first = -1;
-    if (!turn && !claim_worth_weighing(g, seat, p, a, n, &now, &first)) {
+    int now = -2, first = -1, first_sh = -2;
+    if (!turn && !claim_worth_weighing(g, seat, p, a, n, &now, &first, &first_sh)) {
         for (int i = 0; i < n; i++)
             if (a[i].type == ACT_PASS) {
                 *out = a[i];
@@ -1254,7 +1267,7 @@ int bot_choose(struct game *g, int seat, int kind, const struct bot_profile *p, 
     build_view(g, seat, p, &v);
     if (turn && default_turn(g, &v, a, n, out) == 0)
         return 0;
-    if (!turn && default_claim(&v, a, n, now, first, out) == 0)
+    if (!turn && default_claim(&v, a, n, now, first, first_sh, out) == 0)
         return 0;
     return greedy_choose(g, seat, a, n, out);
 }
