@@ -2,7 +2,8 @@
  * result fields first, in the order of KEY_ORDER, then the others sorted), strings as
  * valid JSON in valid UTF-8 (a byte that is not UTF-8 becomes \u00XX). Tables are read
  * raw: no metamethod runs. An array is a table whose keys are exactly 1..n, unless it
- * carries the JSON object mark (an empty table is an array otherwise). */
+ * carries the JSON object mark (an empty table is an array otherwise).
+ * And the plain part of jong.json_decode (json_decode below). */
 #include "lj.h"
 
 #include <math.h>
@@ -394,4 +395,206 @@ int lj_json_encode(lua_State *L)
         return refuse(L, "%s", "not enough memory for JSON");
     lua_pushlstring(L, out ? out : "", len);
     return 1;
+}
+
+/* ---- json_decode: the plain JSON most input is (situations, events) ----
+ *
+ * The values lua-cjson makes of the same text (numbers as floats, null as the given
+ * value), each table made at its final size. Anything else (an escape or a control
+ * character in a string, a number beyond JSON's own form, nesting deeper than
+ * DECODE_DEPTH, a syntax error) is left to lua-cjson, for its value or its error. */
+
+#define DECODE_DEPTH 64
+
+struct decoder {
+    const char *p, *end;
+};
+
+static void skip_ws(struct decoder *d)
+{
+    while (d->p < d->end && (*d->p == ' ' || *d->p == '\n' || *d->p == '\t' || *d->p == '\r'))
+        d->p++;
+}
+
+static bool decode_value(lua_State *L, struct decoder *d, int depth, int null);
+
+/* A string without escapes or control characters, pushed. */
+static bool decode_string(lua_State *L, struct decoder *d)
+{
+    const char *start = ++d->p;   /* after the quote */
+    while (d->p < d->end && *d->p != '"') {
+        unsigned char c = (unsigned char)*d->p;
+        if (c < 0x20 || c == '\\')
+            return false;
+        d->p++;
+    }
+    if (d->p == d->end)
+        return false;
+    lua_pushlstring(L, start, (size_t)(d->p - start));
+    d->p++;
+    return true;
+}
+
+static bool is_digit(const struct decoder *d, const char *p) { return p < d->end && *p >= '0' && *p <= '9'; }
+
+/* A number in JSON's form, pushed as a float (as lua-cjson does). */
+static bool decode_number(lua_State *L, struct decoder *d)
+{
+    const char *p = d->p;
+    if (*p == '-')
+        p++;
+    if (!is_digit(d, p))
+        return false;
+    if (*p == '0')
+        p++;
+    else
+        while (is_digit(d, p))
+            p++;
+    if (p < d->end && *p == '.') {
+        p++;
+        if (!is_digit(d, p))
+            return false;
+        while (is_digit(d, p))
+            p++;
+    }
+    if (p < d->end && (*p == 'e' || *p == 'E')) {
+        p++;
+        if (p < d->end && (*p == '+' || *p == '-'))
+            p++;
+        if (!is_digit(d, p))
+            return false;
+        while (is_digit(d, p))
+            p++;
+    }
+    char buf[64];
+    size_t n = (size_t)(p - d->p);
+    if (n >= sizeof buf)
+        return false;
+    memcpy(buf, d->p, n);
+    buf[n] = '\0';
+    char *stop;
+    double v = strtod(buf, &stop);
+    if (stop != buf + n)
+        return false;
+    lua_pushnumber(L, (lua_Number)v);
+    d->p = p;
+    return true;
+}
+
+static bool decode_word(lua_State *L, struct decoder *d, const char *word, int value, int null)
+{
+    size_t n = strlen(word);
+    if ((size_t)(d->end - d->p) < n || memcmp(d->p, word, n) != 0)
+        return false;
+    d->p += n;
+    if (value < 0)
+        lua_pushvalue(L, null);
+    else
+        lua_pushboolean(L, value);
+    return true;
+}
+
+/* An array or an object: its elements (keys and values) on the stack, then the table
+ * made at its size from them, in the order of the text. */
+static bool decode_table(lua_State *L, struct decoder *d, int depth, int null, bool object)
+{
+    if (depth >= DECODE_DEPTH)
+        return false;
+    char close = object ? '}' : ']';
+    int base = lua_gettop(L), n = 0;
+    d->p++;
+    skip_ws(d);
+    if (d->p < d->end && *d->p == close) {
+        d->p++;
+        lua_createtable(L, 0, 0);
+        return true;
+    }
+    for (;;) {
+        if (!lua_checkstack(L, 4))
+            return false;
+        skip_ws(d);
+        if (object) {
+            if (d->p == d->end || *d->p != '"' || !decode_string(L, d))
+                return false;
+            skip_ws(d);
+            if (d->p == d->end || *d->p != ':')
+                return false;
+            d->p++;
+            skip_ws(d);
+        }
+        if (!decode_value(L, d, depth + 1, null))
+            return false;
+        n++;
+        skip_ws(d);
+        if (d->p == d->end)
+            return false;
+        if (*d->p == close) {
+            d->p++;
+            break;
+        }
+        if (*d->p != ',')
+            return false;
+        d->p++;
+    }
+    int t = lua_gettop(L) + 1;
+    if (object) {
+        lua_createtable(L, 0, n);
+        for (int i = 0; i < n; i++) {
+            lua_pushvalue(L, base + 1 + 2 * i);
+            lua_pushvalue(L, base + 2 + 2 * i);
+            lua_rawset(L, t);
+        }
+    } else {
+        lua_createtable(L, n, 0);
+        for (int i = 0; i < n; i++) {
+            lua_pushvalue(L, base + 1 + i);
+            lua_rawseti(L, t, i + 1);
+        }
+    }
+    lua_replace(L, base + 1);
+    lua_settop(L, base + 1);
+    return true;
+}
+
+static bool decode_value(lua_State *L, struct decoder *d, int depth, int null)
+{
+    if (d->p == d->end)
+        return false;
+    switch (*d->p) {
+    case '{':
+        return decode_table(L, d, depth, null, true);
+    case '[':
+        return decode_table(L, d, depth, null, false);
+    case '"':
+        return decode_string(L, d);
+    case 't':
+        return decode_word(L, d, "true", 1, null);
+    case 'f':
+        return decode_word(L, d, "false", 0, null);
+    case 'n':
+        return decode_word(L, d, "null", -1, null);
+    default:
+        return decode_number(L, d);
+    }
+}
+
+/* json_decode(text, null) -> true, the value; or nothing when lua-cjson is to read the
+ * text (see above). */
+int lj_json_decode(lua_State *L)
+{
+    size_t n;
+    const char *s = luaL_checklstring(L, 1, &n);
+    lua_settop(L, 2);
+    struct decoder d = { s, s + n };
+    skip_ws(&d);
+    if (decode_value(L, &d, 0, 2)) {
+        skip_ws(&d);
+        if (d.p == d.end) {
+            lua_pushboolean(L, 1);
+            lua_insert(L, 3);
+            return 2;
+        }
+    }
+    lua_settop(L, 2);
+    return 0;
 }
