@@ -476,20 +476,24 @@ static int push_if_legal(struct game *g, struct action a, struct action *out, in
     return n;
 }
 
-/* Bit k set when counts[k] has a bit of `bits` (0xff: held at all, 0xfc: four or more):
- * eight kinds a word, no branch per kind. */
-static inline uint64_t kinds_with(const uint8_t counts[TILE_KINDS], uint8_t bits)
+/* The kinds (bit k) held at all and held four times (or more), eight kinds a word, no
+ * branch per kind. */
+static inline void kinds_held(const uint8_t counts[TILE_KINDS], uint64_t *held, uint64_t *four)
 {
-    uint64_t w[5], mask = 0, m = bits * 0x0101010101010101ull;
+    uint64_t w[5], h = 0, f = 0;
     memcpy(w, counts, 32);
     w[4] = (uint64_t)counts[32] | (uint64_t)counts[33] << 8;
     for (int i = 0; i < 5; i++) {
-        /* the top bit of each byte that is not 0, moved to the byte's low bit */
-        uint64_t x = w[i] & m;
-        uint64_t nz = ((((x & 0x7f7f7f7f7f7f7f7full) + 0x7f7f7f7f7f7f7f7full) | x) & 0x8080808080808080ull) >> 7;
-        mask |= ((nz * 0x0102040810204080ull) >> 56) << (8 * i);   /* byte j's bit to bit j */
+        /* the top bit of each byte that is not 0, moved to the byte's low bit, then
+         * byte j's bit to bit j */
+        uint64_t x = w[i], y = x & 0xfcfcfcfcfcfcfcfcull;
+        uint64_t nx = ((((x & 0x7f7f7f7f7f7f7f7full) + 0x7f7f7f7f7f7f7f7full) | x) & 0x8080808080808080ull) >> 7;
+        uint64_t ny = ((((y & 0x7f7f7f7f7f7f7f7full) + 0x7f7f7f7f7f7f7f7full) | y) & 0x8080808080808080ull) >> 7;
+        h |= ((nx * 0x0102040810204080ull) >> 56) << (8 * i);
+        f |= ((ny * 0x0102040810204080ull) >> 56) << (8 * i);
     }
-    return mask;
+    *held = h;
+    *four = f;
 }
 
 static void put_action(struct action *o, int type, int seat, tile_t t)
@@ -530,12 +534,13 @@ static int turn_actions(struct game *g, int seat, struct action *out, int max)
         all = found && check_action(g, &d, &why) == LEGAL;
     }
     /* The kinds held and the kinds of melded pungs, as bit masks (no branch per kind). */
-    uint64_t held = kinds_with(h->counts, 0xff), pungs = 0;
+    uint64_t held, four, pungs = 0;
+    kinds_held(h->counts, &held, &four);
     for (int i = 0; i < h->nmelds; i++)
         if (h->melds[i].type == MELD_PUNG)
             pungs |= 1ull << h->melds[i].kind;
     /* kinds where more than a plain discard is to be looked at: kongs, red fives held */
-    uint64_t more = pungs | kinds_with(h->counts, 0xfc) | (all ? 0 : ~0ull);
+    uint64_t more = pungs | four | (all ? 0 : ~0ull);
     for (int i = 0; i < 3; i++)
         if (h->reds[i])
             more |= 1ull << (9 * i + 4);
