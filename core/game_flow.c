@@ -978,36 +978,46 @@ static const struct action *find_kept(const struct game *g, const struct action 
 {
     if (a->seat >= players(g) || !(g->legal_ok & (1 << a->seat)))
         return NULL;
+    /* the fields that name it (mask: 0xff in each) and their values, compared as one word */
+    _Static_assert(sizeof(struct action) == sizeof(uint64_t), "an action is eight bytes");
+    struct action mask = { .type = 0xff }, want = { .type = a->type };
+    switch (a->type) {
+    case ACT_DISCARD:
+    case ACT_EXTRA:
+        mask.tile = mask.extra = 0xff;
+        want.tile = a->tile;
+        want.extra = a->type == ACT_EXTRA ? a->extra : 0;
+        break;
+    case ACT_KONG_CONCEALED:
+    case ACT_KONG_PROMOTED:
+        mask.tile = 0xff;
+        want.tile = (tile_t)tile_kind(a->tile);
+        break;
+    case ACT_CHOW:
+        mask.chow = 0xff;
+        want.chow = a->chow;
+        break;
+    case ACT_EXCHANGE:   /* listed in tile order; another order is checked in full */
+        mask.tile = mask.more[0] = mask.more[1] = 0xff;
+        want.tile = a->tile;
+        want.more[0] = a->more[0];
+        want.more[1] = a->more[1];
+        break;
+    case ACT_DECLARE:
+        mask.extra = 0xff;
+        want.extra = a->extra;
+        break;
+    default:
+        break;
+    }
+    uint64_t m, w;
+    memcpy(&m, &mask, sizeof m);
+    memcpy(&w, &want, sizeof w);
     for (int i = 0; i < g->nlegal[a->seat]; i++) {
-        const struct action *k = &g->legal[a->seat][i];
-        if (k->type != a->type)
-            continue;
-        switch (a->type) {
-        case ACT_DISCARD:
-        case ACT_EXTRA:
-            if (k->tile == a->tile && k->extra == (a->type == ACT_EXTRA ? a->extra : 0))
-                return k;
-            break;
-        case ACT_KONG_CONCEALED:
-        case ACT_KONG_PROMOTED:
-            if (k->tile == tile_kind(a->tile))
-                return k;
-            break;
-        case ACT_CHOW:
-            if (k->chow == a->chow)
-                return k;
-            break;
-        case ACT_EXCHANGE:   /* listed in tile order; another order is checked in full */
-            if (k->tile == a->tile && k->more[0] == a->more[0] && k->more[1] == a->more[1])
-                return k;
-            break;
-        case ACT_DECLARE:
-            if (k->extra == a->extra)
-                return k;
-            break;
-        default:
-            return k;
-        }
+        uint64_t k;
+        memcpy(&k, &g->legal[a->seat][i], sizeof k);
+        if ((k & m) == w)
+            return &g->legal[a->seat][i];
     }
     return NULL;
 }
