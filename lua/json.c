@@ -267,12 +267,8 @@ static int encode_table(lua_State *L, int idx, int depth, int shown)
             lua_pop(L, 1);
             nk++;
         }
-    } else {
-        lua_pushnil(L);
-        if (lua_next(L, idx))
-            lua_pop(L, 2), nk = 1;   /* not empty: an object */
     }
-    if (nk == alen && !is_object(L, idx, shown)) {
+    if (alen > 0 && nk == alen && !is_object(L, idx, shown)) {
         putc1('[');
         for (lua_Integer i = 1; i <= nk; i++) {
             if (i > 1)
@@ -331,6 +327,11 @@ static int encode_table(lua_State *L, int idx, int depth, int shown)
             at--;
         }
         keys[at] = k;
+    }
+    if (n == 0 && !is_object(L, idx, shown)) {   /* an empty table, not marked */
+        put("[]", 2);
+        lua_settop(L, base);
+        return 0;
     }
     putc1('{');
     for (int i = 0; i < n; i++) {
