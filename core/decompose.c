@@ -637,14 +637,14 @@ static inline uint64_t kind_mask(const uint8_t c[TILE_KINDS], int more)
 {
     uint64_t m = 0;
 #if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
-    /* bytes above more: count + (7 - more) reaches 8 (counts at most 4) */
-    uint64_t add = (uint64_t)(7 - more) * ONES;
-    for (int i = 0; i < 5; i++) {
-        uint64_t w = i < 4 ? load8(c + 8 * i) : load2(c + 32);
-        uint64_t bits = ((w + add) >> 3) & ONES;
-        if (i == 4) bits &= 0x0101ull;
-        m |= ((bits * 0x0102040810204080ull) >> 56) << (8 * i);
-    }
+    /* bytes above more: count + (7 - more) reaches 8 (counts at most 4); the eight
+     * bits of a word gathered by one multiplication (written out word by word) */
+    uint64_t add = (uint64_t)(7 - more) * ONES, gather = 0x0102040810204080ull;
+    m = (((load8(c) + add) >> 3 & ONES) * gather) >> 56;
+    m |= (((load8(c + 8) + add) >> 3 & ONES) * gather) >> 56 << 8;
+    m |= (((load8(c + 16) + add) >> 3 & ONES) * gather) >> 56 << 16;
+    m |= (((load8(c + 24) + add) >> 3 & ONES) * gather) >> 56 << 24;
+    m |= (((load2(c + 32) + add) >> 3 & 0x0101ull) * gather) >> 56 << 32;
 #else
     for (int k = 0; k < TILE_KINDS; k++) m |= (uint64_t)(c[k] > more) << k;
 #endif
