@@ -245,9 +245,10 @@ static void pung_tally(const uint8_t *c, int *t, int *p, int *n)
 {
     const uint64_t ones = 0x0101010101010101ull;
     uint64_t threes = 0, twos = 0, tiles = 0;
-    for (int i = 0; i < TILE_KINDS; i += 8) {
-        uint64_t x = 0;
-        memcpy(&x, c + i, i + 8 <= TILE_KINDS ? 8 : TILE_KINDS - i);
+    uint64_t w[5] = { 0 };   /* the counts in five words (the last holds two) */
+    memcpy(w, c, TILE_KINDS);
+    for (int i = 0; i < 5; i++) {
+        uint64_t x = w[i];
         uint64_t ge3 = (x + 5 * ones) >> 3 & ones, ge2 = (x + 6 * ones) >> 3 & ones;
         threes += ge3;
         twos += ge2 - ge3;
