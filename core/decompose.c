@@ -906,17 +906,23 @@ static inline __attribute__((always_inline)) uint64_t lowering_in_part(const str
  * among the four parts; a tile lowers one part's costs by one at most and leaves the
  * others', so it lowers the shanten exactly when it lowers its part's cost at some (m, q)
  * that part takes in some cheapest way. */
-static uint64_t standard_lowering(const uint8_t c[TILE_KINDS], int nmelds, uint64_t room)
+static void lowering_parts_of(const uint8_t c[TILE_KINDS], struct lowering_parts *e, unsigned half[2])
 {
-    unsigned nb = (unsigned)dc_nbase, id[NPARTS], lo[3], hi[3];
+    unsigned nb = (unsigned)dc_nbase;
     for (int s = 0; s < 3; s++) {
-        codes8(c + 9 * s, &lo[s], &hi[s]);
-        hi[s] += 625u * c[9 * s + 8];
-        id[s] = dc_suit_vec[dc_offset4[lo[s]] + dc_rank5[hi[s]]];
+        codes8(c + 9 * s, &e->lo[s], &e->hi[s]);
+        e->hi[s] += 625u * c[9 * s + 8];
+        e->id[s] = dc_suit_vec[dc_offset4[e->lo[s]] + dc_rank5[e->hi[s]]];
     }
-    unsigned honours = honour_code(c + 27);
-    id[3] = dc_honour_vec[honours];
-    unsigned half[2] = { dc_conv[id[0] * nb + id[1]], dc_conv[id[2] * nb + id[3]] };
+    e->honours = honour_code(c + 27);
+    e->id[3] = dc_honour_vec[e->honours];
+    half[0] = dc_conv[e->id[0] * nb + e->id[1]];
+    half[1] = dc_conv[e->id[2] * nb + e->id[3]];
+}
+
+/* The parts e (but for e->in) and halves of a hand by lowering_parts_of. */
+static uint64_t standard_lowering(struct lowering_parts *e, const unsigned half[2], int nmelds, uint64_t room)
+{
     const uint8_t *x = dc_vecs[half[0]], *y = dc_vecs[half[1]];
     int nsets = 4 - nmelds, best = 255;
     for (int m = 0; m <= nsets; m++)
@@ -928,16 +934,12 @@ static uint64_t standard_lowering(const uint8_t c[TILE_KINDS], int nmelds, uint6
                 in_x |= 1u << (q * 8 + m);
                 in_y |= 1u << ((1 - q) * 8 + nsets - m);
             }
-    unsigned in[NPARTS] = {0};
-    split_bytes(dc_vecs[id[0]], dc_vecs[id[1]], x, in_x, &in[0], &in[1]);
-    split_bytes(dc_vecs[id[2]], dc_vecs[id[3]], y, in_y, &in[2], &in[3]);
-    struct lowering_parts e = { .honours = honours, .lo = { lo[0], lo[1], lo[2] }, .hi = { hi[0], hi[1], hi[2] } };
-    for (int p = 0; p < NPARTS; p++) {
-        e.id[p] = id[p];
-        e.in[p] = in[p];
-    }
-    return lowering_in_part(&e, 0, room) | lowering_in_part(&e, 1, room) | lowering_in_part(&e, 2, room)
-         | lowering_in_part(&e, 3, room);
+    for (int p = 0; p < NPARTS; p++)
+        e->in[p] = 0;
+    split_bytes(dc_vecs[e->id[0]], dc_vecs[e->id[1]], x, in_x, &e->in[0], &e->in[1]);
+    split_bytes(dc_vecs[e->id[2]], dc_vecs[e->id[3]], y, in_y, &e->in[2], &e->in[3]);
+    return lowering_in_part(e, 0, room) | lowering_in_part(e, 1, room) | lowering_in_part(e, 2, room)
+         | lowering_in_part(e, 3, room);
 }
 
 uint64_t shanten_lowering(const uint8_t counts[TILE_KINDS], int nmelds, unsigned forms)
@@ -955,7 +957,14 @@ uint64_t shanten_lowering(const uint8_t counts[TILE_KINDS], int nmelds, unsigned
         return out;
     }
     uint64_t room = ~kind_mask(counts, 3) & ALL_KINDS;
-    int std = (forms & FORM_STANDARD) ? standard_shanten(counts, &v, nmelds) : SHANTEN_NONE;
+    /* the standard shanten as standard_shanten, from the parts standard_lowering uses */
+    struct lowering_parts e;
+    unsigned half[2] = { 0, 0 };
+    int std = SHANTEN_NONE;
+    if ((forms & FORM_STANDARD) && v.total <= 14 - 3 * nmelds) {
+        lowering_parts_of(counts, &e, half);
+        std = halves_shanten(half[0], half[1], 4 - nmelds);
+    }
     bool irregular = nmelds == 0 && (forms & (FORM_SEVEN_PAIRS | FORM_THIRTEEN_ORPHANS));
     int sp = irregular && (forms & FORM_SEVEN_PAIRS) ? seven_pairs_shanten(&v, 0) : SHANTEN_NONE;
     int to = irregular && (forms & FORM_THIRTEEN_ORPHANS) ? thirteen_orphans_shanten(&v, 0) : SHANTEN_NONE;
@@ -968,7 +977,7 @@ uint64_t shanten_lowering(const uint8_t counts[TILE_KINDS], int nmelds, unsigned
         /* a kind that can join nothing held leaves the shanten of a 3n + 1 hand without
          * three of a kind as it is (see shanten_each) */
         uint64_t near = v.total + 1 == 14 - 3 * nmelds && !kind_mask(counts, 2) ? near_mask(kind_mask(counts, 0)) : ALL_KINDS;
-        out |= standard_lowering(counts, nmelds, room & near);
+        out |= standard_lowering(&e, half, nmelds, room & near);
     }
     /* seven pairs and thirteen orphans: by the count the kind goes from */
     if (min_int(sp, to) == now) {
