@@ -179,16 +179,6 @@ int wall_stack(struct wall *w, const struct wall_config *c, const tile_t *front,
     return 0;
 }
 
-int wall_live(const struct wall *w) { return w->live_end - w->head; }
-
-int wall_drawable(const struct wall *w)
-{
-    int d = w->live_end - w->head - w->reserve;
-    return d > 0 ? d : 0;
-}
-
-int wall_dead(const struct wall *w) { return w->dead_end - w->live_end; }
-
 int wall_draw(struct wall *w)
 {
     if (wall_drawable(w) <= 0)

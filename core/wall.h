@@ -93,11 +93,15 @@ int wall_stack(struct wall *w, const struct wall_config *c, const tile_t *front,
                const tile_t *back, int nback, char *err);
 
 /* Tiles an ordinary draw may still take (live tiles minus the reserve, never below 0). */
-int wall_drawable(const struct wall *w);
+static inline int wall_drawable(const struct wall *w)
+{
+    int d = w->live_end - w->head - w->reserve;
+    return d > 0 ? d : 0;
+}
 /* Live tiles (the reserve included). */
-int wall_live(const struct wall *w);
+static inline int wall_live(const struct wall *w) { return w->live_end - w->head; }
 /* Dead-wall tiles not yet taken. */
-int wall_dead(const struct wall *w);
+static inline int wall_dead(const struct wall *w) { return w->dead_end - w->live_end; }
 /* An ordinary draw from the head; -1 when no drawable tile is left. */
 int wall_draw(struct wall *w);
 /* A replacement from the head (ignores the reserve); -1 when the live wall is empty. */
