@@ -120,28 +120,6 @@ static inline void view_of(const uint8_t c[TILE_KINDS], struct view *v)
     v->total = (bad & HIGHS) || total > MAX_TILES ? -1 : total;
 }
 
-/* What seven pairs and thirteen orphans count in a view: kinds held, kinds held twice or
- * more, and the same of the orphans. */
-struct irregular_tally {
-    int kinds, pairs, orphans, orphan_pairs;
-};
-
-static inline struct irregular_tally irregular_tally(const struct view *v)
-{
-    uint64_t x0 = v->w0 & orphan_mask(0), x1 = v->w1 & orphan_mask(1), x2 = v->w2 & orphan_mask(2),
-             x3 = v->w3 & orphan_mask(3), x4 = v->w4 & orphan_mask(4);
-    return (struct irregular_tally){
-        .kinds = byte_sum(nonzero_bytes(v->w0) + nonzero_bytes(v->w1) + nonzero_bytes(v->w2) + nonzero_bytes(v->w3)
-                          + nonzero_bytes(v->w4)),
-        .pairs = byte_sum(two_or_more_bytes(v->w0) + two_or_more_bytes(v->w1) + two_or_more_bytes(v->w2)
-                          + two_or_more_bytes(v->w3) + two_or_more_bytes(v->w4)),
-        .orphans = byte_sum(nonzero_bytes(x0) + nonzero_bytes(x1) + nonzero_bytes(x2) + nonzero_bytes(x3)
-                            + nonzero_bytes(x4)),
-        .orphan_pairs = byte_sum(two_or_more_bytes(x0) + two_or_more_bytes(x1) + two_or_more_bytes(x2)
-                                 + two_or_more_bytes(x3) + two_or_more_bytes(x4)),
-    };
-}
-
 /* ---- table indices ---- */
 
 /* Base-5 codes of counts 0-3 (lo) and 4-7 (hi) of eight counts. */
@@ -656,6 +634,31 @@ uint64_t counts_above(const uint8_t counts[TILE_KINDS], int more)
     return kind_mask(counts, more);
 }
 
+/* Bits set in x, eight bits at a time. */
+static inline int popcount64(uint64_t x)
+{
+    x -= x >> 1 & 0x5555555555555555ull;
+    x = (x & 0x3333333333333333ull) + (x >> 2 & 0x3333333333333333ull);
+    x = (x + (x >> 4)) & 0x0f0f0f0f0f0f0f0full;
+    return byte_sum(x);
+}
+
+/* What seven pairs and thirteen orphans count, from the kinds held (bits of held) and held
+ * twice or more (pairs): kinds held, kinds held twice or more, and the same of the
+ * orphans (terminals and honours). */
+struct irregular_tally {
+    int kinds, pairs, orphans, orphan_pairs;
+};
+
+static inline struct irregular_tally irregular_tally(uint64_t held, uint64_t pairs)
+{
+    const uint64_t orphans = 0x3fc060301ull;
+    return (struct irregular_tally){
+        .kinds = popcount64(held), .pairs = popcount64(pairs),
+        .orphans = popcount64(held & orphans), .orphan_pairs = popcount64(pairs & orphans),
+    };
+}
+
 /* The kinds held (bits of held) or within two ranks of one held in its suit. */
 static inline uint64_t near_mask(uint64_t held)
 {
@@ -808,7 +811,7 @@ int shanten_each(const uint8_t counts[TILE_KINDS], int nmelds, unsigned forms, i
     /* seven pairs and thirteen orphans: the shanten by the count the kind goes from and
      * whether it is an orphan (irregular[was][orphan]) */
     if (nmelds == 0 && (forms & (FORM_SEVEN_PAIRS | FORM_THIRTEEN_ORPHANS))) {
-        struct irregular_tally t = irregular_tally(&v);
+        struct irregular_tally t = irregular_tally(held, kind_mask(c, 1));
         int kinds = t.kinds, pairs = t.pairs, orphans = t.orphans, orphan_pairs = t.orphan_pairs;
         /* one more tile lowers these shanten by one at most, one fewer never: nothing to
          * do when they cannot go below the highest standard one */
@@ -981,7 +984,7 @@ uint64_t shanten_lowering(const uint8_t counts[TILE_KINDS], int nmelds, unsigned
     }
     /* seven pairs and thirteen orphans: by the count the kind goes from */
     if (min_int(sp, to) == now) {
-        struct irregular_tally t = irregular_tally(&v);
+        struct irregular_tally t = irregular_tally(kind_mask(counts, 0), kind_mask(counts, 1));
         int kinds = t.kinds, pairs = t.pairs, orphans = t.orphans, orphan_pairs = t.orphan_pairs;
         bool lower[4][2];   /* by the count the kind goes from (0-3) and whether an orphan */
         for (int was = 0; was < 4; was++) {
