@@ -436,15 +436,21 @@ static int target_value(const struct view *v, int t)
 }
 
 /* Whether a plan of the type meets the family's hard conditions once complete. */
+static unsigned types_allowed(const struct bot_profile *p)   /* bit per plan type */
+{
+    unsigned types = (1u << NPLAN_TYPES) - 1;
+    if (p->cleared)
+        types &= 1u << PLAN_FLUSH;
+    if (p->void_suit)
+        types &= 1u << PLAN_VOID | 1u << PLAN_FLUSH;
+    if (p->max_chows >= 0 && p->max_chows < 4)
+        types &= 1u << PLAN_PUNGS;
+    return types;
+}
+
 static bool plan_allowed(const struct bot_profile *p, int type)
 {
-    if (p->cleared && type != PLAN_FLUSH)
-        return false;
-    if (p->void_suit && type != PLAN_VOID && type != PLAN_FLUSH)
-        return false;
-    if (p->max_chows >= 0 && p->max_chows < 4 && type != PLAN_PUNGS)
-        return false;
-    return true;
+    return types_allowed(p) >> type & 1;
 }
 
 enum { NPLANS = 9, PUNGS_AT = 5 };   /* PLANS[PUNGS_AT]: all pungs */
@@ -458,9 +464,8 @@ static unsigned plans_allowed(const struct bot_profile *p)
 {
     static const unsigned of_type[PLAN_TARGET] = { 0x001, 0x00e, 0x010, 0x020, 0x1c0 };   /* by type */
     unsigned allowed = 0;
-    for (int t = 0; t < PLAN_TARGET; t++)
-        if (plan_allowed(p, t))
-            allowed |= of_type[t];
+    for (unsigned types = types_allowed(p) & ((1u << PLAN_TARGET) - 1); types; types &= types - 1)
+        allowed |= of_type[__builtin_ctz(types)];
     return allowed;
 }
 
