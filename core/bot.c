@@ -952,15 +952,16 @@ static int default_turn(struct game *g, const struct view *v, const struct actio
             }
         }
     }
-    int k = ch[pick].kind;
+    int kp = pick;   /* the candidate discarded */
     /* after a declaration, the drawn tile goes when it keeps the hand as good */
     const struct game_state *st = game_state(g);
     if (v->declared && st->has_drawn && tile_kind(st->drawn) < TILE_KINDS) {
         int dk = tile_kind(st->drawn);
         for (int i = 0; i < nch; i++)
             if (ch[i].kind == dk && ch[i].shanten <= ch[pick].shanten)
-                k = dk;
+                kp = i;
     }
+    int k = ch[kp].kind;
     /* a concealed or promoted kong that does not set the hand back, with no threat */
     for (int i = 0; i < n && kongs && !fold; i++) {
         if (a[i].type != ACT_KONG_CONCEALED && a[i].type != ACT_KONG_PROMOTED)
@@ -1000,10 +1001,7 @@ static int default_turn(struct game *g, const struct view *v, const struct actio
             extra = i;
         }
     }
-    int shanten_left = 99;
-    for (int i = 0; i < nch; i++)
-        if (ch[i].kind == k)
-            shanten_left = ch[i].shanten;
+    int shanten_left = ch[kp].shanten;
     /* three players: a hand of value of its own (a flush, a value honour pung, two red
      * fives or tiles set aside) that already wins on a discard stays undeclared (dama); a
      * cheap one declares for value */
