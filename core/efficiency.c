@@ -1,6 +1,5 @@
 #include "efficiency.h"
 
-#include <stddef.h>
 #include <string.h>
 
 #include "game.h"
@@ -170,8 +169,12 @@ void efficiency_unseen_discards(const struct game *g, int seat, uint8_t unseen[T
         first[p] = ss->ndiscards > 0 ? ss->ndiscards - 1 : 0;
         kept &= m->n[p] <= first[p] && !memcmp(m->d[p], ss->discards, (size_t)m->n[p] * sizeof *ss->discards);
     }
-    if (!kept)
-        memset(m, 0, offsetof(struct table_seen, d)), memset(m->add, 0, sizeof *m - offsetof(struct table_seen, add));
+    if (!kept) {   /* another deal or game: counted again */
+        memset(m->n, 0, sizeof m->n);
+        memset(m->add, 0, sizeof m->add);
+        memset(m->kinds, 0, sizeof m->kinds);
+        memset(m->declaring, 0, sizeof m->declaring);
+    }
     for (int p = 0; p < 4; p++) {
         const struct discard *d = st->seats[p].discards;
         for (int i = m->n[p]; i < first[p]; i++) {
