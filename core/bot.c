@@ -626,7 +626,8 @@ static void build_view(struct game *g, int seat, const struct bot_profile *p, st
     v->allowed = plans_allowed(p);
     v->targets_allowed = plan_allowed(p, PLAN_TARGET);
     v->fits = melds_fit(v->melds, v->nmelds, p->max_chows);
-    v->value_honours = 0x70u | 1u << seat | (v->round_wind < 7 ? 1u << v->round_wind : 0);   /* is_value_honour */
+    /* as is_value_honour: the dragons (bits 4-6), the seat's wind and the round's */
+    v->value_honours = 0x70u | 1u << seat | (v->round_wind < 7 ? 1u << v->round_wind : 0);
     bool decl[4];
     efficiency_unseen_discards(g, seat, v->unseen, v->safe, decl);
     for (int s = 0; s < 4; s++) {
