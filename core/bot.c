@@ -1146,6 +1146,9 @@ static int default_claim(const struct view *v, const struct action *a, int n, in
             /* against a threat, call only into a ready hand */
             if (v->nthreats && best_sh > 0)
                 continue;
+            /* the nearest call so far (a pung of value honours at once) */
+            if (!(best_d < pick_d || (pick < 0 && best_d <= pick_d) || value_pung))
+                continue;
             /* into a ready hand only when one of its waits wins by the ruleset's own test */
             if (best_sh == 0 && best_k >= 0) {
                 c[best_k]--;
@@ -1154,12 +1157,10 @@ static int default_claim(const struct view *v, const struct action *a, int n, in
                 if (!ok)
                     continue;
             }
-            if (best_d < pick_d || (pick < 0 && best_d <= pick_d) || value_pung) {
-                pick = i;
-                pick_d = best_d;
-                if (value_pung)
-                    break;
-            }
+            pick = i;
+            pick_d = best_d;
+            if (value_pung)
+                break;
         }
     }
     if (pick < 0)
