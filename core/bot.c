@@ -613,7 +613,6 @@ static void build_view(struct game *g, int seat, const struct bot_profile *p, st
 {
     const struct game_state *st = game_state(g);
     const struct hand *h = game_hand(g, seat);
-    memset(v, 0, sizeof *v);
     v->p = p;
     v->g = g;
     v->forms = game_rules(g)->forms;
@@ -630,7 +629,10 @@ static void build_view(struct game *g, int seat, const struct bot_profile *p, st
     v->value_honours = 0x70u | 1u << seat | (v->round_wind < 7 ? 1u << v->round_wind : 0);
     bool decl[4];
     efficiency_unseen_discards(g, seat, v->unseen, v->safe, decl);
+    v->declared = false;
+    v->nthreats = v->ndeclared = 0;
     for (int s = 0; s < 4; s++) {
+        v->threat[s] = false;
         const struct seat_state *ss = &st->seats[s];
         bool declared = decl[s];
         if (s == seat) {
