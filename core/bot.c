@@ -1240,11 +1240,14 @@ int bot_choose(struct game *g, int seat, int kind, const struct bot_profile *p, 
     int n = game_legal(g, seat, a, MAX_ACTIONS);
     if (n <= 0)
         return -1;
-    for (int i = 0; i < n; i++)
+    bool turn = false;   /* some discard */
+    for (int i = 0; i < n; i++) {
         if (a[i].type == ACT_WIN || a[i].type == ACT_NEXT) {
             *out = a[i];
             return 0;
         }
+        turn |= a[i].type == ACT_DISCARD;
+    }
     if (kind == BOT_RANDOM) {
         *out = a[rng_below(r, (uint32_t)n)];
         return 0;
@@ -1258,9 +1261,6 @@ int bot_choose(struct game *g, int seat, int kind, const struct bot_profile *p, 
         bot_profile_any(&any);
         p = &any;
     }
-    bool turn = false;
-    for (int i = 0; i < n; i++)
-        turn |= a[i].type == ACT_DISCARD;
     if (turn && forced_discard(a, n, out))
         return 0;
     int now = -2, first = -1, first_sh = -2;
