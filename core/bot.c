@@ -855,14 +855,17 @@ static int default_turn(struct game *g, const struct view *v, const struct actio
         if (seen >> k & 1)
             continue;
         seen |= 1ull << k;
-        c[k]--;
         struct choice *x = &ch[nch++];
         x->kind = k;
-        x->shanten = own_shanten(&pl) ? plan_shanten(v, &pl, c, v->nmelds) : after[k];
+        x->shanten = after[k];
+        if (own_shanten(&pl)) {
+            c[k]--;
+            x->shanten = plan_shanten(v, &pl, c, v->nmelds);
+            c[k]++;
+        }
         x->cost = base_off - (int)(off_kinds >> k & 1);
         x->danger = v->nthreats ? danger(v, k) : 0;
         x->accept = -1;
-        c[k]++;
         if (x->shanten < best_sh)
             best_sh = x->shanten;
     }
