@@ -49,9 +49,6 @@ int lj_plain_check(lua_State *L);
 void lj_plain_at(lua_State *L, int idx, const char *what, int views, int mark, bool keep_plain);
 /* json_encode(v, shown): v as JSON text, keys in a stable order (lua/json.c). */
 int lj_json_encode(lua_State *L);
-/* json_decode(text, null) -> true, the value of plain JSON text, or nothing: lua-cjson
- * reads the rest (lua/json.c). */
-int lj_json_decode(lua_State *L);
 
 /* Installs the counting allocator on a state (so memory caps work); the module
  * does this itself when it opens. */

@@ -1205,7 +1205,6 @@ static const luaL_Reg private_tools[] = {
     { "key_problem", l_key_problem },
     { "pcall_plain", l_pcall_plain },
     { "json_encode", lj_json_encode },
-    { "json_decode", lj_json_decode },
     { NULL, NULL },
 };
 

@@ -57,13 +57,8 @@ function jong.parse_hand(s, win_tile) return jong.hand_facts(s, win_tile, true) 
 local cjson_ok, cjson = pcall(require, "cjson")
 jong.json_null = cjson_ok and cjson.null or setmetatable({}, { __tostring = function() return "null" end })
 
-local decode_c = private.json_decode   -- lua/json.c: the plain text most input is
 function jong.json_decode(text)
   if not cjson_ok then return nil, "lua-cjson is not installed" end
-  if type(text) == "string" then
-    local fine, plain, v = pcall(decode_c, text, cjson.null)   -- (out of memory: as cjson says)
-    if fine and plain then return v end
-  end
   local ok, v = pcall(cjson.decode, text)
   if not ok then
     if type(text) ~= "string" or not text:find("%S") then return nil, "bad JSON: the input is empty" end
