@@ -130,81 +130,27 @@ void efficiency_unseen_game(const struct game *g, int seat, uint8_t unseen[TILE_
     efficiency_unseen_discards(g, seat, unseen, NULL, NULL);
 }
 
-/* What the discards but each seat's last add to the tiles seen (kinds 0-33), and per seat
- * the kinds among them (bits below 64) and whether one made a declaration; kept with the
- * discards it was made of, and extended when a later call finds those discards still
- * first (any game may ask: only the contents count). The last discards are counted
- * apart: only a seat's last one may still be claimed. */
-struct table_seen {
-    int n[MAX_PLAYERS];
-    struct discard d[MAX_PLAYERS][MAX_DISCARDS];
-    uint8_t add[40];
-    uint64_t kinds[MAX_PLAYERS];
-    bool declaring[MAX_PLAYERS];
-};
-static _Thread_local struct table_seen table_memo;
-
-static inline void see_discard(struct discard d, uint8_t *n, uint64_t *kinds, bool *declaring)
-{
-    unsigned k = tile_kind(d.tile);
-    if (k < TILE_KINDS)   /* (the others are never unseen) */
-        n[k] = (uint8_t)(n[k] + (d.claimed_by == SEAT_NONE));
-    *kinds |= k < 64 ? 1ull << k : 0;
-    *declaring |= d.extra && k < TILE_KINDS;
-}
-
 void efficiency_unseen_discards(const struct game *g, int seat, uint8_t unseen[TILE_KINDS], uint64_t discarded[4],
                                 bool declared[4])
 {
-    struct seen s;
-    memset(&s, 0, sizeof s);
-    memcpy(s.n, game_hand(g, seat)->counts, TILE_KINDS);
+    /* the seat's concealed tiles and the tiles shown to all (kept by the game) */
     const struct game_state *st = game_state(g);
-    struct table_seen *m = &table_memo;
-    int first[4];
-    bool kept = true;
-    for (int p = 0; p < 4; p++) {
-        const struct seat_state *ss = &st->seats[p];
-        see_melds(&s, &ss->hand);   /* every seat's melds, the seat's own too */
-        first[p] = ss->ndiscards > 0 ? ss->ndiscards - 1 : 0;
-        kept &= m->n[p] <= first[p] && !memcmp(m->d[p], ss->discards, (size_t)m->n[p] * sizeof *ss->discards);
-    }
-    if (!kept) {   /* another deal or game: counted again */
-        memset(m->n, 0, sizeof m->n);
-        memset(m->add, 0, sizeof m->add);
-        memset(m->kinds, 0, sizeof m->kinds);
-        memset(m->declaring, 0, sizeof m->declaring);
-    }
-    for (int p = 0; p < 4; p++) {
-        const struct discard *d = st->seats[p].discards;
-        for (int i = m->n[p]; i < first[p]; i++) {
-            m->d[p][i] = d[i];
-            see_discard(d[i], m->add, &m->kinds[p], &m->declaring[p]);
-        }
-        m->n[p] = first[p];
-    }
+    uint8_t shown[40] = { 0 };
+    struct seen s;
+    memset(s.n, 0, 40);
+    memcpy(s.n, game_hand(g, seat)->counts, TILE_KINDS);
+    memcpy(shown, st->shown, TILE_KINDS);
     for (int i = 0; i < 40; i += 8) {
         uint64_t a, b;
         memcpy(&a, s.n + i, 8);
-        memcpy(&b, m->add + i, 8);
+        memcpy(&b, shown + i, 8);
         a += b;   /* no carry: a sound game shows at most 4 tiles of a kind */
         memcpy(s.n + i, &a, 8);
     }
-    for (int p = 0; p < 4; p++) {
-        const struct seat_state *ss = &st->seats[p];
-        uint64_t kinds = m->kinds[p];
-        bool declaring = m->declaring[p];
-        if (ss->ndiscards > 0)
-            see_discard(ss->discards[ss->ndiscards - 1], s.n, &kinds, &declaring);
-        if (discarded) {
-            discarded[p] = kinds & ((1ull << TILE_KINDS) - 1);
-            declared[p] = declaring;
+    if (discarded)
+        for (int p = 0; p < 4; p++) {
+            discarded[p] = st->seats[p].discarded;
+            declared[p] = st->seats[p].declared;
         }
-    }
-    for (int i = 0; i < st->ndora; i++) {
-        int t = game_dora(g, i);
-        if (t >= 0)
-            s.n[tile_kind((tile_t)t)]++;
-    }
     unseen_of(&s, unseen);
 }

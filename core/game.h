@@ -332,6 +332,8 @@ struct seat_state {
     uint8_t missing;       /* 1 + the declared missing suit (0 m, 1 p, 2 s); NO_SUIT: none (hidden
                             * from the others while PHASE_DECLARE lasts) */
     tile_t passing[EXCHANGE_TILES];   /* PHASE_EXCHANGE: the tiles chosen, still in the hand */
+    uint64_t discarded;    /* kinds (below TILE_KINDS) among its discards, claimed or not (bits) */
+    bool declared;         /* one of those discards made a declaration (riichi, calling) */
 };
 
 /* Everything that changes; a plain value (no pointers), so it can be copied. */
@@ -358,6 +360,8 @@ struct game_state {
     /* the deal */
     uint8_t nkongs, ndora;
     uint8_t pending_dora;  /* kong indicators waiting for the next discard */
+    uint8_t shown[TILE_KINDS];   /* tiles every seat sees, by kind: melds, discards not claimed,
+                                  * dora indicators revealed (game_dora) */
     bool any_call;         /* a claim or kong has happened this deal */
     uint8_t result;        /* 0 playing, EV_WIN, or enum draw_kind */
     uint8_t nwins;

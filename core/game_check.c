@@ -110,6 +110,52 @@ static int check_seat(const struct game *g, int s, uint64_t hands[5], int counts
     return 0;
 }
 
+/* The tiles shown to all and each seat's kinds discarded and declarations (kept as the
+ * game goes), counted afresh; the seats' arrays are within bounds. */
+static int check_shown(const struct game *g, char *msg, size_t n)
+{
+    const struct game_state *st = &g->st;
+    uint8_t shown[TILE_KINDS] = { 0 };
+    for (int s = 0; s < players(g); s++) {
+        const struct seat_state *ss = &st->seats[s];
+        for (int i = 0; i < ss->hand.nmelds; i++) {
+            const struct meld *m = &ss->hand.melds[i];
+            if (m->type == MELD_CHOW) {
+                shown[m->kind]++;
+                shown[m->kind + 1]++;
+                shown[m->kind + 2]++;
+            } else {
+                shown[m->kind] = (uint8_t)(shown[m->kind] + meld_tiles(m));
+            }
+        }
+        uint64_t kinds = 0;
+        bool declared = false;
+        for (int i = 0; i < ss->ndiscards; i++) {
+            const struct discard *d = &ss->discards[i];
+            int k = tile_kind(d->tile);
+            if (k >= TILE_KINDS)
+                continue;
+            shown[k] = (uint8_t)(shown[k] + (d->claimed_by == SEAT_NONE));
+            kinds |= 1ull << k;
+            declared |= d->extra != 0;
+        }
+        if (kinds != ss->discarded || declared != ss->declared) {
+            snprintf(msg, n, "seat %c: the kinds it discarded or its declarations kept wrong", seat_letters[s]);
+            return -1;
+        }
+    }
+    for (int i = 0; i < st->ndora; i++) {
+        int t = game_dora(g, i);
+        if (t >= 0 && tile_kind((tile_t)t) < TILE_KINDS)
+            shown[tile_kind((tile_t)t)]++;
+    }
+    if (memcmp(shown, st->shown, sizeof shown)) {
+        snprintf(msg, n, "the tiles shown to all kept wrong");
+        return -1;
+    }
+    return 0;
+}
+
 /* The full check: counts every part of the state afresh; says what is wrong. */
 int game_check_full(const struct game *g, char *msg, size_t n)
 {
@@ -133,7 +179,7 @@ int game_check_full(const struct game *g, char *msg, size_t n)
                  players(g) * (long long)g->rules.start_points);
         return -1;
     }
-    return 0;
+    return check_shown(g, msg, n);
 }
 
 /* ---- the quick check ----
@@ -163,6 +209,9 @@ struct seat_memo {
     int concealed;               /* concealed tiles (they count in the total as they are in `was`) */
     struct tally open;           /* its melds, bonus tiles and tiles set aside */
     struct tally discarded;      /* its unclaimed discards */
+    struct tally melds;          /* its melds (part of open) */
+    uint64_t kinds;              /* the kinds among its discards (below TILE_KINDS) */
+    bool declared;               /* one of them made a declaration */
 };
 
 struct check_memo {
@@ -173,6 +222,7 @@ struct check_memo {
     int set_size;
     struct tally want;
     struct tally total;          /* the sum of the remembered parts' tallies */
+    struct tally shown;          /* the sum of the seats' melds and discarded */
     bool wall_ok;
     int n, head, dead_end;       /* the wall's tiles [head, dead_end) (t) make `wall` */
     tile_t t[MAX_WALL];
@@ -302,9 +352,9 @@ static inline bool same_open(const struct seat_state *a, const struct seat_state
            (!y->nbonus || same_bytes(x->bonus, y->bonus, y->nbonus)) && (!b->naside || same_bytes(a->aside, b->aside, b->naside));
 }
 
-/* Counts the seat's melds, bonus tiles and tiles set aside into t; false when they are
- * not sound. */
-static bool count_open(struct tally *t, const struct seat_state *ss)
+/* Counts the seat's melds, bonus tiles and tiles set aside into t, its melds alone into
+ * melds; false when they are not sound. */
+static bool count_open(struct tally *t, struct tally *melds, const struct seat_state *ss)
 {
     const struct hand *h = &ss->hand;
     if (h->nmelds > MAX_MELDS || h->nbonus > MAX_BONUS || ss->naside > MAX_ASIDE)
@@ -327,6 +377,7 @@ static bool count_open(struct tally *t, const struct seat_state *ss)
             t->n[LANE_RED + m->kind / 9] = (uint16_t)(t->n[LANE_RED + m->kind / 9] + m->reds);
         }
     }
+    *melds = *t;
     for (int i = 0; i < h->nbonus; i++)
         if (!kind_is_bonus(h->bonus[i]) || !tally_tile(t, h->bonus[i], 1))
             return false;
@@ -412,26 +463,38 @@ static bool memo_seat(struct check_memo *m, struct seat_memo *sm, const struct s
         sm->concealed = n;
     }
     if (!sm->ok || !same_open(was, ss)) {
-        if (sm->ok)
+        if (sm->ok) {
             tally_sub(&m->total, &sm->open);
-        if (!count_open(&sm->open, ss))
+            tally_sub(&m->shown, &sm->melds);
+        }
+        if (!count_open(&sm->open, &sm->melds, ss))
             return false;
         tally_add(&m->total, &sm->open);
+        tally_add(&m->shown, &sm->melds);
     }
     int from = sm->ok ? was->ndiscards : 0;
     if (sm->ok && (nd < from || !same_bytes(was->discards, ss->discards, (size_t)from * sizeof *ss->discards))) {
         tally_sub(&m->total, &sm->discarded);   /* counted again from the first */
+        tally_sub(&m->shown, &sm->discarded);
         from = 0;
     }
-    if (from == 0)
+    if (from == 0) {
         memset(&sm->discarded, 0, sizeof sm->discarded);
+        sm->kinds = 0;
+        sm->declared = false;
+    }
     for (int i = from; i < nd; i++) {
         const struct discard *d = &ss->discards[i];
+        if (tile_kind(d->tile) < TILE_KINDS) {
+            sm->kinds |= 1ull << tile_kind(d->tile);
+            sm->declared |= d->extra != 0;
+        }
         if (d->claimed_by != SEAT_NONE)
             continue;
         if (!tally_tile(&sm->discarded, d->tile, 1))
             return false;
         tally_tile(&m->total, d->tile, 1);
+        tally_tile(&m->shown, d->tile, 1);
     }
     copy_bytes(&sm->was, ss, SEAT_RUN(nd));
     sm->was.naside = ss->naside;
@@ -514,11 +577,25 @@ static int quick_check(const struct game *g)
     if (st->phase == PHASE_DEAL_END || st->phase == PHASE_MATCH_END)
         may |= turn;
     for (int s = 0; s < players(g); s++) {
-        int size = m->seats[s].concealed + 3 * st->seats[s].hand.nmelds;
+        const struct seat_memo *sm = &m->seats[s];
+        int size = sm->concealed + 3 * st->seats[s].hand.nmelds;
         if (must >> s & 1 ? size != most : size != most - 1 && !((may >> s & 1) && size == most))
+            return -1;
+        if (sm->kinds != st->seats[s].discarded || sm->declared != st->seats[s].declared)
             return -1;
     }
     if (!same_bytes(&m->total, &m->want, sizeof m->want))
+        return -1;
+    /* the tiles shown: the seats' melds and discards, and the dora indicators */
+    uint16_t shown[TILE_KINDS];
+    for (int k = 0; k < TILE_KINDS; k++)
+        shown[k] = st->shown[k];
+    for (int i = 0; i < st->ndora; i++) {
+        int t = game_dora(g, i);
+        if (t >= 0 && tile_kind((tile_t)t) < TILE_KINDS)
+            shown[tile_kind((tile_t)t)]--;
+    }
+    if (!same_bytes(shown, m->shown.n, sizeof shown))
         return -1;
     int64_t total = st->deposits;
     for (int p = 0; p < players(g); p++)

@@ -54,6 +54,30 @@ static int end_draw(struct game *g, int kind, const char *reason)
     return settle(g, &s);
 }
 
+/* A meld's tiles added to (d 1) or taken from (d -1) the tiles shown. */
+static void show_meld(struct game_state *st, const struct meld *m, int d)
+{
+    if (m->type == MELD_CHOW) {
+        for (int k = m->kind; k < m->kind + 3; k++)
+            st->shown[k] = (uint8_t)(st->shown[k] + d);
+    } else {
+        st->shown[m->kind] = (uint8_t)(st->shown[m->kind] + d * meld_tiles(m));
+    }
+}
+
+/* A discard added to the seat's: shown (until claimed), its kind among the seat's. */
+static void add_discard(struct game_state *st, int s, tile_t t, int extra)
+{
+    struct seat_state *ss = &st->seats[s];
+    ss->discards[ss->ndiscards++] = (struct discard){ .tile = t, .claimed_by = SEAT_NONE, .extra = (uint8_t)extra };
+    int k = tile_kind(t);
+    if (k < TILE_KINDS) {
+        st->shown[k]++;
+        ss->discarded |= 1ull << k;
+        ss->declared |= extra != 0;
+    }
+}
+
 static void reveal_dora(struct game *g)
 {
     struct game_state *st = &g->st;
@@ -66,6 +90,8 @@ static void reveal_dora(struct game *g)
     struct event *e = ev_tile(g, EV_DORA, SEAT_NONE, (tile_t)t);
     e->v[0] = idx;
     st->ndora++;
+    if (tile_kind((tile_t)t) < TILE_KINDS)
+        st->shown[tile_kind((tile_t)t)]++;
 }
 
 /* A tile from a replacement source; -1 when there is none. */
@@ -231,7 +257,7 @@ static int play_on(struct game *g, const int *seats, int n, int how, int from, t
     if (how == WIN_ROB) {
         struct seat_state *ss = &st->seats[from];
         hand_take(&ss->hand, tile);
-        ss->discards[ss->ndiscards++] = (struct discard){ .tile = tile, .claimed_by = SEAT_NONE };
+        add_discard(st, from, tile, 0);
     }
     int active = 0;
     for (int s = 0; s < players(g); s++)
@@ -457,6 +483,7 @@ static int do_claim(struct game *g, const struct action *a)
     struct seat_state *from = &st->seats[st->discarder];
     struct hand *h = &st->seats[s].hand;
     from->discards[from->ndiscards - 1].claimed_by = (uint8_t)s;
+    st->shown[k]--;
     struct meld m = { .from = st->discarder, .kind = (uint8_t)k };
     int reds = tile_is_red(st->claim_tile) ? 1 : 0;
     int ev = EV_PUNG;
@@ -482,6 +509,7 @@ static int do_claim(struct game *g, const struct action *a)
     }
     m.reds = (uint8_t)reds;
     h->melds[h->nmelds++] = m;
+    show_meld(st, &m, 1);
     st->any_call = true;
     struct event *e = ev_tile(g, ev, s, st->claim_tile);
     e->from = st->discarder;
@@ -532,6 +560,7 @@ static void unmeld_robbed_kong(struct game *g)
         for (int j = i; j + 1 < h->nmelds; j++)
             h->melds[j] = h->melds[j + 1];
         h->nmelds--;
+        show_meld(st, &m, -1);
         for (int t = 0; t < 4; t++)
             hand_add(h, t < m.reds ? (tile_t)(k | TILE_RED) : (tile_t)k);
         return;
@@ -581,6 +610,7 @@ static int finish_promoted(struct game *g, int s)
     m->reds = (uint8_t)(m->reds + take_kind(h, k, 1));
     m->type = MELD_KONG;
     m->kong = KONG_PROMOTED;
+    g->st.shown[k]++;
     return finish_kong(g, s, false);
 }
 
@@ -652,7 +682,7 @@ static int do_discard(struct game *g, int s, tile_t t, int extra)
     struct game_state *st = &g->st;
     struct seat_state *ss = &st->seats[s];
     hand_take(&ss->hand, t);
-    ss->discards[ss->ndiscards++] = (struct discard){ .tile = t, .claimed_by = SEAT_NONE, .extra = (uint8_t)extra };
+    add_discard(st, s, t, extra);
     ss->missed = 0;
     st->after_kong = st->drawn_loose;
     struct event *e = ev_tile(g, EV_DISCARD, s, t);
@@ -678,6 +708,7 @@ static int do_kong(struct game *g, const struct action *a)
         int reds = take_kind(h, k, 4);
         h->melds[h->nmelds++] = (struct meld){ .type = MELD_KONG, .kong = KONG_CONCEALED,
                                                .kind = (uint8_t)k, .from = SEAT_NONE, .reds = (uint8_t)reds };
+        st->shown[k] = (uint8_t)(st->shown[k] + 4);
         ev_tile(g, EV_KONG_CONCEALED, s, (tile_t)k);
         if (g->rules.rob_concealed_thirteen || g->rules.rob_concealed_any) {
             st->rob_type = ACT_KONG_CONCEALED;
@@ -746,6 +777,7 @@ int deal_begin(struct game *g)
         st->seats[s].last_miss = -1;
     }
     st->nkongs = st->ndora = st->pending_dora = 0;
+    memset(st->shown, 0, sizeof st->shown);
     st->any_call = false;
     st->result = 0;
     st->nwins = 0;

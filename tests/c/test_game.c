@@ -1039,6 +1039,17 @@ static bool check_fails(struct game *g, const char *want)
     return true;
 }
 
+/* A wall tile moved to a seat's discards by hand, with the counts the game keeps. */
+static void discard_from_wall(struct game *g, struct seat_state *ss)
+{
+    tile_t t = g->st.wall.t[g->st.wall.head++];
+    ss->discards[ss->ndiscards++] = (struct discard){ .tile = t, .claimed_by = SEAT_NONE };
+    if (tile_kind(t) < TILE_KINDS) {
+        g->st.shown[tile_kind(t)]++;
+        ss->discarded |= 1ull << tile_kind(t);
+    }
+}
+
 static void test_check_catches_corruption(void)
 {
     struct game_rules r;
@@ -1092,6 +1103,18 @@ static void test_check_catches_corruption(void)
     CHECK(check_fails(g, "no set has"), "a discard no set has");
     g->st = saved;
     CHECK(invariants(g), "the state restored is sound");   /* and remembered so */
+    g->st.shown[k]++;   /* the kept count of tiles shown: one more than there are */
+    CHECK(check_fails(g, "tiles shown to all kept wrong"), "the tiles shown kept wrong");
+    g->st = saved;
+    CHECK(invariants(g), "the state restored is sound");   /* and remembered so */
+    ss->discarded ^= 1ull << other;   /* a kind among its discards it did not discard, or gone */
+    CHECK(check_fails(g, "seat S: the kinds it discarded"), "the kinds discarded kept wrong");
+    g->st = saved;
+    CHECK(invariants(g), "the state restored is sound");   /* and remembered so */
+    ss->declared = !ss->declared;
+    CHECK(check_fails(g, "or its declarations kept wrong"), "the declarations kept wrong");
+    g->st = saved;
+    CHECK(invariants(g), "the state restored is sound");   /* and remembered so */
     struct wall *w = &g->st.wall;
     w->t[w->head + 5] = (tile_t)(tile_kind(w->t[w->head + 5]) == 33 ? 32 : 33);
     CHECK(check_fails(g, "elsewhere"), "a wall tile changed");
@@ -1121,15 +1144,15 @@ static void test_check_catches_corruption(void)
     CHECK(invariants(g), "the state restored is sound");
     /* a wall tile moved to the discards is sound; a wall tile changed as it moves is not,
      * nor an old discard changed as a new one is made */
-    ss->discards[ss->ndiscards++] = (struct discard){ .tile = w->t[w->head++], .claimed_by = SEAT_NONE };
+    discard_from_wall(g, ss);
     CHECK(invariants(g), "a wall tile moved to the discards");
     w->t[w->head + 5] = (tile_t)(tile_kind(w->t[w->head + 5]) == 33 ? 32 : 33);
-    ss->discards[ss->ndiscards++] = (struct discard){ .tile = w->t[w->head++], .claimed_by = SEAT_NONE };
+    discard_from_wall(g, ss);
     CHECK(check_fails(g, "elsewhere"), "a wall tile changed as the head moves");
     g->st = saved;
     CHECK(invariants(g), "the state restored is sound");
     ss->discards[0].tile = (tile_t)(tile_kind(ss->discards[0].tile) == 27 ? 28 : 27);
-    ss->discards[ss->ndiscards++] = (struct discard){ .tile = w->t[w->head++], .claimed_by = SEAT_NONE };
+    discard_from_wall(g, ss);
     CHECK(check_fails(g, "elsewhere"), "an old discard changed as a new one is made");
     g->st = saved;
     CHECK(invariants(g), "the state restored is sound");
