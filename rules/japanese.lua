@@ -1479,7 +1479,7 @@ end
 -- three or four of a dragon, the seat wind or the round wind (an honour is never in a chow,
 -- so they are a pon or kan of every reading: 12.8-12.12), or every tile a simple (12.6:
 -- tanyao, in an open hand with option open_tanyao). False when neither is sure.
-local BYTE_Z, BYTE_0, BYTE_1, BYTE_9, BYTE_BRACKET = ("z"):byte(), ("0"):byte(), ("1"):byte(), ("9"):byte(), ("]"):byte()
+local BYTE_0, BYTE_9 = ("0"):byte(), ("9"):byte()
 local HONOURS_HELD = { 0, 0, 0, 0, 0, 0, 0 }    -- by rank 1-7
 local VALUE_HONOUR = {}                       -- rank -> true: the dragons (5-7)
 for r = 5, 7 do VALUE_HONOUR[r] = true end
@@ -1487,22 +1487,20 @@ local function has_tile_yaku(hand, seat_wind, round_wind, open_tanyao)
   if not hand:find("[19z]") then                     -- only simples (a red five is "0")
     return open_tanyao or closed_hand(hand)
   end
-  if not hand:find("z", 1, true) then return false end
+  local z = hand:find("z", 1, true)
+  if not z then return false end
   for r = 1, 7 do HONOURS_HELD[r] = 0 end
-  local bytes = { hand:byte(1, -1) }                  -- (one call, not one per byte)
-  local start = 1
-  for i = 1, #bytes do
-    local b = bytes[i]
-    if b == BYTE_Z then                               -- honours: the digits before it
-      for j = start, i - 1 do
-        local r = bytes[j] - BYTE_0
-        if r >= 1 and r <= 7 then HONOURS_HELD[r] = HONOURS_HELD[r] + 1 end
-      end
-      start = i + 1
-    elseif b < BYTE_0 or b > BYTE_9 then
-      start = i + 1
+  repeat                                              -- honours: the digits before each "z"
+    local i = z - 1
+    local b = i > 0 and hand:byte(i)
+    while b and b >= BYTE_0 and b <= BYTE_9 do
+      local r = b - BYTE_0
+      if r >= 1 and r <= 7 then HONOURS_HELD[r] = HONOURS_HELD[r] + 1 end
+      i = i - 1
+      b = i > 0 and hand:byte(i)
     end
-  end
+    z = hand:find("z", z + 1, true)
+  until not z
   local seat_r, round_r = RANK[seat_wind], RANK[round_wind]
   for r = 1, 7 do
     if HONOURS_HELD[r] >= 3 and (VALUE_HONOUR[r] or r == seat_r or r == round_r) then return true end
