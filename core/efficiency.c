@@ -150,7 +150,7 @@ void efficiency_unseen_discards(const struct game *g, int seat, uint8_t unseen[T
     if (discarded)
         for (int p = 0; p < 4; p++) {
             discarded[p] = st->seats[p].discarded;
-            declared[p] = st->seats[p].declared;
+            declared[p] = st->seats[p].declared != 0;
         }
     unseen_of(&s, unseen);
 }

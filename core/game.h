@@ -323,6 +323,8 @@ struct discard {
 struct seat_state {
     struct hand hand;
     uint8_t ndiscards;
+    uint8_t declared;      /* 1: one of its discards made a declaration (riichi, calling) */
+    uint64_t discarded;    /* kinds (below TILE_KINDS) among its discards, claimed or not (bits) */
     struct discard discards[MAX_DISCARDS];
     uint32_t flags;        /* the ruleset's (set by extra effects) */
     uint64_t missed;       /* kinds that completed the hand and were let pass since own last discard */
@@ -332,8 +334,6 @@ struct seat_state {
     uint8_t missing;       /* 1 + the declared missing suit (0 m, 1 p, 2 s); NO_SUIT: none (hidden
                             * from the others while PHASE_DECLARE lasts) */
     tile_t passing[EXCHANGE_TILES];   /* PHASE_EXCHANGE: the tiles chosen, still in the hand */
-    uint64_t discarded;    /* kinds (below TILE_KINDS) among its discards, claimed or not (bits) */
-    bool declared;         /* one of those discards made a declaration (riichi, calling) */
 };
 
 /* Everything that changes; a plain value (no pointers), so it can be copied. */

@@ -199,8 +199,8 @@ struct tally {
     uint16_t n[LANES];
 };
 
-/* A seat's hand and discards as one run of bytes (struct seat_state's first bytes, up to
- * its last discard). */
+/* A seat's hand, the kinds it discarded and its discards as one run of bytes (struct
+ * seat_state's first bytes, up to its last discard). */
 #define SEAT_RUN(nd) (offsetof(struct seat_state, discards) + (size_t)(nd) * sizeof(struct discard))
 
 struct seat_memo {
@@ -209,9 +209,9 @@ struct seat_memo {
     int concealed;               /* concealed tiles (they count in the total as they are in `was`) */
     struct tally open;           /* its melds, bonus tiles and tiles set aside */
     struct tally discarded;      /* its unclaimed discards */
-    struct tally melds;          /* its melds (part of open) */
+    uint8_t melds[TILE_KINDS];   /* its melds' tiles by kind (part of open) */
     uint64_t kinds;              /* the kinds among its discards (below TILE_KINDS) */
-    bool declared;               /* one of them made a declaration */
+    uint8_t declared;            /* 1: one of them made a declaration */
 };
 
 struct check_memo {
@@ -222,7 +222,7 @@ struct check_memo {
     int set_size;
     struct tally want;
     struct tally total;          /* the sum of the remembered parts' tallies */
-    struct tally shown;          /* the sum of the seats' melds and discarded */
+    uint8_t shown[40];           /* the seats' melds and discarded, kinds below TILE_KINDS */
     bool wall_ok;
     int n, head, dead_end;       /* the wall's tiles [head, dead_end) (t) make `wall` */
     tile_t t[MAX_WALL];
@@ -354,7 +354,7 @@ static inline bool same_open(const struct seat_state *a, const struct seat_state
 
 /* Counts the seat's melds, bonus tiles and tiles set aside into t, its melds alone into
  * melds; false when they are not sound. */
-static bool count_open(struct tally *t, struct tally *melds, const struct seat_state *ss)
+static bool count_open(struct tally *t, uint8_t melds[TILE_KINDS], const struct seat_state *ss)
 {
     const struct hand *h = &ss->hand;
     if (h->nmelds > MAX_MELDS || h->nbonus > MAX_BONUS || ss->naside > MAX_ASIDE)
@@ -377,7 +377,8 @@ static bool count_open(struct tally *t, struct tally *melds, const struct seat_s
             t->n[LANE_RED + m->kind / 9] = (uint16_t)(t->n[LANE_RED + m->kind / 9] + m->reds);
         }
     }
-    *melds = *t;
+    for (int k = 0; k < TILE_KINDS; k++)
+        melds[k] = (uint8_t)t->n[k];
     for (int i = 0; i < h->nbonus; i++)
         if (!kind_is_bonus(h->bonus[i]) || !tally_tile(t, h->bonus[i], 1))
             return false;
@@ -465,28 +466,32 @@ static bool memo_seat(struct check_memo *m, struct seat_memo *sm, const struct s
     if (!sm->ok || !same_open(was, ss)) {
         if (sm->ok) {
             tally_sub(&m->total, &sm->open);
-            tally_sub(&m->shown, &sm->melds);
+            for (int k = 0; k < TILE_KINDS; k++)
+                m->shown[k] = (uint8_t)(m->shown[k] - sm->melds[k]);
         }
-        if (!count_open(&sm->open, &sm->melds, ss))
+        if (!count_open(&sm->open, sm->melds, ss))
             return false;
         tally_add(&m->total, &sm->open);
-        tally_add(&m->shown, &sm->melds);
+        for (int k = 0; k < TILE_KINDS; k++)
+            m->shown[k] = (uint8_t)(m->shown[k] + sm->melds[k]);
     }
     int from = sm->ok ? was->ndiscards : 0;
     if (sm->ok && (nd < from || !same_bytes(was->discards, ss->discards, (size_t)from * sizeof *ss->discards))) {
         tally_sub(&m->total, &sm->discarded);   /* counted again from the first */
-        tally_sub(&m->shown, &sm->discarded);
+        for (int k = 0; k < TILE_KINDS; k++)
+            m->shown[k] = (uint8_t)(m->shown[k] - sm->discarded.n[k]);
         from = 0;
     }
     if (from == 0) {
         memset(&sm->discarded, 0, sizeof sm->discarded);
         sm->kinds = 0;
-        sm->declared = false;
+        sm->declared = 0;
     }
     for (int i = from; i < nd; i++) {
         const struct discard *d = &ss->discards[i];
-        if (tile_kind(d->tile) < TILE_KINDS) {
-            sm->kinds |= 1ull << tile_kind(d->tile);
+        int k = tile_kind(d->tile);
+        if (k < TILE_KINDS) {
+            sm->kinds |= 1ull << k;
             sm->declared |= d->extra != 0;
         }
         if (d->claimed_by != SEAT_NONE)
@@ -494,8 +499,11 @@ static bool memo_seat(struct check_memo *m, struct seat_memo *sm, const struct s
         if (!tally_tile(&sm->discarded, d->tile, 1))
             return false;
         tally_tile(&m->total, d->tile, 1);
-        tally_tile(&m->shown, d->tile, 1);
+        if (k < TILE_KINDS)
+            m->shown[k]++;
     }
+    if (sm->kinds != ss->discarded || sm->declared != ss->declared)
+        return false;   /* (kept in the seat's run of bytes: checked when it changes) */
     copy_bytes(&sm->was, ss, SEAT_RUN(nd));
     sm->was.naside = ss->naside;
     if (ss->naside)
@@ -577,25 +585,21 @@ static int quick_check(const struct game *g)
     if (st->phase == PHASE_DEAL_END || st->phase == PHASE_MATCH_END)
         may |= turn;
     for (int s = 0; s < players(g); s++) {
-        const struct seat_memo *sm = &m->seats[s];
-        int size = sm->concealed + 3 * st->seats[s].hand.nmelds;
+        int size = m->seats[s].concealed + 3 * st->seats[s].hand.nmelds;
         if (must >> s & 1 ? size != most : size != most - 1 && !((may >> s & 1) && size == most))
-            return -1;
-        if (sm->kinds != st->seats[s].discarded || sm->declared != st->seats[s].declared)
             return -1;
     }
     if (!same_bytes(&m->total, &m->want, sizeof m->want))
         return -1;
     /* the tiles shown: the seats' melds and discards, and the dora indicators */
-    uint16_t shown[TILE_KINDS];
-    for (int k = 0; k < TILE_KINDS; k++)
-        shown[k] = st->shown[k];
+    uint8_t shown[40];
+    memcpy(shown, m->shown, sizeof shown);
     for (int i = 0; i < st->ndora; i++) {
         int t = game_dora(g, i);
         if (t >= 0 && tile_kind((tile_t)t) < TILE_KINDS)
-            shown[tile_kind((tile_t)t)]--;
+            shown[tile_kind((tile_t)t)]++;
     }
-    if (!same_bytes(shown, m->shown.n, sizeof shown))
+    if (!same_bytes(shown, st->shown, TILE_KINDS))
         return -1;
     int64_t total = st->deposits;
     for (int p = 0; p < players(g); p++)
