@@ -101,13 +101,13 @@ static void see_hand(struct seen *s, const struct hand *h)
 
 /* 4 - n, at least 0, for the counts n: eight at a time (a byte of 4 or more has a bit
  * of 0xfc set; the others' 4 - n does not borrow). */
-static void unseen_of(const struct seen *s, uint8_t unseen[TILE_KINDS])
+static inline void unseen_of(const uint8_t n[TILE_KINDS + 6], uint8_t unseen[TILE_KINDS])
 {
     const uint64_t ones = 0x0101010101010101ull, high = 0x8080808080808080ull;
     uint8_t out[TILE_KINDS + 6];
     for (int i = 0; i < TILE_KINDS; i += 8) {
         uint64_t x;
-        memcpy(&x, s->n + i, 8);
+        memcpy(&x, n + i, 8);
         uint64_t big = x & 0xfc * ones;
         uint64_t nonzero = (((big & ~high) + ~high) | big) & high;   /* high bit: byte >= 4 */
         uint64_t mask = (nonzero >> 7) * 0xff;
@@ -122,7 +122,7 @@ void efficiency_unseen_hand(const struct hand *h, uint8_t unseen[TILE_KINDS])
     struct seen s;
     memset(&s, 0, sizeof s);
     see_hand(&s, h);
-    unseen_of(&s, unseen);
+    unseen_of(s.n, unseen);
 }
 
 void efficiency_unseen_game(const struct game *g, int seat, uint8_t unseen[TILE_KINDS])
@@ -135,22 +135,21 @@ void efficiency_unseen_discards(const struct game *g, int seat, uint8_t unseen[T
 {
     /* the seat's concealed tiles and the tiles shown to all (kept by the game) */
     const struct game_state *st = game_state(g);
-    uint8_t shown[40] = { 0 };
-    struct seen s;
-    memset(s.n, 0, 40);
-    memcpy(s.n, game_hand(g, seat)->counts, TILE_KINDS);
-    memcpy(shown, st->shown, TILE_KINDS);
-    for (int i = 0; i < 40; i += 8) {
+    const uint8_t *c = game_hand(g, seat)->counts;
+    uint8_t n[TILE_KINDS + 6] = { 0 };
+    for (int i = 0; i < 32; i += 8) {
         uint64_t a, b;
-        memcpy(&a, s.n + i, 8);
-        memcpy(&b, shown + i, 8);
+        memcpy(&a, c + i, 8);
+        memcpy(&b, st->shown + i, 8);
         a += b;   /* no carry: a sound game shows at most 4 tiles of a kind */
-        memcpy(s.n + i, &a, 8);
+        memcpy(n + i, &a, 8);
     }
+    n[32] = (uint8_t)(c[32] + st->shown[32]);
+    n[33] = (uint8_t)(c[33] + st->shown[33]);
     if (discarded)
         for (int p = 0; p < 4; p++) {
             discarded[p] = st->seats[p].discarded;
             declared[p] = st->seats[p].declared != 0;
         }
-    unseen_of(&s, unseen);
+    unseen_of(n, unseen);
 }
