@@ -243,6 +243,15 @@ function jong.score_event(s)
   return out
 end
 
+-- The caller's own copy of score's result (made inside the limits), unless it is
+-- written at once.
+local function same(v) return v end
+local function answer_of(r, result, at_once)
+  if at_once then return true, result end
+  local names = names_of(r, "score")
+  return pcall_plain(names[1], names[2], private.views, JSON_MARK, false, same, result)
+end
+
 -- jong.score(situation) -> the result table of `jong score` (see DESIGN.md). at_once:
 -- the caller writes the result before rule code runs again (`jong score`).
 local function score(s, at_once)
@@ -259,11 +268,16 @@ local function score(s, at_once)
   f, err = jong.facts(s)
   if not f then return fail(err) end
   local r = f.rules
-  local ok, result, reason = call_hook(r, "score", f)
+  -- score's result as it is when plain data (else a plain copy): what is returned is
+  -- copied after settle (below), so that a rule which keeps the result it returned or
+  -- was handed cannot change the caller's answer later
+  local ok, result, reason = call_hook_at_once(r, "score", f)
   if not ok then return fail(result) end
   if result == nil then return fail(reason or "hook score returned nothing") end
   if type(result) ~= "table" then return fail("hook score of " .. r.name .. " returned a " .. type(result)) end
   if not result.wins then
+    ok, result = answer_of(r, result, at_once)
+    if not ok then return fail(result) end
     -- A complete hand below the variant's minimum may still say its value (MCR).
     local out = { ok = true, wins = false, rules = r.name, reason = result.reason or "not a winning hand" }
     if result.value then
@@ -272,19 +286,21 @@ local function score(s, at_once)
     end
     return out
   end
-  local out = { ok = true, wins = true, rules = r.name, value = result.value or {},
-    items = result.items or {}, limit = result.limit or jong.json_null,
-    losers = result.losers }   -- Classical scores the losers' hands too
-  setmetatable(out.value, jong.json_object)
+  local payments
   if r.settle then
-    local payments
     ok, payments, reason = call_hook(r, "settle", f, result)
     if not ok then return fail(payments) end
     if payments == nil then return fail(reason or "hook settle returned nothing") end
-    out.payments = setmetatable(payments, jong.json_object)
   else
-    out.payments = setmetatable({ E = 0, S = 0, W = 0, N = 0 }, jong.json_object)
+    payments = { E = 0, S = 0, W = 0, N = 0 }
   end
+  ok, result = answer_of(r, result, at_once)
+  if not ok then return fail(result) end
+  local out = { ok = true, wins = true, rules = r.name, value = result.value or {},
+    items = result.items or {}, limit = result.limit or jong.json_null,
+    losers = result.losers,   -- Classical scores the losers' hands too
+    payments = setmetatable(payments, jong.json_object) }
+  setmetatable(out.value, jong.json_object)
   return out
 end
 function jong.score(s) return score(s, false) end

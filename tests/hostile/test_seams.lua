@@ -165,6 +165,18 @@ function TestKeptResults.test_a_rule_cannot_change_a_kept_result()
   lu.assertEquals(g:check(), true)
   g:close()
 end
+function TestKeptResults.test_a_rule_cannot_change_what_jong_score_answered()
+  local s = { rules = rule("keeps_settled"), seat = "S", round = "E", hand = "345678m34599p678s",
+    win_tile = "5m", win_by = "discard", from = "W", flags = { "riichi" }, dora = "9s" }
+  local first = jong.score(s)
+  lu.assertTrue(first.wins)
+  local before = jong.json_encode(first)
+  lu.assertEquals({ first.value.han, first.items[1].name, first.limit }, { 2, "Riichi", jong.json_null })
+  local second = jong.score(s)   -- the rule changes the tables it kept from the first call
+  lu.assertEquals(jong.json_encode(first), before)
+  lu.assertEquals({ first.value.han, first.items[1].name, first.limit }, { 2, "Riichi", jong.json_null })
+  lu.assertEquals(jong.json_encode(second), before)
+end
 function TestKeptResults.test_a_result_of_shared_tables_is_stopped()
   local s = { rules = rule("shared_result"), seat = "S", hand = "345678m34599p678s", win_tile = "5m",
     win_by = "discard", from = "W" }
