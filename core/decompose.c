@@ -767,10 +767,10 @@ int shanten_each(const uint8_t counts[TILE_KINDS], int nmelds, unsigned forms, i
     bool standard = (forms & FORM_STANDARD) && total <= 14 - 3 * nmelds;
     /* the kinds to look at: those held (delta -1) or held fewer than four times (+1) */
     uint64_t held = kind_mask(c, 0), fours = kind_mask(c, 3);
-    uint64_t todo = delta > 0 ? ~fours & ALL_KINDS : held;
+    uint64_t asked = delta > 0 ? ~fours & ALL_KINDS : held;
     memset(out, SHANTEN_NONE, TILE_KINDS);
     int worst = standard ? -1 : SHANTEN_NONE;   /* the highest standard shanten written */
-    int lowest = SHANTEN_NONE;                  /* the lowest of out[] in todo */
+    int lowest = SHANTEN_NONE;                  /* the lowest of out[] in asked */
     /* Standard: the changed part's new vector is combined with its partner's (the
      * table's halves: m with p, s with the honours) and set against the other half. Its
      * index follows from the part's codes without writing the counts. A kind that can
@@ -788,9 +788,9 @@ int shanten_each(const uint8_t counts[TILE_KINDS], int nmelds, unsigned forms, i
         unsigned honours = honour_code(c + 27);
         id[3] = dc_honour_vec[honours];
         unsigned half0 = dc_conv[id[0] * nb + id[1]], half1 = dc_conv[id[2] * nb + id[3]];
-        uint64_t look = todo;
+        uint64_t look = asked;
         if (delta > 0 && total == 14 - 3 * nmelds && !kind_mask(c, 2)) {
-            uint64_t isolated = todo & ~near_mask(held);
+            uint64_t isolated = asked & ~near_mask(held);
             int same = halves_shanten(half0, half1, nsets);
             for (uint64_t b = isolated; b; b &= b - 1)
                 out[__builtin_ctzll(b)] = (int8_t)same;
@@ -834,7 +834,7 @@ int shanten_each(const uint8_t counts[TILE_KINDS], int nmelds, unsigned forms, i
             irregular[was][0] = (int8_t)min_int(sp, other);
             irregular[was][1] = (int8_t)min_int(sp, orphan);
         }
-        for (uint64_t b = todo; b; b &= b - 1) {
+        for (uint64_t b = asked; b; b &= b - 1) {
             int k = __builtin_ctzll(b);
             int x = irregular[c[k]][orphan_kind[k]];
             if (x < out[k])
