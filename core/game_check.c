@@ -110,6 +110,16 @@ static int check_seat(const struct game *g, int s, uint64_t hands[5], int counts
     return 0;
 }
 
+/* The revealed dora indicators added to the tiles shown, by kind. */
+static void add_dora(const struct game *g, uint8_t shown[TILE_KINDS])
+{
+    for (int i = 0; i < g->st.ndora; i++) {
+        int t = game_dora(g, i);
+        if (t >= 0 && tile_kind((tile_t)t) < TILE_KINDS)
+            shown[tile_kind((tile_t)t)]++;
+    }
+}
+
 /* The tiles shown to all and each seat's kinds discarded and declarations (kept as the
  * game goes), counted afresh; the seats' arrays are within bounds. */
 static int check_shown(const struct game *g, char *msg, size_t n)
@@ -118,16 +128,8 @@ static int check_shown(const struct game *g, char *msg, size_t n)
     uint8_t shown[TILE_KINDS] = { 0 };
     for (int s = 0; s < players(g); s++) {
         const struct seat_state *ss = &st->seats[s];
-        for (int i = 0; i < ss->hand.nmelds; i++) {
-            const struct meld *m = &ss->hand.melds[i];
-            if (m->type == MELD_CHOW) {
-                shown[m->kind]++;
-                shown[m->kind + 1]++;
-                shown[m->kind + 2]++;
-            } else {
-                shown[m->kind] = (uint8_t)(shown[m->kind] + meld_tiles(m));
-            }
-        }
+        for (int i = 0; i < ss->hand.nmelds; i++)
+            meld_add_kinds(shown, &ss->hand.melds[i], 1);
         uint64_t kinds = 0;
         bool declared = false;
         for (int i = 0; i < ss->ndiscards; i++) {
@@ -144,11 +146,7 @@ static int check_shown(const struct game *g, char *msg, size_t n)
             return -1;
         }
     }
-    for (int i = 0; i < st->ndora; i++) {
-        int t = game_dora(g, i);
-        if (t >= 0 && tile_kind((tile_t)t) < TILE_KINDS)
-            shown[tile_kind((tile_t)t)]++;
-    }
+    add_dora(g, shown);
     if (memcmp(shown, st->shown, sizeof shown)) {
         snprintf(msg, n, "the tiles shown to all kept wrong");
         return -1;
@@ -594,11 +592,7 @@ static int quick_check(const struct game *g)
     /* the tiles shown: the seats' melds and discards, and the dora indicators */
     uint8_t shown[40];
     memcpy(shown, m->shown, sizeof shown);
-    for (int i = 0; i < st->ndora; i++) {
-        int t = game_dora(g, i);
-        if (t >= 0 && tile_kind((tile_t)t) < TILE_KINDS)
-            shown[tile_kind((tile_t)t)]++;
-    }
+    add_dora(g, shown);
     if (!same_bytes(shown, st->shown, TILE_KINDS))
         return -1;
     int64_t total = st->deposits;

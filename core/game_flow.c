@@ -54,17 +54,6 @@ static int end_draw(struct game *g, int kind, const char *reason)
     return settle(g, &s);
 }
 
-/* A meld's tiles added to (d 1) or taken from (d -1) the tiles shown. */
-static void show_meld(struct game_state *st, const struct meld *m, int d)
-{
-    if (m->type == MELD_CHOW) {
-        for (int k = m->kind; k < m->kind + 3; k++)
-            st->shown[k] = (uint8_t)(st->shown[k] + d);
-    } else {
-        st->shown[m->kind] = (uint8_t)(st->shown[m->kind] + d * meld_tiles(m));
-    }
-}
-
 /* A discard added to the seat's: shown (until claimed), its kind among the seat's. */
 static void add_discard(struct game_state *st, int s, tile_t t, int extra)
 {
@@ -509,7 +498,7 @@ static int do_claim(struct game *g, const struct action *a)
     }
     m.reds = (uint8_t)reds;
     h->melds[h->nmelds++] = m;
-    show_meld(st, &m, 1);
+    meld_add_kinds(st->shown, &m, 1);
     st->any_call = true;
     struct event *e = ev_tile(g, ev, s, st->claim_tile);
     e->from = st->discarder;
@@ -560,7 +549,7 @@ static void unmeld_robbed_kong(struct game *g)
         for (int j = i; j + 1 < h->nmelds; j++)
             h->melds[j] = h->melds[j + 1];
         h->nmelds--;
-        show_meld(st, &m, -1);
+        meld_add_kinds(st->shown, &m, -1);
         for (int t = 0; t < 4; t++)
             hand_add(h, t < m.reds ? (tile_t)(k | TILE_RED) : (tile_t)k);
         return;

@@ -33,6 +33,16 @@ int hand_size(const struct hand *h);
 void hand_all_counts(const struct hand *h, uint8_t out[TILE_KINDS]);
 /* Tiles of a meld: 3 or 4 (kong). */
 int meld_tiles(const struct meld *m);
+/* Adds d times the meld's tiles to n, by kind. */
+static inline void meld_add_kinds(uint8_t n[TILE_KINDS], const struct meld *m, int d)
+{
+    if (m->type == MELD_CHOW) {
+        for (int k = m->kind; k < m->kind + 3; k++)
+            n[k] = (uint8_t)(n[k] + d);
+    } else {
+        n[m->kind] = (uint8_t)(n[m->kind] + d * meld_tiles(m));
+    }
+}
 /* The nmelds argument of core/decompose.h for a hand of `sets` sets and a pair (4, or
  * 5 in the 16-tile variants): the analysis counts against four sets, so a five-set hand
  * passes one meld less (-1 for a concealed 17-tile hand). */
