@@ -538,7 +538,6 @@ static int choose_plan_with(const struct view *v, uint8_t *c, const struct meld 
     plan_values(v, w, val);
     int need = v->p->need;
     int best = -1, best_d = 99, best_v = -1;
-    int suited = t->suit[0] + t->suit[1] + t->suit[2];
     /* PLANS in order (bit i of the allowed ones that m fits) */
     for (unsigned b = v->allowed & fits; b; b &= b - 1) {
         int i = __builtin_ctz(b);
@@ -554,13 +553,11 @@ static int choose_plan_with(const struct view *v, uint8_t *c, const struct meld 
             d = 2 * std - 1;
             break;
         case PLAN_FLUSH:   /* a flush or a missing suit costs the tiles it throws away */
-            d = 2 * std + 2 * (suited - t->suit[pl->suit]);
-            break;
         case PLAN_VOID:
-            d = 2 * std + 2 * t->suit[pl->suit];
+            d = 2 * std + 2 * off_plan(pl, t);
             break;
         case PLAN_SIMPLES:   /* simples half as much */
-            d = 2 * std + t->ends;
+            d = 2 * std + off_plan(pl, t);
             break;
         default: {   /* PLAN_PUNGS */
             /* without four of a kind, the all-pungs count is a way to complete the hand,
