@@ -363,7 +363,8 @@ local ITEMS = {
 R.items = ITEMS
 
 -- §21: the presets, as overrides of the items by id (false: the item is left out);
--- max_chows: the most chows a winning hand may hold (limit hands aside).
+-- max_chows: the most chows a winning hand may hold, limit hands too, except the one named
+-- by max_chows_exempt (Gates of Heaven: a shape of its own, KJ's own Mah Jong rule).
 R.presets = {
   bmja = {
     B7 = false, B10 = false, B13 = false, B14 = false, C1 = false, C5 = false, C17 = false,
@@ -371,7 +372,7 @@ R.presets = {
     B11 = { name = "Purity", test = function(t) return not t.x.honours and t.chows == 0 end },
     C2 = { name = "Gates of Heaven" },
     C7 = { test = function(t) return t.chows == 0 and three_dragons(t) end },
-    max_chows = 1, max_chows_reason = "BMJA: at most one chow in a winning hand",
+    max_chows = 1, max_chows_exempt = "C2", max_chows_reason = "BMJA: at most one chow in a winning hand",
   },
   dmjl = {
     ["DMJL.1"] = { value = 1 }, ["DMJL.2"] = { value = 2 }, ["DMJL.3"] = { value = 1 }, ["DMJL.4"] = { value = 2 },
@@ -581,6 +582,8 @@ function items_in_use(items, preset_name, presets)
       end
     end
   end
+  local exempt = preset.max_chows_exempt and use.by_id[preset.max_chows_exempt]
+  use.max_chows_exempt = exempt and exempt.name
   by_preset[preset_name] = use
   return use
 end
@@ -956,7 +959,9 @@ function R.score(f)
       local pts, dbl, bonus_dbl, lim, chows = winner_tally(f, x, rd, single and buffer or nil, use)
       local ok, why = true, nil
       if qualifies ~= any_win then ok, why = qualifies(f, x, dbl, bonus_dbl, lim) end
-      if ok and use.max_chows and not lim and chows > use.max_chows then ok, why = false, use.max_chows_reason end
+      if ok and use.max_chows and chows > use.max_chows and (not lim or lim ~= use.max_chows_exempt) then
+        ok, why = false, use.max_chows_reason
+      end
       if ok then
         local sc, limit_name = final_score(o, pts, dbl, lim)
         local raw = lim and math.huge or (pts << dbl)

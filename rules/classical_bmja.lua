@@ -4,7 +4,7 @@
 -- own season, no A15/A16/A17, Gates of Heaven only on 2-8) and, through
 -- ruleset_preset = bmja (classical.presets.bmja, overrides of classical.items): no B7, B10, B13, B14, C1, C5, C17; all flowers /
 -- all seasons 2 doubles; "Purity" 3 doubles instead of B11; Three Great Scholars only
--- without a chow; at most one chow in a winning hand.
+-- without a chow; at most one chow in a winning hand (limit hands too, Gates of Heaven aside).
 -- Not scored (the spec names them without a definition): Buried Treasure, Wriggling
 -- Snake, the half-limit hands Triple Knitting, Knitting, All Pair Honours, and the
 -- fractions of the limit for losers holding a calling limit hand.

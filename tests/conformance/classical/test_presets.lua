@@ -83,6 +83,24 @@ function TestBMJA.test_at_most_one_chow()
   lu.assertStrContains(r.reason, "one chow")
 end
 
+function TestBMJA.test_at_most_one_chow_in_a_limit_hand_too()
+  -- Kajongg scoringtest Blessing and TwofoldFortune: a standard-shape limit hand with two
+  -- chows is no Mah Jong under BMJA (classical: the limit)
+  local heaven = { seat = "E", hand = "123456p55667788s f4 g4", win_tile = "1p", win_by = "self",
+                   flags = { "first_turn" } }
+  lu.assertEquals(score("classical", heaven).limit, "Blessing of Heaven")
+  local r = score("classical_bmja", heaven)
+  lu.assertFalse(r.wins)
+  lu.assertStrContains(r.reason, "one chow")
+  local twofold = { seat = "E", hand = "23455567s [1111s]c [8888s]+ f1 f2 f3 f4", win_tile = "4s",
+                    win_by = "self", flags = { "kong_replacement", "kong_upon_kong" } }
+  lu.assertEquals(score("classical", twofold).limit, "Twofold Fortune")
+  lu.assertFalse(score("classical_bmja", twofold).wins)
+  -- Gates of Heaven is a shape of its own: its chows do not count
+  lu.assertEquals(score("classical_bmja", { seat = "S", hand = "11123455678999m", win_tile = "5m",
+                                            win_by = "self" }).limit, "Gates of Heaven")
+end
+
 function TestBMJA.test_purity_instead_of_one_suit_no_honours()
   -- all pungs of one suit, concealed and self-drawn except a melded pung
   local s = { seat = "S", hand = "222p444p666p88p [999p]", win_tile = "8p", win_by = "self" }
