@@ -1092,13 +1092,15 @@ static int l_pcall_limited(lua_State *L)
 }
 
 /* The body of pcall_plain's protected call: fn(args...), and its first two results as
- * plain data. Stack: result_what, views, mark, keep_plain, fn, args... */
+ * plain data. Stack: result_what, views, mark, keep_plain, fn, args... keep_plain "first":
+ * the first result is left as it is (the caller copies it later, inside the limits). */
 static int call_plain(lua_State *L)
 {
     lua_call(L, lua_gettop(L) - 5, 2);
     const char *what = lua_tostring(L, 1);
-    bool keep = lua_toboolean(L, 4);
-    lj_plain_at(L, 5, what, 2, 3, keep);
+    bool first_as_is = lua_type(L, 4) == LUA_TSTRING, keep = lua_toboolean(L, 4);
+    if (!first_as_is)
+        lj_plain_at(L, 5, what, 2, 3, keep);
     lj_plain_at(L, 6, what, 2, 3, keep);
     return 2;
 }
@@ -1106,7 +1108,8 @@ static int call_plain(lua_State *L)
 /* pcall_plain(what, result_what, views, mark, keep_plain, fn, ...) -> true, a, b or
  * false, message: calls fn through the one protected path with the hook limits and
  * answers plain copies of its first two results, made inside the limits (with
- * keep_plain, a result that is plain data already as it is). */
+ * keep_plain true, a result that is plain data already as it is; with "first", the
+ * first result as it is, for a caller that copies it later). */
 static int l_pcall_plain(lua_State *L)
 {
     const char *what = luaL_checkstring(L, 1);

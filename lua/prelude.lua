@@ -252,6 +252,18 @@ local function answer_of(r, result, at_once)
   return pcall_plain(names[1], names[2], private.views, JSON_MARK, false, same, result)
 end
 
+-- score's result: written at once (`jong score`), read as it is when plain data (else a
+-- plain copy); otherwise the table score returned, as it is, for settle: the caller's
+-- copy is made after settle (answer_of), so that a rule which keeps the result it
+-- returned or was handed cannot change the caller's answer later.
+local function call_score(r, at_once, f)
+  if at_once then return call_hook_at_once(r, "score", f) end
+  local fn = r.score
+  if type(fn) ~= "function" then return false, "rules " .. r.name .. " have no hook 'score'" end
+  local names = names_of(r, "score")
+  return pcall_plain(names[1], names[2], private.views, JSON_MARK, "first", fn, f)
+end
+
 -- jong.score(situation) -> the result table of `jong score` (see DESIGN.md). at_once:
 -- the caller writes the result before rule code runs again (`jong score`).
 local function score(s, at_once)
@@ -268,14 +280,11 @@ local function score(s, at_once)
   f, err = jong.facts(s)
   if not f then return fail(err) end
   local r = f.rules
-  -- score's result as it is when plain data (else a plain copy): what is returned is
-  -- copied after settle (below), so that a rule which keeps the result it returned or
-  -- was handed cannot change the caller's answer later
-  local ok, result, reason = call_hook_at_once(r, "score", f)
+  local ok, result, reason = call_score(r, at_once, f)
   if not ok then return fail(result) end
   if result == nil then return fail(reason or "hook score returned nothing") end
   if type(result) ~= "table" then return fail("hook score of " .. r.name .. " returned a " .. type(result)) end
-  if not result.wins then
+  if not rawget(private.views[result] or result, "wins") then   -- (as the copy will hold it)
     ok, result = answer_of(r, result, at_once)
     if not ok then return fail(result) end
     -- A complete hand below the variant's minimum may still say its value (MCR).
