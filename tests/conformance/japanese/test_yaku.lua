@@ -81,6 +81,19 @@ function test_pinfu_tsumo_fu_option()
       payments = { E = 12000, S = -4000, W = -4000, N = -4000 } })
 end
 
+function test_open_pinfu_30_option_off()
+  -- 15: without open_pinfu_30 an open ron of 20 fu stays 20 (1 han: 700); an open tsumo still
+  -- gets its 2 tsumo fu (pinfu is closed only), 22 -> 30. (MahjongRepository/mahjong 5167518
+  -- with fu_for_open_pinfu=False gives the tsumo 20 fu.)
+  local s = { hand = "22p445566s [456s] [678p]", win_tile = "4s", options = { open_pinfu_30 = false } }
+  check(s, { value = { han = 1, fu = 20 }, items = { { "Tanyao", 1, "han" }, { "Base", 20, "fu" } },
+             payments = { E = 0, S = 700, W = -700, N = 0 } })
+  check(with(s, { win_by = "self" }),
+    { value = { han = 1, fu = 30 },
+      items = { { "Tanyao", 1, "han" }, { "Base", 20, "fu" }, { "Tsumo", 2, "fu" }, { "Rounding", 8, "fu" } },
+      payments = { E = -500, S = 1100, W = -300, N = -300 } })
+end
+
 function test_no_pinfu_on_edge_wait()
   check({ hand = "123m456p678s345s99p", win_tile = "3m", flags = { "riichi" } },
     { value = { han = 1, fu = 40 },
@@ -525,6 +538,15 @@ function test_kanchan_or_ryanmen_the_higher_reading()
   check({ hand = "345m456m678p234s88s", win_tile = "4m" },
     { value = { han = 2, fu = 30 },
       items = { { "Pinfu", 1, "han" }, { "Tanyao", 1, "han" }, RON_FU[1], RON_FU[2] } })
+end
+
+function test_yakuman_reading_beats_kazoe_sanbaiman()
+  -- 18.3: 777p 888p 999p 33p + [5555p]c by tsumo is suuankou; read as 789p x3 it is 14 han
+  -- (tsumo, iipeikou, chinitsu, 6 dora). With kazoe = sanbaiman the yakuman pays more.
+  -- (MahjongRepository/mahjong 5167518 orders readings by han and scores it sanbaiman.)
+  local s = { seat = "W", hand = "33777888999p [5555p]c", win_tile = "3p", win_by = "self", dora = "6p",
+              options = { kazoe = "sanbaiman" } }
+  yakuman(s, { { "Suuankou", 1 } }, { E = -16000, S = -8000, W = 32000, N = -8000 })
 end
 
 os.exit(lu.LuaUnit.run())
