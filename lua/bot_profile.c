@@ -181,10 +181,17 @@ int lj_bot_profile(lua_State *L, int game_idx, struct bot_profile *p)
         p->ntargets += ok;
     }
     lua_pop(L, 8);
+    lj_bot_profile_game(L, game_idx, p);
+    return 0;
+}
+
+void lj_bot_profile_game(lua_State *L, int idx, struct bot_profile *p)
+{
+    if (!lua_istable(L, idx))
+        return;
     /* the value test asks the game's ruleset (kept in the registry for the decisions) */
-    lua_pushvalue(L, game_idx);
+    lua_pushvalue(L, idx);
     lua_setfield(L, LUA_REGISTRYINDEX, game_key);
     p->wins = lua_wins;
     p->wins_ctx = L;
-    return 0;
 }

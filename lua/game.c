@@ -192,7 +192,7 @@ static int l_game_new(lua_State *L)
     lua_Integer seed = luaL_optinteger(L, 3, 1);
     struct game_rules rules;
     read_rules(L, 1, &rules);
-    struct lgame *lg = lua_newuserdatauv(L, sizeof *lg, 1);
+    struct lgame *lg = lua_newuserdatauv(L, sizeof *lg, 2);
     memset(lg, 0, sizeof *lg);
     lg->L = L;
     lg->hooks_ref = LUA_NOREF;
@@ -1026,6 +1026,51 @@ static int l_reset(lua_State *L)
     return result(L, lg, game_reset(lg->g, (uint64_t)luaL_checkinteger(L, 2)));
 }
 
+/* The Lua game at index 4, its rules and its options (the bot profile's sources), as
+ * read raw. */
+static void push_profile_sources(lua_State *L)
+{
+    lua_pushvalue(L, 4);
+    if (lua_type(L, 4) == LUA_TTABLE) {
+        lua_pushliteral(L, "rules");
+        lua_rawget(L, 4);
+        lua_pushliteral(L, "options");
+        lua_rawget(L, 4);
+    } else {
+        lua_pushnil(L);
+        lua_pushnil(L);
+    }
+}
+
+/* Is the game's kept profile that of the Lua game at index 4 (the same game, rules
+ * and options)? The profile is read once per game: a bot asked at every decision. */
+static bool same_profile(lua_State *L, struct lgame *lg)
+{
+    if (!lg->profiled || lua_type(L, 4) != LUA_TTABLE)
+        return false;
+    int top = lua_gettop(L);
+    lua_getiuservalue(L, 1, 2);
+    push_profile_sources(L);
+    bool same = true;
+    for (int i = 1; i <= 3 && same; i++) {
+        lua_rawgeti(L, top + 1, i);
+        same = lua_rawequal(L, -1, top + 1 + i);
+        lua_pop(L, 1);
+    }
+    lua_settop(L, top);
+    return same;
+}
+
+/* Keeps the sources of the profile just read in the user value 2 of the game at 1. */
+static void keep_profile_of(lua_State *L)
+{
+    lua_createtable(L, 3, 0);
+    push_profile_sources(L);
+    for (int i = 3; i >= 1; i--)
+        lua_rawseti(L, -1 - i, i);
+    lua_setiuservalue(L, 1, 2);
+}
+
 /* g:bot(seat, "random"|"greedy"|"default"[, game]) -> the action the built-in player
  * would choose, or nil; game: the Lua game whose ruleset tells the default player
  * what value a win needs. */
@@ -1035,11 +1080,17 @@ static int l_bot(lua_State *L)
     struct lgame *lg = check_game(L, 1);
     int seat = table_seat(L, 2, lg->g);
     int kind = luaL_checkoption(L, 3, "greedy", kinds);
-    struct bot_profile p;
-    if (lj_bot_profile(L, 4, &p) != 0)
-        return lua_error(L);
+    if (!same_profile(L, lg)) {
+        lg->profiled = false;
+        if (lj_bot_profile(L, 4, &lg->profile) != 0)
+            return lua_error(L);
+        keep_profile_of(L);
+        lg->profiled = true;
+    } else {
+        lj_bot_profile_game(L, 4, &lg->profile);
+    }
     struct action a;
-    if (bot_choose(lg->g, seat, kind, &p, &lg->bots, &a) != 0)
+    if (bot_choose(lg->g, seat, kind, &lg->profile, &lg->bots, &a) != 0)
         return lua_pushnil(L), 1;
     push_action(L, lg->g, &a);
     return 1;

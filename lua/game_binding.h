@@ -6,6 +6,7 @@
 
 #include "lj.h"
 
+#include "bot.h"
 #include "game.h"
 #include "rng.h"
 
@@ -25,6 +26,9 @@ struct lgame {
                             * reset, stack, an action that failed): else they only grow */
     bool special_concealed_only;   /* special_complete is never true with melds */
     int busy;          /* hooks under way: the game refuses to change until they return */
+    bool profiled;     /* profile holds the default bot's profile of the Lua game, its
+                        * rules and options kept in the user value 2 */
+    struct bot_profile profile;
 };
 
 /* game.c */

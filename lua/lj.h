@@ -88,6 +88,8 @@ void lj_game_close(lua_State *L, int idx);
  * Returns 0, or -1 with the error on the stack. */
 struct bot_profile;
 int lj_bot_profile(lua_State *L, int idx, struct bot_profile *p);
+/* Points the profile's value test at the Lua game at idx again (a kept profile). */
+void lj_bot_profile_game(lua_State *L, int idx, struct bot_profile *p);
 
 /* The prelude files as bytecode (made at build time by lua/gen_prelude.c). */
 struct lj_source { const char *name; const unsigned char *code; size_t size; };
