@@ -800,7 +800,9 @@ local function check_situation(f)
     local riichi = fl.riichi or fl.double_riichi
     if riichi and not f.concealed then return "riichi with an open hand" end
     if fl.ippatsu and not riichi then return "ippatsu without riichi" end
-    if fl.ippatsu and fl.kong_replacement then return "ippatsu after a kong" end      -- 7.5
+    if fl.ippatsu and fl.kong_replacement and not f.aside_replacement then           -- 7.5
+      return "ippatsu after a kong"      -- (after a tile set aside, the variant decides)
+    end
     if fl.kong_replacement then
       if f.win_by ~= "self" then return "kong_replacement needs win_by 'self'" end
       local kong = false                  -- (a promoted kong keeps the place of its pon)

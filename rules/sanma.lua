@@ -148,6 +148,7 @@ local function check_sanma(f)
   if f.flags.kita_replacement then
     if f.win_by ~= "self" then return "kita_replacement needs win_by 'self'" end
     if kita == 0 then return "kita_replacement without a kita" end
+    if f.flags.ippatsu and f.options.kita_interrupts then return "ippatsu after a kita" end  -- 7.5
     if f.flags.last_tile then return "a replacement tile is never the last tile" end
   end
   if f.flags.kong_replacement and f.flags.kita_replacement then

@@ -219,6 +219,22 @@ function test_errors_of_section_17()
   refused(with { winners = { "S", "N" } }, "winners")
 end
 
+-- 7.5: a kita counts as a call, so a tsumo on its replacement tile has no ippatsu (also
+-- without kita_rinshan); with kita_interrupts = false it has.
+function test_ippatsu_on_a_kita_replacement()
+  local s = { seat = "E", round = "E", hand = "123456789p11s234s", kita = 1, win_tile = "4s",
+              win_by = "self", flags = { "riichi", "ippatsu", "kita_replacement" }, dora = "5z" }
+  refused(s, "ippatsu after a kita")
+  s.options = { kita_rinshan = false }
+  refused(s, "ippatsu after a kita")
+  s.options = { kita_interrupts = false }
+  check(s, { value = { han = 8, fu = 20 },
+             items = { { "Riichi", 1, "han" }, { "Ippatsu", 1, "han" }, { "Menzen tsumo", 1, "han" },
+                       { "Pinfu", 1, "han" }, { "Rinshan kaihou", 1, "han" }, { "Ittsu", 2, "han" },
+                       { "Dora", 1, "han" }, { "Base", 20, "fu" } },
+             limit = "Baiman", payments = { E = 16000, S = -8000, W = -8000 } })
+end
+
 -- 7.3: a kita is no meld: a hand with kita stays closed (riichi, pinfu, menzen tsumo).
 function test_kita_keeps_the_hand_closed()
   local r = score { seat = "S", round = "E", hand = "33456789p123456s", kita = 2, win_tile = "4p",

@@ -126,6 +126,26 @@ function test_ippatsu_without_kita()
   lu.assertTrue(has_item(g.last_results[1].result, "Ippatsu"))
 end
 
+-- 7.5: the riichi seat's own kita ends ippatsu too; with kita_interrupts = false it does not,
+-- and the tsumo on the kita's replacement tile has ippatsu and rinshan kaihou.
+function test_own_kita_and_ippatsu()
+  for _, interrupts in ipairs({ true, false }) do
+    local g = game({ E = "123456789p11s23s5z", S = JUNK_S, W = JUNK_W }, "7z6z4z", "4s",
+                   { kita_interrupts = interrupts })
+    play(g, "E", "riichi 5z"); pass_all(g)
+    play(g, "S", "d 7z"); pass_all(g)
+    play(g, "W", "d 6z"); pass_all(g)
+    play(g, "E", "kita"); pass_all(g)
+    lu.assertEquals(g:state().drawn, "4s")
+    play(g, "E", "win")
+    local r = g.last_results[1]
+    lu.assertNotNil(r, "a win")
+    lu.assertTrue(has_item(r.result, "Rinshan kaihou"))
+    lu.assertEquals(has_item(r.result, "Ippatsu"), not interrupts)
+    lu.assertTrue(g:check())
+  end
+end
+
 -- 5.5, japanese.md 8.3: with the kan dora turned after the discard, the discard of a kong's
 -- replacement tile is still the tile offered: no furiten for the seat waiting on it.
 function test_ron_after_kong_with_dora_after_discard()
