@@ -43,7 +43,7 @@ local R = {
     sacred_discard = { default = false, doc = "§10.3: no going out on a discard of a tile the player himself discarded, until he draws again" },
     extra_special_hands = { default = "none", values = { "none", "bmja" }, doc = "§11.1: irregular winning shapes besides Thirteen Orphans" },
     false_mahjong = { default = "dead_hand", values = { "dead_hand", "penalty300" }, doc = "§12.3: consequence of a false Mah Jong" },
-    limit = { default = 500, values = { 500, 1000, 300, "roof_off" }, doc = "§13.5: the limit; roof_off: no cap, limit hands score 500" },
+    limit = { default = 500, values = { 500, 1000, 300, "roof_off" }, doc = "§13.5: the limit; roof_off: no cap, limit hands score the ruleset's own limit (500, BMJA 1000)" },
     rounding = { default = "none", values = { "none", "up10", "nearest10" }, doc = "§13.6: rounding of each final score" },
     mahjong_points = { default = 20, values = { 20, 10 }, doc = "A13: points for going out" },
     pair_completion_points = { default = true, doc = "A16/A17: points when the winning tile completes the pair" },
@@ -96,7 +96,6 @@ local SUIT_KINDS = { m = {}, p = {}, s = {} }      -- SUIT_KINDS.m[5] == "5m"
 for _, su in ipairs(SUITS) do for r = 1, 9 do SUIT_KINDS[su][r] = r .. su end end
 local FLOWER = { f1 = true, f2 = true, f3 = true, f4 = true }
 local NINE_GATES = { 3, 1, 1, 1, 1, 1, 1, 1, 3 }                                                       -- C2
-local LIMIT_HAND_VALUE = 500   -- what a limit hand scores when the limit is "roof_off"
 
 ------------------------------------------------------------------------------------------
 -- Small shared helpers
@@ -839,8 +838,13 @@ end   -- the scoring engine
 ------------------------------------------------------------------------------------------
 -- Limit, rounding, qualification
 
-local function limit_of(o)                                            -- §13.5
-  return o.limit == "roof_off" and LIMIT_HAND_VALUE or o.limit
+-- §13.5: the limit; with roof_off what a limit hand scores, the ruleset's own limit (its
+-- default: 500, BMJA 1000, as Kajongg's roof-off rulesets)
+local function limit_of(f)
+  local limit = f.options.limit
+  if limit ~= "roof_off" then return limit end
+  local own = f.rules.options.limit.default
+  return type(own) == "number" and own or 500
 end
 
 local function rounded(o, s)                                          -- §13.6
@@ -850,10 +854,10 @@ local function rounded(o, s)                                          -- §13.6
 end
 
 -- §13 steps 3-6: the final score, and the name of the limit when it applies.
-local function final_score(o, pts, dbl, limit_name)
+local function final_score(f, o, pts, dbl, limit_name)
   local limit, s = o.limit, nil
   if limit_name then
-    s = limit == "roof_off" and LIMIT_HAND_VALUE or limit
+    s = limit_of(f)
   else
     s = pts << dbl
     if limit ~= "roof_off" and s >= limit then s, limit_name = limit, "limit" end
@@ -896,7 +900,7 @@ local function score_losers(f, use)
         if not hand then return nil, "losers." .. seat .. ": " .. tostring(err) end
         local pts, dbl = loser_tally(f, seat, hand, r.items, use)
         local s = pts << dbl
-        if f.options.limit ~= "roof_off" then s = math.min(s, limit_of(f.options)) end
+        if f.options.limit ~= "roof_off" then s = math.min(s, limit_of(f)) end
         r.value = { points = pts, doubles = dbl, score = rounded(f.options, s) }
       end
       res[seat] = r
@@ -949,7 +953,7 @@ function R.score(f)
   if f.thirteen_orphans then                                                          -- C10
     local ok, why = qualifies(f, x, 0, 0, "Thirteen Orphans")
     if not ok then return { wins = false, reason = why } end
-    value, limit = { points = 0, doubles = 0, score = rounded(o, limit_of(o)) }, use.by_id.C10.name
+    value, limit = { points = 0, doubles = 0, score = rounded(o, limit_of(f)) }, use.by_id.C10.name
   else
     -- §11.4: every reading, the highest final score (then the highest score before the limit)
     local readings = f.readings
@@ -963,7 +967,7 @@ function R.score(f)
         ok, why = false, use.max_chows_reason
       end
       if ok then
-        local sc, limit_name = final_score(o, pts, dbl, lim)
+        local sc, limit_name = final_score(f, o, pts, dbl, lim)
         local raw = lim and math.huge or (pts << dbl)
         if not value or sc > value.score or (sc == value.score and raw > best_raw) then
           value, limit, best_raw, best = { points = pts, doubles = dbl, score = sc }, limit_name, raw, rd

@@ -119,6 +119,20 @@ function TestBMJA.test_gates_of_heaven_only_on_two_to_eight()
                                                win_by = "discard", from = "W" }).limit, "Gates of Heaven")
 end
 
+function TestBMJA.test_roof_off_limit_hand_scores_the_bmja_limit()
+  -- Kajongg scoringtest runs BMJA with the roof off too: a limit hand then scores the
+  -- BMJA limit, 1000 (LastIsOnlyPossible: a plain hand 68 x 32 = 2176, uncapped)
+  local heads = { seat = "E", hand = "111m999m999p11s [999s]", win_tile = "1s", win_by = "discard",
+                  from = "N", options = { limit = "roof_off" } }
+  local r = score("classical_bmja", heads)
+  lu.assertEquals(r.limit, "Heads and Tails")
+  lu.assertEquals(r.value.score, 1000)
+  lu.assertEquals(score("classical", heads).value.score, 500)
+  local plain = score("classical_bmja", { seat = "E", hand = "22p555777z [3333s]c [1111z]+", win_tile = "2p",
+                                          win_by = "discard", from = "N", options = { limit = "roof_off" } })
+  lu.assertEquals(plain.value, { points = 68, doubles = 5, score = 2176 })
+end
+
 function TestBMJA.test_defaults()
   local r = assert(jong.load_rules("classical_bmja"))
   lu.assertEquals(r.options.limit.default, 1000)
