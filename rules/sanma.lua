@@ -151,6 +151,9 @@ local function check_sanma(f)
     if f.flags.ippatsu and f.options.kita_interrupts then return "ippatsu after a kita" end  -- 7.5
     if f.flags.last_tile then return "a replacement tile is never the last tile" end
   end
+  if f.flags.first_turn and kita > 0 and f.options.kita_interrupts then              -- 7.5
+    return "first_turn after a kita"
+  end
   if f.flags.kong_replacement and f.flags.kita_replacement then
     return "kong_replacement and kita_replacement: one replacement tile"
   end

@@ -235,6 +235,19 @@ function test_ippatsu_on_a_kita_replacement()
              limit = "Baiman", payments = { E = 16000, S = -8000, W = -8000 } })
 end
 
+-- 7.5: tenhou and chiihou are not after any kita, the winner's own included (a situation
+-- with first_turn and kita is refused); with kita_interrupts = false they are.
+function test_no_first_turn_after_a_kita()
+  local s = { seat = "E", round = "E", hand = "123456789p11s234s", kita = 1, win_tile = "4s",
+              win_by = "self", flags = { "first_turn", "kita_replacement" }, dora = "5z" }
+  refused(s, "first_turn after a kita")
+  s.flags = { "first_turn" }
+  refused(s, "first_turn after a kita")
+  s.options = { kita_interrupts = false }
+  check(s, { value = { yakuman = 1 }, items = { { "Tenhou", 1, "yakuman" } }, limit = "Yakuman",
+             payments = { E = 32000, S = -16000, W = -16000 } })
+end
+
 -- 7.3: a kita is no meld: a hand with kita stays closed (riichi, pinfu, menzen tsumo).
 function test_kita_keeps_the_hand_closed()
   local r = score { seat = "S", round = "E", hand = "33456789p123456s", kita = 2, win_tile = "4p",
