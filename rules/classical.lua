@@ -358,6 +358,13 @@ local ITEMS = {
       return n ~= "off" and streak ~= nil and streak >= n
     end },
   { id = "DMJL.5", name = "Squirming Snake", value = 0, unit = "limit", test = function(t) return squirming_snake(t.f, t.x) end },
+  -- BMJA Buried Treasure (KJ BuriedTreasure): one suit (honours allowed), four concealed pungs
+  -- (no kong) and a pair (the pair may be completed by a discard)
+  { id = "BMJA.1", name = "Buried Treasure", value = 0, unit = "limit", needs = { "one_suit", "no_chow", "all_hidden" },
+    test = function(t)
+      for _, st in ipairs(t.rd.sets) do if st.type == "kong" then return false end end
+      return true
+    end },
 }
 R.items = ITEMS
 
@@ -371,6 +378,7 @@ R.presets = {
     B11 = { name = "Purity", test = function(t) return not t.x.honours and t.chows == 0 end },
     C2 = { name = "Gates of Heaven" },
     C7 = { test = function(t) return t.chows == 0 and three_dragons(t) end },
+    ["BMJA.1"] = { value = 1 },
     max_chows = 1, max_chows_exempt = "C2", max_chows_reason = "BMJA: at most one chow in a winning hand",
   },
   dmjl = {

@@ -4,10 +4,12 @@
 -- own season, no A15/A16/A17, Gates of Heaven only on 2-8) and, through
 -- ruleset_preset = bmja (classical.presets.bmja, overrides of classical.items): no B7, B10, B13, B14, C1, C5, C17; all flowers /
 -- all seasons 2 doubles; "Purity" 3 doubles instead of B11; Three Great Scholars only
--- without a chow; at most one chow in a winning hand (limit hands too, Gates of Heaven aside).
--- Not scored (the spec names them without a definition): Buried Treasure, Wriggling
--- Snake, the half-limit hands Triple Knitting, Knitting, All Pair Honours, and the
--- fractions of the limit for losers holding a calling limit hand.
+-- without a chow; at most one chow in a winning hand (limit hands too, Gates of Heaven aside);
+-- the limit hand Buried Treasure (Kajongg's predicate: one suit with or without honours, four
+-- concealed pungs, no kong, and a pair).
+-- Not scored (the spec names them without a definition): Wriggling Snake, the half-limit
+-- hands Triple Knitting, Knitting, All Pair Honours, and the fractions of the limit for
+-- losers holding a calling limit hand.
 local classical = require "classical"
 local o = classical.options
 

@@ -133,6 +133,31 @@ function TestBMJA.test_roof_off_limit_hand_scores_the_bmja_limit()
   lu.assertEquals(plain.value, { points = 68, doubles = 5, score = 2176 })
 end
 
+function TestBMJA.test_buried_treasure()
+  -- Kajongg scoringtest BuriedTreasure (BMJA column): East, self-drawn kong replacement
+  local function east(hand, tile, extra)
+    local s = { seat = "E", hand = hand, win_tile = tile, win_by = "self", flags = { "kong_replacement" } }
+    for k, v in pairs(extra or {}) do s[k] = v end
+    return s
+  end
+  local r = score("classical_bmja", east("33344455888m111z", "1z"))
+  lu.assertEquals(r.limit, "Buried Treasure")
+  lu.assertEquals(items_of(r), { { "Buried Treasure", 1000, "limit" } })
+  lu.assertEquals(score("classical", east("33344455888m111z", "1z")).limit, "Hidden Treasure")
+  -- two suits: 42 points, 4 doubles; a kong: 58, 4; a chow: 38, 3
+  lu.assertEquals(score("classical_bmja", east("333444m33p888s111z", "1z")).value, { points = 42, doubles = 4, score = 672 })
+  lu.assertEquals(score("classical_bmja", east("333m33p111z [4444m] [8888s]c", "1z")).value,
+                  { points = 58, doubles = 4, score = 928 })
+  lu.assertEquals(score("classical_bmja", east("333444789m55m111z", "1z")).value, { points = 38, doubles = 3, score = 304 })
+  -- the pair may be completed by a discard (random cross-check with Kajongg 22.12.3)
+  local pair = score("classical_bmja", { seat = "W", round = "S", hand = "11444555666888s f4", win_tile = "1s",
+                                         win_by = "discard", from = "S" })
+  lu.assertEquals(pair.limit, "Buried Treasure")
+  -- a pung completed by a discard is exposed: no Buried Treasure
+  lu.assertNotEquals(score("classical_bmja", { seat = "W", round = "S", hand = "11444555666888s f4", win_tile = "4s",
+                                               win_by = "discard", from = "S" }).limit, "Buried Treasure")
+end
+
 function TestBMJA.test_defaults()
   local r = assert(jong.load_rules("classical_bmja"))
   lu.assertEquals(r.options.limit.default, 1000)
