@@ -540,12 +540,16 @@ function test_kanchan_or_ryanmen_the_higher_reading()
       items = { { "Pinfu", 1, "han" }, { "Tanyao", 1, "han" }, RON_FU[1], RON_FU[2] } })
 end
 
-function test_yakuman_reading_beats_kazoe_sanbaiman()
+function test_yakuman_reading_beats_kazoe()
   -- 18.3: 777p 888p 999p 33p + [5555p]c by tsumo is suuankou; read as 789p x3 it is 14 han
-  -- (tsumo, iipeikou, chinitsu, 6 dora). With kazoe = sanbaiman the yakuman pays more.
-  -- (MahjongRepository/mahjong 5167518 orders readings by han and scores it sanbaiman.)
-  local s = { seat = "W", hand = "33777888999p [5555p]c", win_tile = "3p", win_by = "self", dora = "6p",
-              options = { kazoe = "sanbaiman" } }
+  -- (tsumo, iipeikou, chinitsu, dora 7p and 8p: 6). A kazoe yakuman pays the same: the
+  -- yakuman reading is taken; with kazoe = sanbaiman the yakuman pays more.
+  -- (MahjongRepository/mahjong 5167518 orders readings by han: the 14-han reading both times,
+  -- scored sanbaiman with kazoe_limit=KAZOE_SANBAIMAN.)
+  local s = { seat = "W", hand = "33777888999p [5555p]c", win_tile = "3p", win_by = "self",
+              dora = "6p7p" }
+  yakuman(s, { { "Suuankou", 1 } }, { E = -16000, S = -8000, W = 32000, N = -8000 })
+  s.options = { kazoe = "sanbaiman" }
   yakuman(s, { { "Suuankou", 1 } }, { E = -16000, S = -8000, W = 32000, N = -8000 })
 end
 
