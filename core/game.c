@@ -68,10 +68,16 @@ int reserve(struct game *g)
 
 int hook_error(struct game *g, const char *hook)
 {
-    /* A message that already names the hook (and its ruleset, file and line) is kept. */
+    /* A message that already names the hook (and its ruleset, file and line) is kept; so
+     * is one naming the ruleset's hook behind this one ("hook settle_win: hook settle of
+     * rules ...": the settle of a win), without the head of the call. */
     size_t len = strlen(hook);
-    if (!strncmp(g->msg, "hook ", 5) && !strncmp(g->msg + 5, hook, len) && g->msg[5 + len] == ' ')
-        snprintf(g->err, sizeof g->err, "%s", g->msg);
+    const char *m = g->msg;
+    bool named = !strncmp(m, "hook ", 5) && !strncmp(m + 5, hook, len);
+    if (named && m[5 + len] == ':' && !strncmp(m + 6 + len, " hook ", 6))
+        snprintf(g->err, sizeof g->err, "%s", m + 7 + len);
+    else if (named && m[5 + len] == ' ')
+        snprintf(g->err, sizeof g->err, "%s", m);
     else
         snprintf(g->err, sizeof g->err, "hook %s failed: %s", hook, g->msg[0] ? g->msg : "(no message)");
     return -1;

@@ -301,6 +301,10 @@ end
 
 local function failed(G, name, what, fn, err)
   local where = ""
+  -- the file and line of the hook as the ruleset has it (the engine may call it through a
+  -- function of its own: the win test, score and settle at a win)
+  local own = G.rules[name]
+  if type(own) == "function" then fn = own end
   if getinfo then
     local info = getinfo(fn, "S")
     if info and info.short_src then where = " (" .. info.short_src .. ":" .. (info.linedefined or 0) .. ")" end
@@ -485,7 +489,26 @@ local function make_hooks(G, skip, views)
       .. (info and (" (" .. info.short_src .. ":" .. (info.linedefined or 0) .. ")") or "") .. " failed"
   end
   if r.score then
-    local function score_win(g, w, first) return g:score_win(w, first) end
+    -- A win's score, then its settle (as g:score_win), each guarded under its own name:
+    -- an error in either names that hook, its file and line, and the win refused.
+    local function score_of(g, w, first)
+      local f, err = jong.facts(g:situation(w, first))
+      if not f then error(err, 0) end
+      local result = G.rules.score(f)
+      if type(result) ~= "table" or not result.wins then
+        error("the win of seat " .. w.seat .. " does not score: "
+          .. tostring(type(result) == "table" and result.reason or "it returned a " .. type(result)), 0)
+      end
+      return result, f
+    end
+    local function settle_of(_, f, result)
+      if not G.rules.settle then return { E = 0, S = 0, W = 0, N = 0 } end
+      return G.rules.settle(f, result)
+    end
+    local function bad_settle(w, what)   -- a settle answer the engine cannot take
+      local _, msg = failed(G, "settle", w, settle_of, what)
+      error(msg, 0)
+    end
     function hooks.settle_win(_, wins)
       local seats = G:seats()
       local total = { E = 0, S = 0, W = 0, N = 0, taken = 0 }
@@ -499,14 +522,23 @@ local function make_hooks(G, skip, views)
       end
       for i = 1, n do
         local w = wins[i]
-        local ok, result, pay = guarded(G, V, "score", w, score_win, w, i == 1)
+        local ok, result, f = guarded(G, V, "score", w, score_of, w, i == 1)
         if not ok then error(result, 0) end
-        if type(pay) ~= "table" then bad(R, "settle", "returned a " .. type(pay) .. ", not a payments table") end
+        local pay
+        ok, pay = guarded(G, V, "settle", w, settle_of, f, result)
+        if not ok then error(pay, 0) end
+        if type(pay) ~= "table" then
+          bad_settle(w, "rules " .. tostring(R.name) .. ": hook settle returned a " .. type(pay) .. ", not a payments table")
+        end
         local sum, checked = 0, { E = 0, S = 0, W = 0 }
         for k = 1, #seats do
           local s = seats[k]
           local p = pay[s]
-          if math_type(p) ~= "integer" or p < -INT32 or p > INT32 then p = payment(R, "settle", pay, s) end
+          if math_type(p) ~= "integer" or p < -INT32 or p > INT32 then
+            local fine, v = pcall(payment, R, "settle", pay, s)
+            if not fine then bad_settle(w, v) end
+            p = v
+          end
           checked[s] = p
           local t = total[s] + p
           if t < -INT32 or t > INT32 then bad(R, "settle", "makes seat " .. s .. "'s payments overflow") end

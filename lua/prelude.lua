@@ -300,6 +300,17 @@ local function score(s, at_once)
     ok, payments, reason = call_hook(r, "settle", f, result)
     if not ok then return fail(payments) end
     if payments == nil then return fail(reason or "hook settle returned nothing") end
+    -- the payments play takes (lua/game.lua): a table of whole numbers within 32 bits
+    if type(payments) ~= "table" then
+      return fail("hook settle of " .. r.name .. " returned a " .. type(payments) .. ", not a payments table")
+    end
+    for _, seat in ipairs(jong.SEATS) do
+      local v = rawget(payments, seat)
+      if v ~= nil and (math.type(v) == nil or v ~= math.floor(v) or v < -2147483647 or v > 2147483647) then
+        return fail("hook settle of " .. r.name .. " gave seat " .. seat .. " a payment of "
+          .. (type(v) == "string" and ("'" .. v:sub(1, 40) .. "'") or tostring(v)) .. " (an integer within +-2^31 is needed)")
+      end
+    end
   else
     payments = { E = 0, S = 0, W = 0, N = 0 }
   end

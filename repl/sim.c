@@ -82,6 +82,7 @@ static void write_log(FILE *log, const struct game *g, int from, const char *rul
 /* What the statistics need of one match (NULL collector: none kept). */
 struct match_stats {
     struct stats *st;
+    lua_State *L;
     int game_idx;            /* the Lua game on the stack */
     char key[4];             /* start seat letter of each player */
     bool settled;            /* the deal under way has been settled once (play after a win) */
@@ -138,6 +139,31 @@ static int check(const struct game *g, int match)
     return -1;
 }
 
+/* A hook of the ruleset that failed is a fault of the rules, even where the engine goes
+ * on without what it could not judge (a win left out of the legal actions): the run stops
+ * with the hook's message. Asked before each step: the seat to move's legal actions (a
+ * hook that failed while they were listed) and the message the game keeps of the latest
+ * hook that failed (g.hook_error: score, may_win, may_claim ...). */
+static int hook_failed(struct game *g, struct match_stats *ms, int match)
+{
+    int waiting = game_waiting(g);
+    if (waiting) {
+        struct action none[1];   /* the list is made (and kept for the bot), not copied */
+        game_legal(g, __builtin_ctz((unsigned)waiting), none, 0);
+        const char *failed = game_legal_error(g);
+        if (failed) {
+            fprintf(stderr, "sim: match %d: event %d: %s\n", match, game_nevents(g), failed);
+            return -1;
+        }
+    }
+    lua_pushliteral(ms->L, "hook_error");
+    bool failed = lua_rawget(ms->L, ms->game_idx) == LUA_TSTRING;
+    if (failed)
+        fprintf(stderr, "sim: match %d: event %d: %s\n", match, game_nevents(g), lua_tostring(ms->L, -1));
+    lua_pop(ms->L, 1);
+    return failed ? -1 : 0;
+}
+
 /* Actions a match may take before it counts as one that does not end. */
 enum { MATCH_ACTIONS = 2000000 };
 
@@ -154,6 +180,8 @@ static int play_match(struct game *g, int kind, const struct bot_profile *prof, 
     for (long steps = 0; steps < MATCH_ACTIONS; steps++) {
         if (max_deals && t->deals > max_deals)
             return 0;   /* the deal budget is spent: the match stops here */
+        if (hook_failed(g, ms, match) != 0)
+            return -1;
         int r = bot_step(g, kind, prof, rng);
         if (r == 0) {
             if (ms->st && stats_match(ms->st, g, ms->key) != 0)
@@ -290,6 +318,7 @@ int cmd_sim(int argc, char **argv)
         }
         struct rng r;
         rng_seed(&r, (uint64_t)(seed + m) ^ 0x9e3779b97f4a7c15ull);
+        ms.L = L;
         ms.game_idx = lua_gettop(L);
         ms.settled = false;
         memset(ms.key, 0, sizeof ms.key);

@@ -48,6 +48,17 @@ else
   failed=$((failed + 1)); echo "FAIL a match that cannot end (status $status)"; sed 's/^/    /' "$out" | tail -5
 fi
 
+# A hook that fails is a fault of the rules, even where play goes on without what it could
+# not judge (a self-drawn win left out): the run stops, status 1, naming the hook, its file
+# and line and the win refused.
+timeout 600 "$JONG" sim --rules tests/lua/rules/broken_score.lua --games 2 --seed 1 >"$out" 2>&1
+status=$?
+if [ "$status" -eq 1 ] && grep -q '^sim: match 0: event [0-9]*: hook score of rules broken_score (tests/lua/rules/broken_score.lua:6) failed, refusing [ESWN] win [0-9][mpsz]: tests/lua/rules/broken_score.lua:8: house rule not written yet' "$out"; then
+  passed=$((passed + 1)); echo "ok   a failing score hook stops the run, naming it"
+else
+  failed=$((failed + 1)); echo "FAIL a failing score hook stops the run (status $status)"; sed 's/^/    /' "$out" | tail -5
+fi
+
 # The same seed gives the same log.
 "$JONG" sim --rules base --games 3 --seed 7 --log "$log1" >/dev/null 2>&1
 "$JONG" sim --rules base --games 3 --seed 7 --log "$log2" >/dev/null 2>&1

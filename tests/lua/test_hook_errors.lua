@@ -28,6 +28,54 @@ function test_may_win_error_refuses_the_claimer()
   lu.assertTrue(g:play("S", "pass"))
 end
 
+-- South wins on 5m, by East's discard (how "discard") or by his own draw ("self").
+local function at_the_win(rules, how, options)
+  local g = assert(jong.scenario { rules = rules, options = options, seed = 1,
+    draws = how == "self" and "6z6z6z6z5m" or "6z6z6z5m", hands = { E = EAST, S = TANYAO, W = WEST, N = NORTH } })
+  assert(g:run { { "E", "d 7z" }, { "S", "d 6z" }, { "W", "d 6z" }, { "N", "d 6z" } })
+  if how == "self" then assert(g:run { { "E", "d 6z" } }) else assert(g:run { { "E", "d 5m" } }) end
+  return g
+end
+
+-- score and settle are called at a win through the engine's own functions: the error
+-- still names the ruleset's hook, its file and line, and the win refused.
+function test_score_error_names_the_rule_file()
+  local g = at_the_win("tests/lua/rules/broken_score.lua", "self")
+  local ok, err = g:play("S", "win")
+  lu.assertNil(ok)
+  lu.assertStrContains(err, "hook score of rules broken_score (tests/lua/rules/broken_score.lua:6) failed, refusing S win 5m")
+  lu.assertStrContains(err, "broken_score.lua:8: house rule not written yet")
+  lu.assertNotStrContains(jong.first_line(err), "game.lua")
+  lu.assertTrue(g:play("S", "d 5m"))       -- the game goes on
+end
+
+function test_settle_error_names_settle()
+  local g = at_the_win("tests/lua/rules/broken_settle.lua", "discard")
+  local ok, err = g:play("S", "win")
+  lu.assertNil(ok)
+  lu.assertStrContains(err, "hook settle of rules broken_settle (tests/lua/rules/broken_settle.lua:7) failed, refusing S win 5m: ")
+  lu.assertStrContains(err, "returned a number, not a payments table")
+  lu.assertNotStrContains(err, "settle_win")
+  g = at_the_win("tests/lua/rules/broken_settle.lua", "discard", { how = "half" })
+  ok, err = g:play("S", "win")
+  lu.assertNil(ok)
+  lu.assertStrContains(err, "hook settle of rules broken_settle (tests/lua/rules/broken_settle.lua:7) failed, refusing S win 5m: ")
+  lu.assertStrContains(err, "gave seat E a payment of")
+end
+
+-- jong score refuses what play refuses, with the hook's name
+function test_score_refuses_what_play_refuses()
+  local s = { rules = "tests/lua/rules/broken_settle.lua", seat = "S", hand = TANYAO .. "5m",
+              win_tile = "5m", win_by = "discard", from = "E" }
+  local r = jong.score(s)
+  lu.assertFalse(r.ok)
+  lu.assertEquals(r.error, "hook settle of broken_settle returned a number, not a payments table")
+  s.options = { how = "half" }
+  r = jong.score(s)
+  lu.assertFalse(r.ok)
+  lu.assertStrContains(r.error, "hook settle of broken_settle gave seat E a payment of -433.33")
+end
+
 function test_run_names_the_move_and_the_reason()
   local g = game("japanese")
   local ok, err, i = g:run { { "E", "d 7z" }, { "S", "d 6z" }, { "W", "pung" } }

@@ -1,0 +1,16 @@
+-- A Japanese child whose settle answers a number, not a payments table, or a payment
+-- that is not a whole number (option how) (tests/lua/test_hook_errors.lua).
+local japanese = require "japanese"
+local R = { name = "broken_settle", extends = "japanese",
+            options = { how = { default = "number", doc = "number or half" } } }
+
+function R.settle(f, result)
+  if f.options.how == "half" then
+    local pay = japanese.settle(f, result)
+    for seat, v in pairs(pay) do pay[seat] = v / 3 end
+    return pay
+  end
+  return 1000
+end
+
+return R
