@@ -379,6 +379,11 @@ R.presets = {
     C2 = { name = "Gates of Heaven" },
     C7 = { test = function(t) return t.chows == 0 and three_dragons(t) end },
     ["BMJA.1"] = { value = 1 },
+    -- losers calling for a limit hand (KJ "Calling for ..."): the fraction of the limit, by
+    -- item id; calling for Purity: its doubles
+    calling_limits = { C2 = 0.4, C3 = 0.4, C4 = 0.4, C6 = 0.4, C7 = 0.4, C8 = 0.4, C9 = 0.4, C10 = 0.4,
+                       ["BMJA.1"] = 0.4 },
+    calling_doubles = { B11 = 3 },
     max_chows = 1, max_chows_exempt = "C2", max_chows_reason = "BMJA: at most one chow in a winning hand",
   },
   dmjl = {
@@ -588,6 +593,11 @@ function items_in_use(items, preset_name, presets)
         end
       end
     end
+  end
+  if preset.calling_limits then                 -- by the names of the items (as scored)
+    use.calling_limits, use.calling_doubles = {}, {}
+    for id, x in pairs(preset.calling_limits) do use.calling_limits[use.by_id[id].name] = x end
+    for id, d in pairs(preset.calling_doubles) do use.calling_doubles[use.by_id[id].name] = d end
   end
   local exempt = preset.max_chows_exempt and use.by_id[preset.max_chows_exempt]
   use.max_chows_exempt = exempt and exempt.name
@@ -895,6 +905,31 @@ R.qualifications = {
 
 -- Every loser's result: {seat = {value={points,doubles,score}, items=, dead=}}.
 -- Missing losers are worthless hands; seats listed in situation.dead are dead hands (§12.2).
+-- §21 BMJA (KJ's loser rules "Calling for ..."): a loser whose hand of 13 needs one tile
+-- for one of the preset's limit hands scores that fraction of the limit when it is more
+-- than his own score; one calling for Purity adds its doubles. Each wait is scored as
+-- the loser's own self-drawn win. Returns the limit item (name, fraction) and the doubles.
+local CALLING_FORMS = jong.FORM_STANDARD | jong.FORM_THIRTEEN_ORPHANS
+local function calling(f, seat, str, use)
+  local a = jong.analysis(str, CALLING_FORMS)
+  if not a or #a.waits == 0 then return nil, 0, 0 end
+  local best, frac, doubles = nil, 0, 0
+  for _, t in ipairs(a.waits) do
+    local g = jong.facts({ rules = f.rules, options = f.options, seat = seat, round = f.round,
+                           hand = t .. " " .. str, win_tile = t, win_by = "self" })
+    local res = g and R.score(g)
+    if res and res.wins then
+      local x = res.limit and use.calling_limits[res.limit]
+      if x and x > frac then best, frac = res.limit, x end
+      for _, it in ipairs(res.items) do
+        local d = use.calling_doubles[it.name]
+        if d and d > doubles then doubles = d end
+      end
+    end
+  end
+  return best, frac, doubles
+end
+
 local function score_losers(f, use)
   local given, dead = f.situation.losers or {}, {}
   for _, s in ipairs(f.situation.dead or {}) do dead[s] = true end
@@ -907,8 +942,17 @@ local function score_losers(f, use)
         local hand, err = jong.parse_hand(str)
         if not hand then return nil, "losers." .. seat .. ": " .. tostring(err) end
         local pts, dbl = loser_tally(f, seat, hand, r.items, use)
+        local name, frac, cdbl = nil, 0, 0
+        if use.calling_limits then name, frac, cdbl = calling(f, seat, str, use) end
+        if cdbl > 0 then
+          dbl = dbl + cdbl
+          r.items[#r.items + 1] = record("Calling for Purity", cdbl, "doubles")
+        end
         local s = pts << dbl
-        if f.options.limit ~= "roof_off" then s = math.min(s, limit_of(f)) end
+        if name and frac * limit_of(f) >= s then                       -- (KJ Score.total)
+          s, pts, dbl = math.floor(frac * limit_of(f) + 0.5), 0, 0
+          r.items = { record("Calling for " .. name, s, "limit") }
+        elseif f.options.limit ~= "roof_off" then s = math.min(s, limit_of(f)) end
         r.value = { points = pts, doubles = dbl, score = rounded(f.options, s) }
       end
       res[seat] = r

@@ -7,9 +7,11 @@
 -- without a chow; at most one chow in a winning hand (limit hands too, Gates of Heaven aside);
 -- the limit hand Buried Treasure (Kajongg's predicate: one suit with or without honours, four
 -- concealed pungs, no kong, and a pair).
+-- A loser whose hand one tile would make one of these limit hands scores 0.4 of the limit
+-- when that is more than his own score; one calling for Purity adds 3 doubles (Kajongg's
+-- loser rules "Calling for ...").
 -- Not scored (the spec names them without a definition): Wriggling Snake, the half-limit
--- hands Triple Knitting, Knitting, All Pair Honours, and the fractions of the limit for
--- losers holding a calling limit hand.
+-- hands Triple Knitting, Knitting, All Pair Honours (and calling for them).
 local classical = require "classical"
 local o = classical.options
 

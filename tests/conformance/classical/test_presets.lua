@@ -158,6 +158,30 @@ function TestBMJA.test_buried_treasure()
                                                win_by = "discard", from = "S" }).limit, "Buried Treasure")
 end
 
+function TestBMJA.test_losers_calling_for_a_limit_hand()
+  -- Kajongg scoringtest, BMJA column (loser East, round East): a loser's hand of 13 that one
+  -- tile would make a listed limit hand scores 0.4 of the limit when that is more than its
+  -- own score; one calling for Purity adds 3 doubles
+  local function east(hand)
+    local r = score("classical_bmja", { seat = "S", hand = "222m555m888m99m [777m]", win_tile = "9m",
+                                        win_by = "self", losers = { E = hand } })
+    return r.losers.E
+  end
+  local blessings = east("4447z [111z] [222z] [3333z]+")       -- FourBlessingsOverTheDoor
+  lu.assertEquals(blessings.value, { points = 0, doubles = 0, score = 400 })
+  -- (7z makes All honours and Four Blessings: the first in Table C order is named)
+  lu.assertEquals(items_of(blessings), { { "Calling for All honours", 400, "limit" } })
+  -- Purity: 28 points, own flower 1 + all four flowers 2 + calling for Purity 3
+  lu.assertEquals(east("2223336688s [111s] f1 f2 f3 f4").value, { points = 28, doubles = 6, score = 1000 })
+  -- Three Great Scholars: 40 points x 2^5 is more than 0.4 of the limit
+  local scholars = east("2p555666777z [1111z]+")
+  lu.assertEquals(scholars.value, { points = 40, doubles = 5, score = 1000 })
+  -- the standard game has no such rule
+  local std = score("classical", { seat = "S", hand = "222m555m888m99m [777m]", win_tile = "9m", win_by = "self",
+                                   losers = { E = "4447z [111z] [222z] [3333z]+" } }).losers.E
+  lu.assertEquals(std.value, { points = 32, doubles = 2, score = 128 })
+end
+
 function TestBMJA.test_defaults()
   local r = assert(jong.load_rules("classical_bmja"))
   lu.assertEquals(r.options.limit.default, 1000)
