@@ -260,9 +260,10 @@ end
 
 ---------------------------------------------------------------------------------------------
 -- §12: the faan items in the spec's order (R.items: a child gives its own list). Each
--- entry: id (the spec's number), name (as the spec names it), group, and test, a function
--- of h returning the faan (nil/false when the item does not apply) and how many lines it
--- makes (default 1); `only`: the options under which the item is played; `needs`: a
+-- entry: id (the spec's number), name (as the spec names it), value (its faan, data: a child
+-- changes it by giving its own list), group, and test, a function of h returning true (worth
+-- its value), the faan where options or the preset decide it, or nil/false when the item does
+-- not apply, and how many lines it makes (default 1); `only`: the options under which the item is played; `needs`: a
 -- fact of the hand (NEEDS below) without which the item cannot apply (the function checks
 -- it too: `needs` only spares asking).
 -- Groups: "limit" (§12.7; they replace the "shape" group H1-H13, §11.5, and so come first),
@@ -270,17 +271,17 @@ end
 
 local ITEMS = {
   -- §12.7 Limit hands
-  { id = "L1", name = "All honours", group = "limit", needs = "honours", test = function(h) return h.std and h.suits == 0 and 10 end },
-  { id = "L2", name = "Orphans", group = "limit", test = function(h) return h.std and not h.honours and not h.simples and 10 end },
-  { id = "L3", name = "Nine gates", group = "limit", needs = "nine_gates", test = function(h) return h.nine_gates and 10 end },
-  { id = "L4", name = "Big four winds", group = "limit", needs = "honours", test = function(h) return h.wind_pungs == 4 and 13 end },
-  { id = "L5", name = "Thirteen orphans", group = "limit", needs = "thirteen", test = function(h) return h.thirteen and 13 end },
-  { id = "L6", name = "All kongs", group = "limit", test = function(h) return h.kongs == 4 and 13 end },
-  { id = "L7", name = "Heavenly hand", group = "limit", needs = "first_turn", test = function(h) return h.first_turn and h.dealer and h.self and 13 end },
-  { id = "L8", name = "Earthly hand", group = "limit", needs = "first_turn", test = function(h)
-      return h.first_turn and not h.dealer and not h.self and h.f.from == "E" and 13 end },
-  { id = "§12.7", name = "Humanly hand", group = "limit", only = with_humanly_hand, needs = "first_turn", test = function(h)
-      return h.first_turn and not h.dealer and not h.self and h.f.from ~= "E" and 13 end },
+  { id = "L1", name = "All honours", value = 10, group = "limit", needs = "honours", test = function(h) return h.std and h.suits == 0 and true end },
+  { id = "L2", name = "Orphans", value = 10, group = "limit", test = function(h) return h.std and not h.honours and not h.simples and true end },
+  { id = "L3", name = "Nine gates", value = 10, group = "limit", needs = "nine_gates", test = function(h) return h.nine_gates and true end },
+  { id = "L4", name = "Big four winds", value = 13, group = "limit", needs = "honours", test = function(h) return h.wind_pungs == 4 end },
+  { id = "L5", name = "Thirteen orphans", value = 13, group = "limit", needs = "thirteen", test = function(h) return h.thirteen and true end },
+  { id = "L6", name = "All kongs", value = 13, group = "limit", test = function(h) return h.kongs == 4 end },
+  { id = "L7", name = "Heavenly hand", value = 13, group = "limit", needs = "first_turn", test = function(h) return h.first_turn and h.dealer and h.self and true end },
+  { id = "L8", name = "Earthly hand", value = 13, group = "limit", needs = "first_turn", test = function(h)
+      return h.first_turn and not h.dealer and not h.self and h.f.from == "E" end },
+  { id = "§12.7", name = "Humanly hand", value = 13, group = "limit", only = with_humanly_hand, needs = "first_turn", test = function(h)
+      return h.first_turn and not h.dealer and not h.self and h.f.from ~= "E" end },
   -- the shape items that options make limit hands (their ordinary entries follow)
   { id = "H4", name = "Four concealed pungs", group = "limit", only = h4_limit, test = function(h)
       return h.four_concealed_pungs and h.limit_value end },
@@ -288,55 +289,55 @@ local ITEMS = {
   { id = "H13", name = "Small four winds", group = "limit", only = mjc, needs = "honours", test = function(h) return h.small_four_winds and h.limit_value end },
 
   -- §12.1 Hand shape (H1 Chicken hand: see R.score)
-  { id = "H2", name = "Common hand", group = "shape", test = function(h)
-      return h.chows == 4 and (h.o.common_hand_pair == "any" or IS_SUITED[h.pair] == true) and 1 end },
+  { id = "H2", name = "Common hand", value = 1, group = "shape", test = function(h)
+      return h.chows == 4 and (h.o.common_hand_pair == "any" or IS_SUITED[h.pair] == true) end },
   { id = "H3", name = "All pungs", group = "shape", test = function(h)
       return h.pungs == 4 and not h.four_concealed_pungs and (h.mjc and 2 or 3) end },
-  { id = "H4", name = "Four concealed pungs", group = "shape", only = h4_ordinary, test = function(h) return h.four_concealed_pungs and 8 end },
+  { id = "H4", name = "Four concealed pungs", value = 8, group = "shape", only = h4_ordinary, test = function(h) return h.four_concealed_pungs and true end },
   -- §12.2 Suit
   { id = "H5", name = "Mixed one suit", group = "shape", needs = "honours", test = function(h)
       return h.std and h.suits == 1 and h.honours and (h.mjc and 2 or 3) end },
   { id = "H6", name = "Pure one suit", group = "shape", test = function(h)
       return h.std and h.suits == 1 and not h.honours and (h.mjc and 4 or h.o.pure_suit_faan) end },
   -- §12.3 Terminals
-  { id = "H7", name = "Mixed orphans", group = "shape", needs = "honours", test = function(h)
-      return h.std and h.honours and h.terminals and not h.simples and 1 end },
+  { id = "H7", name = "Mixed orphans", value = 1, group = "shape", needs = "honours", test = function(h)
+      return h.std and h.honours and h.terminals and not h.simples and true end },
   -- §12.4 Honour sets
-  { id = "H8", name = "Dragon pung/kong", group = "shape", needs = "honours", test = function(h)
+  { id = "H8", name = "Dragon pung/kong", value = 1, group = "shape", needs = "honours", test = function(h)
       if h.mjc and h.small_three_dragons then return false end     -- mjc: Small three dragons is 4 flat
-      return h.dragon_pungs > 0 and 1, h.dragon_pungs
+      return h.dragon_pungs > 0, h.dragon_pungs
     end },
-  { id = "H9", name = "Seat-wind pung/kong", group = "shape", needs = "honours", test = function(h) return h.seat_pung and 1 end },
-  { id = "H10", name = "Prevailing-wind pung/kong", group = "shape", needs = "honours", test = function(h) return h.round_pung and 1 end },
+  { id = "H9", name = "Seat-wind pung/kong", value = 1, group = "shape", needs = "honours", test = function(h) return h.seat_pung and true end },
+  { id = "H10", name = "Prevailing-wind pung/kong", value = 1, group = "shape", needs = "honours", test = function(h) return h.round_pung and true end },
   { id = "H11", name = "Small three dragons", group = "shape", needs = "honours", test = function(h) return h.small_three_dragons and (h.mjc and 4 or 3) end },
-  { id = "H12", name = "Big three dragons", group = "shape", only = not_mjc, needs = "honours", test = function(h) return h.big_three_dragons and 5 end },
-  { id = "H13", name = "Small four winds", group = "shape", only = not_mjc, needs = "honours", test = function(h) return h.small_four_winds and 3 end },
+  { id = "H12", name = "Big three dragons", value = 5, group = "shape", only = not_mjc, needs = "honours", test = function(h) return h.big_three_dragons and true end },
+  { id = "H13", name = "Small four winds", value = 3, group = "shape", only = not_mjc, needs = "honours", test = function(h) return h.small_four_winds and true end },
 
   -- §12.5 Way of winning
-  { id = "H14", name = "Self-drawn", group = "way", needs = "self", test = function(h) return h.self and 1 end },
-  { id = "H15", name = "Concealed hand", group = "way", needs = "concealed", test = function(h) return h.concealed and 1 end },
-  { id = "H16", name = "Win on kong replacement", group = "way", needs = "kong_replacement", test = function(h)
+  { id = "H14", name = "Self-drawn", value = 1, group = "way", needs = "self", test = function(h) return h.self and true end },
+  { id = "H15", name = "Concealed hand", value = 1, group = "way", needs = "concealed", test = function(h) return h.concealed and true end },
+  { id = "H16", name = "Win on kong replacement", value = 1, group = "way", needs = "kong_replacement", test = function(h)
       local flags = h.flags
-      return flags.kong_replacement and not flags.kong_upon_kong and 1 end },
-  { id = "H17", name = "Kong upon kong", group = "way", needs = "kong_upon_kong", test = function(h) return h.flags.kong_upon_kong and 8 end },
-  { id = "H18", name = "Robbing a kong", group = "way", needs = "robbing_kong", test = function(h) return h.flags.robbing_kong and 1 end },
-  { id = "H19", name = "Last tile", group = "way", needs = "last_tile", test = function(h) return h.flags.last_tile and h.self and 1 end },
-  { id = "H20", name = "Last discard", group = "way", only = with_last_discard, needs = "last_tile", test = function(h)
-      return h.flags.last_tile and not h.self and 1 end },
+      return flags.kong_replacement and not flags.kong_upon_kong and true end },
+  { id = "H17", name = "Kong upon kong", value = 8, group = "way", needs = "kong_upon_kong", test = function(h) return h.flags.kong_upon_kong and true end },
+  { id = "H18", name = "Robbing a kong", value = 1, group = "way", needs = "robbing_kong", test = function(h) return h.flags.robbing_kong and true end },
+  { id = "H19", name = "Last tile", value = 1, group = "way", needs = "last_tile", test = function(h) return h.flags.last_tile and h.self and true end },
+  { id = "H20", name = "Last discard", value = 1, group = "way", only = with_last_discard, needs = "last_tile", test = function(h)
+      return h.flags.last_tile and not h.self and true end },
 
   -- §12.6 Bonus tiles (only with hk.use_flowers)
-  { id = "H21", name = "Seat flower / seat season", group = "bonus", only = with_flowers, test = function(h)
+  { id = "H21", name = "Seat flower / seat season", value = 1, group = "bonus", only = with_flowers, test = function(h)
       local b, seat = h.bonus, h.f.seat
       local n = 0
       if not complete_set(b, FLOWERS) then n = n + count_of(b, SEAT_FLOWER[seat]) end
       if not complete_set(b, SEASONS) then n = n + count_of(b, SEAT_SEASON[seat]) end
-      return n > 0 and 1, n
+      return n > 0, n
     end },
-  { id = "H22", name = "Complete set", group = "bonus", only = with_flowers, test = function(h)
+  { id = "H22", name = "Complete set", value = 2, group = "bonus", only = with_flowers, test = function(h)
       local n = (complete_set(h.bonus, FLOWERS) and 1 or 0) + (complete_set(h.bonus, SEASONS) and 1 or 0)
-      return n > 0 and 2, n
+      return n > 0, n
     end },
-  { id = "H23", name = "No bonus tiles", group = "bonus", only = with_flowers, test = function(h) return #h.bonus == 0 and 1 end },
+  { id = "H23", name = "No bonus tiles", value = 1, group = "bonus", only = with_flowers, test = function(h) return #h.bonus == 0 end },
 }
 R.items = ITEMS
 
@@ -427,6 +428,7 @@ local function add_up(list, out)
     local e = list[i]
     local v, times = e.test(h)
     if v then
+      if v == true then v = e.value end   -- worth its value (a child's own, data)
       times = times or 1
       sum, scored = sum + v * times, true
       if out then

@@ -88,6 +88,14 @@ function test_hongkong_child_removes_an_item()
   check("hongkong", "truth_hongkong_remove.lua", ONE_SUIT, "5m", nil, true, false)
 end
 
+-- Values are data: a child that changes an item's value (and nothing else) is scored and
+-- offered by it.
+function test_hongkong_child_changes_a_value()
+  check("hongkong", "truth_hongkong_value.lua", NO_YAKU, "5m", nil, false, true, "Concealed hand")
+  local _, g = offered(DIR .. "truth_hongkong_value.lua", NO_YAKU, "5m")
+  lu.assertEquals(won_with(g)["Concealed hand"], 3)
+end
+
 function test_ims_child_adds_an_item()
   check("ims", "truth_ims_add.lua", NO_YAKU, "5m", { minimum_fan = 2 }, false, true, "Fives Pair")
 end
