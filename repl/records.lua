@@ -392,13 +392,13 @@ function M.read_tenhou6(text)
       local result = r[#r]        -- the last entry (after four players' lists, also with three)
       if type(result) ~= "table" then error("no result", 0) end
       if #result == 0 and ri < #d.log then error("no result", 0) end
-      local events = deal.events
-      local k = 0
+      -- The order of play: each player's draws (and calls) and discards are listed apart,
+      -- so a call is matched to a discard of its tile from its side. When the same tile is
+      -- discarded twice before the call, the first is not always the one called: the
+      -- reading that uses every entry of the lists is searched for (the call left to a later
+      -- discard of the tile when taking it on the first leads nowhere).
+      local events, k, ti, di, turn, drawn, choices, seen
       local function push(ev) k = k + 1; ev.at = k; events[k] = ev end
-      local ti, di = {}, {}
-      for p = 0, n - 1 do ti[p], di[p] = 1, 1 end
-      local turn = deal.kyoku % 4
-      local drawn
       local function draw(p)
         local x = take[p][ti[p]]
         if x == nil then return false end
@@ -425,6 +425,11 @@ function M.read_tenhou6(text)
             elseif marker == "c" then rel = 3 end
             if rel and (q + rel) % 4 == from and (not best or marker ~= "c") then best = q end
           end
+        end
+        if best then
+          -- a choice: called here (the default), or left to a later discard
+          seen = seen + 1
+          if choices[seen] == false then return nil end
         end
         return best
       end
@@ -458,30 +463,67 @@ function M.read_tenhou6(text)
           end
         end
       end
-      if draw(turn) then
-        while act() do
-          local from = turn
-          local q = claim(from, events[k].tile)
-          if q then
-            local x = take[q][ti[q]]
-            ti[q] = ti[q] + 1
-            local marker, pos, tiles = t6_call(x)
-            local called = tiles[pos + 1]
-            local hand = {}
-            for i, t in ipairs(tiles) do if i ~= pos + 1 then hand[#hand + 1] = t end end
-            local kind = marker == "c" and "chow" or marker == "p" and "pung" or "kong"
-            push { t = kind, p = q, from = from, tile = called, tiles = hand }
-            turn = q
-            if kind == "kong" then
-              if dis[q][di[q]] == 0 then di[q] = di[q] + 1 end
-              if not draw(q) then break end
+      -- The play read with `choices`; an error when it leaves entries unused.
+      local function play()
+        events, k, ti, di, drawn, seen = {}, 0, {}, {}, nil, 0
+        for p = 0, n - 1 do ti[p], di[p] = 1, 1 end
+        turn = deal.kyoku % 4
+        if draw(turn) then
+          while act() do
+            local from = turn
+            local q = claim(from, events[k].tile)
+            if q then
+              local x = take[q][ti[q]]
+              ti[q] = ti[q] + 1
+              local marker, pos, tiles = t6_call(x)
+              local called = tiles[pos + 1]
+              local hand = {}
+              for i, t in ipairs(tiles) do if i ~= pos + 1 then hand[#hand + 1] = t end end
+              local kind = marker == "c" and "chow" or marker == "p" and "pung" or "kong"
+              push { t = kind, p = q, from = from, tile = called, tiles = hand }
+              turn = q
+              if kind == "kong" then
+                if dis[q][di[q]] == 0 then di[q] = di[q] + 1 end
+                if not draw(q) then break end
+              end
+            else
+              turn = (turn + 1) % n
+              if not draw(turn) then break end
             end
-          else
-            turn = (turn + 1) % n
-            if not draw(turn) then break end
+          end
+        end
+        for p = 0, n - 1 do
+          if take[p][ti[p]] ~= nil or dis[p][di[p]] ~= nil then
+            error("player " .. p .. ": draws or discards left after the deal's end", 0)
           end
         end
       end
+      -- The first reading (every call on the first discard it fits) or, when it fails,
+      -- the first that works leaving some calls to a later discard (a bounded search).
+      local tries = 0
+      local function search(fixed)
+        tries = tries + 1
+        choices = fixed
+        local okp, perr = pcall(play)
+        if okp then return true end
+        local last = seen
+        for j = last, #fixed + 1, -1 do
+          if tries > 200 then break end
+          local c = table.move(fixed, 1, #fixed, 1, {})
+          for x = #fixed + 1, j - 1 do c[x] = true end
+          c[j] = false
+          if search(c) then return true end
+        end
+        return false, perr
+      end
+      local found = search({})
+      if not found then
+        choices = {}
+        local okp, perr = pcall(play)
+        -- nothing uses every entry: the first reading as it is, if it got to the end
+        if not okp and not tostring(perr):find("left after", 1, true) then error(perr, 0) end
+      end
+      deal.events = events
       -- The result.
       local what = result[1]
       if what == nil then

@@ -269,6 +269,30 @@ function TestTenhou6Three.test_a_pon_from_across()
   lu.assertEquals({ ev.t, ev.p, ev.from, ev.tile }, { "pung", 2, 1, "7z" })
 end
 
+TestTenhou6Order = {}
+
+-- A real Tenhou deal (mjai-reviewer convlog/tests/testdata/confusing_nakis_0.json, an
+-- East 4 of a Phoenix game; here its players turned so the dealer is player 0, at East 1
+-- with 25,000 each): player 2 discards 7m twice, first the 7m he has just drawn; player 1
+-- pons only the second, which player 2 discards after his pon of player 3's South. Read
+-- with player 1's pon on the first 7m, player 2's pon comes out of turn.
+local T6_LATER_CALL = [==[{"title":["",""],"name":["A","B","C","D"],"rule":{"disp":"四鳳南喰赤","aka":1},"log":[[[0,0,0],
+[25000,25000,25000,25000],[41,12],[],[14,22,28,29,31,31,32,37,41,45,46,46,47],[36,"p464646",37,16,29,22,35,43,35,36,39,28,38,44,24,45,14,18,25],[22,41,47,45,28,60,16,14,43,32,60,60,60,60,60,60,60,60,60],[12,13,13,17,19,19,27,33,35,36,38,44,44],[17,25,43,33,21,39,29,38,32,12,28,42,29,37,"1717p17",27,16,32],[38,33,27,60,60,60,43,19,12,19,60,38,44,12,42,44,32,16],[11,12,17,22,23,24,25,26,31,39,42,42,47],[23,18,36,15,14,21,11,27,14,34,26,44,21,17,"4242p42",26,19,16,31],[39,31,47,60,11,36,60,12,60,14,34,18,44,60,17,21,60,60,27],[13,13,15,15,18,28,32,53,37,39,43,47,47],[46,41,"4747p47",38,"p151515",11,"c365337",51,43,26,24,46,19,24,33,42,21,23,11,52],[60,60,43,32,18,60,28,"k51151515",60,60,60,60,60,60,60,60,60,60,60,60],["流局",[1000,-3000,1000,1000]]]]}]==]
+
+function TestTenhou6Order.test_a_call_on_the_second_of_two_discards()
+  local rec, err = records.read(T6_LATER_CALL)
+  lu.assertNotNil(rec, err)
+  local calls = {}
+  for _, e in ipairs(rec.deals[1].events) do
+    if e.t == "pung" then calls[#calls + 1] = { e.p, e.from, e.tile } end
+  end
+  lu.assertEquals(calls[#calls - 1], { 2, 3, "2z" })
+  lu.assertEquals(calls[#calls], { 1, 2, "7m" })
+  local r = replay.check(rec)
+  lu.assertTrue(r.ok, r.error)
+  lu.assertEquals(r.final, { 26000, 22000, 26000, 26000 })
+end
+
 TestLobby = {}
 
 -- A lobby game (GO type bit 0x800: one deal) starting at 30,000 (INIT ten): the start
