@@ -44,6 +44,7 @@ R.options = {
   renhou = { default = "none", values = { "none", "mangan", "yakuman" },
     doc = "non-dealer ron before his first draw: no yaku, a 5-han yaku, or a yakuman (12)" },
   nagashi_mangan = { default = false, doc = "nagashi mangan at an exhaustive draw (9.5)" },
+  nagashi_honba = { default = true, doc = "nagashi mangan is paid with honba (9.5)" },
   ippatsu = { default = true, doc = "the ippatsu yaku exists (7.5)" },
   kan_ura = { default = true, doc = "ura-dora are also read under kan-dora indicators (14.3)" },
   kan_dora_timing = { default = "immediate", values = { "immediate", "after_discard" },
@@ -1097,11 +1098,12 @@ function R.exhaustive_draw(d)
   local tenpai, honba = d.tenpai or {}, d.honba or 0
   local nagashi = opts.nagashi_mangan and d.nagashi and next(d.nagashi) and d.nagashi
   if nagashi then                                  -- 9.5: a mangan paid like a tsumo, honba included
+    local per_honba = opts.nagashi_honba and 100 or 0
     for winner in pairs(nagashi) do
       for i = 1, 4 do
         local seat = SEATS[i]
         if seat ~= winner then
-          local amount = ((winner == "E" or seat == "E") and 4000 or 2000) + 100 * honba
+          local amount = ((winner == "E" or seat == "E") and 4000 or 2000) + per_honba * honba
           pay[seat], pay[winner] = pay[seat] - amount, pay[winner] + amount
         end
       end

@@ -37,7 +37,7 @@ local R = {
 R.options = {
   red_fives = { default = 2, values = { 0, 2 }, doc = "red fives: 0 none; 2 one 0p and one 0s (3)" },
   nagashi_mangan = set("nagashi_mangan", true),
-  nagashi_honba = { default = false, doc = "nagashi mangan is paid with honba (10.4)" },
+  nagashi_honba = set("nagashi_honba", false),          -- 10.4
   kan_dora_timing = set("kan_dora_timing", "after_discard"),
   riichi_min_wall = set("riichi_min_wall", 3),
   kan_on_last_tile = set("kan_on_last_tile", "forbidden"),

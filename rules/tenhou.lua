@@ -12,6 +12,7 @@ local R = {
   options = {
     red_fives = set("red_fives", 3),                       -- one red five a suit
     nagashi_mangan = set("nagashi_mangan", true),          -- 9.5
+    nagashi_honba = set("nagashi_honba", false),           -- 9.5: paid without honba (a real record)
     kan_dora_timing = set("kan_dora_timing", "after_discard"),   -- 5.6: open kongs after the discard
     kan_on_last_tile = set("kan_on_last_tile", "forbidden"),     -- 5.4
     call_on_last_discard = set("call_on_last_discard", "ron_only"),

@@ -293,6 +293,42 @@ function TestTenhou6Order.test_a_call_on_the_second_of_two_discards()
   lu.assertEquals(r.final, { 26000, 22000, 26000, 26000 })
 end
 
+TestNagashi = {}
+
+-- Tenhou pays nagashi mangan without honba (option nagashi_honba = false in the tenhou
+-- preset). A real deal at East 1 with 2 honba (game 2025010410gm-00a9-0000-b84156ef,
+-- from LiuZJ2019/mjlog-parser-and-statistics tests/data; its points set to 25,000 each),
+-- reached here by two kyuushu: North's nagashi mangan is paid 4,000 / 2,000 / 2,000.
+local NAGASHI_DEAL = ''
+  .. ''
+  .. '<INIT seed="0,2,0,1,4,67" ten="250,250,250,250" oya="0" hai0="108,26,35,98,126,125,17,4,132,106,3,19,1" hai1="117,29,94,21,54,86,83,111,104,107,15,101,100" hai2="38,50,62,31,12,129,90,9,24,32,2,46,0" hai3="115,116,102,81,87,93,64,41,73,8,114,14,16"/>'
+  .. '<T128/><D106/><U52/><E111/><V48/><F129/><W131/><G116/><T105/><D105/><U7/><E117/><V11/><F38/>'
+  .. '<W80/><G131/><T5/><D128/><U65/><E107/><V92/><F62/><W66/><G73/><T91/><D98/><U22/><E104/><V85/>'
+  .. '<F50/><W34/><G34/><T75/><D75/><U59/><E65/><V57/><F57/><W123/><G123/><T42/><D91/><U121/><E54/>'
+  .. '<V130/><F11/><W74/><G74/><T53/><D53/><U76/><E121/><V20/><F32/><W33/><G33/><T122/><D42/><U135/>'
+  .. '<E135/><V44/><F44/><W133/><G133/><T28/><D122/><U88/><E21/><V127/><F127/><N who="0" m="48650" />'
+  .. '<D132/><U36/><E36/><V37/><F37/><W120/><G120/><T55/><D55/><U79/><E101/><V71/><F71/><W69/><G115/>'
+  .. '<T84/><D84/><U110/><E110/><V60/><F60/><W68/><G114/><T6/><D108/><U18/><E29/><V97/><F97/><W49/>'
+  .. '<G68/><T124/><N who="0" m="48658" /><T43/><DORA hai="95" /><D43/><U63/><E7/>'
+  .. '<N who="0" m="1793" /><T27/><DORA hai="10" /><D27/><U112/><E112/><V99/><F130/><W118/><G118/>'
+  .. '<T45/><D45/><U82/><E100/><V40/><F85/><W30/><G69/><T103/><D103/><U70/><E70/><V113/><F113/><W72/>'
+  .. '<G72/><T134/><D134/><U96/><E86/><V61/><F61/><W39/><G39/><T119/><D119/>'
+  .. '<RYUUKYOKU type="nm" ba="2,0" sc="250,-40,250,-20,250,-20,250,80" hai0="1,3,17,19,26,28,35" hai1="15,18,22,52,59,63,76,79,82,83,88,94,96" hai2="0,2,9,12,20,24,31,40,46,48,90,92,99" />'
+
+function TestNagashi.test_nagashi_mangan_without_honba()
+  local second = INIT:gsub('seed="0,0,0,', 'seed="0,1,0,')
+  local kyuushu = '<T120/><RYUUKYOKU type="yao9" ba="%d,0" sc="250,0,250,0,250,0,250,0" '
+    .. 'hai0="0,32,36,68,72,104,108,112,116,4,8,12,17,120"/>'
+  local text = HEAD .. INIT .. kyuushu:format(0) .. second .. kyuushu:format(1) .. NAGASHI_DEAL .. '</mjloggm>'
+  local r = check_text(text)
+  lu.assertTrue(r.ok, r.error)
+  lu.assertEquals(r.deals, 3)
+  lu.assertEquals(r.final, { 21000, 23000, 23000, 33000 })
+  r = check_text(text, { options = { nagashi_honba = true } })
+  lu.assertFalse(r.ok)
+  lu.assertStrContains(r.error, "N (player 3) +8000 in the log, +8600 in the engine")
+end
+
 TestLobby = {}
 
 -- A lobby game (GO type bit 0x800: one deal) starting at 30,000 (INIT ten): the start

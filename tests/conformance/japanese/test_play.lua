@@ -46,6 +46,9 @@ function test_nagashi_mangan_option()
   lu.assertEquals(R.exhaustive_draw(d).payments, { E = -1000, S = 3000, W = -1000, N = -1000 })
   d.options = options({ nagashi_mangan = true })
   lu.assertEquals(R.exhaustive_draw(d).payments, { E = -4100, S = -2100, W = 8300, N = -2100 })
+  -- without honba (Tenhou)
+  d.options = options({ nagashi_mangan = true, nagashi_honba = false })
+  lu.assertEquals(R.exhaustive_draw(d).payments, { E = -4000, S = -2000, W = 8000, N = -2000 })
 end
 
 ---------------------------------------------------------------- 4. Dealer rotation, end
