@@ -79,6 +79,25 @@ local function merge(parent, child)
   return m
 end
 
+-- The option registry of a child: the parent's, and the child's entries over it, field by
+-- field: an entry for a parent's option keeps what it leaves out (`red_fives = {default =
+-- 4}` keeps the parent's doc and allowed values).
+local function merge_options(parent, child)
+  local m = merge(parent, nil)
+  for name, spec in pairs(child or {}) do
+    local own = parent and parent[name]
+    if type(own) == "table" and type(spec) == "table" then
+      local entry = merge(own, spec)
+      if spec.values ~= nil or spec.types ~= nil then   -- the child says what is allowed
+        entry.values, entry.types = spec.values, spec.types
+      end
+      spec = entry
+    end
+    m[name] = spec
+  end
+  return m
+end
+
 local function merge_list(parent, child)
   local seen, out = {}, {}
   for _, list in ipairs { parent or {}, child or {} } do
@@ -167,7 +186,7 @@ function load_file(path, name)
       loading[#loading] = nil
       return nil, path .. ": extends '" .. tostring(r.extends) .. "': " .. err
     end
-    r.options = merge(parent.options, r.options)
+    r.options = merge_options(parent.options, r.options)
     r.flags = merge_list(parent.flags, r.flags)
     r.parent = readonly(parent)
     setmetatable(r, { __index = parent, __metatable = false })

@@ -170,6 +170,26 @@ function TestRulesets.test_extends_inherits_and_overrides()
   lu.assertEquals(r.payments.W, -7)   -- settle inherited from base
 end
 
+-- A child's entry for a parent's option changes the fields it gives and keeps the others
+-- (the allowed values above all), in jong score and in play.
+function TestRulesets.test_option_entry_merges_with_the_parent()
+  local r = assert(jong.load_rules(rule("red_child")))
+  local parent = assert(jong.load_rules("japanese"))
+  lu.assertEquals(r.options.red_fives.default, 4)
+  lu.assertEquals(r.options.red_fives.values, { 0, 3, 4 })
+  lu.assertEquals(r.options.red_fives.doc, parent.options.red_fives.doc)
+  lu.assertEquals(select(2, jong.resolve_options(r, { red_fives = 7 })), "option 'red_fives' cannot be 7")
+  local s = { rules = rule("red_child"), seat = "S", hand = "234m0p0p5p678s99m [111z]", win_tile = "9m",
+              win_by = "discard", from = "W" }
+  local won = jong.score(s)
+  lu.assertTrue(won.ok, won.error)
+  lu.assertTrue(won.wins, won.reason)
+  lu.assertEquals(won.value.han, 3)            -- Yakuhai and two red fives
+  local g = assert(jong.game { rules = rule("red_child"), seed = 1 })
+  lu.assertEquals(g.options.red_fives, 4)
+  g:close()
+end
+
 function TestRulesets.test_sandbox_has_no_os()
   local r = jong.score(situation { rules = rule("calls_os") })
   lu.assertFalse(r.ok)
