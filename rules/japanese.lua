@@ -415,11 +415,31 @@ for _, y in ipairs(YAKU) do
 end
 GATE.any = 1 << (gates + 1)
 
+local ENTRY_FIELDS = { id = true, name = true, value = true, open = true, unit = true, pairs = true,
+                       test = true, needs = true, when = true, closed = true }
+-- nil, or what is wrong with a yaku entry (a mistake in a house yaku is said at load).
+local function entry_fault(y)
+  if type(y) ~= "table" then return "a yaku entry must be a table, not a " .. type(y) end
+  local name = "yaku '" .. tostring(y.name) .. "'"
+  if type(y.name) ~= "string" then return name .. ": name must be a string" end
+  for k in pairs(y) do
+    if not ENTRY_FIELDS[k] then
+      return name .. ": unknown field '" .. tostring(k) .. "' (an entry has id, name, value = han closed, "
+        .. "open = han open, unit, pairs, test, needs, when)"
+    end
+  end
+  if math.type(y.value or y.closed) ~= "integer" then return name .. ": value (its han closed) must be a whole number" end
+  if y.open ~= nil and math.type(y.open) ~= "integer" then return name .. ": open (its han open) must be a whole number" end
+  if type(y.test) ~= "function" then return name .. ": test must be a function (f, reading)" end
+end
+
 local INDEX = setmetatable({}, { __mode = "k" })
 local function index_yaku(list)
   local idx = { by_gate = {}, pairs_only = {}, of_bit = {}, any = 0 }
   for gate_name, bit in pairs(GATE) do idx.by_gate[bit] = {} end
   for i, entry in ipairs(list) do
+    local fault = entry_fault(entry)
+    if fault then error(fault, 0) end
     local y = {}
     for k, v in pairs(entry) do y[k] = v end
     y.closed = entry.value or entry.closed         -- han closed (the hot paths read y.closed)
@@ -459,7 +479,11 @@ R.helpers = {}
 function R.helpers.yaku_with(list, extra)
   local out = {}
   for i, y in ipairs(list) do out[i] = y end
-  for _, y in ipairs(extra) do out[#out + 1] = y end
+  for _, y in ipairs(extra) do
+    local fault = entry_fault(y)
+    if fault then error(fault, 2) end
+    out[#out + 1] = y
+  end
   return out
 end
 function R.helpers.yaku_without(list, ...)

@@ -190,6 +190,12 @@ function TestRulesets.test_option_entry_merges_with_the_parent()
   g:close()
 end
 
+function TestRulesets.test_a_yaku_entry_is_checked()
+  local r = jong.score(situation { rules = rule("yaku_typo") })
+  lu.assertFalse(r.ok)
+  lu.assertStrContains(r.error, "yaku_typo.lua:6: yaku 'Gogo': unknown field 'han'")
+end
+
 function TestRulesets.test_sandbox_has_no_os()
   local r = jong.score(situation { rules = rule("calls_os") })
   lu.assertFalse(r.ok)
