@@ -44,8 +44,9 @@ static void usage(FILE *out)
           "  --log F     writes each match as a jong log (a header line, then its actions;\n"
           "              `jong replay --check F` replays it, the REPL's `load` opens it)\n"
           "Prints deals, wins by kind, draws, matches and deals per CPU second; exits 1 on a\n"
-          "broken invariant, naming the event, and 3 when a match has not ended after\n"
-          "2000000 actions (random players under rules where only wins move a match on).\n", out);
+          "broken invariant or a failing hook of the rules, naming the event, and 3 when a\n"
+          "match has not ended after 2000000 actions (random players under rules where\n"
+          "only wins move a match on).\n", out);
 }
 
 /* Counts the events from index `from` on: every win, and as a draw only a deal that
@@ -237,7 +238,9 @@ int cmd_sim(int argc, char **argv)
         if (!strcmp(a, "--help") || !strcmp(a, "-h")) {
             usage(stdout);
             return 0;
-        } else if (a[0] == '-' && a[1] == '-' && !v) {
+        } else if (!v && (!strcmp(a, "--rules") || !strcmp(a, "--games") || !strcmp(a, "--seed") ||
+                          !strcmp(a, "--deals") || !strcmp(a, "--bots") || !strcmp(a, "--log") ||
+                          !strcmp(a, "--stats") || !strcmp(a, "--check") || !strcmp(a, "--shard"))) {
             fprintf(stderr, "jong sim: %s takes a value (jong sim --help)\n", a);
             return 2;
         } else if (!strcmp(a, "--rules") && v) {

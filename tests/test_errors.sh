@@ -60,6 +60,7 @@ refuses "sim: an unknown bot" 2 "^jong sim: --bots is default, greedy or random,
 refuses "sim: an unknown check" 2 "^jong sim: --check is every, end or none, not 'x'" sim --check x
 refuses "sim: an option without its value" 2 "^jong sim: --games takes a value" sim --games
 refuses "sim: an unknown argument" 2 "^jong sim: unknown argument 'extra'" sim extra
+refuses "sim: an unknown option, last" 2 "^jong sim: unknown argument '--bogus'" sim --bogus
 refuses "sim: a bad shard" 2 "^jong sim: --shard is K/N" sim --shard 4/3
 refuses "sim: an unknown ruleset, nothing played" 1 "^jong sim: no ruleset 'nosuch'" sim --rules nosuch
 if [ -s "$dir/out" ]; then
