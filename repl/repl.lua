@@ -1133,6 +1133,21 @@ local function situation_text(seat)
   return st.phase
 end
 
+-- The rules' own reason for refusing a claim or a win (may_claim, may_win, score: the
+-- refusal the player sees, docs/hooks.md), asked of the engine: a refused action changes
+-- nothing. Nil when the engine gives none of its own (nothing to claim, not the seat's turn).
+local RULES_ASK = { chow = true, pung = true, kong = true, win = true }
+local function rules_reason(seat, vtype, arg)
+  local phase = state().phase
+  if phase ~= "claim" and phase ~= "rob" and not (phase == "turn" and vtype ~= "chow" and vtype ~= "pung") then return nil end
+  local g = need_game()
+  local ok, reason = g:play(seat, vtype .. (arg and " " .. arg or ""))
+  if ok then g:undo() return nil end
+  local why = type(reason) == "string" and jong.first_line(reason):match("^seat %a cannot [^:]*: (.*)$")
+  if not why or why:find("^there is no") or why:find("not in the hand") then return nil end
+  return why
+end
+
 -- The legal action that `verb [arg]` names for the seat; a clear refusal when none
 -- does, and the choices when several do and none is named.
 local function resolve_action(seat, verb, arg)
@@ -1163,6 +1178,8 @@ local function resolve_action(seat, verb, arg)
   local what = (verb == "d" and "discard" or verb) .. (arg and " " .. arg or "")
   if #of_type == 0 then
     if #list == 0 then fail("seat %s cannot %s: %s, and %s has nothing to do", seat, what, situation_text(seat), seat) end
+    local why = RULES_ASK[vtype] and rules_reason(seat, vtype, arg)
+    if why then fail("seat %s cannot %s: %s; %s may %s", seat, what, why, seat, legal_text(list)) end
     fail("seat %s cannot %s now: %s; %s may %s", seat, what, situation_text(seat), seat, legal_text(list))
   end
   local matches = of_type
