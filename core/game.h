@@ -431,6 +431,10 @@ int game_undo(struct game *g);
 /* The record of a win by the seat now (how: enum win_how; from: the discarder or kong
  * declarer, SEAT_NONE on a self-draw): what settle_win is given, and may_act for a win. */
 void game_win_record(const struct game *g, int seat, int how, int from, tile_t tile, struct win *w);
+/* The record of the win the action a (a win) would make if taken now: a self-draw in the
+ * seat's turn (or on bonus tiles), else a win on the discard, the robbed kong or the
+ * tile set aside that the window is open for. */
+void game_action_win(const struct game *g, const struct action *a, struct win *w);
 
 /* Invariants: every tile accounted for, hand sizes, points + deposits = the start.
  * Returns 0, or -1 with msg filled in. */

@@ -234,6 +234,17 @@ void game_win_record(const struct game *g, int seat, int how, int from, tile_t t
         w->flags |= WINF_AFTER_KONG;
 }
 
+void game_action_win(const struct game *g, const struct action *a, struct win *w)
+{
+    const struct game_state *st = &g->st;
+    bool robbed_bonus = st->phase == PHASE_ROB && st->rob_type == ROB_BONUS;
+    bool rob_kong = st->phase == PHASE_ROB && st->rob_type != ACT_EXTRA && !robbed_bonus;
+    if (st->phase == PHASE_TURN || (kind_is_bonus(tile_kind(a->tile)) && !robbed_bonus))   /* eight flowers */
+        game_win_record(g, a->seat, WIN_SELF_DRAW, SEAT_NONE, a->tile, w);
+    else   /* a set-aside or bonus tile is won as a discard */
+        game_win_record(g, a->seat, rob_kong ? WIN_ROB : WIN_DISCARD, st->discarder, st->claim_tile, w);
+}
+
 /* Play after a win (rules.play_after_win): the winners leave the deal; with two seats
  * or more still in it the first of them after the last winner (the farthest from the
  * discarder) draws. A robbed kong's tile becomes a discard of its declarer. The deal

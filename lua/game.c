@@ -278,6 +278,21 @@ static int l_apply(lua_State *L)
     return result(L, lg, r);
 }
 
+/* core:pending_win(action) -> the record of the win a win action would make now (as
+ * settle_win and may_act are given it). */
+static int l_pending_win(lua_State *L)
+{
+    struct lgame *lg = check_game(L, 1);
+    struct action a;
+    read_action(L, 2, lg->g, &a);
+    if (a.type != ACT_WIN)
+        return luaL_argerror(L, 2, "a win action is needed");
+    struct win w;
+    game_action_win(lg->g, &a, &w);
+    push_win(L, &w);
+    return 1;
+}
+
 static int l_waiting(lua_State *L)
 {
     struct lgame *lg = check_game(L, 1);
@@ -1147,6 +1162,7 @@ static const luaL_Reg game_methods[] = {
     { "legal", l_legal },
     { "apply", l_apply },
     { "waiting", l_waiting },
+    { "pending_win", l_pending_win },
     { "state", l_state },
     { "ura", l_ura },
     { "dora", l_dora },

@@ -162,11 +162,15 @@ function jong.every_complete_hand_wins(r)
   return fw ~= nil and fw.every_complete_hand == true
 end
 
--- The win the engine would record if `action` (a win) were taken now (the engine gives it
--- as action.win when it asks; a test calling a hook directly may leave it out).
+-- The win the engine would record if `action` (a win) were taken now: the engine's own
+-- record (it gives it as action.win when it asks; a test calling a hook directly may
+-- leave it out). A stand-in game without an engine (a test's table with a `state`) gets
+-- the record read off its state.
 local function pending_win(g, action)
   if action.win then return action.win end
-  local st = g.core and g.core.state and g.core:state() or g:state()
+  local core = g.core
+  if core and core.pending_win then return core:pending_win(action) end
+  local st = g:state()
   local seat = action.seat
   local me = st.seats[seat]
   local flowers = type(action.tile) == "string" and action.tile:match("^[fg]%d$") ~= nil
@@ -328,7 +332,7 @@ end
 -- itself; `g.core` is a view of the engine's reading methods. A hook may keep its own
 -- fields in the view (g.my_note = ...); the game and other programs never see them.
 local CORE_READERS = { "version", "rewrites", "state", "seat", "seat_summary", "brief", "waits", "wait_mask", "ura", "dora", "events", "event_tables", "event_head", "kong_income",
-  "actions", "nactions", "outcome", "waiting", "legal", "check" }
+  "actions", "nactions", "outcome", "waiting", "legal", "check", "pending_win" }
 local GAME_READERS = { "situation", "score_win", "state", "waiting", "seat_summary", "seat", "brief",
   "waits", "wait_mask", "legal", "check", "events", "deal_events", "log_json", "parse_action", "deal_outcome",
   "rotation", "last_payments", "win_check", "pending_win", "would_win", "kong_income" }

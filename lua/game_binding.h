@@ -44,6 +44,8 @@ bool opt_bool(lua_State *L, int t, const char *k, bool def);
 void read_rules(lua_State *L, int t, struct game_rules *r);
 
 /* game_hooks.c */
+/* Pushes a win record as hooks see it (the `win` of g:situation). */
+void push_win(lua_State *L, const struct win *w);
 void lgame_hooks(lua_State *L, int idx, struct lgame *lg, struct game_hooks *out);
 
 #endif

@@ -52,7 +52,6 @@ static int call_hook(struct lgame *lg, const char *what, int nargs, int nres, ch
     return HOOK_OK;
 }
 
-static void push_win(lua_State *L, const struct win *w);
 
 static int h_may_act(void *ctx, const struct game *g, const struct action *a, char *msg, size_t n)
 {
@@ -62,14 +61,8 @@ static int h_may_act(void *ctx, const struct game *g, const struct action *a, ch
     push_action(lg->L, g, a);
     if (a->type == ACT_WIN) {
         /* The win as settlement would be given it: action.win, for g:situation. */
-        const struct game_state *st = game_state(g);
         struct win w;
-        bool robbed_bonus = st->phase == PHASE_ROB && st->rob_type == ROB_BONUS;
-        bool rob_kong = st->phase == PHASE_ROB && st->rob_type != ACT_EXTRA && !robbed_bonus;
-        if (st->phase == PHASE_TURN || (kind_is_bonus(tile_kind(a->tile)) && !robbed_bonus))   /* eight flowers */
-            game_win_record(g, a->seat, WIN_SELF_DRAW, SEAT_NONE, a->tile, &w);
-        else   /* a set-aside or bonus tile is won as a discard */
-            game_win_record(g, a->seat, rob_kong ? WIN_ROB : WIN_DISCARD, st->discarder, st->claim_tile, &w);
+        game_action_win(g, a, &w);
         push_win(lg->L, &w);
         lua_setfield(lg->L, -2, "win");
     }
@@ -267,7 +260,7 @@ static const unsigned win_flag_bits[] = { WINF_LOOSE, WINF_LAST_TILE, WINF_FIRST
                                           WINF_ASIDE_REPLACEMENT, WINF_ROB_ASIDE, WINF_FLOWERS,
                                           WINF_AFTER_KONG };
 
-static void push_win(lua_State *L, const struct win *w)
+void push_win(lua_State *L, const struct win *w)
 {
     static const char *const hows[] = { "self", "discard", "rob" };
     int keys = push_key_strings(L, win_keys, (int)(sizeof win_keys / sizeof *win_keys));

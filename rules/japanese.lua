@@ -1302,16 +1302,11 @@ function R.configure(o)
   }
 end
 
-local function is_closed(me)             -- no meld but concealed kongs
-  for _, m in ipairs(me.melds) do if not m:find("]c", 1, true) then return false end end
-  return true
-end
-
 local function any_meld(st)              -- a call or kong (or a set-aside that counts as one) this deal
   return st.any_call
 end
 
-local function closed_hand(hand)         -- the same, from a hand in notation: every meld "[...]c"
+local function closed_hand(hand)         -- no meld but concealed kongs: every meld of the notation "[...]c"
   local at = hand:find("]", 1, true)
   while at do
     if hand:byte(at + 1) ~= 99 then return false end   -- "c"
@@ -1332,24 +1327,6 @@ local function hand_without(me, tile)
     if tiles[i] == tile then table.remove(tiles, i); break end
   end
   return with_melds(table.concat(tiles), me)
-end
-
--- Calls visit(e) on the events of the deal from the newest back until it returns a value
--- (which is returned) or the deal starts. Events are fetched in growing chunks.
-local function scan_back(g, nevents, visit)
-  local seen, size = nevents + 1, 8       -- seen: the oldest event visited
-  while seen > 1 do
-    local first = math.max(1, seen - size)
-    local ev = g:events(first)            -- ev[k] is event first + k - 1
-    for k = seen - first, 1, -1 do
-      local e = ev[k]
-      if e.type == "deal_start" then return nil end
-      local r = visit(e)
-      if r ~= nil then return r end
-    end
-    seen, size = first, size * 4
-  end
-  return nil
 end
 
 -- 9.2: tenpai at a draw: one tile completes the hand, and not only with tiles all four of
@@ -1426,26 +1403,6 @@ function R.may_claim(g, action)
     return riichi_kong_allowed(g, st, st.seats[action.seat], action.tile)
   end
   return true
-end
-
--- The win the engine would record if `action` (a win) were taken now.
-local function pending_win(g, st, action)
-  local seat = action.seat
-  local me = st.seats[seat]
-  local how = st.phase == "turn" and "self" or st.phase == "rob" and st.rob_type ~= "set_aside" and "rob"
-    or "discard"
-  local win = { seat = seat, tile = action.tile, how = how, last_tile = st.wall == 0,
-                first_turn = #me.discards == 0 and not any_meld(st) }
-  if how == "self" then
-    win.hand = me.hand
-    win.loose = scan_back(g, st.events, function(e)
-      if e.type == "draw" and e.seat == seat then return e.from == "loose" end
-    end) or false
-  else
-    win.from = st.discarder
-    win.hand = with_melds(me.concealed .. action.tile, me)
-  end
-  return win
 end
 
 -- The event index of the seat's riichi discard (its latest discard "with riichi").
@@ -1540,7 +1497,7 @@ local function wins_in_play(g, action, win)
   local core, seat = g.core, action.seat
   win = win or action.win                 -- the win judged: the engine's record, or the bot's
   if core:seat_summary(seat, "flags") & RIICHI ~= 0 then return true end
-  if not win then win = pending_win(g, state(g), action) end
+  if not win then win = g:pending_win(action) end
   if win.how == "self" and closed_hand(win.hand) then return true end
   local round = core:brief("round")
   if g.rules.yaku == YAKU and not (win.loose or win.how == "rob" or win.last_tile or win.first_turn)

@@ -83,6 +83,24 @@ function test_kita_replacement_rinshan()
   lu.assertTrue(g:check())
 end
 
+-- g:pending_win is the engine's own record of the win an action would make: after a kita
+-- the tsumo on the replacement tile is a set-aside replacement and no first turn (a record
+-- read off the state had neither, and the win read as one without a yaku but rinshan).
+function test_pending_win_on_a_kita_replacement()
+  local g = game({ E = "123456789p11s23s4z", S = JUNK_S, W = JUNK_W }, "", "1s")
+  play(g, "E", "kita")
+  local w = g:pending_win({ type = "win", seat = "E", tile = "1s" })
+  lu.assertEquals({ w.seat, w.how, w.tile, w.from }, { "E", "self", "1s", nil })
+  lu.assertTrue(w.aside_replacement)
+  lu.assertFalse(w.first_turn)
+  lu.assertFalse(w.last_tile)
+  lu.assertEquals(w.hand, "123456789p11123s")
+  lu.assertTrue(g:win_check({ type = "win", seat = "E", tile = "1s" }))
+  lu.assertErrorMsgContains("a win action is needed", function()
+    g.core:pending_win({ type = "discard", seat = "E", tile = "1s" })
+  end)
+end
+
 -- 7.4: another player rons the North announced as kita, without chankan; the declarer pays
 -- as the discarder and the kita does not stand.
 function test_ron_on_a_kita()
