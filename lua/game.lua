@@ -430,6 +430,12 @@ local function make_hooks(G, skip, views)
   local function win_check(g, action)
     return g:win_check(action)
   end
+  -- A reason alone (`return "no chows"`) is a mistake, not a permission: the action is
+  -- refused as by a hook that failed, saying what the hook should answer.
+  local function not_an_answer(name, action, text)
+    return failed(G, name, action, r[name], "returned the string '" .. text:sub(1, 60)
+      .. "', not true, or false and the reason")
+  end
   local ask_win = r.may_win or (r.score and not jong.every_complete_hand_wins(G.rules))
   if r.may_claim or ask_win then
     function hooks.may_act(_, action)
@@ -437,6 +443,7 @@ local function make_hooks(G, skip, views)
         if r.may_win then
           local ok, allowed, reason = guarded(G, V, "may_win", action, r.may_win, action)
           if not ok then return false, allowed end
+          if type(allowed) == "string" then return not_an_answer("may_win", action, allowed) end
           if not allowed then return false, reason_text(reason) end
         end
         if not r.score then return true end
@@ -448,6 +455,7 @@ local function make_hooks(G, skip, views)
       if not r.may_claim then return true end
       local ok, allowed, reason = guarded(G, V, "may_claim", action, r.may_claim, action)
       if not ok then return false, allowed end
+      if type(allowed) == "string" then return not_an_answer("may_claim", action, allowed) end
       if reason == nil then return allowed and true or false end
       return allowed and true or false, reason_text(reason)
     end

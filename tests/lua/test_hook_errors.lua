@@ -76,6 +76,20 @@ function test_score_refuses_what_play_refuses()
   lu.assertStrContains(r.error, "hook settle of broken_settle gave seat E a payment of -433.33")
 end
 
+-- A may_claim answering a reason alone does not allow the claim: it is refused as by a
+-- hook that failed, saying what the hook should answer.
+function test_a_reason_alone_is_not_a_permission()
+  local g = assert(jong.scenario { rules = "tests/lua/rules/claim_string.lua", seed = 1, draws = "6z",
+    hands = { E = "11m3m99p33s1122z345z", S = "1234567892345m", W = WEST, N = NORTH } })
+  assert(g:play("E", "d 3m"))
+  for _, a in ipairs(g:legal("S")) do lu.assertNotEquals(a.type, "chow") end
+  local ok, err = g:play("S", "chow 1m")
+  lu.assertNil(ok)
+  lu.assertStrContains(err, "hook may_claim of rules claim_string (tests/lua/rules/claim_string.lua:5) failed, "
+    .. "refusing S chow 1m: returned the string 'no chows at this table', not true, or false and the reason")
+  lu.assertTrue(g:play("S", "pung"))
+end
+
 function test_run_names_the_move_and_the_reason()
   local g = game("japanese")
   local ok, err, i = g:run { { "E", "d 7z" }, { "S", "d 6z" }, { "W", "pung" } }
