@@ -633,7 +633,7 @@ function M.read_mjai(text)
   local rec = { format = "mjai", players = 4, options = {}, deals = {}, names = {} }
   local deal
   local lineno = 0
-  local reds = false
+  local reds, no_reds = false, false
   local ended = false
   local last_scores
   for line in (text .. "\n"):gmatch("([^\n]*)\n") do
@@ -665,6 +665,11 @@ function M.read_mjai(text)
         end
         if ty == "start_game" then
           if type(e.names) == "table" then for i, nm in ipairs(e.names) do rec.names[i] = tostring(nm) end end
+          -- what the Tenhou converters (mjai-reviewer's convlog) state of the rules: the
+          -- first round (0 a hanchan, 4 East only) and red fives
+          if e.kyoku_first == 4 then rec.options.match_length = "tonpuusen"
+          elseif e.kyoku_first == 0 then rec.options.match_length = "hanchan" end
+          if e.aka_flag == true then reds = true elseif e.aka_flag == false then no_reds = true end
         elseif ty == "start_kyoku" then
           local scores = e.scores or {}
           local n = #scores == 3 and 3 or 4
@@ -751,7 +756,8 @@ function M.read_mjai(text)
   if #rec.deals == 0 then return nil, "no start_kyoku in the log" end
   if not ended then return nil, "line " .. lineno .. ": the log ends before end_game (truncated?)" end
   rec.rules = rec.players == 3 and "tenhou3" or "tenhou"
-  if reds then rec.options.red_fives = rec.players == 3 and 2 or 3 end
+  if reds then rec.options.red_fives = rec.players == 3 and 2 or 3
+  elseif no_reds then rec.options.red_fives = 0 end
   -- A reach whose discard was won on pays nothing; one left over is a declaration.
   for _, d in ipairs(rec.deals) do
     for i = #d.events, 1, -1 do if d.events[i].t == "reach" then table.remove(d.events, i) end end

@@ -329,6 +329,27 @@ function TestNagashi.test_nagashi_mangan_without_honba()
   lu.assertStrContains(r.error, "N (player 3) +8000 in the log, +8600 in the engine")
 end
 
+TestMjaiRules = {}
+
+-- mjai logs made from Tenhou records by mjai-reviewer's convlog state the match length
+-- (start_game kyoku_first: 0 a hanchan, 4 East only) and the red fives (aka_flag).
+function TestMjaiRules.test_kyoku_first_and_aka_flag()
+  -- the deal without red fives (GO type bit 2), so that no red five shows them
+  local text = records.write_mjai(assert(records.read((KYUUSHU:gsub('type="169"', 'type="171"')))))
+  local function read(fields)
+    local t = text:gsub('"type":"start_game"', '"type":"start_game",' .. fields, 1)
+    return assert(records.read(t))
+  end
+  local rec = read('"kyoku_first":4,"aka_flag":false')
+  lu.assertEquals(rec.options.match_length, "tonpuusen")
+  lu.assertEquals(rec.options.red_fives, 0)
+  rec = read('"kyoku_first":0,"aka_flag":true')
+  lu.assertEquals(rec.options.match_length, "hanchan")
+  lu.assertEquals(rec.options.red_fives, 3)
+  local r = replay.check(read('"kyoku_first":4,"aka_flag":true'))
+  lu.assertTrue(r.ok, r.error)
+end
+
 TestLobby = {}
 
 -- A lobby game (GO type bit 0x800: one deal) starting at 30,000 (INIT ten): the start
