@@ -878,7 +878,13 @@ function M.write_mjai(rec)
   local function emit(t) lines[#lines + 1] = jong.json_encode(t) end
   local names = {}
   for p = 1, n do names[p] = rec.names and rec.names[p] or ("player " .. (p - 1)) end
-  emit { type = "start_game", names = names }
+  -- the rules convlog states (kyoku_first 4: East only; aka_flag), when the record has them
+  local o = rec.options or {}
+  local ml = o.match_length
+  local aka
+  if o.red_fives then aka = o.red_fives > 0 end
+  emit { type = "start_game", names = names, aka_flag = aka,
+         kyoku_first = ml == "tonpuusen" and 4 or ml == "hanchan" and 0 or nil }
   local scores
   for _, d in ipairs(rec.deals) do
     local tehais, sc = {}, {}

@@ -348,6 +348,13 @@ function TestMjaiRules.test_kyoku_first_and_aka_flag()
   lu.assertEquals(rec.options.red_fives, 3)
   local r = replay.check(read('"kyoku_first":4,"aka_flag":true'))
   lu.assertTrue(r.ok, r.error)
+  -- and written back
+  rec.options.match_length = "tonpuusen"
+  local back = assert(records.read(records.write_mjai(rec)))
+  lu.assertEquals({ back.options.match_length, back.options.red_fives }, { "tonpuusen", 3 })
+  rec.options.red_fives = 0
+  back = assert(records.read(records.write_mjai(rec)))
+  lu.assertEquals(back.options.red_fives, 0)
 end
 
 TestLobby = {}
