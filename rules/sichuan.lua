@@ -334,6 +334,9 @@ function R.score(f)
     return nil, "\"kong_kind\" must be \"claimed\", \"promoted\" or \"concealed\""
   end
   if s.kong_from ~= nil and not SEAT_INDEX[s.kong_from] then return nil, "\"kong_from\" must be a seat" end
+  if f.flags.after_kong and s.kong_kind == "claimed" and o.kong_shot == "void" and o.kong_money and not s.kong_from then
+    return nil, "\"kong_from\" must name the seat that fed the claimed kong (its money goes back, §11.3)"
+  end
   local why = refusal(f, missing)
   if why then return { wins = false, reason = why } end
   local v = value_of(f, o, true)
@@ -384,7 +387,7 @@ function R.settle(f, result)
     local ledger = { seat = f.from }                       -- what leaves the discarder's kong income
     for _, p in ipairs(payers) do ledger[p] = each * o.base end
     if o.kong_shot == "transfer" then
-      local units = each * #payers
+      local units = s.kong_kind == "claimed" and each or each * #payers   -- (claimed: 2 from its feeder)
       if o.kong_shot_amount == "all" and type(s.kong_money) == "table" then
         for p, n in pairs(s.kong_money) do
           units = units + n
@@ -645,7 +648,8 @@ end
 -- In play, the situation fields of a win that the engine's own leave out. §8.2: the
 -- declared missing suit (score refuses a hand holding it, the same code as `jong score`
 -- with "missing_suit"). §11.3: on the discard made right after a kong (flag after_kong)
--- the kind of that kong (the discarder's last meld), the other winners on the tile and,
+-- the kind of that kong (the discarder's last meld; a claimed kong's feeder as kong_from),
+-- the other winners on the tile and,
 -- with sc.kong_shot_amount = all, the discarder's other kong income of the deal (units,
 -- by payer). §14.3: a
 -- replacement win after a claimed kong names the seat that fed the kong (kong_from).
@@ -656,6 +660,7 @@ function R.situation(g, win, s)
     local kind = kong_kind_of(melds[#melds] or "")
     -- a promoted kong that earned nothing (§9.4) has no money to move
     if kind ~= "promoted" or fresh_promotion(g, win.from, melds[#melds]) then s.kong_kind = kind end
+    if kind == "claimed" then s.kong_from = (melds[#melds] or ""):match("@(%a)") end   -- who paid it
     s.co_winners = win.co_winners
     local o = g.options
     if o.kong_shot_amount == "all" then

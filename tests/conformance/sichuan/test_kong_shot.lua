@@ -103,6 +103,41 @@ function test_transfer_to_the_nearest_of_two_winners()
   lu.assertEquals(g:kong_income("S"), {})
 end
 
+-- §11.3 with a claimed kong: E discards 7s, S claims a kong of it (E pays 2), draws 6s and
+-- discards it; W wins. The 2 units S received for that kong move to W (GF: the last kong's
+-- money; it was 0 because the claimed kong's payer was not known at the win).
+local function claimed_kong_then_discard(options)
+  local g = deal({ E = "123456789m1122p7s", S = "777s123456p88p16s", W = "234567888m4599s", N = "123456789p1357m" },
+                 "6s", options, { E = "s", S = "m", W = "p", N = "s" })
+  play(g, "E", "d 7s")
+  play(g, "S", "kong")
+  lu.assertEquals(g:kong_income("S"), { E = 2 })
+  play(g, "S", "d 6s")
+  play(g, "W", "win")
+  return g
+end
+
+function test_transfer_of_a_claimed_kong()
+  local g = claimed_kong_then_discard()
+  lu.assertEquals(items(g), { { "Plain win", 0, "fan" }, { "Win after a kong", 1, "fan" },
+                              { "Kong money transfer", 2, "base" } })
+  lu.assertEquals(last_event(g, "settle").payments, { E = 0, S = -4, W = 4, N = 0 })
+  lu.assertEquals(g:kong_income("S"), {})
+  g = claimed_kong_then_discard { kong_shot = "void" }
+  lu.assertEquals(items(g)[3], { "Kong money refund", 2, "base" })
+  lu.assertEquals(last_event(g, "settle").payments, { E = 2, S = -4, W = 2, N = 0 })
+  lu.assertEquals(g:kong_income("S"), {})
+  -- jong score: the transfer is 2 units whoever fed the kong; the refund needs kong_from
+  local s = { rules = "sichuan", seat = "W", hand = "234567888m45699s", win_tile = "6s", win_by = "discard",
+              from = "S", flags = { "after_kong" }, kong_kind = "claimed", missing_suit = "p" }
+  lu.assertEquals(jong.score(s).payments, { E = 0, S = -4, W = 4, N = 0 })
+  s.kong_from = "E"
+  s.options = { kong_shot = "void" }
+  lu.assertEquals(jong.score(s).payments, { E = 2, S = -4, W = 2, N = 0 })
+  s.kong_from = nil
+  lu.assertNotNil(jong.score(s).error)
+end
+
 -- §9.4 in play: S pungs E's 5p and promotes it on a later turn. With a fourth 5p drawn
 -- since the pung, E, W and N pay 1 each; with one held since the pung, nothing.
 local function promoted(s_hand, s_draw)
