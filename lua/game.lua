@@ -575,6 +575,12 @@ local function make_hooks(G, skip, views)
       end
       -- (a sum of integers: only its range needs a look)
       if taken < -INT32 or taken > INT32 then bad(R, "settle", "makes the payments' total overflow") end
+      -- the payments balance, but for the deposits on the table a winner takes
+      local deposits = G.core:brief("deposits")
+      if taken < 0 or taken > deposits then
+        bad_settle(wins[1], "rules " .. tostring(R.name) .. ": hook settle's payments sum to " .. taken
+          .. ", not 0 (or the deposits on the table, " .. deposits .. ")")
+      end
       total.taken = taken
       G.last_results = results
       return total

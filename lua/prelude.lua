@@ -304,12 +304,19 @@ local function score(s, at_once)
     if type(payments) ~= "table" then
       return fail("hook settle of " .. r.name .. " returned a " .. type(payments) .. ", not a payments table")
     end
+    local sum = 0
     for _, seat in ipairs(jong.SEATS) do
       local v = rawget(payments, seat)
       if v ~= nil and (math.type(v) == nil or v ~= math.floor(v) or v < -2147483647 or v > 2147483647) then
         return fail("hook settle of " .. r.name .. " gave seat " .. seat .. " a payment of "
           .. (type(v) == "string" and ("'" .. v:sub(1, 40) .. "'") or tostring(v)) .. " (an integer within +-2^31 is needed)")
       end
+      sum = sum + (v or 0)
+    end
+    -- they balance, but for deposits on the table (play refuses the win else)
+    if sum < 0 or (sum > 0 and (f.deposits or 0) == 0) then
+      return fail("hook settle of " .. r.name .. ": the payments sum to " .. math.tointeger(sum)
+        .. ", not 0" .. ((f.deposits or 0) == 0 and " (no deposits on the table)" or ""))
     end
   else
     payments = { E = 0, S = 0, W = 0, N = 0 }

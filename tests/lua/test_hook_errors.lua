@@ -53,14 +53,19 @@ function test_settle_error_names_settle()
   local g = at_the_win("tests/lua/rules/broken_settle.lua", "discard")
   local ok, err = g:play("S", "win")
   lu.assertNil(ok)
-  lu.assertStrContains(err, "hook settle of rules broken_settle (tests/lua/rules/broken_settle.lua:7) failed, refusing S win 5m: ")
+  lu.assertStrContains(err, "hook settle of rules broken_settle (tests/lua/rules/broken_settle.lua:8) failed, refusing S win 5m: ")
   lu.assertStrContains(err, "returned a number, not a payments table")
   lu.assertNotStrContains(err, "settle_win")
   g = at_the_win("tests/lua/rules/broken_settle.lua", "discard", { how = "half" })
   ok, err = g:play("S", "win")
   lu.assertNil(ok)
-  lu.assertStrContains(err, "hook settle of rules broken_settle (tests/lua/rules/broken_settle.lua:7) failed, refusing S win 5m: ")
+  lu.assertStrContains(err, "hook settle of rules broken_settle (tests/lua/rules/broken_settle.lua:8) failed, refusing S win 5m: ")
   lu.assertStrContains(err, "gave seat E a payment of")
+  g = at_the_win("tests/lua/rules/broken_settle.lua", "discard", { how = "unbalanced" })
+  ok, err = g:play("S", "win")
+  lu.assertNil(ok)
+  lu.assertStrContains(err, "hook settle of rules broken_settle (tests/lua/rules/broken_settle.lua:8) failed, refusing S win 5m: ")
+  lu.assertStrContains(err, "payments sum to 1000, not 0")
 end
 
 -- jong score refuses what play refuses, with the hook's name
@@ -74,6 +79,10 @@ function test_score_refuses_what_play_refuses()
   r = jong.score(s)
   lu.assertFalse(r.ok)
   lu.assertStrContains(r.error, "hook settle of broken_settle gave seat E a payment of -433.33")
+  s.options = { how = "unbalanced" }
+  r = jong.score(s)
+  lu.assertFalse(r.ok)
+  lu.assertEquals(r.error, "hook settle of broken_settle: the payments sum to 1000, not 0 (no deposits on the table)")
 end
 
 -- A may_claim answering a reason alone does not allow the claim: it is refused as by a

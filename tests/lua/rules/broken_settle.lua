@@ -1,10 +1,12 @@
--- A Japanese child whose settle answers a number, not a payments table, or a payment
--- that is not a whole number (option how) (tests/lua/test_hook_errors.lua).
+-- A Japanese child whose settle answers a number, not a payments table, a payment that is
+-- not a whole number or payments that do not balance (option how)
+-- (tests/lua/test_hook_errors.lua).
 local japanese = require "japanese"
 local R = { name = "broken_settle", extends = "japanese",
-            options = { how = { default = "number", doc = "number or half" } } }
+            options = { how = { default = "number", doc = "number, half or unbalanced" } } }
 
 function R.settle(f, result)
+  if f.options.how == "unbalanced" then return { [f.seat] = 1000 } end
   if f.options.how == "half" then
     local pay = japanese.settle(f, result)
     for seat, v in pairs(pay) do pay[seat] = v / 3 end
