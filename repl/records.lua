@@ -210,6 +210,9 @@ function M.read_mjlog(text)
           deal.hands[p] = tiles_of(a["hai" .. p] or "")
           if #deal.hands[p] ~= 13 then error("INIT hai" .. p .. " has " .. #deal.hands[p] .. " tiles", 0) end
         end
+        -- Tenhou's first records (2009: the wall's seed on each INIT, before the SHUFFLE
+        -- element) show no tenpai-yame: a first dealer tenpai at South 4 plays on
+        if a.shuffle and rec.players == 4 then rec.options.tenpai_yame = false end
         deal.at = count
         rec.deals[#rec.deals + 1] = deal
         pending_riichi = nil

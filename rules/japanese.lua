@@ -1194,24 +1194,34 @@ function R.rotation(s)
   local top = 0
   if s.points then for _, p in pairs(s.points) do top = math.max(top, p) end end
   -- 4.6 west_extension (Tenhou, the spec names no details): when the last round ends with
-  -- nobody at 30,000 the next wind is played; it ends after any hand that leaves somebody
-  -- at 30,000 or more, and at the end of that round.
+  -- nobody at 30,000 the next wind is played, sudden death: it ends after any hand that
+  -- passes the deal leaving somebody at 30,000 or more, and at the end of that round. A
+  -- hand whose dealer keeps the deal ends it only as agari-yame or tenpai-yame below (as
+  -- the sanma records show, sanma.md 4.6; a four-player record of 2022 plays on after a
+  -- South 1 draw of a tonpuusen that left a non-dealer at 30,800).
+  local final = s.round == last_round and s.dealer == 4       -- the last scheduled hand
+  local extra = SEAT_INDEX[s.round] > SEAT_INDEX[last_round]  -- a hand of the extension
   if opts.west_extension and s.points then
-    local extra = SEAT_INDEX[s.round] > SEAT_INDEX[last_round]
     if extra then
-      ended = top >= R.west_target or SEAT_INDEX[round] > SEAT_INDEX[s.round]
+      ended = not keep and (top >= R.west_target or SEAT_INDEX[round] > SEAT_INDEX[s.round])
     elseif ended and top < R.west_target then
       ended = false
     end
   end
   -- 4.6 agari_yame: the dealer of the match's last hand who wins it while first in points
-  -- (ties go to the earlier seat of the first deal: he is the last of it) may stop there;
-  -- tenpai_yame: the same when he keeps the deal tenpai at an exhaustive draw.
+  -- (ties go to the earlier player of the first deal) ends the match there; tenpai_yame:
+  -- the same when he keeps the deal tenpai at an exhaustive draw. With west_extension
+  -- every hand of the extension is a last hand, and only a dealer at the target or more
+  -- ends it (Tenhou's records of 2022: 222 of 222 such wins and draws end the match, and
+  -- 9 of 9 where the first dealer is below 30,000 play on).
   local yame = s.outcome == "win" and opts.agari_yame or s.outcome == "draw" and opts.tenpai_yame
-  if yame and keep and s.points and s.dealer == 4
-     and (s.round == last_round or SEAT_INDEX[s.round] > SEAT_INDEX[last_round]) then
-    local first = true
-    for i = 2, #s.points do if s.points[i] >= s.points[1] then first = false end end
+  if yame and opts.west_extension and top < R.west_target then yame = false end
+  if yame and keep and s.points and (final or extra and (s.dealer == 4 or opts.west_extension)) then
+    local first, mine = true, s.points[1]
+    for i = 2, #s.points do
+      local p = s.points[i]
+      if p > mine or p == mine and (s.dealer + i - 2) % 4 + 1 < s.dealer then first = false end
+    end
     if first then ended = true end
   end
   if opts.tobi and s.points then

