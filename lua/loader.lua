@@ -171,8 +171,12 @@ function load_file(path, name)
   ok, err = check_data(r, path, {})
   if not ok then loading[#loading] = nil; return nil, err end
   if r.name ~= nil or r.extends ~= nil or r.score ~= nil then   -- a ruleset (not a library)
-    ok, err = jong.check_ruleset(r)                              -- lua/schema.lua
-    if not ok then loading[#loading] = nil; return nil, path .. ": " .. err end
+    local line
+    ok, err, line = jong.check_ruleset(r)                        -- lua/schema.lua
+    if not ok then
+      loading[#loading] = nil
+      return nil, path .. (line and line > 0 and (":" .. line) or "") .. ": " .. err
+    end
   end
   if r.name == nil then r.name = name end
   if type(r.name) ~= "string" then loading[#loading] = nil; return nil, path .. ": 'name' must be a string" end

@@ -240,7 +240,7 @@ for _, n in ipairs(FIELD_NAMES) do ALL_NAMES[#ALL_NAMES + 1] = n end
 for _, n in ipairs(HOOK_NAMES) do ALL_NAMES[#ALL_NAMES + 1] = n end
 
 -- jong.check_ruleset(r) -> true, or nil and what is wrong ("unknown hook 'may_wins'; did
--- you mean 'may_win'?"). Checks the ruleset's own fields (not the parent's: they were
+-- you mean 'may_win'?") and, for a function, the line it starts on. Checks the ruleset's own fields (not the parent's: they were
 -- checked when it loaded). A function that is no hook is a helper for children, unless its
 -- name is within 2 edits of a hook's (a typo that would never run); any other value must
 -- be a known field with a fine value. Helpers are better kept in locals or in `helpers`.
@@ -250,7 +250,10 @@ function jong.check_ruleset(r)
     if type(v) == "function" then
       if not HOOK[k] then
         local near = nearest(k, HOOK_NAMES)
-        if near then return nil, "unknown hook '" .. k .. "'; did you mean '" .. near .. "'?" end
+        if near then   -- (with the line the function starts on)
+          local info = debug and debug.getinfo(v, "S")
+          return nil, "unknown hook '" .. k .. "'; did you mean '" .. near .. "'?", info and info.linedefined
+        end
       end
     elseif HOOK[k] then
       if v ~= false then return nil, "hook '" .. k .. "' must be a function, not a " .. type(v) end

@@ -25,7 +25,7 @@ end
 function test_hook_typo()
   refused([[local R = { name = "t1", extends = "japanese" }
     function R.may_wins(g, action) return false, "never" end
-    return R]], "unknown hook 'may_wins'; did you mean 'may_win'?")
+    return R]], ".lua:2: unknown hook 'may_wins'; did you mean 'may_win'?")   -- the line of the function
   refused([[return { name = "t2", extends = "base", scroe = function(f) end }]],
     "unknown hook 'scroe'; did you mean 'score'?")
 end
