@@ -45,4 +45,51 @@ function expect.no_win(r, reason_part)
   return r
 end
 
+-- MCR (mcr.md s14): items as {name, value, count}, a count of 1 left out in what a test
+-- wants; the reference profile (s16) of options; a situation (rules mcr, no flags unless
+-- given, options as given or `options`).
+expect.MCR_REFERENCE = { ["mcr.two_concealed_kongs"] = 6, ["mcr.concealed_and_melded_kong"] = 5,
+                         ["mcr.special_self_drawn"] = "self_drawn" }
+
+function expect.mcr_situation(t, options)
+  t.rules = "mcr"
+  t.flags = t.flags or {}
+  t.options = t.options or options
+  return t
+end
+
+local function counted(r)
+  local out = {}
+  for i, it in ipairs(r.items or {}) do out[i] = { it.name, it.value, it.count } end
+  return out
+end
+
+local function wanted(items)
+  local out = {}
+  for i, it in ipairs(items) do out[i] = { it[1], it[2], it[3] or 1 } end
+  return out
+end
+
+-- jong.score(s) wins with fan and flowers, the items in order and (when given) the payments.
+function expect.mcr_win(s, fan, flowers, items, payments)
+  local r = jong.score(s)
+  lu.assertTrue(r.ok, r.error)
+  lu.assertTrue(r.wins, r.reason)
+  lu.assertEquals(r.value, { fan = fan, flowers = flowers, total = fan + flowers })
+  lu.assertEquals(counted(r), wanted(items))
+  if payments ~= nil then lu.assertEquals(r.payments, payments) end
+  return r
+end
+
+-- jong.score(s) is a complete hand below the minimum, with its value and items.
+function expect.mcr_below(s, fan, flowers, items)
+  local r = jong.score(s)
+  lu.assertTrue(r.ok, r.error)
+  lu.assertFalse(r.wins)
+  lu.assertStrContains(r.reason, "below the minimum of 8 points")
+  lu.assertEquals(r.value, { fan = fan, flowers = flowers, total = fan + flowers })
+  lu.assertEquals(counted(r), wanted(items))
+  lu.assertNil(r.payments)
+end
+
 return expect

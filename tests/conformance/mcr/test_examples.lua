@@ -2,47 +2,10 @@
 -- (name, value, count, in order) and the payments. Hands include the winning tile.
 local lu = require "luaunit"
 
-local REF = { ["mcr.two_concealed_kongs"] = 6, ["mcr.concealed_and_melded_kong"] = 5,
-              ["mcr.special_self_drawn"] = "self_drawn" }   -- the reference profile (s16)
+local expect = require "expect"
 
-local function sit(t)
-  t.rules = "mcr"
-  t.flags = t.flags or {}
-  return t
-end
-
-local function items_of(r)
-  local out = {}
-  for i, it in ipairs(r.items or {}) do out[i] = { it.name, it.value, it.count } end
-  return out
-end
-
--- items: { {name, value[, count]} ... } (count 1 when left out)
-local function want_items(items)
-  local out = {}
-  for i, it in ipairs(items) do out[i] = { it[1], it[2], it[3] or 1 } end
-  return out
-end
-
-local function wins(s, fan, flowers, items, payments)
-  local r = jong.score(s)
-  lu.assertTrue(r.ok, r.error)
-  lu.assertTrue(r.wins, r.reason)
-  lu.assertEquals(r.value, { fan = fan, flowers = flowers, total = fan + flowers })
-  lu.assertEquals(items_of(r), want_items(items))
-  lu.assertEquals(r.payments, payments)
-  return r
-end
-
-local function below(s, fan, flowers, items)
-  local r = jong.score(s)
-  lu.assertTrue(r.ok, r.error)
-  lu.assertFalse(r.wins)
-  lu.assertStrContains(r.reason, "below the minimum of 8 points")
-  lu.assertEquals(r.value, { fan = fan, flowers = flowers, total = fan + flowers })
-  lu.assertEquals(items_of(r), want_items(items))
-  lu.assertNil(r.payments)
-end
+local REF = expect.MCR_REFERENCE   -- the reference profile (s16)
+local sit, wins, below = expect.mcr_situation, expect.mcr_win, expect.mcr_below
 
 function test_E01_chicken_hand()
   wins(sit { seat = "S", round = "E", hand = "345m789p55z [567m]@E [888s]@W", win_tile = "9p",

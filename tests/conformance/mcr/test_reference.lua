@@ -4,45 +4,11 @@
 -- Hands include the winning tile; items are listed in GB order (s11, s14).
 local lu = require "luaunit"
 
-local PROFILE = { ["mcr.two_concealed_kongs"] = 6, ["mcr.concealed_and_melded_kong"] = 5,
-                  ["mcr.special_self_drawn"] = "self_drawn" }
+local expect = require "expect"
 
-local function sit(t)
-  t.rules = "mcr"
-  t.flags = t.flags or {}
-  t.options = t.options or PROFILE
-  return t
-end
-
-local function items_of(r)
-  local out = {}
-  for i, it in ipairs(r.items or {}) do out[i] = { it.name, it.value, it.count } end
-  return out
-end
-
--- items: { {name, value[, count]} ... } (count 1 when left out)
-local function want_items(items)
-  local out = {}
-  for i, it in ipairs(items) do out[i] = { it[1], it[2], it[3] or 1 } end
-  return out
-end
-
-local function ref(s, fan, flowers, items)
-  local r = jong.score(s)
-  lu.assertTrue(r.ok, r.error)
-  lu.assertTrue(r.wins, r.reason)
-  lu.assertEquals(r.value, { fan = fan, flowers = flowers, total = fan + flowers })
-  lu.assertEquals(items_of(r), want_items(items))
-end
-
-local function below(s, fan, flowers, items)
-  local r = jong.score(s)
-  lu.assertTrue(r.ok, r.error)
-  lu.assertFalse(r.wins)
-  lu.assertStrContains(r.reason, "below the minimum of 8 points")
-  lu.assertEquals(r.value, { fan = fan, flowers = flowers, total = fan + flowers })
-  lu.assertEquals(items_of(r), want_items(items))
-end
+local PROFILE = expect.MCR_REFERENCE
+local function sit(t) return expect.mcr_situation(t, PROFILE) end
+local ref, below = expect.mcr_win, expect.mcr_below
 
 -- One hand for each element (numbered by GB; 57b is the profile's Concealed Kong and Melded Kong).
 
