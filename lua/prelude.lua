@@ -252,6 +252,8 @@ local function answer_of(r, result, at_once)
   return pcall_plain(names[1], names[2], private.views, JSON_MARK, false, same, result)
 end
 
+local math_type, floor, INT32 = math.type, math.floor, 2147483647
+
 -- score's result: written at once (`jong score`), read as it is when plain data (else a
 -- plain copy); otherwise the table score returned, as it is, for settle: the caller's
 -- copy is made after settle (answer_of), so that a rule which keeps the result it
@@ -305,9 +307,11 @@ local function score(s, at_once)
       return fail("hook settle of " .. r.name .. " returned a " .. type(payments) .. ", not a payments table")
     end
     local sum = 0
-    for _, seat in ipairs(jong.SEATS) do
-      local v = rawget(payments, seat)
-      if v ~= nil and (math.type(v) == nil or v ~= math.floor(v) or v < -2147483647 or v > 2147483647) then
+    for i = 1, #SEATS do
+      local seat = SEATS[i]
+      local v = payments[seat]            -- (plain data: read raw)
+      if v ~= nil and (math_type(v) ~= "integer" and (math_type(v) ~= "float" or v ~= floor(v))
+                       or v < -INT32 or v > INT32) then
         return fail("hook settle of " .. r.name .. " gave seat " .. seat .. " a payment of "
           .. (type(v) == "string" and ("'" .. v:sub(1, 40) .. "'") or tostring(v)) .. " (an integer within +-2^31 is needed)")
       end
