@@ -85,6 +85,7 @@ struct match_stats {
     struct stats *st;
     lua_State *L;
     int game_idx;            /* the Lua game on the stack */
+    int error_key;           /* the string "hook_error" on the stack (read at every step) */
     char key[4];             /* start seat letter of each player */
     bool settled;            /* the deal under way has been settled once (play after a win) */
 };
@@ -157,7 +158,7 @@ static int hook_failed(struct game *g, struct match_stats *ms, int match)
             return -1;
         }
     }
-    lua_pushliteral(ms->L, "hook_error");
+    lua_pushvalue(ms->L, ms->error_key);
     bool failed = lua_rawget(ms->L, ms->game_idx) == LUA_TSTRING;
     if (failed)
         fprintf(stderr, "sim: match %d: event %d: %s\n", match, game_nevents(g), lua_tostring(ms->L, -1));
@@ -333,12 +334,14 @@ int cmd_sim(int argc, char **argv)
             status = 1;
             break;
         }
+        lua_pushliteral(L, "hook_error");
+        ms.error_key = lua_gettop(L);
         int played = play_match(g, kind, &prof, &r, &t, log, (int)m, (long)max_deals, when, &ms, rules,
                                 (long long)(seed + m));
         if (played != 0)
             status = played == -2 ? 3 : 1;
         t.matches++;
-        lj_game_close(L, -1);
+        lj_game_close(L, ms.game_idx);
         lua_settop(L, base);
     }
     clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &t1);
