@@ -1196,6 +1196,42 @@ static int l_in_rule_code(lua_State *L)
     return 1;
 }
 
+/* payments_problem(pay, deposits) -> nothing when the payments are what play takes of a
+ * settle (lua/game.lua): E, S, W and N, read raw, whole numbers within 32 bits (or
+ * absent), summing to 0, or to more only with deposits on the table; else the first seat
+ * with a bad payment, or false and the sum. */
+static int l_payments_problem(lua_State *L)
+{
+    static const char *const seats[] = { "E", "S", "W", "N" };
+    luaL_checktype(L, 1, LUA_TTABLE);
+    bool deposits = lua_toboolean(L, 2);
+    lua_Integer sum = 0;
+    for (int i = 0; i < 4; i++) {
+        lua_pushstring(L, seats[i]);
+        int type = lua_rawget(L, 1);
+        if (type == LUA_TNIL) {
+            lua_pop(L, 1);
+            continue;
+        }
+        bool fine = type == LUA_TNUMBER;
+        lua_Integer v = 0;
+        if (fine && lua_isinteger(L, -1)) {
+            v = lua_tointeger(L, -1);
+        } else if (fine) {
+            lua_Number d = lua_tonumber(L, -1);
+            fine = d >= -2147483647.0 && d <= 2147483647.0 && d == (lua_Number)(lua_Integer)d;
+            v = fine ? (lua_Integer)d : 0;
+        }
+        lua_pop(L, 1);
+        if (!fine || v < -2147483647 || v > 2147483647)
+            return lua_pushstring(L, seats[i]), 1;
+        sum += v;
+    }
+    if (sum < 0 || (sum > 0 && !deposits))
+        return lua_pushboolean(L, 0), lua_pushinteger(L, sum), 2;
+    return 0;
+}
+
 static const luaL_Reg private_tools[] = {
     { "read_file", l_read_file },
     { "is_file", l_is_file },
@@ -1206,6 +1242,7 @@ static const luaL_Reg private_tools[] = {
     { "facts_of", l_facts_of },
     { "unknown_key", l_unknown_key },
     { "key_problem", l_key_problem },
+    { "payments_problem", l_payments_problem },
     { "pcall_plain", l_pcall_plain },
     { "json_encode", lj_json_encode },
     { NULL, NULL },

@@ -252,7 +252,7 @@ local function answer_of(r, result, at_once)
   return pcall_plain(names[1], names[2], private.views, JSON_MARK, false, same, result)
 end
 
-local math_type, floor, INT32 = math.type, math.floor, 2147483647
+local payments_problem = private.payments_problem
 
 -- score's result: written at once (`jong score`), read as it is when plain data (else a
 -- plain copy); otherwise the table score returned, as it is, for settle: the caller's
@@ -306,20 +306,13 @@ local function score(s, at_once)
     if type(payments) ~= "table" then
       return fail("hook settle of " .. r.name .. " returned a " .. type(payments) .. ", not a payments table")
     end
-    local sum = 0
-    for i = 1, #SEATS do
-      local seat = SEATS[i]
-      local v = payments[seat]            -- (plain data: read raw)
-      if v ~= nil and (math_type(v) ~= "integer" and (math_type(v) ~= "float" or v ~= floor(v))
-                       or v < -INT32 or v > INT32) then
-        return fail("hook settle of " .. r.name .. " gave seat " .. seat .. " a payment of "
-          .. (type(v) == "string" and ("'" .. v:sub(1, 40) .. "'") or tostring(v)) .. " (an integer within +-2^31 is needed)")
-      end
-      sum = sum + (v or 0)
-    end
-    -- they balance, but for deposits on the table (play refuses the win else)
-    if sum < 0 or (sum > 0 and (f.deposits or 0) == 0) then
-      return fail("hook settle of " .. r.name .. ": the payments sum to " .. math.tointeger(sum)
+    local seat, sum = payments_problem(payments, (f.deposits or 0) ~= 0)   -- lua/module.c
+    if seat then
+      local v = rawget(payments, seat)
+      return fail("hook settle of " .. r.name .. " gave seat " .. seat .. " a payment of "
+        .. (type(v) == "string" and ("'" .. v:sub(1, 40) .. "'") or tostring(v)) .. " (an integer within +-2^31 is needed)")
+    elseif seat == false then   -- they balance, but for deposits on the table (play refuses the win else)
+      return fail("hook settle of " .. r.name .. ": the payments sum to " .. sum
         .. ", not 0" .. ((f.deposits or 0) == 0 and " (no deposits on the table)" or ""))
     end
   else
