@@ -115,6 +115,19 @@ function Game:situation(win, first_winner)
 end
 
 -- Scores a win in the game: facts, score and settle hooks. Returns result, payments.
+-- The facts and the score of a win in the game (g:score_win, and play's settlement of a
+-- win); an error when score does not say it wins.
+local function win_score(g, win, first_winner)
+  local f, err = jong.facts(g:situation(win, first_winner))
+  if not f then error(err, 0) end
+  local result = g.rules.score(f)
+  if type(result) ~= "table" or not result.wins then
+    error("the win of seat " .. win.seat .. " does not score: "
+      .. tostring(type(result) == "table" and result.reason or "it returned a " .. type(result)), 0)
+  end
+  return result, f
+end
+
 function Game:score_win(win, first_winner)
   if VIEW_OF[self] then
     return on_view(self, "g:score_win", function(v)
@@ -122,12 +135,7 @@ function Game:score_win(win, first_winner)
       return private.plain(result, "the result of hook score"), private.plain(pay, "the result of hook settle"), f
     end)
   end
-  local f, err = jong.facts(self:situation(win, first_winner))
-  if not f then error(err, 0) end
-  local result = self.rules.score(f)
-  if not result or not result.wins then
-    error("the win of seat " .. win.seat .. " does not score: " .. tostring(result and result.reason), 0)
-  end
+  local result, f = win_score(self, win, first_winner)
   local pay = self.rules.settle(f, result)
   return result, pay, f
 end
@@ -503,16 +511,6 @@ local function make_hooks(G, skip, views)
   if r.score then
     -- A win's score, then its settle (as g:score_win), each guarded under its own name:
     -- an error in either names that hook, its file and line, and the win refused.
-    local function score_of(g, w, first)
-      local f, err = jong.facts(g:situation(w, first))
-      if not f then error(err, 0) end
-      local result = G.rules.score(f)
-      if type(result) ~= "table" or not result.wins then
-        error("the win of seat " .. w.seat .. " does not score: "
-          .. tostring(type(result) == "table" and result.reason or "it returned a " .. type(result)), 0)
-      end
-      return result, f
-    end
     local function settle_of(_, f, result)
       if not G.rules.settle then return { E = 0, S = 0, W = 0, N = 0 } end
       return G.rules.settle(f, result)
@@ -534,7 +532,7 @@ local function make_hooks(G, skip, views)
       end
       for i = 1, n do
         local w = wins[i]
-        local ok, result, f = guarded(G, V, "score", w, score_of, w, i == 1)
+        local ok, result, f = guarded(G, V, "score", w, win_score, w, i == 1)
         if not ok then error(result, 0) end
         local pay
         ok, pay = guarded(G, V, "settle", w, settle_of, f, result)
