@@ -172,7 +172,7 @@ struct view {
     int nmelds;
     struct meld melds[MAX_MELDS];
     uint8_t unseen[TILE_KINDS];   /* copies not visible to the seat */
-    bool threat[4];               /* declared, or three melds shown */
+    unsigned threats;             /* bit s: seat s declared, or shows three melds */
     int nthreats;
     int ndeclared;                /* threats that declared (riichi, calling) */
     uint64_t safe[4];             /* per threat: kinds it discarded */
@@ -628,8 +628,8 @@ static void build_view(struct game *g, int seat, const struct bot_profile *p, st
     efficiency_unseen_discards(g, seat, v->unseen, v->safe, decl);
     v->declared = false;
     v->nthreats = v->ndeclared = 0;
+    v->threats = 0;
     for (int s = 0; s < 4; s++) {
-        v->threat[s] = false;
         const struct seat_state *ss = &st->seats[s];
         bool declared = decl[s];
         if (s == seat) {
@@ -637,7 +637,7 @@ static void build_view(struct game *g, int seat, const struct bot_profile *p, st
             continue;
         }
         if (declared || ss->hand.nmelds >= 3) {
-            v->threat[s] = true;
+            v->threats |= 1u << s;
             v->nthreats++;
             v->ndeclared += declared;
         }
@@ -648,18 +648,17 @@ static void build_view(struct game *g, int seat, const struct bot_profile *p, st
 static int danger(const struct view *v, int k)
 {
     int worst = 0;
-    for (int s = 0; s < 4; s++) {
-        if (!v->threat[s])
-            continue;
+    for (unsigned t = v->threats; t; t &= t - 1) {
+        uint64_t safe = v->safe[__builtin_ctz(t)];
         int d;
-        if (v->safe[s] >> k & 1) {
+        if (safe >> k & 1) {
             d = 0;
         } else if (kind_is_honour(k)) {
             d = v->unseen[k] <= 1 ? 1 : v->unseen[k] == 2 ? 3 : 6;
         } else {
             int r = kind_rank(k), base = k - (r - 1);
-            bool lo = r > 3 && (v->safe[s] >> (base + r - 4) & 1);    /* suji: r - 3 out */
-            bool hi = r < 7 && (v->safe[s] >> (base + r + 2) & 1);    /* r + 3 out */
+            bool lo = r > 3 && (safe >> (base + r - 4) & 1);    /* suji: r - 3 out */
+            bool hi = r < 7 && (safe >> (base + r + 2) & 1);    /* r + 3 out */
             bool edge = r <= 3 || r >= 7;
             if (edge ? (lo || hi) : (lo && hi))
                 d = 3;
@@ -738,18 +737,28 @@ static int acceptance(const struct view *v, const struct plan *pl, uint8_t *c, i
     return total;
 }
 
-/* How well kind k connects with the rest of c (for far hands instead of acceptance):
- * copies held, neighbours within two in its suit. */
-static int connection(const struct view *v, const uint8_t *c, uint64_t held, int k)
+/* The suit kinds of a kinds mask laid out with two empty bits between suits: kind k
+ * (below 27) at bit k + 2 + 2 * (k / 9), so that its neighbours within two ranks are the
+ * two bits on each side, and none of another suit. */
+static uint64_t spread_suits(uint64_t kinds)
 {
+    return (kinds & 0x1ff) << 2 | (kinds >> 9 & 0x1ff) << 13 | (kinds >> 18 & 0x1ff) << 24;
+}
+
+/* How well kind k connects with the rest of c (for far hands instead of acceptance):
+ * copies held, neighbours within two in its suit. spread: the kinds held, by
+ * spread_suits. */
+static int connection(const struct view *v, const uint8_t *c, uint64_t spread, int k)
+{
+    /* the five bits around a suit kind (two below, itself, two above): one rank away 3,
+     * two ranks 2 */
+    static const uint8_t near[32] = {
+        0, 2, 3, 5, 0, 2, 3, 5, 3, 5, 6, 8, 3, 5, 6, 8, 2, 4, 5, 7, 2, 4, 5, 7, 5, 7, 8, 10, 5, 7, 8, 10,
+    };
     int score = 3 * (c[k] - 1);
     if (k < 27) {
         int r = k % 9;
-        /* neighbours held in the suit: one rank away 3, two ranks 2 (at most two each) */
-        uint64_t bit = 1ull << k, suit = 0x1ffull << (k - r);
-        uint64_t one = held & (bit << 1 | bit >> 1) & suit, two = held & (bit << 2 | bit >> 2) & suit;
-        score += 3 * ((one != 0) + ((one & (one - 1)) != 0));
-        score += 2 * ((two != 0) + ((two & (two - 1)) != 0));
+        score += near[spread >> (k + 2 * (k / 9)) & 31];
         score += r > 0 && r < 8;   /* a middle tile makes more shapes */
     } else if (c[k] >= 2 && is_value_honour(v, k)) {
         score += 2;
@@ -837,15 +846,16 @@ static int default_turn(struct game *g, const struct view *v, const struct actio
     struct plan pl = plan_at(pi >= 0 ? pi : 0);
     int base_off = off_plan(&pl, &base);
     uint64_t off_kinds = off_plan_kinds(&pl);
-    uint64_t held = counts_above(c, 0);   /* for connection */
+    uint64_t held = spread_suits(counts_above(c, 0));   /* for connection */
     /* candidates: each kind once */
     struct choice ch[TILE_KINDS];
     int nch = 0, best_sh = 99;
     uint64_t seen = 0;
-    bool kongs = false;
+    bool kongs = false, own = own_shanten(&pl);
     for (int i = 0; i < n; i++) {
-        if (a[i].type != ACT_DISCARD) {
-            kongs |= a[i].type == ACT_KONG_CONCEALED || a[i].type == ACT_KONG_PROMOTED;
+        int type = a[i].type;
+        if (type != ACT_DISCARD) {
+            kongs |= type == ACT_KONG_CONCEALED || type == ACT_KONG_PROMOTED;
             continue;
         }
         int k = tile_kind(a[i].tile);
@@ -855,17 +865,19 @@ static int default_turn(struct game *g, const struct view *v, const struct actio
         struct choice *x = &ch[nch++];
         x->kind = k;
         x->shanten = after[k];
-        if (own_shanten(&pl)) {
+        if (own) {
             c[k]--;
             x->shanten = plan_shanten(v, &pl, c, v->nmelds);
             c[k]++;
         }
         x->cost = base_off - (int)(off_kinds >> k & 1);
-        x->danger = v->nthreats ? danger(v, k) : 0;
+        x->danger = 0;
         x->accept = -1;
         if (x->shanten < best_sh)
             best_sh = x->shanten;
     }
+    for (int i = 0; v->nthreats && i < nch; i++)
+        ch[i].danger = danger(v, ch[i].kind);
     if (!nch)
         return -1;
     /* fold against a threat when far from ready */
@@ -911,21 +923,28 @@ static int default_turn(struct game *g, const struct view *v, const struct actio
     long best_score = 0;
     int w = pl.type == PLAN_FLUSH || pl.type == PLAN_VOID ? 2 : pl.type == PLAN_SIMPLES ? 1 : 0;
     long danger_weight = !careful ? (best_sh == 0 ? 50 : 400) : best_sh == 0 ? 8000 : 30000;
+    /* (2 * shanten + w * cost) * 50000 + cost * 20000, less the acceptance * 100, plus the
+     * danger; folding: the danger first */
+    long cost_weight = 50000L * w + 20000;
     for (int i = 0; i < nch; i++) {
-        struct choice *x = &ch[i];
+        const struct choice *x = &ch[i];
         long score;
         if (fold) {
             score = (long)x->danger * 10000 + x->shanten * 100 + x->cost;
         } else {
-            if (x->shanten == best_sh && x->accept < 0)
-                x->accept = best_sh <= 1 ? 0 : 40 - 4 * connection(v, c, held, x->kind);
-            score = (long)(2 * x->shanten + w * x->cost) * 50000 + (long)x->cost * 20000 - (x->accept > 0 ? x->accept : 0) * 100 +
+            int accept = x->accept;
+            if (accept < 0)
+                accept = x->shanten == best_sh && best_sh > 1 ? 40 - 4 * connection(v, c, held, x->kind) : 0;
+            score = x->shanten * 100000L + x->cost * cost_weight - (accept > 0 ? accept : 0) * 100 +
                     (long)x->danger * danger_weight;
             /* keep a pair of value tiles and the tiles of the plan's suit a little longer */
-            if (kind_is_honour(x->kind) && !is_value_honour(v, x->kind))
-                score -= 10;
-            if (kind_is_honour(x->kind) && v->counts[x->kind] == 1 && v->unseen[x->kind] <= 1)
-                score -= 20;
+            int k = x->kind;
+            if (k >= 27) {
+                if (!is_value_honour(v, k))
+                    score -= 10;
+                if (v->counts[k] == 1 && v->unseen[k] <= 1)
+                    score -= 20;
+            }
         }
         if (pick < 0 || score < best_score) {
             pick = i;

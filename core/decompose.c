@@ -882,6 +882,34 @@ struct lowering_parts {
     unsigned in[NPARTS];     /* the parts' (m, q) bytes in a cheapest way */
 };
 
+/* Answers of standard_lowering's two steps remembered per thread, direct-mapped by a
+ * hash of what they are a function of (the key; 0: empty): the hands a player weighs
+ * share most of their parts and halves. */
+enum { SPLIT_MEMO = 1024, PART_MEMO = 2048 };
+static _Thread_local uint64_t split_memo[SPLIT_MEMO];   /* key << 32 | in_a << 16 | in_b */
+static _Thread_local uint64_t part_memo[PART_MEMO];     /* key << 9 | the ranks that lower */
+
+static inline unsigned memo_slot(uint64_t key, int bits)
+{
+    return (unsigned)((key * 0x9e3779b97f4a7c15ull) >> (64 - bits));
+}
+
+/* split_bytes for the parts of vector ids a and b (their pair's vector is dc_conv's). */
+static void split_ids(unsigned a, unsigned b, unsigned want, unsigned *in_a, unsigned *in_b)
+{
+    if (!want)
+        return;
+    uint64_t key = (uint64_t)a << 24 | b << 16 | want;   /* ids below 256 */
+    uint64_t *m = &split_memo[memo_slot(key, 10)];
+    if (*m >> 32 != key) {
+        unsigned x = 0, y = 0;
+        split_bytes(dc_vecs[a], dc_vecs[b], dc_vecs[dc_conv[a * (unsigned)dc_nbase + b]], want, &x, &y);
+        *m = key << 32 | x << 16 | y;
+    }
+    *in_a |= (unsigned)(*m >> 16) & 0xffff;
+    *in_b |= (unsigned)*m & 0xffff;
+}
+
 /* The kinds of room in part p whose tile lowers the part's cost at one of its bytes in. */
 static inline __attribute__((always_inline)) uint64_t lowering_in_part(const struct lowering_parts *e, int p,
                                                                        uint64_t room)
@@ -889,18 +917,27 @@ static inline __attribute__((always_inline)) uint64_t lowering_in_part(const str
     unsigned bits = (unsigned)(room >> (9 * p)) & (p < 3 ? 0x1ffu : 0x7fu);
     if (!bits || !e->in[p])
         return 0;
+    /* a function of the part's counts (a suit's or the honours'), in and bits */
+    uint64_t code = p == 3 ? 1u << 21 | e->honours : e->lo[p] + 625u * e->hi[p];
+    uint64_t key = code | (uint64_t)e->in[p] << 22 | (uint64_t)bits << 38;
+    uint64_t *m = &part_memo[memo_slot(key, 11)];
+    if (*m >> 9 == key)
+        return (*m & 0x1ff) << (9 * p);
     uint64_t want[2];
     byte_mask(e->in[p], want);
     const uint8_t *now = dc_vecs[e->id[p]];
     uint64_t now0 = load8(now) & want[0], now1 = load8(now + 8) & want[1], out = 0;
-    for (; bits; bits &= bits - 1) {
-        int r = __builtin_ctz(bits);
-        unsigned nid = p == 3 ? dc_honour_vec[e->honours + pow5[r]]
-                              : dc_suit_vec[dc_offset4[e->lo[p] + low_step[r]] + dc_rank5[e->hi[p] + high_step[r]]];
-        const uint8_t *after = dc_vecs[nid];
-        if ((load8(after) & want[0]) != now0 || (load8(after + 8) & want[1]) != now1)
-            out |= 1ull << r;
+    if (now0 | now1) {   /* else no cost at those bytes: nothing lowers it */
+        for (; bits; bits &= bits - 1) {
+            int r = __builtin_ctz(bits);
+            unsigned nid = p == 3 ? dc_honour_vec[e->honours + pow5[r]]
+                                  : dc_suit_vec[dc_offset4[e->lo[p] + low_step[r]] + dc_rank5[e->hi[p] + high_step[r]]];
+            const uint8_t *after = dc_vecs[nid];
+            if ((load8(after) & want[0]) != now0 || (load8(after + 8) & want[1]) != now1)
+                out |= 1ull << r;
+        }
     }
+    *m = key << 9 | out;
     return out << (9 * p);
 }
 
@@ -939,8 +976,8 @@ static uint64_t standard_lowering(struct lowering_parts *e, const unsigned half[
             }
     for (int p = 0; p < NPARTS; p++)
         e->in[p] = 0;
-    split_bytes(dc_vecs[e->id[0]], dc_vecs[e->id[1]], x, in_x, &e->in[0], &e->in[1]);
-    split_bytes(dc_vecs[e->id[2]], dc_vecs[e->id[3]], y, in_y, &e->in[2], &e->in[3]);
+    split_ids(e->id[0], e->id[1], in_x, &e->in[0], &e->in[1]);
+    split_ids(e->id[2], e->id[3], in_y, &e->in[2], &e->in[3]);
     return lowering_in_part(e, 0, room) | lowering_in_part(e, 1, room) | lowering_in_part(e, 2, room)
          | lowering_in_part(e, 3, room);
 }
