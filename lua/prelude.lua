@@ -148,6 +148,26 @@ local function field_error(name, what) return nil, "\"" .. name .. "\" " .. what
 local FACTS_META = { __index = private.facts_index, __metatable = false }
 local facts_of = private.facts_of   -- the facts of a situation but for its options
 
+local json_null = jong.json_null
+
+-- The facts of the situation s under its loaded ruleset r (jong.facts and jong.score),
+-- or nil, reason.
+local function facts_for(s, r)
+  local f, err = facts_of(s, r, FACTS_META, json_null)   -- lua/module.c
+  if not f then return nil, err end
+  local given = s.options
+  -- (no options: the defaults resolve_options keeps with the ruleset, once made)
+  local options = (given == nil or given == json_null) and rawget(r, "default_options")
+  if not options then
+    if given == json_null then given = nil end
+    if given ~= nil and type(given) ~= "table" then return field_error("options", "must be an object") end
+    options, err = jong.resolve_options(r, given)
+    if not options then return nil, err end
+  end
+  f.options = options
+  return f
+end
+
 -- jong.facts(situation) -> facts, or nil, reason. The ruleset is situation.rules
 -- (a name, a path or a loaded table).
 function jong.facts(s)
@@ -155,15 +175,7 @@ function jong.facts(s)
   if s.rules == nil then return field_error("rules", "is missing (a ruleset name or path)") end
   local r, err = jong.load_rules(s.rules)
   if not r then return nil, err end
-  local f
-  f, err = facts_of(s, r, FACTS_META, jong.json_null)   -- lua/module.c
-  if not f then return nil, err end
-  local given = s.options
-  if given == jong.json_null then given = nil end
-  if given ~= nil and type(given) ~= "table" then return field_error("options", "must be an object") end
-  f.options, err = jong.resolve_options(r, given)
-  if not f.options then return nil, err end
-  return f
+  return facts_for(s, r)
 end
 
 -- Strips the traceback from an error message (for one-line answers).
@@ -179,8 +191,6 @@ jong.first_line = first_line
 -- that are plain data already go as they are (the others are copied, with the same errors).
 local pcall_plain, JSON_MARK = private.pcall_plain, jong.json_object
 
--- Calls a ruleset hook through the one protected path. Returns true, results... (plain
--- data) or false, message (with traceback).
 -- The names a hook's call and its result go by in errors, made once per ruleset and hook.
 local hook_names = setmetatable({}, { __mode = "k" })
 local function names_of(r, hook)
@@ -195,19 +205,13 @@ local function names_of(r, hook)
   return names
 end
 
+-- Calls a ruleset hook through the one protected path. Returns true, results... (plain
+-- data) or false, message (with traceback).
 function jong.call_hook(r, hook, ...)
   local fn = r[hook]
   if type(fn) ~= "function" then return false, "rules " .. r.name .. " have no hook '" .. hook .. "'" end
   local names = names_of(r, hook)
   return pcall_plain(names[1], names[2], private.views, JSON_MARK, false, fn, ...)
-end
-
--- jong.call_hook for results read at once.
-local function call_hook_at_once(r, hook, ...)
-  local fn = r[hook]
-  if type(fn) ~= "function" then return false, "rules " .. r.name .. " have no hook '" .. hook .. "'" end
-  local names = names_of(r, hook)
-  return pcall_plain(names[1], names[2], private.views, JSON_MARK, true, fn, ...)
 end
 
 -- An error answer; a message over 1 KB is cut, saying so.
@@ -243,63 +247,56 @@ function jong.score_event(s)
   return out
 end
 
--- The caller's own copy of score's result (made inside the limits), unless it is
--- written at once.
+-- (score's result as it is: for its copy through pcall_plain)
 local function same(v) return v end
-local function answer_of(r, result, at_once)
-  if at_once then return true, result end
-  local names = names_of(r, "score")
-  return pcall_plain(names[1], names[2], private.views, JSON_MARK, false, same, result)
-end
 
 local payments_problem = private.payments_problem
-
--- score's result: written at once (`jong score`), read as it is when plain data (else a
--- plain copy); otherwise the table score returned, as it is, for settle: the caller's
--- copy is made after settle (answer_of), so that a rule which keeps the result it
--- returned or was handed cannot change the caller's answer later.
-local function call_score(r, at_once, f)
-  if at_once then return call_hook_at_once(r, "score", f) end
-  local fn = r.score
-  if type(fn) ~= "function" then return false, "rules " .. r.name .. " have no hook 'score'" end
-  local names = names_of(r, "score")
-  return pcall_plain(names[1], names[2], private.views, JSON_MARK, "first", fn, f)
-end
+local views = private.views   -- (lua/sandbox.lua, loaded after this file: read at the first call)
 
 -- jong.score(situation) -> the result table of `jong score` (see DESIGN.md). at_once:
--- the caller writes the result before rule code runs again (`jong score`).
+-- the caller writes the result before rule code runs again (`jong score`): score's
+-- result is read as it is when plain data (else a plain copy). Otherwise score's result
+-- is the table score returned, as it is, for settle, and the caller's copy is made after
+-- settle, so that a rule which keeps the result it returned or was handed cannot change
+-- the caller's answer later.
 local function score(s, at_once)
-  if type(s) == "table" and s.event ~= nil then return jong.score_event(s) end
-  local call_hook = at_once and call_hook_at_once or jong.call_hook
-  local f, err
-  if type(s) == "table" and s.rules ~= nil then
-    local r = jong.load_rules(s.rules)
-    if r then
-      local fine, why = jong.check_situation(r, s)   -- lua/schema.lua
-      if not fine then return fail(why) end
-    end
-  end
-  f, err = jong.facts(s)
+  if type(s) ~= "table" then return fail("a situation is a JSON object") end
+  if s.event ~= nil then return jong.score_event(s) end
+  if s.rules == nil then return fail("\"rules\" is missing (a ruleset name or path)") end
+  local r, err = jong.load_rules(s.rules)
+  if not r then return fail(err) end
+  local fine, why = jong.check_situation(r, s)   -- lua/schema.lua
+  if not fine then return fail(why) end
+  local f
+  f, err = facts_for(s, r)
   if not f then return fail(err) end
-  local r = f.rules
-  local ok, result, reason = call_score(r, at_once, f)
+  views = views or private.views
+  local fn = r.score
+  if type(fn) ~= "function" then return fail("rules " .. r.name .. " have no hook 'score'") end
+  local names = names_of(r, "score")
+  local ok, result, reason = pcall_plain(names[1], names[2], views, JSON_MARK, at_once or "first", fn, f)
   if not ok then return fail(result) end
   if result == nil then return fail(reason or "hook score returned nothing") end
   if type(result) ~= "table" then return fail("hook score of " .. r.name .. " returned a " .. type(result)) end
-  if not rawget(private.views[result] or result, "wins") then   -- (as the copy will hold it)
-    ok, result = answer_of(r, result, at_once)
-    if not ok then return fail(result) end
+  if not rawget(views[result] or result, "wins") then   -- (as the copy will hold it)
+    if not at_once then   -- the caller's own copy
+      ok, result = pcall_plain(names[1], names[2], views, JSON_MARK, false, same, result)
+      if not ok then return fail(result) end
+    end
     -- A complete hand below the variant's minimum may still say its value (MCR).
     local out = { ok = true, wins = false, rules = r.name, reason = result.reason or "not a winning hand" }
     if result.value then
-      out.value = setmetatable(result.value, jong.json_object)
+      out.value = setmetatable(result.value, JSON_MARK)
       out.items = result.items or {}
     end
     return out
   end
   local payments
   if r.settle then
-    ok, payments, reason = call_hook(r, "settle", f, result)
+    local settle = r.settle
+    if type(settle) ~= "function" then return fail("rules " .. r.name .. " have no hook 'settle'") end
+    local settle_names = names_of(r, "settle")
+    ok, payments, reason = pcall_plain(settle_names[1], settle_names[2], views, JSON_MARK, at_once, settle, f, result)
     if not ok then return fail(payments) end
     if payments == nil then return fail(reason or "hook settle returned nothing") end
     -- the payments play takes (lua/game.lua): a table of whole numbers within 32 bits
@@ -318,13 +315,15 @@ local function score(s, at_once)
   else
     payments = { E = 0, S = 0, W = 0, N = 0 }
   end
-  ok, result = answer_of(r, result, at_once)
-  if not ok then return fail(result) end
+  if not at_once then   -- the caller's own copy
+    ok, result = pcall_plain(names[1], names[2], views, JSON_MARK, false, same, result)
+    if not ok then return fail(result) end
+  end
   local out = { ok = true, wins = true, rules = r.name, value = result.value or {},
-    items = result.items or {}, limit = result.limit or jong.json_null,
+    items = result.items or {}, limit = result.limit or json_null,
     losers = result.losers,   -- Classical scores the losers' hands too
-    payments = setmetatable(payments, jong.json_object) }
-  setmetatable(out.value, jong.json_object)
+    payments = setmetatable(payments, JSON_MARK) }
+  setmetatable(out.value, JSON_MARK)
   return out
 end
 function jong.score(s) return score(s, false) end
