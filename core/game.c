@@ -375,19 +375,9 @@ int game_undo(struct game *g)
     return game_replay(g, g->nacts - 1);
 }
 
-int game_dora(const struct game *g, int i)
-{
-    if (!g->rules.dora_step || i < 0 || i >= g->st.ndora)
-        return -1;
-    return wall_dead_tile(&g->st.wall, g->rules.dora_first + i * g->rules.dora_step);
-}
+int game_dora(const struct game *g, int i) { return dora_indicator(g, i, 0); }
 
-int game_ura(const struct game *g, int i)
-{
-    if (!g->rules.dora_step || i < 0 || i >= g->st.ndora)
-        return -1;
-    return wall_dead_tile(&g->st.wall, g->rules.dora_first + i * g->rules.dora_step + 1);
-}
+int game_ura(const struct game *g, int i) { return dora_indicator(g, i, 1); }
 
 
 const struct game_state *game_state(const struct game *g) { return &g->st; }

@@ -114,7 +114,7 @@ static int check_seat(const struct game *g, int s, uint64_t hands[5], int counts
 static void add_dora(const struct game *g, uint8_t shown[TILE_KINDS])
 {
     for (int i = 0; i < g->st.ndora; i++) {
-        int t = game_dora(g, i);
+        int t = dora_indicator(g, i, 0);
         if (t >= 0 && tile_kind((tile_t)t) < TILE_KINDS)
             shown[tile_kind((tile_t)t)]++;
     }

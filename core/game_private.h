@@ -63,6 +63,13 @@ static inline int players(const struct game *g) { return g->rules.players; }
 static inline int next_seat(const struct game *g, int s) { return s + 1 < g->rules.players ? s + 1 : 0; }
 /* The seat r places after s. */
 static inline int seat_after(const struct game *g, int s, int r) { return (s + r) % g->rules.players; }
+/* Dora indicator i revealed (ura: its ura indicator), or -1 (game_dora, game_ura). */
+static inline int dora_indicator(const struct game *g, int i, int ura)
+{
+    if (!g->rules.dora_step || i < 0 || i >= g->st.ndora)
+        return -1;
+    return wall_dead_tile(&g->st.wall, g->rules.dora_first + i * g->rules.dora_step + ura);
+}
 /* Bit mask of every seat. */
 static inline int all_seats(const struct game *g) { return (1 << g->rules.players) - 1; }
 /* The next seat in turn order still in the deal (play after a win skips the winners). */

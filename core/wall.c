@@ -214,14 +214,6 @@ int wall_loose(struct wall *w)
     return t;
 }
 
-int wall_dead_tile(const struct wall *w, int i)
-{
-    int pos = w->n - 1 - i;
-    if (i < 0 || pos < w->live_end || pos >= w->dead_end)
-        return -1;
-    return w->t[pos];
-}
-
 void wall_count(const struct wall *w, int counts[ALL_KINDS], int reds[3])
 {
     int end = w->dead_end < MAX_WALL ? w->dead_end : MAX_WALL;

@@ -112,7 +112,13 @@ int wall_loose(struct wall *w);
 /* Whether a loose tile can be had without touching the live wall (a dead tile is left). */
 bool wall_loose_from_dead(const struct wall *w);
 /* The tile at dead index i (position n-1-i) if it is still in the dead wall, else -1. */
-int wall_dead_tile(const struct wall *w, int i);
+static inline int wall_dead_tile(const struct wall *w, int i)
+{
+    int pos = w->n - 1 - i;
+    if (i < 0 || pos < w->live_end || pos >= w->dead_end)
+        return -1;
+    return w->t[pos];
+}
 
 /* Adds every tile still in the wall (live and dead) to counts[ALL_KINDS] and to
  * reds[3] (red fives per suit); a tile no set has (a red tile not a five, a kind
