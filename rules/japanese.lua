@@ -183,23 +183,27 @@ local YAKUMAN_GATE = { kokushi = 1, pungs3 = 2, all_honour = 4, all_terminal = 8
                        chuuren = 32, first_turn = 64 }
 local YAKUMAN_OF_GATES = {}            -- (filled after YAKUMAN)
 -- The yaku by the condition they need (filled after YAKU): GATE[when] is one bit,
--- BY_GATE[bit] the yaku that need it; PAIRS_ONLY: the yaku of the seven-pairs form only;
+-- BY_GATE[bit] the yaku that need it and count in the hand's state (BY_GATE_CLOSED or
+-- BY_GATE_OPEN, each entry with its han there: y.han); PAIRS_ONLY: the yaku of the
+-- seven-pairs form only;
 -- ANY_GATE: the bit of the yaku without a condition (a child's, tested per reading).
--- BY_GATE, PAIRS_ONLY, YAKU_OF_BIT and ANY_GATE are those of the ruleset's yaku list in
+-- BY_GATE_*, PAIRS_ONLY, YAKU_OF_BIT and ANY_GATE are those of the ruleset's yaku list in
 -- use (use_yaku): a child may give its own list (R.yaku).
 local GATE, BY_GATE, PAIRS_ONLY, ANY_GATE = {}, nil, nil, 0
+local BY_GATE_CLOSED, BY_GATE_OPEN
 
 local setup                            -- (below) fills C for one reading
 
 -- Tile-based properties of the whole hand, from the concealed and melded tiles. Every
 -- reading splits the same tiles, so the sets of the first one are enough (setup finds
 -- them, and C then holds the first reading); seven pairs and thirteen orphans (and
--- incomplete hands) go tile by tile.
-local function analyse_hand(f)
+-- incomplete hands) go tile by tile. sevens, orphans: f.seven_pairs, f.thirteen_orphans.
+local function analyse_hand(f, sevens, orphans)
   local melds = f.melds
   H.dealer = f.seat == "E"
   H.tsumo = f.win_by == "self"
   H.closed = f.concealed
+  BY_GATE = f.concealed and BY_GATE_CLOSED or BY_GATE_OPEN
   local fl = f.flags
   H.riichi = fl.riichi or fl.double_riichi or false
   H.first_turn = fl.first_turn and #melds == 0 or false
@@ -216,7 +220,7 @@ local function analyse_hand(f)
       | (kinds & S_KINDS ~= 0 and 4 or 0) | (kinds & Z_KINDS ~= 0 and 8 or 0)
     kongs = C.n_kong
   else
-    local tiles = f.seven_pairs or f.tiles
+    local tiles = sevens or f.tiles
     for i = 1, #tiles do
       local t = tiles[i]
       props, suits = props & PROPS[t], suits | SUIT_BITS[t]
@@ -245,7 +249,7 @@ local function analyse_hand(f)
   local yakuman_gates = T.yakuman_gates
   if H.chuuren then yakuman_gates = yakuman_gates | YAKUMAN_GATE.chuuren end
   if H.first_turn then yakuman_gates = yakuman_gates | YAKUMAN_GATE.first_turn end
-  if f.thirteen_orphans then yakuman_gates = yakuman_gates | YAKUMAN_GATE.kokushi end
+  if orphans then yakuman_gates = yakuman_gates | YAKUMAN_GATE.kokushi end
   H.yakuman_gates = yakuman_gates
 end
 
@@ -433,10 +437,16 @@ local function entry_fault(y)
   if type(y.test) ~= "function" then return name .. ": test must be a function (f, reading)" end
 end
 
+local function with_han(y, han)          -- a copy of entry y with y.han = han
+  local c = { han = han }
+  for k, v in pairs(y) do c[k] = v end
+  return c
+end
+
 local INDEX = setmetatable({}, { __mode = "k" })
 local function index_yaku(list)
-  local idx = { by_gate = {}, pairs_only = {}, of_bit = {}, any = 0 }
-  for gate_name, bit in pairs(GATE) do idx.by_gate[bit] = {} end
+  local idx = { by_gate_closed = {}, by_gate_open = {}, pairs_only = {}, of_bit = {}, any = 0 }
+  for gate_name, bit in pairs(GATE) do idx.by_gate_closed[bit], idx.by_gate_open[bit] = {}, {} end
   for i, entry in ipairs(list) do
     local fault = entry_fault(entry)
     if fault then error(fault, 0) end
@@ -452,8 +462,13 @@ local function index_yaku(list)
       local gate = GATE[y.when or "any"]
       if not gate then error("yaku '" .. tostring(y.name) .. "': unknown condition '" .. tostring(y.when) .. "'", 0) end
       if gate == GATE.any then idx.any = gate end
-      local by = idx.by_gate[gate]
-      by[#by + 1] = y
+      -- the entry in the lists of a closed and of an open hand, with its han there
+      local by = idx.by_gate_closed[gate]
+      by[#by + 1] = with_han(y, y.closed)
+      if y.open then
+        by = idx.by_gate_open[gate]
+        by[#by + 1] = with_han(y, y.open)
+      end
     end
   end
   INDEX[list] = idx
@@ -461,10 +476,10 @@ local function index_yaku(list)
 end
 
 local IN_USE                           -- the yaku list whose index is in use
-local function use_yaku(list)
-  if list == IN_USE then return end
+local function use_yaku(list)            -- (callers test list ~= IN_USE first)
   local idx = INDEX[list] or index_yaku(list)
-  BY_GATE, PAIRS_ONLY, YAKU_OF_BIT, ANY_GATE = idx.by_gate, idx.pairs_only, idx.of_bit, idx.any
+  BY_GATE_CLOSED, BY_GATE_OPEN = idx.by_gate_closed, idx.by_gate_open
+  PAIRS_ONLY, YAKU_OF_BIT, ANY_GATE = idx.pairs_only, idx.of_bit, idx.any
   IN_USE = list
 end
 R.yaku = YAKU
@@ -594,7 +609,7 @@ end
 -- The yaku of the whole hand (needs nil or "flags"), once per hand: han and bit mask of the
 -- yaku for the standard form, and for seven pairs.
 local function hand_yaku(f)
-  local closed = H.closed
+  local reading = C.reading
   local han, mask, han7, mask7 = 0, 0, 0, 0
   local gates = T.gates | H.flag_gates | (H.tsumo and GATE.tsumo or 0)
     | (H.three_kongs and GATE.three_kongs or 0)
@@ -604,8 +619,8 @@ local function hand_yaku(f)
     local list = BY_GATE[gate]
     for k = 1, #list do
       local y = list[k]
-      local value = closed and y.closed or y.open
-      if value and y.test(f, C.reading) then
+      if y.test(f, reading) then
+        local value = y.han
         han, mask = han + value, mask | y.bit
         if y.pairs then han7, mask7 = han7 + value, mask7 | y.bit end
       end
@@ -616,15 +631,14 @@ end
 
 -- Adds the han and bits of the yaku of the reading in C whose condition is in gates.
 local function add_yaku(f, gates, han, mask)
-  local closed = H.closed
+  local reading = C.reading
   while gates ~= 0 do
     local gate = gates & -gates
     gates = gates ~ gate
     local list = BY_GATE[gate]
     for k = 1, #list do
       local y = list[k]
-      local value = closed and y.closed or y.open
-      if value and y.test(f, C.reading) then han, mask = han + value, mask | y.bit end
+      if y.test(f, reading) then han, mask = han + y.han, mask | y.bit end
     end
   end
   return han, mask
@@ -743,28 +757,40 @@ end
 ---------------------------------------------------------------------------
 -- 14. Dora, ura-dora and red fives: the same for every reading.
 
+-- How many tiles of kind t the hand holds, concealed and melded: f.all_counts[t] or 0
+-- (a kong counts 4), read off f.counts and the melds' tiles (all_counts is not made).
+local function held(f, t)
+  local n, melds = f.counts[t] or 0, f.melds
+  for i = 1, #melds do
+    local ts = melds[i].tiles
+    for j = 1, #ts do if ts[j] == t then n = n + 1 end end
+  end
+  return n
+end
+
 -- A ruleset that extends this one may give its own indicator -> dora table (rules.dora_of,
 -- sanma: 1m -> 9m) and tiles set aside that count as dora (f.aside = {tile = n}, sanma's
 -- kita: one dora each, and more under indicators of that tile like a held one).
-local function count_dora(f, indicators)
-  if not indicators[1] then return 0 end   -- (no indicator: all_counts not even made)
-  local n, counts, dora_of, aside = 0, f.all_counts, f.rules.dora_of or DORA_OF, f.aside
-  for i = 1, #indicators do
+-- indicators[1..last] are read (last: all of them when nil).
+local function count_dora(f, indicators, aside, last)
+  if not indicators[1] then return 0 end
+  local n, dora_of = 0, f.rules.dora_of or DORA_OF
+  for i = 1, last or #indicators do
     local d = dora_of[indicators[i]]
-    n = n + (counts[d] or 0) + (aside and aside[d] or 0)
+    n = n + held(f, d) + (aside and aside[d] or 0)
   end
   return n
 end
 
 local function dora_han(f)
-  local dora = count_dora(f, f.dora)
-  if f.aside then for _, n in pairs(f.aside) do dora = dora + n end end
+  local aside, opts = f.aside, f.options     -- (aside: read once, most facts lack it)
+  local dora = count_dora(f, f.dora, aside)
+  if aside then for _, n in pairs(aside) do dora = dora + n end end
   local ura = 0
   if H.riichi then                                  -- 14.3: riichi winners only
-    if f.options.kan_ura then ura = f.ura[1] and count_dora(f, f.ura) or 0
-    elseif f.ura[1] then ura = count_dora(f, { f.ura[1] }) end
+    ura = count_dora(f, f.ura, aside, not opts.kan_ura and 1 or nil)   -- kan_ura: all, else the first
   end
-  local red = f.options.red_fives > 0 and f.reds or 0
+  local red = opts.red_fives > 0 and f.reds or 0
   return dora, ura, red
 end
 
@@ -800,6 +826,8 @@ end
 ---------------------------------------------------------------------------
 -- Situation checks: a situation that cannot hold is refused (nil, reason).
 
+local next = next
+
 local function check_situation(f)
   local fl = f.flags
   local flag_gates = 0                   -- (the conditions of the flags' yaku, for hand_yaku)
@@ -809,16 +837,18 @@ local function check_situation(f)
     flag_gates = flag_gates | (GATE[name] or 0)
   end
   H.flag_gates = flag_gates
-  if not SEAT_INDEX[f.seat] then return "bad seat" end
+  local seat, win_by, win_tile = f.seat, f.win_by, f.win_tile
+  if not SEAT_INDEX[seat] then return "bad seat" end
   if not SEAT_INDEX[f.round] then return "bad round wind" end
-  if f.win_by ~= "self" and f.win_by ~= "discard" then return "win_by must be 'self' or 'discard'" end
-  if not SUIT[f.win_tile] then return "bad winning tile" end
-  if not f.counts[f.win_tile] then return "winning tile " .. f.win_tile .. " is not in the hand" end
+  if win_by ~= "self" and win_by ~= "discard" then return "win_by must be 'self' or 'discard'" end
+  if not SUIT[win_tile] then return "bad winning tile" end
+  if not f.counts[win_tile] then return "winning tile " .. win_tile .. " is not in the hand" end
   if #f.bonus > 0 then return "no bonus tiles in Japanese mahjong" end
-  if f.win_by == "discard" then
-    if not SEAT_INDEX[f.from] then return "a win by discard needs 'from'" end
-    if f.from == f.seat then return "'from' is the winner's own seat" end
-  elseif f.from ~= nil and f.from ~= f.seat then
+  local from = f.from
+  if win_by == "discard" then
+    if not SEAT_INDEX[from] then return "a win by discard needs 'from'" end
+    if from == seat then return "'from' is the winner's own seat" end
+  elseif from ~= nil and from ~= seat then
     return "a self-drawn win has no 'from'"
   end
   if flag_gates ~= 0 then                -- the flags' own conditions
@@ -829,23 +859,23 @@ local function check_situation(f)
       return "ippatsu after a kong"      -- (after a tile set aside, the variant decides)
     end
     if fl.kong_replacement then
-      if f.win_by ~= "self" then return "kong_replacement needs win_by 'self'" end
+      if win_by ~= "self" then return "kong_replacement needs win_by 'self'" end
       local kong = false                  -- (a promoted kong keeps the place of its pon)
       for i = 1, #f.melds do kong = kong or f.melds[i].type == "kong" end
       if not kong and not f.aside_replacement then return "kong_replacement without a kong" end
       if fl.last_tile then return "a replacement tile is never the last tile" end    -- 5.7
     end
     if fl.robbing_kong then
-      if f.win_by ~= "discard" then return "robbing_kong needs win_by 'discard'" end
-      if (f.all_counts[f.win_tile] or 0) ~= 1 then
-        return "robbing_kong: the other three " .. f.win_tile .. " are in the robbed pon"
+      if win_by ~= "discard" then return "robbing_kong needs win_by 'discard'" end
+      if (f.all_counts[win_tile] or 0) ~= 1 then
+        return "robbing_kong: the other three " .. win_tile .. " are in the robbed pon"
       end
       if fl.last_tile then return "robbing_kong on the last tile" end
     end
     if fl.first_turn then
       if #f.melds > 0 then return "first_turn with a meld" end
       if riichi then return "first_turn with riichi" end
-      if f.win_by == "discard" and f.seat == "E" then return "first_turn: the dealer cannot ron" end
+      if win_by == "discard" and seat == "E" then return "first_turn: the dealer cannot ron" end
     end
   end
   local red_fives = f.options.red_fives
@@ -888,10 +918,12 @@ local function better(pa, ya, ha, fa, pb, yb, hb, fb)
 end
 
 function R.score(f)
-  use_yaku(f.rules.yaku or YAKU)
+  local list = f.rules.yaku or YAKU
+  if list ~= IN_USE then use_yaku(list) end
   local bad = check_situation(f)
   if bad then return nil, bad end
-  analyse_hand(f)
+  local readings, sevens, orphans = f.readings, f.seven_pairs, f.thirteen_orphans
+  analyse_hand(f, sevens, orphans)
   hand_yaku(f)
   local dora, ura, red = dora_han(f)
   local dora_total = dora + ura + red
@@ -899,9 +931,8 @@ function R.score(f)
   -- 18: every reading of every form; keep the one that pays most.
   local best_pay, best_y, best_h, best_f, best_mask, best_form, best_reading = -1, 0, 0, 0, 0, nil, nil
   local best_is_last = false             -- C still holds the best reading
-  local readings, sevens = f.readings, f.seven_pairs
   local n = #readings
-  local candidates = n + (sevens and 1 or 0) + (f.thirteen_orphans and 1 or 0)
+  local candidates = n + (sevens and 1 or 0) + (orphans and 1 or 0)
   local alone = candidates == 1
   local items = { nil, nil, nil, nil, nil, nil, nil, nil }   -- (room for 8 lines: no regrowing)
   for i = 1, candidates do
@@ -920,7 +951,7 @@ function R.score(f)
   end
 
   if not best_form then
-    if n == 0 and not f.seven_pairs and not f.thirteen_orphans then
+    if n == 0 and not sevens and not orphans then
       return { wins = false, reason = "not a complete hand" }
     end
     return { wins = false, reason = "no yaku" }
@@ -947,14 +978,15 @@ end
 -- The answer of score(f).wins, found without choosing or explaining a reading: true, or
 -- false and score's reason; nil and the reason when the situation cannot hold.
 function R.has_yaku(f)
-  use_yaku(f.rules.yaku or YAKU)
+  local list = f.rules.yaku or YAKU
+  if list ~= IN_USE then use_yaku(list) end
   local bad = check_situation(f)
   if bad then return nil, bad end
-  analyse_hand(f)
+  local readings, sevens, orphans = f.readings, f.seven_pairs, f.thirteen_orphans
+  analyse_hand(f, sevens, orphans)
   hand_yaku(f)
-  local readings, sevens = f.readings, f.seven_pairs
   local n = #readings
-  local candidates = n + (sevens and 1 or 0) + (f.thirteen_orphans and 1 or 0)
+  local candidates = n + (sevens and 1 or 0) + (orphans and 1 or 0)
   if candidates == 0 then return false, "not a complete hand" end
   for i = 1, candidates do
     local form, reading = "standard", readings[i]
@@ -1675,6 +1707,8 @@ end
 -- -> basic points, limit name (16).
 R.ceil100 = ceil100
 R.basic_points = basic_points
+-- held(f, t): the tiles of kind t in the hand, concealed and melded (f.all_counts[t] or 0).
+R.held = held
 -- and for a ruleset with other payments and flow (sanma): the liable seat of a yakuman
 -- (17.6), the deal's outcome kept for next_deal, a win noted in a game, tenpai at a draw.
 R.liable_seat = liable_seat

@@ -138,8 +138,9 @@ local function check_sanma(f)
   kita = math.tointeger(kita)
   if kita < 0 or kita > 4 then return "kita: must be 0-4, not " .. kita end
   if kita > 0 and not f.options.kita then return "kita: option kita is off" end
-  if kita + (f.all_counts[NORTH] or 0) > 4 then
-    return "more than four Norths: " .. kita .. " kita and " .. f.all_counts[NORTH] .. " in the hand"
+  local norths = japanese.held(f, NORTH)          -- (f.all_counts[NORTH] or 0)
+  if kita + norths > 4 then
+    return "more than four Norths: " .. kita .. " kita and " .. norths .. " in the hand"
   end
   if f.flags.robbing_kita then
     if f.win_by ~= "discard" then return "robbing_kita needs win_by 'discard'" end
