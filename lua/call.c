@@ -254,12 +254,21 @@ static int traceback(lua_State *L)
     return 1;
 }
 
+void lj_push_handler(lua_State *L) { lua_pushcfunction(L, traceback); }
+
 int lj_pcall(lua_State *L, int nargs, int nresults, const char *what, const struct lj_limits *lim)
 {
     int base = lua_gettop(L) - nargs;   /* index of the function */
     lua_pushcfunction(L, traceback);
     lua_insert(L, base);
+    int status = lj_pcall_handled(L, nargs, nresults, what, lim, base);
+    lua_remove(L, base);
+    return status;
+}
 
+int lj_pcall_handled(lua_State *L, int nargs, int nresults, const char *what, const struct lj_limits *lim,
+                     int handler)
+{
     struct counter *c = counter_of(L);
     bool limited = c && lim && lim->instructions > 0;
     size_t saved_limit = c ? c->limit : 0;
@@ -291,7 +300,7 @@ int lj_pcall(lua_State *L, int nargs, int nresults, const char *what, const stru
             c->limit = cap;
     }
 
-    int status = lua_pcall(L, nargs, nresults, base);
+    int status = lua_pcall(L, nargs, nresults, handler);
 
     bool killed = limited && c->killed;
     if (outermost)
@@ -316,7 +325,6 @@ int lj_pcall(lua_State *L, int nargs, int nresults, const char *what, const stru
         lua_pushfstring(L, "%s: %s", what, lua_tostring(L, -1));
         lua_remove(L, -2);
     }
-    lua_remove(L, base);
     return status;
 }
 

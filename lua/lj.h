@@ -24,6 +24,11 @@ extern const struct lj_limits lj_load_limits;   /* for loading a rule file */
  * limits. `what` names the call in errors ("hook score"). Returns LUA_OK, or an error
  * code with the message (traceback included) on the stack. */
 int lj_pcall(lua_State *L, int nargs, int nresults, const char *what, const struct lj_limits *lim);
+/* lj_pcall with its message handler (lj_push_handler) placed by the caller at the stack
+ * index handler, below the function; the handler stays there. */
+int lj_pcall_handled(lua_State *L, int nargs, int nresults, const char *what, const struct lj_limits *lim,
+                     int handler);
+void lj_push_handler(lua_State *L);
 
 /* Whether a limited call (rule code) is under way in the state. */
 bool lj_limited(lua_State *L);

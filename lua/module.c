@@ -718,16 +718,16 @@ static int l_unknown_key(lua_State *L)
     lua_settop(L, 3);
     bool own = lua_istable(L, 3);
     lua_pushnil(L);
-    while (lua_next(L, 1)) {
-        lua_pop(L, 1);
-        lua_pushvalue(L, -1);
-        bool known = lua_rawget(L, 2) != LUA_TNIL && lua_toboolean(L, -1);
-        lua_pop(L, 1);
+    while (lua_next(L, 1)) {   /* key at 4, value at 5 */
+        lua_pushvalue(L, 4);
+        lua_rawget(L, 2);
+        bool known = lua_toboolean(L, -1);
         if (!known && own) {
-            lua_pushvalue(L, -1);
-            known = lua_rawget(L, 3) != LUA_TNIL && lua_toboolean(L, -1);
-            lua_pop(L, 1);
+            lua_pushvalue(L, 4);
+            lua_rawget(L, 3);
+            known = lua_toboolean(L, -1);
         }
+        lua_settop(L, 4);
         if (!known)
             return 1;
     }
@@ -1116,11 +1116,12 @@ static int l_pcall_plain(lua_State *L)
     luaL_checkstring(L, 2);
     luaL_checktype(L, 3, LUA_TTABLE);
     luaL_checktype(L, 6, LUA_TFUNCTION);
+    lj_push_handler(L);
     lua_pushcfunction(L, call_plain);
-    lua_insert(L, 2);
-    int status = lj_pcall(L, lua_gettop(L) - 2, LUA_MULTRET, what, &lj_hook_limits);
+    lua_rotate(L, 2, 2);   /* what, the handler, call_plain, result_what, ... */
+    int status = lj_pcall_handled(L, lua_gettop(L) - 3, LUA_MULTRET, what, &lj_hook_limits, 2);
     lua_pushboolean(L, status == LUA_OK);
-    lua_insert(L, 2);
+    lua_replace(L, 2);   /* (the handler's place) */
     return lua_gettop(L) - 1;
 }
 

@@ -16,7 +16,8 @@ static void copy_table(lua_State *L, int src, int depth, const char *what, int v
     if (depth > PLAIN_DEPTH)
         luaL_error(L, "%s is nested more than %d deep (a cycle?)", what, PLAIN_DEPTH);
     luaL_checkstack(L, 8, "plain copy");
-    if (lua_getmetatable(L, src)) {   /* (a view has one; most tables none) */
+    bool meta = lua_getmetatable(L, src);   /* (a view has one; most tables none) */
+    if (meta) {
         lua_pop(L, 1);
         lua_pushvalue(L, src);
         if (lua_rawget(L, views) == LUA_TTABLE)   /* a view: copy its table */
@@ -29,35 +30,35 @@ static void copy_table(lua_State *L, int src, int depth, const char *what, int v
      * (a result, a value, an item, payments) a few fields; a larger one grows. */
     int narr = (int)lua_rawlen(L, src);
     lua_createtable(L, narr, narr > 0 ? 0 : 4);
-    int dst = base + 1;
+    const int dst = base + 1, key = base + 2, value = base + 3;
     lua_pushnil(L);
     while (lua_next(L, src)) {
-        int kt = lua_type(L, -2);
+        int kt = lua_type(L, key);
         if (kt != LUA_TSTRING && kt != LUA_TNUMBER && kt != LUA_TBOOLEAN)
             luaL_error(L, "%s has a key of type %s", what, lua_typename(L, kt));
-        switch (lua_type(L, -1)) {
+        switch (lua_type(L, value)) {
         case LUA_TTABLE:
-            copy_table(L, lua_gettop(L), depth + 1, what, views, mark);
-            lua_remove(L, -2);
+            copy_table(L, value, depth + 1, what, views, mark);
+            lua_replace(L, value);
             break;
         case LUA_TFUNCTION:
         case LUA_TTHREAD:
         case LUA_TUSERDATA:
-            luaL_error(L, "%s holds a %s, not plain data", what, luaL_typename(L, -1));
+            luaL_error(L, "%s holds a %s, not plain data", what, luaL_typename(L, value));
             break;
         default:
             break;
         }
-        if (lua_isinteger(L, -2)) {   /* (a list's entries: set in place, as rawset would) */
-            lua_rawseti(L, dst, lua_tointeger(L, -2));
+        if (kt == LUA_TNUMBER && lua_isinteger(L, key)) {   /* (a list's entries: set in place, as rawset would) */
+            lua_rawseti(L, dst, lua_tointeger(L, key));
             continue;
         }
-        lua_pushvalue(L, -2);   /* key, value: kept for lua_next */
-        lua_pushvalue(L, -2);
+        lua_pushvalue(L, key);   /* key, value: the key kept for lua_next */
+        lua_insert(L, value);
         lua_rawset(L, dst);
-        lua_pop(L, 1);
     }
-    if (lua_getmetatable(L, src)) {
+    /* (the metatable of a table without one at first is still none: no rule code ran) */
+    if (meta && lua_getmetatable(L, src)) {
         if (lua_rawequal(L, -1, mark))
             lua_setmetatable(L, dst);
         else
