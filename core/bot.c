@@ -448,25 +448,17 @@ static unsigned types_allowed(const struct bot_profile *p)   /* bit per plan typ
     return types;
 }
 
-static bool plan_allowed(const struct bot_profile *p, int type)
-{
-    return types_allowed(p) >> type & 1;
-}
-
 enum { NPLANS = 9, PUNGS_AT = 5 };   /* PLANS[PUNGS_AT]: all pungs */
 static const struct plan PLANS[NPLANS] = {
     { PLAN_ANY, 0, 0 }, { PLAN_FLUSH, SUIT_M, 0 }, { PLAN_FLUSH, SUIT_P, 0 }, { PLAN_FLUSH, SUIT_S, 0 },
     { PLAN_SIMPLES, 0, 0 }, { PLAN_PUNGS, 0, 0 }, { PLAN_VOID, SUIT_M, 0 }, { PLAN_VOID, SUIT_P, 0 }, { PLAN_VOID, SUIT_S, 0 },
 };
 
-/* The bits of PLANS whose type plan_allowed allows. */
-static unsigned plans_allowed(const struct bot_profile *p)
+/* The bits of PLANS of the plan types (bits) types. */
+static unsigned plans_of_types(unsigned types)
 {
-    static const unsigned of_type[PLAN_TARGET] = { 0x001, 0x00e, 0x010, 0x020, 0x1c0 };   /* by type */
-    unsigned allowed = 0;
-    for (unsigned types = types_allowed(p) & ((1u << PLAN_TARGET) - 1); types; types &= types - 1)
-        allowed |= of_type[__builtin_ctz(types)];
-    return allowed;
+    return (types & 1) * 0x001u | (types >> PLAN_FLUSH & 1) * 0x00eu | (types >> PLAN_SIMPLES & 1) * 0x010u |
+           (types >> PLAN_PUNGS & 1) * 0x020u | (types >> PLAN_VOID & 1) * 0x1c0u;
 }
 
 /* Plan i: one of PLANS, then the profile's targets. */
@@ -619,24 +611,21 @@ static void build_view(struct game *g, int seat, const struct bot_profile *p, st
     memcpy(v->counts, h->counts, sizeof v->counts);
     v->nmelds = h->nmelds;
     memcpy(v->melds, h->melds, sizeof v->melds);
-    v->allowed = plans_allowed(p);
-    v->targets_allowed = plan_allowed(p, PLAN_TARGET);
+    unsigned types = types_allowed(p);
+    v->allowed = plans_of_types(types);
+    v->targets_allowed = types >> PLAN_TARGET & 1;
     v->fits = melds_fit(v->melds, v->nmelds, p->max_chows);
     /* as is_value_honour: the dragons (bits 4-6), the seat's wind and the round's */
     v->value_honours = 0x70u | 1u << seat | (v->round_wind < 7 ? 1u << v->round_wind : 0);
-    bool decl[4];
-    efficiency_unseen_discards(g, seat, v->unseen, v->safe, decl);
-    v->declared = false;
+    efficiency_unseen_game(g, seat, v->unseen);
+    v->declared = st->seats[seat].declared != 0;
     v->nthreats = v->ndeclared = 0;
     v->threats = 0;
     for (int s = 0; s < 4; s++) {
         const struct seat_state *ss = &st->seats[s];
-        bool declared = decl[s];
-        if (s == seat) {
-            v->declared = declared;
-            continue;
-        }
-        if (declared || ss->hand.nmelds >= 3) {
+        bool declared = ss->declared != 0;
+        v->safe[s] = ss->discarded;
+        if (s != seat && (declared || ss->hand.nmelds >= 3)) {
             v->threats |= 1u << s;
             v->nthreats++;
             v->ndeclared += declared;
@@ -811,6 +800,38 @@ static bool ready_hand_wins(const struct view *v, const uint8_t *c, const struct
         if (m[i].type != MELD_CHOW && kind_is_honour(m[i].kind) && is_value_honour(v, m[i].kind))
             return true;
     return winning_waits(v, c, m, nm, true) > 0;
+}
+
+/* The shanten of a seat's concealed tiles between its turns, remembered per seat and
+ * thread: a function of the counts, melds argument and forms alone, known when it
+ * discards and asked in every claim window until its next turn. */
+struct held_memo {
+    uint8_t counts[TILE_KINDS];
+    int8_t nmelds, shanten;
+    bool used;
+    unsigned forms;
+};
+static _Thread_local struct held_memo held_memo[4];
+
+static void held_remember(int seat, const uint8_t *c, int nmelds, unsigned forms, int shanten)
+{
+    struct held_memo *m = &held_memo[seat & 3];
+    memcpy(m->counts, c, TILE_KINDS);
+    m->nmelds = (int8_t)nmelds;
+    m->forms = forms;
+    m->shanten = (int8_t)shanten;
+    m->used = true;
+}
+
+/* shanten_of(c, nmelds, forms), c the seat's concealed tiles */
+static int held_shanten(int seat, const uint8_t *c, int nmelds, unsigned forms)
+{
+    struct held_memo *m = &held_memo[seat & 3];
+    if (m->used && m->nmelds == nmelds && m->forms == forms && !memcmp(m->counts, c, TILE_KINDS))
+        return m->shanten;
+    int s = shanten_of(c, nmelds, forms);
+    held_remember(seat, c, nmelds, forms, s);
+    return s;
 }
 
 struct choice {
@@ -1038,6 +1059,10 @@ static int default_turn(struct game *g, const struct view *v, const struct actio
             dama = winning_waits_by(v, c, v->melds, v->nmelds, true, false) > 0;
         c[k]++;
     }
+    /* the hand it keeps: asked again in the claim windows until its next turn */
+    c[k]--;
+    held_remember(v->seat, c, vm(v, v->nmelds), v->forms, after[k]);
+    c[k]++;
     if (extra >= 0 && shanten_left == 0 && !v->declared && !dama) {
         /* declare with the same physical tile as the discard chosen */
         for (int i = 0; i < n; i++)
@@ -1064,7 +1089,7 @@ static int default_claim(const struct view *v, const struct action *a, int n, in
     uint8_t c[TILE_KINDS];
     memcpy(c, v->counts, sizeof c);
     int now_d = -1;   /* the plan distance now, found when a call is worth weighing */
-    int now_sh = now >= -1 ? now : shanten_of(c, vm(v, v->nmelds), v->forms);
+    int now_sh = now >= -1 ? now : held_shanten(v->seat, c, vm(v, v->nmelds), v->forms);
     bool closed = true;
     for (int i = 0; i < v->nmelds; i++)
         closed &= v->melds[i].kong == KONG_CONCEALED;
@@ -1218,7 +1243,7 @@ static bool claim_worth_weighing(struct game *g, int seat, const struct bot_prof
         if (!take_claim(c, &a[i]))
             continue;
         if (*now == -2)
-            *now = shanten_of(h->counts, analysis_melds(g, h, 0), forms);
+            *now = held_shanten(seat, h->counts, analysis_melds(g, h, 0), forms);
         int k = tile_kind(a[i].tile);
         if (keeps_riichi && *now <= 1 &&
             !(a[i].type == ACT_PUNG && kind_is_honour(k) && value_honour_of(seat, game_state(g)->round, k)))
