@@ -1127,6 +1127,10 @@ static int default_claim(const struct view *v, const struct action *a, int n, in
                 if (sh > now_sh)
                     continue;
             }
+            /* against a threat, call only into a ready hand (as below: no discard leaves
+             * a lower shanten than the hand's after the call) */
+            if (v->nthreats && sh > 0)
+                continue;
             if (now_d < 0) {
                 uint8_t h[TILE_KINDS];
                 memcpy(h, v->counts, sizeof h);
