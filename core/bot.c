@@ -1078,6 +1078,43 @@ static int default_turn(struct game *g, const struct view *v, const struct actio
     return 0;
 }
 
+/* No discard of a hand of 14 - 3n tiles (tally t, worth w, fitting the plans fits, its
+ * shanten sh: its best discard's) has a plan of choose_plan_with nearer than this: any
+ * hand twice the shanten less one when it has the value (a discard takes value away,
+ * never adds it), a flush, simples or a missing suit twice the shanten and their tiles
+ * off the plan but the one discarded, all pungs twice the shanten (when pungs_bounded;
+ * targets not counted). 99: no plan. */
+static int plan_floor(const struct view *v, const struct tally *t, const struct worth *w, unsigned fits, int sh)
+{
+    int val[NPLAN_TYPES];
+    plan_values(v, w, val);
+    int floor = 99;
+    for (unsigned b = v->allowed & fits; b; b &= b - 1) {
+        const struct plan *pl = &PLANS[__builtin_ctz(b)];
+        int off = off_plan(pl, t) - 1, d;
+        off = off > 0 ? off : 0;
+        switch (pl->type) {
+        case PLAN_ANY:
+            if (val[PLAN_ANY] < v->p->need)
+                continue;
+            d = 2 * sh - 1;
+            break;
+        case PLAN_FLUSH:
+        case PLAN_VOID:
+            d = 2 * sh + 2 * off;
+            break;
+        case PLAN_SIMPLES:
+            d = 2 * sh + off;
+            break;
+        default:
+            d = 2 * sh;
+            break;
+        }
+        floor = d < floor ? d : floor;
+    }
+    return floor;
+}
+
 /* A claim window: claim when the hand gets nearer to a win of value. */
 static int default_claim(const struct view *v, const struct action *a, int n, int now, int first, int first_sh,
                          struct action *out)
@@ -1140,21 +1177,24 @@ static int default_claim(const struct view *v, const struct action *a, int n, in
             }
             /* no plan after it is nearer than twice that shanten less one (as below):
              * a call that cannot get nearer than now is not weighed (but a value pung) */
-            if (sh > -2 && !value_pung && 2 * sh - 1 >= now_d && !(v->targets_allowed && v->p->ntargets) &&
-                pungs_bounded(v, c))
-                continue;
-            int8_t after[TILE_KINDS];
-            shanten_each(c, vm(v, v->nmelds + 1), v->forms, -1, after);
-            /* no plan is nearer than twice the shanten less one (any hand; all pungs
-             * when pungs_bounded): a discard that cannot beat the best found is not
-             * weighed */
             bool bounded = pungs_bounded(v, c);
+            bool floored = sh > -2 && !value_pung && !(v->targets_allowed && v->p->ntargets) && bounded;
+            if (floored && 2 * sh - 1 >= now_d)
+                continue;
             /* what the plans are made of, for c; each discard takes its tile off */
             struct tally base;
             tally_counts(c, &base);
             struct worth base_worth;
             worth_of(v, c, m, v->nmelds + 1, &base_worth);
             unsigned fits = melds_fit(m, v->nmelds + 1, v->p->max_chows);
+            /* nor nearer than plan_floor */
+            if (floored && plan_floor(v, &base, &base_worth, fits, sh) >= now_d)
+                continue;
+            int8_t after[TILE_KINDS];
+            shanten_each(c, vm(v, v->nmelds + 1), v->forms, -1, after);
+            /* no plan is nearer than twice the shanten less one (any hand; all pungs
+             * when pungs_bounded): a discard that cannot beat the best found is not
+             * weighed */
             /* the discards by shanten, then kind: the nearest plan is found first, and
              * the first discard in kind order of the nearest wins */
             int order[TILE_KINDS], nd = 0;
