@@ -13,9 +13,10 @@
 #include "efficiency.h"
 #include "notation.h"
 
-/* The strings facts are made of, as Lua strings made once per state and kept in a
- * table of the registry (lua_pushstring of a C string looks it up in Lua's string cache
- * each time, and a miss hashes it): the kind names at 1..ALL_KINDS, then NAMES. */
+/* The strings facts are made of, as Lua strings made once per state and kept as upvalues
+ * of the module's functions (lua_pushstring of a C string looks it up in Lua's string
+ * cache each time, and a miss hashes it; an upvalue is a plain copy): the kind names at
+ * 1..ALL_KINDS, then NAMES. */
 static const char *const kind_names[ALL_KINDS] = {
     "1m", "2m", "3m", "4m", "5m", "6m", "7m", "8m", "9m",
     "1p", "2p", "3p", "4p", "5p", "6p", "7p", "8p", "9p",
@@ -46,110 +47,101 @@ static const enum name wait_names[] = { N_TWO_SIDED, N_CLOSED, N_EDGE, N_SINGLE,
 static const enum name seat_names[] = { N_E, N_S, N_W, N_N };
 static const enum name suit_names[] = { N_M, N_P, N_SS };
 
-/* Pushes the table of strings (made at the first call in a state); returns its index. */
-static int push_strings(lua_State *L)
+#define N_STRINGS (ALL_KINDS + N_COUNT)
+
+/* Pushes the strings, the upvalues of the module's functions (luaopen_jong). */
+static void push_strings(lua_State *L)
 {
-    static const char key = 0;   /* its address is the registry key */
-    if (lua_rawgetp(L, LUA_REGISTRYINDEX, &key) != LUA_TTABLE) {
-        lua_pop(L, 1);
-        lua_createtable(L, ALL_KINDS + N_COUNT, 0);
-        for (int k = 0; k < ALL_KINDS; k++) {
-            lua_pushstring(L, kind_names[k]);
-            lua_rawseti(L, -2, k + 1);
-        }
-        for (int i = 0; i < N_COUNT; i++) {
-            lua_pushstring(L, NAMES[i]);
-            lua_rawseti(L, -2, ALL_KINDS + 1 + i);
-        }
-        lua_pushvalue(L, -1);
-        lua_rawsetp(L, LUA_REGISTRYINDEX, &key);
-    }
-    return lua_gettop(L);
+    luaL_checkstack(L, N_STRINGS, "jong strings");
+    for (int k = 0; k < ALL_KINDS; k++)
+        lua_pushstring(L, kind_names[k]);
+    for (int i = 0; i < N_COUNT; i++)
+        lua_pushstring(L, NAMES[i]);
 }
 
-/* The string of kind k, of a name (S: the index of the table of strings). */
-static inline void push_kind(lua_State *L, int S, int k) { lua_rawgeti(L, S, k + 1); }
-static inline void push_name(lua_State *L, int S, enum name n) { lua_rawgeti(L, S, ALL_KINDS + 1 + n); }
+/* The string of kind k, of a name (upvalues of the running function). */
+static inline void push_kind(lua_State *L, int k) { lua_pushvalue(L, lua_upvalueindex(k + 1)); }
+static inline void push_name(lua_State *L, enum name n) { lua_pushvalue(L, lua_upvalueindex(ALL_KINDS + 1 + n)); }
 
 /* Pushes t[name] (t at an absolute index, metamethods as lua_getfield); returns its type. */
-static int get_name(lua_State *L, int S, int t, enum name n)
+static int get_name(lua_State *L, int t, enum name n)
 {
-    push_name(L, S, n);
+    push_name(L, n);
     return lua_gettable(L, t);
 }
 
 /* t[name] = kind k / a name / a boolean / an integer, t on top. */
-static void set_kind(lua_State *L, int S, enum name field, int k)
+static void set_kind(lua_State *L, enum name field, int k)
 {
-    push_name(L, S, field);
-    push_kind(L, S, k);
+    push_name(L, field);
+    push_kind(L, k);
     lua_rawset(L, -3);
 }
 
-static void set_name(lua_State *L, int S, enum name field, enum name value)
+static void set_name(lua_State *L, enum name field, enum name value)
 {
-    push_name(L, S, field);
-    push_name(L, S, value);
+    push_name(L, field);
+    push_name(L, value);
     lua_rawset(L, -3);
 }
 
-static void set_boolean(lua_State *L, int S, enum name field, bool value)
+static void set_boolean(lua_State *L, enum name field, bool value)
 {
-    push_name(L, S, field);
+    push_name(L, field);
     lua_pushboolean(L, value);
     lua_rawset(L, -3);
 }
 
-static void set_integer(lua_State *L, int S, enum name field, lua_Integer value)
+static void set_integer(lua_State *L, enum name field, lua_Integer value)
 {
-    push_name(L, S, field);
+    push_name(L, field);
     lua_pushinteger(L, value);
     lua_rawset(L, -3);
 }
 
 /* {["5m"] = 2, ...} */
-static void push_counts(lua_State *L, int S, const uint8_t counts[TILE_KINDS])
+static void push_counts(lua_State *L, const uint8_t counts[TILE_KINDS])
 {
     lua_createtable(L, 0, 14);
     for (int k = 0; k < TILE_KINDS; k++)
         if (counts[k]) {
-            push_kind(L, S, k);
+            push_kind(L, k);
             lua_pushinteger(L, counts[k]);
             lua_rawset(L, -3);
         }
 }
 
-static void push_meld(lua_State *L, int S, const struct meld *m, int index)
+static void push_meld(lua_State *L, const struct meld *m, int index)
 {
     lua_createtable(L, 0, 8);
-    set_name(L, S, N_TYPE, meld_type_names[m->type]);
-    set_kind(L, S, N_TILE, m->kind);
+    set_name(L, N_TYPE, meld_type_names[m->type]);
+    set_kind(L, N_TILE, m->kind);
     int n = meld_tiles(m);
-    push_name(L, S, N_TILES);
+    push_name(L, N_TILES);
     lua_createtable(L, n, 0);
     for (int i = 0; i < n; i++) {
-        push_kind(L, S, m->type == MELD_CHOW ? m->kind + i : m->kind);
+        push_kind(L, m->type == MELD_CHOW ? m->kind + i : m->kind);
         lua_rawseti(L, -2, i + 1);
     }
     lua_rawset(L, -3);
     if (m->type == MELD_KONG)
-        set_name(L, S, N_KONG, kong_names[m->kong]);
-    set_boolean(L, S, N_CONCEALED, m->kong == KONG_CONCEALED);
+        set_name(L, N_KONG, kong_names[m->kong]);
+    set_boolean(L, N_CONCEALED, m->kong == KONG_CONCEALED);
     if (m->from != SEAT_NONE)
-        set_name(L, S, N_FROM, seat_names[m->from]);
-    set_integer(L, S, N_REDS, m->reds);
+        set_name(L, N_FROM, seat_names[m->from]);
+    set_integer(L, N_REDS, m->reds);
     if (index)
-        set_integer(L, S, N_MELD, index);
+        set_integer(L, N_MELD, index);
 }
 
 /* {"1m", "1m", "2m", ...}: one entry per tile of the counts, in kind order. */
-static void push_tiles(lua_State *L, int S, const uint8_t counts[TILE_KINDS])
+static void push_tiles(lua_State *L, const uint8_t counts[TILE_KINDS])
 {
     lua_createtable(L, 14, 0);
     int n = 0;
     for (int k = 0; k < TILE_KINDS; k++)
         for (int c = 0; c < counts[k]; c++) {
-            push_kind(L, S, k);
+            push_kind(L, k);
             lua_rawseti(L, -2, ++n);
         }
 }
@@ -158,31 +150,31 @@ static void push_tiles(lua_State *L, int S, const uint8_t counts[TILE_KINDS])
  * lazy, tiles and all_counts are left to the facts' __index (l_facts_index), which makes
  * them from counts and melds when first read. The table has room for the fields
  * jong.facts adds. */
-static void push_hand(lua_State *L, int S, const struct hand *h, bool lazy)
+static void push_hand(lua_State *L, const struct hand *h, bool lazy)
 {
     lua_createtable(L, 0, 32);
     if (!lazy) {
-        push_name(L, S, N_TILES);
-        push_tiles(L, S, h->counts);
+        push_name(L, N_TILES);
+        push_tiles(L, h->counts);
         lua_rawset(L, -3);
     }
-    push_name(L, S, N_COUNTS);
-    push_counts(L, S, h->counts);
+    push_name(L, N_COUNTS);
+    push_counts(L, h->counts);
     lua_rawset(L, -3);
     if (!lazy) {
         uint8_t all[TILE_KINDS];
         hand_all_counts(h, all);
-        push_name(L, S, N_ALL_COUNTS);
-        push_counts(L, S, all);
+        push_name(L, N_ALL_COUNTS);
+        push_counts(L, all);
         lua_rawset(L, -3);
     }
     int reds = h->reds[0] + h->reds[1] + h->reds[2];
     int suit_reds[3] = { h->reds[0], h->reds[1], h->reds[2] };
     bool concealed = true;
-    push_name(L, S, N_MELDS);
+    push_name(L, N_MELDS);
     lua_createtable(L, h->nmelds, 0);
     for (int i = 0; i < h->nmelds; i++) {
-        push_meld(L, S, &h->melds[i], 0);
+        push_meld(L, &h->melds[i], 0);
         lua_rawseti(L, -2, i + 1);
         reds += h->melds[i].reds;
         if (h->melds[i].reds)
@@ -190,55 +182,55 @@ static void push_hand(lua_State *L, int S, const struct hand *h, bool lazy)
         concealed = concealed && h->melds[i].kong == KONG_CONCEALED;
     }
     lua_rawset(L, -3);
-    push_name(L, S, N_BONUS);
+    push_name(L, N_BONUS);
     lua_createtable(L, h->nbonus, 0);
     for (int i = 0; i < h->nbonus; i++) {
-        push_kind(L, S, h->bonus[i]);
+        push_kind(L, h->bonus[i]);
         lua_rawseti(L, -2, i + 1);
     }
     lua_rawset(L, -3);
-    set_integer(L, S, N_REDS, reds);
-    push_name(L, S, N_RED_COUNTS);
+    set_integer(L, N_REDS, reds);
+    push_name(L, N_RED_COUNTS);
     lua_createtable(L, 0, 3);
     for (int i = 0; i < 3; i++)
-        set_integer(L, S, suit_names[i], suit_reds[i]);
+        set_integer(L, suit_names[i], suit_reds[i]);
     lua_rawset(L, -3);
-    set_boolean(L, S, N_CONCEALED, concealed);
-    set_integer(L, S, N_SIZE, hand_size(h));
+    set_boolean(L, N_CONCEALED, concealed);
+    set_integer(L, N_SIZE, hand_size(h));
 }
 
-static void push_set(lua_State *L, int S, const struct set *s)
+static void push_set(lua_State *L, const struct set *s)
 {
     lua_createtable(L, 0, 3);
-    set_name(L, S, N_TYPE, s->type == SET_CHOW ? N_CHOW : N_PUNG);
-    set_kind(L, S, N_TILE, s->kind);
-    set_boolean(L, S, N_CONCEALED, true);
+    set_name(L, N_TYPE, s->type == SET_CHOW ? N_CHOW : N_PUNG);
+    set_kind(L, N_TILE, s->kind);
+    set_boolean(L, N_CONCEALED, true);
 }
 
 /* Readings of a complete hand, sets from the concealed tiles first, then the melds. */
-static void push_readings(lua_State *L, int S, const struct hand *h, int win, int sets)
+static void push_readings(lua_State *L, const struct hand *h, int win, int sets)
 {
     struct reading r[MAX_READINGS];
     int n = readings(h->counts, hand_analysis_melds(h->nmelds, sets), win, r, MAX_READINGS);
     lua_createtable(L, n, 0);
     for (int i = 0; i < n; i++) {
         lua_createtable(L, 0, 4);
-        set_kind(L, S, N_PAIR, r[i].d.pair);
-        push_name(L, S, N_SETS);
+        set_kind(L, N_PAIR, r[i].d.pair);
+        push_name(L, N_SETS);
         lua_createtable(L, 4, 0);
         int at = 0;
         for (int s = 0; s < r[i].d.nsets; s++) {
-            push_set(L, S, &r[i].d.sets[s]);
+            push_set(L, &r[i].d.sets[s]);
             lua_rawseti(L, -2, ++at);
         }
         for (int m = 0; m < h->nmelds; m++) {
-            push_meld(L, S, &h->melds[m], m + 1);
+            push_meld(L, &h->melds[m], m + 1);
             lua_rawseti(L, -2, ++at);
         }
         lua_rawset(L, -3);
-        set_name(L, S, N_WAIT, wait_names[r[i].wait]);
+        set_name(L, N_WAIT, wait_names[r[i].wait]);
         if (r[i].win_set >= 0)
-            set_integer(L, S, N_WIN_SET, r[i].win_set + 1);
+            set_integer(L, N_WIN_SET, r[i].win_set + 1);
         lua_rawseti(L, -2, i + 1);
     }
 }
@@ -262,7 +254,7 @@ static int sets_arg(lua_State *L, int idx)
 }
 
 /* Pushes the facts of the hand s (jong.hand_facts), or nil, reason; returns how many
- * values it pushed on top (the table of strings goes below the facts). widx: the stack
+ * values it pushed. widx: the stack
  * index of the winning tile, or 0; with it: readings, seven_pairs, thirteen_orphans as
  * well. sets: 4 (13/14-tile hands) or 5 (16/17-tile hands). lazy: tiles and all_counts
  * are left out (jong.facts: its __index makes them when read). */
@@ -295,26 +287,25 @@ static int make_facts(lua_State *L, const char *s, int widx, bool any_size, int 
             return lua_pushnil(L),
                    lua_pushfstring(L, "the winning tile %s is not among the concealed tiles", w), 2;
     }
-    int S = push_strings(L);
-    push_hand(L, S, &h, lazy);
+    push_hand(L, &h, lazy);
     if (has_win) {
-        set_kind(L, S, N_WIN_TILE, win);
-        set_boolean(L, S, N_WIN_TILE_RED, red);
-        push_name(L, S, N_READINGS);
-        push_readings(L, S, &h, win, sets);
+        set_kind(L, N_WIN_TILE, win);
+        set_boolean(L, N_WIN_TILE_RED, red);
+        push_name(L, N_READINGS);
+        push_readings(L, &h, win, sets);
         lua_rawset(L, -3);
         if (sets == 4 && complete_seven_pairs(h.counts, h.nmelds)) {
-            push_name(L, S, N_SEVEN_PAIRS);
+            push_name(L, N_SEVEN_PAIRS);
             lua_createtable(L, 7, 0);
             int n = 0;
             for (int k = 0; k < TILE_KINDS; k++)
                 if (h.counts[k]) {
-                    push_kind(L, S, k);
+                    push_kind(L, k);
                     lua_rawseti(L, -2, ++n);
                 }
             lua_rawset(L, -3);
         }
-        set_boolean(L, S, N_THIRTEEN_ORPHANS, sets == 4 && complete_thirteen_orphans(h.counts, h.nmelds));
+        set_boolean(L, N_THIRTEEN_ORPHANS, sets == 4 && complete_thirteen_orphans(h.counts, h.nmelds));
     }
     return 1;
 }
@@ -436,10 +427,10 @@ static bool absent_value(lua_State *L, int idx, int null)
 }
 
 /* s[name] as a seat: its index, -1 when absent, or -2 with the error pushed. */
-static int seat_field(lua_State *L, int S, int s, int null, enum name field, bool required)
+static int seat_field(lua_State *L, int s, int null, enum name field, bool required)
 {
     const char *name = NAMES[field];
-    get_name(L, S, s, field);
+    get_name(L, s, field);
     if (absent_value(L, -1, null)) {
         lua_pop(L, 1);
         if (required)
@@ -458,15 +449,15 @@ static int seat_field(lua_State *L, int S, int s, int null, enum name field, boo
 
 /* f[name] = the kinds of the indicators s[name] (dora, ura), or false with the error
  * pushed. */
-static bool indicator_field(lua_State *L, int S, int f, int s, int null, enum name field)
+static bool indicator_field(lua_State *L, int f, int s, int null, enum name field)
 {
     const char *name = NAMES[field];
-    get_name(L, S, s, field);
+    get_name(L, s, field);
     int v = lua_gettop(L);
     size_t len = 0;
     if (absent_value(L, v, null) || (lua_type(L, v) == LUA_TSTRING && (lua_tolstring(L, v, &len), len == 0))) {
         lua_pop(L, 1);
-        push_name(L, S, field);
+        push_name(L, field);
         lua_createtable(L, 0, 0);
         lua_rawset(L, f);
         return true;
@@ -477,7 +468,7 @@ static bool indicator_field(lua_State *L, int S, int f, int s, int null, enum na
         int n = notation_parse_tiles(lua_tostring(L, v), t, 160, &err);
         if (n < 0)
             return field_error(L, name, err.reason), false;
-        push_name(L, S, field);
+        push_name(L, field);
         lua_createtable(L, n, 0);
         for (int i = 0; i < n; i++) {
             if (kind_is_bonus(tile_kind(t[i]))) {
@@ -486,7 +477,7 @@ static bool indicator_field(lua_State *L, int S, int f, int s, int null, enum na
                 lua_pushfstring(L, "\"%s\" has a bad tile '%s'", name, tn);
                 return false;
             }
-            push_kind(L, S, tile_kind(t[i]));
+            push_kind(L, tile_kind(t[i]));
             lua_rawseti(L, -2, i + 1);
         }
         lua_rawset(L, f);
@@ -495,7 +486,7 @@ static bool indicator_field(lua_State *L, int S, int f, int s, int null, enum na
     }
     if (lua_type(L, v) != LUA_TTABLE)
         return field_error(L, name, "must be tiles in notation"), false;
-    push_name(L, S, field);
+    push_name(L, field);
     lua_createtable(L, 4, 0);
     for (lua_Integer i = 1; lua_geti(L, v, i) != LUA_TNIL; i++) {   /* as ipairs */
         size_t n = 0;
@@ -508,7 +499,7 @@ static bool indicator_field(lua_State *L, int S, int f, int s, int null, enum na
             return false;
         }
         lua_pop(L, 1);
-        push_kind(L, S, k);
+        push_kind(L, k);
         lua_rawseti(L, -2, i);
     }
     lua_pop(L, 1);
@@ -519,10 +510,10 @@ static bool indicator_field(lua_State *L, int S, int f, int s, int null, enum na
 
 /* f[name] = the count s[name] (honba, deposits; 0 when absent), or false with the error
  * pushed. */
-static bool count_field(lua_State *L, int S, int f, int s, int null, enum name field)
+static bool count_field(lua_State *L, int f, int s, int null, enum name field)
 {
     const char *name = NAMES[field];
-    get_name(L, S, s, field);
+    get_name(L, s, field);
     lua_Integer n = 0;
     bool fine = true;
     if (!absent_value(L, -1, null)) {
@@ -533,7 +524,7 @@ static bool count_field(lua_State *L, int S, int f, int s, int null, enum name f
     lua_pop(L, 1);
     if (!fine)
         return field_error(L, name, "must be a whole number from 0 to 2147483647"), false;
-    push_name(L, S, field);
+    push_name(L, field);
     lua_pushinteger(L, n);
     lua_rawset(L, f);
     return true;
@@ -544,31 +535,31 @@ static bool count_field(lua_State *L, int S, int f, int s, int null, enum name f
  * null), checked and set in f: 0, or 1 with the reason s cannot be scored on top. */
 static int fill(lua_State *L, int f, int s, int r, int null)
 {
-    int S = push_strings(L);
-    const int F = S + 1, W = S + 2, FT = S + 3, FV = S + 4, FS = S + 5;   /* (stack places) */
+    const int base = lua_gettop(L);
+    const int F = base + 1, W = base + 2, FT = base + 3, FV = base + 4, FS = base + 5;   /* (stack places) */
     lua_pushvalue(L, f);                                             /* F: f on top for set_* */
-    int seat = seat_field(L, S, s, null, N_SEAT, true);
+    int seat = seat_field(L, s, null, N_SEAT, true);
     if (seat == -2)
         return 1;
-    set_name(L, S, N_SEAT, seat_names[seat]);
-    int round = seat_field(L, S, s, null, N_ROUND, false);
+    set_name(L, N_SEAT, seat_names[seat]);
+    int round = seat_field(L, s, null, N_ROUND, false);
     if (round == -2)
         return 1;
-    set_name(L, S, N_ROUND, seat_names[round < 0 ? 0 : round]);
-    get_name(L, S, s, N_WIN_BY);                                     /* W */
+    set_name(L, N_ROUND, seat_names[round < 0 ? 0 : round]);
+    get_name(L, s, N_WIN_BY);                                     /* W */
     const char *by = lua_type(L, W) == LUA_TSTRING ? lua_tostring(L, W) : "";
-    get_name(L, S, r, N_FLOWER_WINS);
+    get_name(L, r, N_FLOWER_WINS);
     bool flower_wins = lua_toboolean(L, -1);
     lua_pop(L, 1);
     bool discard = !strcmp(by, "discard"), self = !strcmp(by, "self"), flowers = !strcmp(by, "flowers");
     if (lua_type(L, W) != LUA_TSTRING || (!discard && !self && !(flowers && flower_wins)))
         return field_error(L, "win_by", flower_wins ? "must be \"discard\", \"self\" or \"flowers\""
                                                     : "must be \"discard\" or \"self\"");
-    push_name(L, S, N_WIN_BY);
+    push_name(L, N_WIN_BY);
     lua_pushvalue(L, W);
     lua_rawset(L, F);
     lua_pop(L, 1);
-    int from = seat_field(L, S, s, null, N_FROM, discard);
+    int from = seat_field(L, s, null, N_FROM, discard);
     if (from == -2)
         return 1;
     if (from == seat)
@@ -576,16 +567,16 @@ static int fill(lua_State *L, int f, int s, int r, int null)
     if (self && from >= 0)
         return field_error(L, "from", "is only for a win by discard");
     if (from >= 0)
-        set_name(L, S, N_FROM, seat_names[from]);
+        set_name(L, N_FROM, seat_names[from]);
     else if (!self)
-        set_boolean(L, S, N_FROM, false);
-    push_name(L, S, N_FLAGS);
+        set_boolean(L, N_FROM, false);
+    push_name(L, N_FLAGS);
     lua_createtable(L, 0, 4);                                        /* FT: f.flags */
-    get_name(L, S, s, N_FLAGS);                                      /* FV */
+    get_name(L, s, N_FLAGS);                                      /* FV */
     if (!absent_value(L, FV, null)) {
         if (lua_type(L, FV) != LUA_TTABLE)
             return field_error(L, "flags", "must be a list of names");
-        get_name(L, S, r, N_FLAG_SET);                               /* FS */
+        get_name(L, r, N_FLAG_SET);                               /* FS */
         for (lua_Integer i = 1; lua_geti(L, FV, i) != LUA_TNIL; i++) {   /* as ipairs */
             lua_pushvalue(L, -1);
             lua_gettable(L, FS);
@@ -604,11 +595,11 @@ static int fill(lua_State *L, int f, int s, int r, int null)
     }
     lua_pop(L, 1);
     lua_rawset(L, F);
-    if (!indicator_field(L, S, F, s, null, N_DORA) || !indicator_field(L, S, F, s, null, N_URA))
+    if (!indicator_field(L, F, s, null, N_DORA) || !indicator_field(L, F, s, null, N_URA))
         return 1;
-    if (!count_field(L, S, F, s, null, N_HONBA) || !count_field(L, S, F, s, null, N_DEPOSITS))
+    if (!count_field(L, F, s, null, N_HONBA) || !count_field(L, F, s, null, N_DEPOSITS))
         return 1;
-    lua_settop(L, S - 1);
+    lua_settop(L, base);
     return 0;
 }
 
@@ -621,56 +612,56 @@ static int l_facts_of(lua_State *L)
     luaL_checktype(L, 2, LUA_TTABLE);
     luaL_checktype(L, 3, LUA_TTABLE);
     lua_settop(L, 4);
-    const int s = 1, r = 2, meta = 3, null = 4, S0 = push_strings(L);   /* 5 */
-    get_name(L, S0, s, N_HAND);                                      /* 6 */
-    if (lua_type(L, 6) != LUA_TSTRING)
+    const int s = 1, r = 2, meta = 3, null = 4;
+    get_name(L, s, N_HAND);                                          /* 5 */
+    if (lua_type(L, 5) != LUA_TSTRING)
         return lua_pushnil(L), field_error(L, "hand", "is missing (a hand in notation)") + 1;
-    get_name(L, S0, s, N_WIN_TILE);                                  /* 7 */
-    if (lua_type(L, 7) != LUA_TSTRING)
+    get_name(L, s, N_WIN_TILE);                                      /* 6 */
+    if (lua_type(L, 6) != LUA_TSTRING)
         return lua_pushnil(L), field_error(L, "win_tile", "is missing (a tile such as \"5m\")") + 1;
-    get_name(L, S0, r, N_HAND_SIZE);
+    get_name(L, r, N_HAND_SIZE);
     int sets = lua_type(L, -1) == LUA_TNUMBER && lua_tonumber(L, -1) == 16 ? 5 : 4;
-    get_name(L, S0, s, N_WIN_BY);
+    get_name(L, s, N_WIN_BY);
     bool flowers = lua_type(L, -1) == LUA_TSTRING && !strcmp(lua_tostring(L, -1), "flowers");
-    get_name(L, S0, r, N_FLOWER_WINS);
+    get_name(L, r, N_FLOWER_WINS);
     flowers = flowers && lua_toboolean(L, -1);
-    lua_settop(L, 7);
+    lua_settop(L, 6);
     /* A win on bonus tiles (Taiwanese eight flowers): the hand need not be complete. */
-    int n = make_facts(L, lua_tostring(L, 6), flowers ? 0 : 7, false, sets, true);
+    int n = make_facts(L, lua_tostring(L, 5), flowers ? 0 : 6, false, sets, true);
     if (n != 1)
         return n;
-    int f = lua_gettop(L), S = f - 1;
+    int f = lua_gettop(L);
     if (flowers) {
         size_t len;
-        const char *w = lua_tolstring(L, 7, &len);
+        const char *w = lua_tolstring(L, 6, &len);
         bool red;
         int k = len == 2 ? kind_parse(w, &red) : -1;
         if (k < 0 || !kind_is_bonus(k))
             return lua_pushnil(L),
                    field_error(L, "win_tile", "must be a bonus tile (f1-f4, g1-g4) with win_by \"flowers\"") + 1;
-        push_name(L, S, N_WIN_TILE);
-        lua_pushvalue(L, 7);
+        push_name(L, N_WIN_TILE);
+        lua_pushvalue(L, 6);
         lua_rawset(L, f);
-        push_name(L, S, N_READINGS);
+        push_name(L, N_READINGS);
         lua_createtable(L, 0, 0);
         lua_rawset(L, f);
     }
-    push_name(L, S, N_RULES);
+    push_name(L, N_RULES);
     lua_pushvalue(L, r);
     lua_rawset(L, f);
-    push_name(L, S, N_SITUATION);
+    push_name(L, N_SITUATION);
     lua_pushvalue(L, s);
     lua_rawset(L, f);
     lua_pushvalue(L, meta);
     lua_setmetatable(L, f);
-    if (get_name(L, S, r, N_FORM_SET), lua_toboolean(L, -1)) {   /* only the ruleset's shapes */
+    if (get_name(L, r, N_FORM_SET), lua_toboolean(L, -1)) {   /* only the ruleset's shapes */
         if (lua_getfield(L, -1, "seven_pairs") == LUA_TNIL || !lua_toboolean(L, -1)) {
-            push_name(L, S, N_SEVEN_PAIRS);
+            push_name(L, N_SEVEN_PAIRS);
             lua_pushnil(L);
             lua_rawset(L, f);
         }
         if (lua_getfield(L, -2, "thirteen_orphans") == LUA_TNIL || !lua_toboolean(L, -1)) {
-            push_name(L, S, N_THIRTEEN_ORPHANS);
+            push_name(L, N_THIRTEEN_ORPHANS);
             lua_pushnil(L);
             lua_rawset(L, f);
         }
@@ -878,16 +869,15 @@ static int l_facts_index(lua_State *L)
         return 0;   /* (most reads that come here are of fields the facts lack) */
     lua_settop(L, 2);
     uint8_t c[TILE_KINDS] = { 0 };
-    int S = push_strings(L);                                         /* 3 */
     if (strcmp(key, "tiles") == 0) {
         add_counts(L, "counts", c);
-        push_tiles(L, S, c);
+        push_tiles(L, c);
         return keep_field(L);
     }
     if (strcmp(key, "all_counts") == 0) {
         add_counts(L, "counts", c);
         add_meld_tiles(L, c);
-        push_counts(L, S, c);
+        push_counts(L, c);
         return keep_field(L);
     }
     add_counts(L, "counts", c);   /* waits */
@@ -895,17 +885,17 @@ static int l_facts_index(lua_State *L)
     lua_getfield(L, 1, "melds");
     int nmelds = lua_istable(L, -1) ? (int)lua_rawlen(L, -1) : 0;
     lua_pop(L, 1);
-    lua_getfield(L, 1, "rules");                                     /* 4 */
+    lua_getfield(L, 1, "rules");                                     /* 3 */
     int sets = 4;
     unsigned forms = FORM_STANDARD;
-    if (lua_istable(L, 4)) {
-        lua_getfield(L, 4, "hand_size");
+    if (lua_istable(L, 3)) {
+        lua_getfield(L, 3, "hand_size");
         sets = lua_tointeger(L, -1) == 16 ? 5 : 4;
         lua_pop(L, 1);
-        forms = rules_forms(L, 4);
+        forms = rules_forms(L, 3);
         if (sets == 5)
             forms &= ~(unsigned)(FORM_SEVEN_PAIRS | FORM_THIRTEEN_ORPHANS);
-        lua_getfield(L, 4, "special_complete");                      /* 5 */
+        lua_getfield(L, 3, "special_complete");                      /* 4 */
     } else {
         lua_pushnil(L);
     }
@@ -922,16 +912,16 @@ static int l_facts_index(lua_State *L)
                 c[k]++;
                 w[k] = splits_loose(c, 0, true);
                 c[k]--;
-            } else if (c[k] < 4 && lua_isfunction(L, 5)) {   /* the ruleset's irregular hands */
+            } else if (c[k] < 4 && lua_isfunction(L, 4)) {   /* the ruleset's irregular hands */
                 char buf[64];
                 c[k]++;
                 notation_format_counts(c, NULL, buf, sizeof buf);
                 c[k]--;
-                lua_pushvalue(L, 5);
+                lua_pushvalue(L, 4);
                 lua_createtable(L, 0, 2);                    /* g in a score: options, rules */
                 lua_getfield(L, 1, "options");
                 lua_setfield(L, -2, "options");
-                lua_pushvalue(L, 4);
+                lua_pushvalue(L, 3);
                 lua_setfield(L, -2, "rules");
                 lua_getfield(L, 1, "seat");
                 lua_pushstring(L, buf);
@@ -945,7 +935,7 @@ static int l_facts_index(lua_State *L)
     lua_createtable(L, 4, 0);
     for (int k = 0, n = 0; k < TILE_KINDS; k++)
         if (w[k]) {
-            push_kind(L, S, k);
+            push_kind(L, k);
             lua_rawseti(L, -2, ++n);
         }
     lua_pushvalue(L, -1);
@@ -981,11 +971,10 @@ static int l_efficiency(lua_State *L)
     unsigned forms = (forms_arg(L, 3) & (sets == 4 ? FORM_ALL : FORM_STANDARD)) | absent_arg(L, 5);
     struct discard_choice c[TILE_KINDS];
     int n = efficiency_discards(h.counts, hand_analysis_melds(h.nmelds, sets), forms, unseen, c);
-    int S = push_strings(L);
     lua_createtable(L, n, 0);
     for (int i = 0; i < n; i++) {
         lua_createtable(L, 0, 4);
-        push_kind(L, S, c[i].discard);
+        push_kind(L, c[i].discard);
         lua_setfield(L, -2, "discard");
         lua_pushinteger(L, c[i].shanten);
         lua_setfield(L, -2, "shanten");
@@ -1016,14 +1005,13 @@ static int l_decompositions(lua_State *L)
     struct decomposition d[MAX_DECOMPOSITIONS];
     int n = hand_size(&h) == 3 * sets + 2
           ? decompose(h.counts, hand_analysis_melds(h.nmelds, sets), d, MAX_DECOMPOSITIONS) : 0;
-    int S = push_strings(L);
     lua_createtable(L, n, 0);
     for (int i = 0; i < n; i++) {
         lua_createtable(L, 0, 2);
-        set_kind(L, S, N_PAIR, d[i].pair);
+        set_kind(L, N_PAIR, d[i].pair);
         lua_createtable(L, d[i].nsets, 0);
         for (int s = 0; s < d[i].nsets; s++) {
-            push_set(L, S, &d[i].sets[s]);
+            push_set(L, &d[i].sets[s]);
             lua_rawseti(L, -2, s + 1);
         }
         lua_setfield(L, -2, "sets");
@@ -1265,11 +1253,16 @@ int luaopen_jong(lua_State *L)
 {
     decompose_init();
     lj_install_allocator(L);
-    luaL_newlib(L, primitives);
+    luaL_checkversion(L);
+    lua_createtable(L, 0, sizeof primitives / sizeof primitives[0] - 1);
+    push_strings(L);
+    luaL_setfuncs(L, primitives, N_STRINGS);
     lj_open_game(L);
     lj_guard_patterns(L);
     /* The private table: the loader's tools, passed to the prelude files only. */
-    luaL_newlib(L, private_tools);
+    lua_createtable(L, 0, sizeof private_tools / sizeof private_tools[0] - 1);
+    push_strings(L);
+    luaL_setfuncs(L, private_tools, N_STRINGS);
     lua_pushboolean(L, 0);
     lua_pushcclosure(L, l_pcall_limited, 1);
     lua_setfield(L, -2, "pcall_limited");
