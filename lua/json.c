@@ -383,16 +383,26 @@ static int encode(lua_State *L, int idx, int depth, int shown)
     }
 }
 
-/* json_encode(v, shown) -> the JSON text of v; shown: what getmetatable gives of a
- * table marked as a JSON object. */
+/* json_encode(v, shown[, keep]) -> the JSON text of v; shown: what getmetatable gives
+ * of a table marked as a JSON object. With keep, the text is only kept in the buffer
+ * (lj_json_text), for a caller in C that writes it out. */
 int lj_json_encode(lua_State *L)
 {
-    lua_settop(L, 2);
+    lua_settop(L, 3);
+    bool keep = lua_toboolean(L, 3);
     len = 0;
     failed = false;
     encode(L, 1, 0, 2);
     if (failed)
         return refuse(L, "%s", "not enough memory for JSON");
+    if (keep)
+        return 0;
     lua_pushlstring(L, out ? out : "", len);
     return 1;
+}
+
+const char *lj_json_text(size_t *n)
+{
+    *n = len;
+    return out ? out : "";
 }

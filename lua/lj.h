@@ -54,6 +54,8 @@ int lj_plain_check(lua_State *L);
 void lj_plain_at(lua_State *L, int idx, const char *what, int views, int mark, bool keep_plain);
 /* json_encode(v, shown): v as JSON text, keys in a stable order (lua/json.c). */
 int lj_json_encode(lua_State *L);
+/* The text the last json_encode(v, shown, true) made (valid until the next encoding). */
+const char *lj_json_text(size_t *n);
 
 /* Installs the counting allocator on a state (so memory caps work); the module
  * does this itself when it opens. */

@@ -338,28 +338,37 @@ local function score_one(s)
   if s.rules ~= nil and type(s.rules) ~= "string" then
     return fail("\"rules\" must be a string (a ruleset name or path)")
   end
-  local problem = key_problem(s)   -- (s is decoded JSON: no metatable)
+  -- (s is decoded JSON: no metatable, and an object's keys are strings, so that only
+  -- the keys of "options" can be other than names)
+  local problem = type(s.options) == "table" and key_problem(s)
   if problem == 1 then return fail("a situation's keys are names") end
   if problem == 2 then return fail("\"options\" must be an object of named options") end
   local ok, result = pcall(score, s, true)
   if not ok then return fail(result) end
-  ok, result = pcall(jong.json_encode, result)
-  if not ok then return fail("the result cannot be written as JSON: " .. tostring(result)) end
   return nil, result
 end
 
-local function answer(s)
-  local bad, text = score_one(s)
-  if bad then return jong.json_encode(bad), false end
-  return text, text:sub(1, 10) == '{"ok":true'
+-- The answer to s as JSON written by `write` (encode_c, or write_kept: the text kept in
+-- lua/json.c's buffer for jong score to write out).
+local function write_kept(v, shown) return encode_c(v, shown, true) end
+local function answer(s, write)
+  local bad, result = score_one(s)
+  if bad then return write(bad, JSON_OBJECT_SHOWN) end
+  local ok, text = pcall(write, result, JSON_OBJECT_SHOWN)
+  if not ok then return write(fail("the result cannot be written as JSON: " .. tostring(text)), JSON_OBJECT_SHOWN) end
+  return text
 end
 
+-- Whether an answer says the situation was valid.
+local function valid(text) return text:sub(1, 10) == '{"ok":true' end
+
 -- One situation of a batch as JSON text (jong score reads an array element by element):
--- the answer as JSON text, and whether the situation was valid.
+-- its answer kept in lua/json.c's buffer (lj_json_text; it begins {"ok":true when the
+-- situation was valid).
 function jong.score_json_one(text)
   local input, err = jong.json_decode(text)
-  if input == nil then return jong.json_encode(fail(err)), false end
-  return answer(input)
+  if input == nil then return write_kept(fail(err), JSON_OBJECT_SHOWN) end
+  return answer(input, write_kept)
 end
 
 function jong.score_json(text)
@@ -369,13 +378,14 @@ function jong.score_json(text)
   if #input > 0 or (next(input) == nil and text:match("^%s*%[")) then
     local results, all_ok = {}, true
     for i, s in ipairs(input) do
-      local one, ok = answer(s)
+      local one = answer(s, encode_c)
       results[i] = one
-      all_ok = all_ok and ok
+      all_ok = all_ok and valid(one)
     end
     return "[" .. table.concat(results, ",") .. "]", all_ok
   end
-  return answer(input)
+  local one = answer(input, encode_c)
+  return one, valid(one)
 end
 
 return jong

@@ -6,91 +6,141 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
+#include <unistd.h>
 
 #include "commands.h"
 #include "lj.h"
 
-/* One element of the input array at a time, in a buffer reused for the next. */
+/* The input, read in blocks: buf[at..end) is read and not yet used. An element of
+ * the array is taken from the buffer, which grows only when one element is larger. */
+#define READ_BLOCK 32768   /* (a free of 64 KB or more would make malloc consolidate) */
+
 struct reader {
-    FILE *f;
+    int fd;
     char *buf;
-    size_t len, cap;
+    size_t at, end, cap;
 };
 
-static bool add(struct reader *r, int ch)
+/* Reads more input, keeping buf[*from..end) (moved to the front; *from and *i move
+ * with it). Returns false at the input's end, on a read error or out of memory. */
+static bool refill(struct reader *r, size_t *from, size_t *i)
 {
-    if (r->len + 1 >= r->cap) {
-        size_t cap = r->cap ? 2 * r->cap : 4096;
+    size_t keep = r->end - *from;
+    if (keep > 0)
+        memmove(r->buf, r->buf + *from, keep);
+    r->at -= *from;   /* (at >= *from) */
+    *i -= *from;
+    *from = 0;
+    r->end = keep;
+    if (r->cap - r->end < 4096) {
+        size_t cap = r->cap ? 2 * r->cap : READ_BLOCK;
         char *b = realloc(r->buf, cap);
         if (!b)
             return false;
         r->buf = b;
         r->cap = cap;
     }
-    r->buf[r->len++] = (char)ch;
-    r->buf[r->len] = '\0';
+    ssize_t n;
+    do
+        n = read(r->fd, r->buf + r->end, r->cap - r->end);
+    while (n < 0 && errno == EINTR);
+    if (n <= 0)
+        return false;
+    r->end += (size_t)n;
     return true;
 }
 
-static int skip_space(FILE *f)
+static bool is_space(int ch) { return ch == ' ' || ch == '\t' || ch == '\n' || ch == '\r'; }
+
+/* The next byte that is not white space (used), or EOF. */
+static int skip_space(struct reader *r)
 {
-    int ch;
-    do
-        ch = getc_unlocked(f);
-    while (ch == ' ' || ch == '\t' || ch == '\n' || ch == '\r');
-    return ch;
+    for (;;) {
+        while (r->at < r->end && is_space(r->buf[r->at]))
+            r->at++;
+        if (r->at < r->end)
+            return (unsigned char)r->buf[r->at++];
+        size_t from = r->at, i = r->at;
+        if (!refill(r, &from, &i))
+            return EOF;
+    }
 }
 
-/* Reads the text of the next element of an array whose '[' has been read, up to the
- * ',' or ']' after it (not kept; *end is set at ']'). Returns 0, or -1 when the input
- * ends first (the text so far is in the buffer) or memory runs out. Brackets in
- * strings are not counted; what the element is, JSON decoding says. */
-static int next_element(struct reader *r, bool *end)
+/* Bytes that matter outside strings when finding an element's end. */
+static bool is_mark(unsigned char ch)
 {
-    r->len = 0;
-    if (r->buf)
-        r->buf[0] = '\0';
-    int depth = 0, ch = skip_space(r->f);
-    bool in_string = false, escaped = false;
-    for (; ch != EOF; ch = getc_unlocked(r->f)) {
-        if (in_string) {
-            if (escaped)
-                escaped = false;
-            else if (ch == '\\')
-                escaped = true;
-            else if (ch == '"')
+    return ch == '"' || ch == '{' || ch == '[' || ch == '}' || ch == ']' || ch == ',';
+}
+
+/* Finds the text of the next element of an array whose '[' has been read, up to the
+ * ',' or ']' after it (not part of it; *end is set at ']'): *text, *len (valid until
+ * the next read). Returns 0, or -1 when the input ends first or memory runs out.
+ * Brackets in strings are not counted; what the element is, JSON decoding says. */
+static int next_element(struct reader *r, const char **text, size_t *len, bool *end)
+{
+    if (skip_space(r) == EOF)
+        return -1;
+    size_t from = r->at - 1, i = from;   /* the element: buf[from..) */
+    int depth = 0;
+    bool in_string = false;
+    for (;;) {
+        const char *b = r->buf;
+        size_t e = r->end;
+        if (in_string) {   /* to the closing quote, over escapes */
+            while (i < e && b[i] != '"' && b[i] != '\\')
+                i++;
+            if (i + 1 < e && b[i] == '\\') {
+                i += 2;
+                continue;
+            }
+            if (i < e && b[i] == '"') {
+                i++;
                 in_string = false;
-        } else if (ch == '"') {
-            in_string = true;
-        } else if (ch == '{' || ch == '[') {
-            depth++;
-        } else if (depth > 0 && (ch == '}' || ch == ']')) {
-            depth--;
-        } else if (depth == 0 && (ch == ',' || ch == ']')) {
-            *end = ch == ']';
-            while (r->len > 0 && strchr(" \t\r\n", r->buf[r->len - 1]))
-                r->buf[--r->len] = '\0';
-            return 0;
+                continue;
+            }
+        } else {
+            while (i < e && !is_mark((unsigned char)b[i]))
+                i++;
+            if (i < e) {
+                char ch = b[i++];
+                if (ch == '"') {
+                    in_string = true;
+                } else if (ch == '{' || ch == '[') {
+                    depth++;
+                } else if (depth > 0 && (ch == '}' || ch == ']')) {
+                    depth--;
+                } else if (depth == 0 && (ch == ',' || ch == ']')) {
+                    *end = ch == ']';
+                    size_t n = i - 1 - from;   /* without white space (or NUL) at its end */
+                    while (n > 0 && (is_space(b[from + n - 1]) || b[from + n - 1] == '\0'))
+                        n--;
+                    *text = b + from;
+                    *len = n;
+                    r->at = i;
+                    return 0;
+                }
+                continue;
+            }
         }
-        if (!add(r, ch))
+        if (!refill(r, &from, &i))   /* the buffer is used up (or ends in an escape) */
             return -1;
     }
-    return -1;
 }
 
 /* Writes the answer to one element (a JSON text) and notes whether it was valid. */
 static void answer(lua_State *L, const char *text, size_t len, bool *all_ok)
 {
     lua_pushlstring(L, text, len);
-    if (lj_call_module(L, "score_json_one", 1, 2) != LUA_OK) {
+    if (lj_call_module(L, "score_json_one", 1, 0) != LUA_OK) {
         printf("{\"ok\":false,\"error\":\"internal error\"}");
         *all_ok = false;
         lua_pop(L, 1);
         return;
     }
-    fputs(lua_tostring(L, -2), stdout);
-    *all_ok = *all_ok && lua_toboolean(L, -1);
-    lua_pop(L, 2);
+    size_t n;
+    const char *out = lj_json_text(&n);   /* the answer, kept by score_json_one */
+    fwrite(out, 1, n, stdout);
+    *all_ok = *all_ok && n >= 10 && !memcmp(out, "{\"ok\":true", 10);
 }
 
 /* An error element of the batch's own (the input broke off or went on after ']'). */
@@ -109,46 +159,49 @@ static void batch_error(lua_State *L, const char *why)
 }
 
 /* Answers an array whose '[' has been read, element by element. Returns the status. */
-static int score_stream(lua_State *L, FILE *f)
+static int score_stream(lua_State *L, struct reader *r)
 {
-    struct reader r = { f, NULL, 0, 0 };
     bool all_ok = true, end = false;
     int n = 0;
     fputc('[', stdout);
     while (!end) {
-        if (next_element(&r, &end) != 0) {
+        const char *text;
+        size_t len;
+        if (next_element(r, &text, &len, &end) != 0) {
             fputs(n > 0 ? "," : "", stdout);
             batch_error(L, "bad JSON: the array is not closed (the input ends)");
             all_ok = false;
             break;
         }
-        if (end && n == 0 && r.len == 0)
+        if (end && n == 0 && len == 0)
             break;   /* [] */
         if (n++ > 0)
             fputc(',', stdout);
-        answer(L, r.buf ? r.buf : "", r.len, &all_ok);
+        answer(L, text, len, &all_ok);
         lua_settop(L, 0);
     }
-    if (end && skip_space(f) != EOF) {
+    if (end && skip_space(r) != EOF) {
         fputs(n > 0 ? "," : "", stdout);
         batch_error(L, "bad JSON: more after the array's end");
         all_ok = false;
     }
     fputs("]\n", stdout);
-    free(r.buf);
     return all_ok ? 0 : 1;
 }
 
-/* Reads the rest of a file into a Lua string on the stack, after the bytes given. */
-static void push_rest(lua_State *L, FILE *f, const char *head, size_t nhead)
+/* Pushes the rest of the input as a Lua string, from the byte before r->at. */
+static void push_rest(lua_State *L, struct reader *r)
 {
     luaL_Buffer b;
     luaL_buffinit(L, &b);
-    luaL_addlstring(&b, head, nhead);
-    char buf[8192];
-    size_t n;
-    while ((n = fread(buf, 1, sizeof buf, f)) > 0)
-        luaL_addlstring(&b, buf, n);
+    size_t from = r->at > 0 ? r->at - 1 : 0;
+    while (r->buf) {
+        luaL_addlstring(&b, r->buf + from, r->end - from);
+        from = r->at = r->end;
+        size_t i = from;
+        if (!refill(r, &from, &i))
+            break;
+    }
     luaL_pushresult(&b);
 }
 
@@ -182,15 +235,12 @@ int cmd_score(int argc, char **argv)
         return 1;
     }
     int status = 1;
-    char head[64];
-    size_t nhead = 0;
-    int ch = skip_space(f);
+    struct reader r = { fileno(f), NULL, 0, 0, 0 };
+    int ch = skip_space(&r);
     if (ch == '[') {
-        status = score_stream(L, f);
+        status = score_stream(L, &r);
     } else {
-        if (ch != EOF)
-            head[nhead++] = (char)ch;
-        push_rest(L, f, head, nhead);
+        push_rest(L, &r);
         if (lj_call_module(L, "score_json", 1, 2) != LUA_OK) {
             batch_error(L, lua_tostring(L, -1));
             fputc('\n', stdout);
@@ -199,6 +249,7 @@ int cmd_score(int argc, char **argv)
             status = lua_toboolean(L, -1) ? 0 : 1;
         }
     }
+    free(r.buf);
     if (f != stdin)
         fclose(f);
     lj_close(L);
