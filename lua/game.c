@@ -162,19 +162,41 @@ void read_action(lua_State *L, int t, const struct game *g, struct action *a)
 
 /* ---- the userdata ---- */
 
+/* The registry's table of the hooks' views of the engine (core:view(), lua/game.lua):
+ * view -> the game's userdata, weak keys. */
+static char view_key;
+
+/* The game at idx for a reading method: the game's userdata, or a hook's view of it,
+ * which is then replaced at idx by the game's userdata (the reading methods are the
+ * view's own: no call in between; they run as on the game). */
 static struct lgame *check_game(lua_State *L, int idx)
 {
-    struct lgame *lg = luaL_checkudata(L, idx, GAME_MT);
+    struct lgame *lg = luaL_testudata(L, idx, GAME_MT);
+    if (!lg && lua_type(L, idx) == LUA_TTABLE) {
+        idx = lua_absindex(L, idx);
+        lua_rawgetp(L, LUA_REGISTRYINDEX, &view_key);
+        lua_pushvalue(L, idx);
+        lua_rawget(L, -2);
+        lg = luaL_testudata(L, -1, GAME_MT);
+        if (lg)
+            lua_replace(L, idx);
+        lua_settop(L, lg ? lua_gettop(L) - 1 : lua_gettop(L) - 2);
+    }
+    if (!lg)
+        lg = luaL_checkudata(L, idx, GAME_MT);   /* (raises) */
     if (!lg->g)
         luaL_error(L, "the game is closed");
     return lg;
 }
 
-/* A game a method may change: not while one of its hooks runs (a hook that reached it
- * would desynchronise the state, the log and the action list). */
+/* A game a method may change (its userdata, never a view): not while one of its hooks
+ * runs (a hook that reached it would desynchronise the state, the log and the action
+ * list). */
 static struct lgame *check_idle(lua_State *L, int idx)
 {
-    struct lgame *lg = check_game(L, idx);
+    struct lgame *lg = luaL_checkudata(L, idx, GAME_MT);
+    if (!lg->g)
+        luaL_error(L, "the game is closed");
     if (lg->busy)
         luaL_error(L, "the game cannot change while one of its hooks runs");
     return lg;
@@ -1111,6 +1133,19 @@ static int l_bot(lua_State *L)
     return 1;
 }
 
+/* core:view() -> a new table that the reading methods take for this game: the core of a
+ * hook's view of the game (lua/game.lua gives it the reading methods alone). */
+static int l_view(lua_State *L)
+{
+    luaL_checkudata(L, 1, GAME_MT);
+    lua_rawgetp(L, LUA_REGISTRYINDEX, &view_key);
+    lua_newtable(L);
+    lua_pushvalue(L, -1);
+    lua_pushvalue(L, 1);
+    lua_rawset(L, -4);
+    return 1;
+}
+
 /* The C game behind a userdata (for the program's sim and bots); NULL if none. */
 struct game *lj_game(lua_State *L, int idx)
 {
@@ -1187,6 +1222,7 @@ static const luaL_Reg game_methods[] = {
     { "stack_deal", l_stack_deal },
     { "reset", l_reset },
     { "bot", l_bot },
+    { "view", l_view },
     { "close", l_gc },
     { NULL, NULL },
 };
@@ -1209,6 +1245,12 @@ void lj_open_game(lua_State *L)
     lua_setfield(L, -2, "__mode");
     lua_setmetatable(L, -2);
     lua_setfield(L, LUA_REGISTRYINDEX, "jong.games");
+    lua_newtable(L);   /* the hooks' views of the engine: view -> game, weak keys */
+    lua_createtable(L, 0, 1);
+    lua_pushstring(L, "k");
+    lua_setfield(L, -2, "__mode");
+    lua_setmetatable(L, -2);
+    lua_rawsetp(L, LUA_REGISTRYINDEX, &view_key);
     lua_pushcfunction(L, l_game_new);
     lua_setfield(L, -2, "game_new");
 }

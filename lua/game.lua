@@ -345,21 +345,15 @@ local GAME_READERS = { "situation", "score_win", "state", "waiting", "seat_summa
   "waits", "wait_mask", "legal", "check", "events", "deal_events", "log_json", "parse_action", "deal_outcome",
   "rotation", "last_payments", "win_check", "pending_win", "would_win", "kong_income" }
 
-local core_of = setmetatable({}, { __mode = "k" })   -- core view -> the engine's game
+-- (the engine's reading methods take the view for its game: core:view(), lua/game.c)
 local CORE_VIEW_METHODS = {}
-local core_methods   -- the engine game's methods (set when the first game is made)
 local function core_view(core)
-  if not core_methods then
-    core_methods = getmetatable(core).__index
-    for _, name in ipairs(CORE_READERS) do
-      local m = core_methods[name]
-      CORE_VIEW_METHODS[name] = function(self, ...) return m(core_of[self], ...) end
-    end
+  if not next(CORE_VIEW_METHODS) then
+    local core_methods = getmetatable(core).__index   -- the engine game's methods
+    for _, name in ipairs(CORE_READERS) do CORE_VIEW_METHODS[name] = core_methods[name] end
   end
-  local v = setmetatable({}, { __index = CORE_VIEW_METHODS, __metatable = false,
+  return setmetatable(core:view(), { __index = CORE_VIEW_METHODS, __metatable = false,
     __newindex = function(_, k) error("cannot set '" .. tostring(k) .. "' on the game's engine: hooks read it only", 2) end })
-  core_of[v] = core
-  return v
 end
 
 local GAME_VIEW_METHODS = {}
