@@ -109,14 +109,17 @@ end
 local HONOUR_BIT = {}                  -- "1z" -> 2, ..., "7z" -> 128
 for r = 1, 7 do HONOUR_BIT[r .. "z"] = 1 << r end
 
--- Per-kind property bits, to test a whole hand with one AND per tile.
+-- Per-kind facts, to test a whole hand with one AND per kind: the property bits the kind
+-- has (bits 0-3) and the suits it is not of (bits 4-7: m, p, s, honour). ANDed over a
+-- hand's kinds they keep the properties every kind has and clear the bit of each suit
+-- held (the key of TILE_FACTS below).
 local P_SIMPLE, P_TH, P_TERMINAL, P_GREEN = 1, 2, 4, 8
-local ALL_PROPS = 15
-local PROPS, SUIT_BITS = {}, {}        -- SUIT_BITS: m 1, p 2, s 4, honour 8
+local NO_KINDS = 0xFF                  -- the AND over no kind
+local KIND_FACTS = {}
 for t in pairs(SUIT) do
-  PROPS[t] = (SIMPLE[t] and P_SIMPLE or 0) | (TH[t] and P_TH or 0)
+  local props = (SIMPLE[t] and P_SIMPLE or 0) | (TH[t] and P_TH or 0)
     | (TERMINAL[t] and P_TERMINAL or 0) | (GREEN[t] and P_GREEN or 0)
-  SUIT_BITS[t] = SUIT_BIT[SUIT[t]] or 8
+  KIND_FACTS[t] = props | (0xF0 ~ (SUIT_BIT[SUIT[t]] or 8) << 4)
 end
 -- Sets of kinds as bit masks (a hand's kinds, its chows by their lowest tile, its pons).
 local KIND_BIT = {}                    -- "1m" -> 1 << 0, ..., "9s" -> 1 << 26, "7z" -> 1 << 33
@@ -130,16 +133,22 @@ for t, bit in pairs(KIND_BIT) do
   if SUIT[t] ~= "z" and RANK[t] >= 2 and RANK[t] <= 6 then INNER_CHOWS = INNER_CHOWS | bit end
   if SIMPLE[t] then SIMPLES = SIMPLES | bit end
 end
--- KIND_BIT masks of the kinds without a property, and of the kinds of each suit.
-local WITHOUT_SIMPLE, WITHOUT_TH, WITHOUT_TERMINAL, WITHOUT_GREEN = 0, 0, 0, 0
-for t, bit in pairs(KIND_BIT) do
-  if PROPS[t] & P_SIMPLE == 0 then WITHOUT_SIMPLE = WITHOUT_SIMPLE | bit end
-  if PROPS[t] & P_TH == 0 then WITHOUT_TH = WITHOUT_TH | bit end
-  if PROPS[t] & P_TERMINAL == 0 then WITHOUT_TERMINAL = WITHOUT_TERMINAL | bit end
-  if PROPS[t] & P_GREEN == 0 then WITHOUT_GREEN = WITHOUT_GREEN | bit end
-end
-local M_KINDS, P_KINDS, S_KINDS, Z_KINDS = 0x1FF, 0x1FF << 9, 0x1FF << 18, 0x7F << 27
+-- KIND_BIT masks of the kinds of each suit.
+local M_KINDS, P_KINDS, S_KINDS = 0x1FF, 0x1FF << 9, 0x1FF << 18
 local KINDS_OF_SUIT = { m = M_KINDS, p = P_KINDS, s = S_KINDS }
+-- The AND of KIND_FACTS over the kinds of one suit in a mask of its ranks (bit r - 1:
+-- rank r; NO_KINDS for none): M_FACTS[kinds & 0x1FF], P_FACTS[kinds >> 9 & 0x1FF],
+-- S_FACTS[kinds >> 18 & 0x1FF], Z_FACTS[kinds >> 27] of a KIND_BIT mask.
+local function facts_of_ranks(suit, ranks)
+  local t = { [0] = NO_KINDS }
+  for r = 1, ranks do
+    local bit, facts = 1 << (r - 1), KIND_FACTS[r .. suit]
+    for lower = 0, bit - 1 do t[bit | lower] = t[lower] & facts end
+  end
+  return t
+end
+local M_FACTS, P_FACTS, S_FACTS, Z_FACTS = facts_of_ranks("m", 9), facts_of_ranks("p", 9),
+  facts_of_ranks("s", 9), facts_of_ranks("z", 7)
 local HONOUR_SHIFT = 26                -- (pung bits >> 26) & 0xFE: the HONOUR_BIT of the honours
 local BITS_SET = {}                    -- BITS_SET[x]: how many bits x has (x < 16)
 for x = 0, 15 do BITS_SET[x] = (x & 1) + (x >> 1 & 1) + (x >> 2 & 1) + (x >> 3 & 1) end
@@ -199,40 +208,36 @@ local setup                            -- (below) fills C for one reading
 -- them, and C then holds the first reading); seven pairs and thirteen orphans (and
 -- incomplete hands) go tile by tile. sevens, orphans: f.seven_pairs, f.thirteen_orphans.
 local function analyse_hand(f, sevens, orphans)
-  local melds = f.melds
-  H.dealer = f.seat == "E"
+  local melds, seat = f.melds, f.seat
+  H.dealer = seat == "E"
+  H.seat_wind, H.round_wind = WIND_TILE[seat], WIND_TILE[f.round]   -- (tiles)
   H.tsumo = f.win_by == "self"
   H.closed = f.concealed
   BY_GATE = f.concealed and BY_GATE_CLOSED or BY_GATE_OPEN
   local fl = f.flags
   H.riichi = fl.riichi or fl.double_riichi or false
   H.first_turn = fl.first_turn and #melds == 0 or false
-  local props, suits, kongs = ALL_PROPS, 0, 0   -- props: the properties every tile has
+  local facts, kongs = NO_KINDS, 0       -- facts: KIND_FACTS of every kind ANDed
   local kinds = nil                               -- KIND_BIT of the kinds held (standard form)
   local r1 = f.readings[1]
   if r1 then
     setup(f, "standard", r1)
     local chows = C.chow_bits
     kinds = KIND_BIT[r1.pair] | chows | chows << 1 | chows << 2 | C.pung_bits
-    props = (kinds & WITHOUT_SIMPLE == 0 and P_SIMPLE or 0) | (kinds & WITHOUT_TH == 0 and P_TH or 0)
-      | (kinds & WITHOUT_TERMINAL == 0 and P_TERMINAL or 0) | (kinds & WITHOUT_GREEN == 0 and P_GREEN or 0)
-    suits = (kinds & M_KINDS ~= 0 and 1 or 0) | (kinds & P_KINDS ~= 0 and 2 or 0)
-      | (kinds & S_KINDS ~= 0 and 4 or 0) | (kinds & Z_KINDS ~= 0 and 8 or 0)
+    facts = M_FACTS[kinds & 0x1FF] & P_FACTS[kinds >> 9 & 0x1FF] & S_FACTS[kinds >> 18 & 0x1FF]
+      & Z_FACTS[kinds >> 27]
     kongs = C.n_kong
   else
     local tiles = sevens or f.tiles
-    for i = 1, #tiles do
-      local t = tiles[i]
-      props, suits = props & PROPS[t], suits | SUIT_BITS[t]
-    end
+    for i = 1, #tiles do facts = facts & KIND_FACTS[tiles[i]] end
     for i = 1, #melds do
       local m = melds[i]
       local ts = m.tiles
-      for j = 1, #ts do props, suits = props & PROPS[ts[j]], suits | SUIT_BITS[ts[j]] end
+      for j = 1, #ts do facts = facts & KIND_FACTS[ts[j]] end
       if m.type == "kong" then kongs = kongs + 1 end
     end
   end
-  T = TILE_FACTS[props << 4 | suits]
+  T = TILE_FACTS[facts]
   H.kongs, H.three_kongs = kongs, kongs == 3
   -- chuuren poutou: closed, no kong, one suit 1112345678999 + one tile (13); always a
   -- standard hand, holding every rank of its suit
@@ -267,11 +272,11 @@ function setup(f, form, reading)
   local n_chow, n_pung, n_ankou, n_kong, peikou = 0, 0, 0, 0, 0
   local chow_bits, pung_bits = 0, 0      -- KIND_BIT of the chows' lowest tiles, of the pons' tiles
   local twice, thrice = 0, 0             -- KIND_BIT of the chows seen twice, three times
-  local sets = reading.sets
+  local sets, kind_bit = reading.sets, KIND_BIT
   for i = 1, #sets do
     local s = sets[i]
     local kind = s.type
-    local b = KIND_BIT[s.tile]
+    local b = kind_bit[s.tile]
     if kind == "chow" then
       n_chow = n_chow + 1
       -- peikou: pairs of identical sequences (iipeikou / ryanpeikou)
@@ -300,7 +305,7 @@ function setup(f, form, reading)
   C.peikou, C.pungs3 = peikou, n_pung >= 3
   local p = reading.pair
   local pinfu = H.closed and n_chow == 4 and reading.wait == "two_sided"
-    and not DRAGON[p] and p ~= WIND_TILE[f.seat] and p ~= WIND_TILE[f.round]
+    and not DRAGON[p] and p ~= H.seat_wind and p ~= H.round_wind
   C.pair, C.pinfu = p, pinfu
   -- the conditions of the reading's yaku (their `when`)
   C.gates = (pinfu and GATE.pinfu or 0) | (peikou > 0 and GATE.has_peikou or 0)
@@ -359,9 +364,9 @@ local YAKU = {
   { id = "12.10", name = "Yakuhai: Red", value = 1, open = 1, unit = "han", needs = "honour_pungs", when = "honour_pung",
     test = function(f) return has_pung("7z") end },
   { id = "12.11", name = "Yakuhai: seat wind", value = 1, open = 1, unit = "han", needs = "honour_pungs", when = "honour_pung",
-    test = function(f) return has_pung(WIND_TILE[f.seat]) end },
+    test = function(f) return has_pung(H.seat_wind) end },
   { id = "12.12", name = "Yakuhai: round wind", value = 1, open = 1, unit = "han", needs = "honour_pungs", when = "honour_pung",
-    test = function(f) return has_pung(WIND_TILE[f.round]) end },
+    test = function(f) return has_pung(H.round_wind) end },
   { id = "12.13", name = "Haitei raoyue", value = 1, open = 1, unit = "han", needs = "flags", when = "last_tile", pairs = true,  -- 5.7
     test = function(f) return f.flags.last_tile and H.tsumo end },
   { id = "12.14", name = "Houtei raoyui", value = 1, open = 1, unit = "han", needs = "flags", when = "last_tile", pairs = true,  -- 5.7
@@ -508,9 +513,9 @@ function R.helpers.yaku_without(list, ...)
   return out
 end
 
--- TILE_FACTS[props << 4 | suits] (PROPS of every tile ANDed, SUIT_BITS ORed), with the
--- GATE bits of the yaku conditions they give.
-for props = 0, ALL_PROPS do
+-- TILE_FACTS[facts] (KIND_FACTS of every kind ANDed: the properties in bits 0-3, the
+-- suits held cleared in bits 4-7), with the GATE bits of the yaku conditions they give.
+for props = 0, 15 do
   for suits = 0, 15 do
     local honours, s = suits & 8 ~= 0, suits & 7
     local t = { honours = honours, all_honour = s == 0, one_suit = s == 1 or s == 2 or s == 4,
@@ -520,7 +525,7 @@ for props = 0, ALL_PROPS do
       | (t.one_suit and GATE.one_suit or 0)
     t.yakuman_gates = (t.all_honour and YAKUMAN_GATE.all_honour or 0)
       | (t.all_terminal and YAKUMAN_GATE.all_terminal or 0) | (t.all_green and YAKUMAN_GATE.all_green or 0)
-    TILE_FACTS[props << 4 | suits] = t
+    TILE_FACTS[props | (0xF0 ~ suits << 4)] = t
   end
 end
 
@@ -693,28 +698,29 @@ local function count_fu(f, items)
     if items then fu_line(items, "Chiitoitsu", 25) end
     return 25
   end
-  local opts = f.options
+  local opts, tsumo = f.options, H.tsumo
   if items then fu_line(items, "Base", 20) end
-  if C.pinfu and H.tsumo and not opts.pinfu_tsumo_fu then return 20 end  -- pinfu tsumo
+  if C.pinfu and tsumo and not opts.pinfu_tsumo_fu then return 20 end  -- pinfu tsumo
   local fu = 20
-  if H.closed and not H.tsumo then
+  if H.closed and not tsumo then
     fu = fu + 10
     if items then fu_line(items, "Menzen kafu", 10) end
   end
-  if H.tsumo then
+  if tsumo then
     fu = fu + 2
     if items then fu_line(items, "Tsumo", 2) end
   end
-  local reading = C.reading
+  local reading, n_pung = C.reading, C.n_pung
   local sets = reading.sets
   local first_set_line = items and #items + 1
-  for i = 1, C.n_pung > 0 and #sets or 0 do         -- (only pons and kongs have fu)
+  for i = 1, n_pung > 0 and #sets or 0 do           -- (only pons and kongs have fu)
     local s = sets[i]
-    if s.type ~= "chow" then
+    local type = s.type
+    if type ~= "chow" then
       local t = s.tile
-      local closed = s.concealed and not (not H.tsumo and reading.win_set == i and s.type == "pung")
+      local closed = s.concealed and not (not tsumo and reading.win_set == i and type == "pung")
       local kind, v
-      if s.type == "kong" then
+      if type == "kong" then
         kind, v = closed and "Closed kong" or "Open kong", closed and 16 or 8
       else
         kind, v = closed and "Closed pon" or "Open pon", closed and 4 or 2
@@ -724,11 +730,11 @@ local function count_fu(f, items)
       if items then fu_line(items, SET_NAME[kind][t], v) end
     end
   end
-  if items and C.n_pung > 1 then sort_set_lines(items, first_set_line) end
+  if items and n_pung > 1 then sort_set_lines(items, first_set_line) end
   local p = reading.pair
   local name, v                          -- the pair's line
   if DRAGON[p] then name, v = "Dragon pair", 2 end
-  local seat_w, round_w = p == WIND_TILE[f.seat], p == WIND_TILE[f.round]
+  local seat_w, round_w = p == H.seat_wind, p == H.round_wind
   if seat_w and round_w then name, v = "Double wind pair", opts.double_wind_pair_fu
   elseif seat_w then name, v = "Seat wind pair", 2
   elseif round_w then name, v = "Round wind pair", 2 end
@@ -745,7 +751,7 @@ local function count_fu(f, items)
     fu = fu + 2
     if items then fu_line(items, name, 2) end
   end
-  if fu == 20 and not H.closed and not H.tsumo and opts.open_pinfu_30 then
+  if fu == 20 and not H.closed and not tsumo and opts.open_pinfu_30 then
     fu = 30
     if items then fu_line(items, "Open pinfu", 10) end
   end
@@ -774,10 +780,14 @@ end
 -- indicators[1..last] are read (last: all of them when nil).
 local function count_dora(f, indicators, aside, last)
   if not indicators[1] then return 0 end
-  local n, dora_of = 0, f.rules.dora_of or DORA_OF
+  local n, counts, melds, dora_of = 0, f.counts, f.melds, f.rules.dora_of or DORA_OF
   for i = 1, last or #indicators do
     local d = dora_of[indicators[i]]
-    n = n + held(f, d) + (aside and aside[d] or 0)
+    n = n + (counts[d] or 0) + (aside and aside[d] or 0)
+    for j = 1, #melds do                 -- and the melded ones: held(f, d) in one pass
+      local ts = melds[j].tiles
+      for k = 1, #ts do if ts[k] == d then n = n + 1 end end
+    end
   end
   return n
 end
@@ -922,7 +932,8 @@ function R.score(f)
   if list ~= IN_USE then use_yaku(list) end
   local bad = check_situation(f)
   if bad then return nil, bad end
-  local readings, sevens, orphans = f.readings, f.seven_pairs, f.thirteen_orphans
+  -- (seven pairs are 14 concealed tiles: a hand with a meld has none, f.seven_pairs unread)
+  local readings, sevens, orphans = f.readings, #f.melds == 0 and f.seven_pairs, f.thirteen_orphans
   analyse_hand(f, sevens, orphans)
   hand_yaku(f)
   local dora, ura, red = dora_han(f)
@@ -982,7 +993,8 @@ function R.has_yaku(f)
   if list ~= IN_USE then use_yaku(list) end
   local bad = check_situation(f)
   if bad then return nil, bad end
-  local readings, sevens, orphans = f.readings, f.seven_pairs, f.thirteen_orphans
+  -- (seven pairs are 14 concealed tiles: a hand with a meld has none, f.seven_pairs unread)
+  local readings, sevens, orphans = f.readings, #f.melds == 0 and f.seven_pairs, f.thirteen_orphans
   analyse_hand(f, sevens, orphans)
   hand_yaku(f)
   local n = #readings
