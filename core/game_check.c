@@ -322,14 +322,15 @@ static void memo_set(struct check_memo *m, const struct wall_config *c)
     m->set_ok = true;
 }
 
-/* The same melds, bonus tiles and tiles set aside (not what lies beyond them in the
- * arrays)? */
+/* The same melds, bonus tiles and tiles set aside? (The melds' and bonus tiles' arrays
+ * are compared whole, from nmelds to the hand's end: a change in their unused slots only
+ * makes them count again; the tiles set aside as far as they go.) */
 static inline bool same_open(const struct seat_state *a, const struct seat_state *b)
 {
     const struct hand *x = &a->hand, *y = &b->hand;
-    return x->nmelds == y->nmelds && x->nbonus == y->nbonus && a->naside == b->naside && y->nmelds <= MAX_MELDS &&
-           y->nbonus <= MAX_BONUS && b->naside <= MAX_ASIDE && same_bytes(x->melds, y->melds, y->nmelds * sizeof y->melds[0]) &&
-           (!y->nbonus || same_bytes(x->bonus, y->bonus, y->nbonus)) && (!b->naside || same_bytes(a->aside, b->aside, b->naside));
+    return a->naside == b->naside && b->naside <= MAX_ASIDE &&
+           same_bytes(&x->nmelds, &y->nmelds, sizeof *y - offsetof(struct hand, nmelds)) &&
+           (!b->naside || same_bytes(a->aside, b->aside, b->naside));
 }
 
 /* Counts the seat's melds, bonus tiles and tiles set aside into t, its melds alone into
@@ -418,18 +419,20 @@ static bool memo_seat(struct check_memo *m, struct seat_memo *sm, const struct s
             t[LANE_RED + i] = (uint16_t)(t[LANE_RED + i] + h->reds[i]);
         sm->concealed = n;
     } else {
-        /* only the bytes that differ, found eight at a time; the others were found sound */
+        /* only the bytes that differ (of the counts and red fives, bytes 0-36), found
+         * eight at a time; the others were found sound */
+        static const uint8_t tail[8] = { 0xff, 0xff, 0xff, 0xff, 0xff, 0, 0, 0 };   /* bytes 32-36 */
         const uint8_t *now = h->counts, *old = was->hand.counts;
-        uint64_t a[5], b[5];
-        memcpy(a, now, sizeof a);
-        memcpy(b, old, sizeof b);
+        uint64_t last;
+        memcpy(&last, tail, 8);
         int n = sm->concealed;
         for (int i = 0; i < 5; i++) {
-            uint64_t x = a[i] ^ b[i];
+            uint64_t a, b;
+            memcpy(&a, now + 8 * i, 8);
+            memcpy(&b, old + 8 * i, 8);
+            uint64_t x = (a ^ b) & (i < 4 ? ~0ull : last);
             while (x) {
                 int j = 8 * i + next_byte(&x);
-                if (j >= TILE_KINDS + 3)
-                    break;   /* past the red fives */
                 int d = now[j] - old[j];
                 if (j >= TILE_KINDS) {
                     t[LANE_RED + j - TILE_KINDS] = (uint16_t)(t[LANE_RED + j - TILE_KINDS] + d);
