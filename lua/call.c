@@ -81,8 +81,20 @@ static void kill_call(struct counter *c, const char *why)
 static void *counting_alloc(void *ud, void *ptr, size_t osize, size_t nsize)
 {
     struct counter *c = ud;
-    if (!ptr && nsize == 0)
-        return NULL;   /* nothing to free (Lua frees the empty parts of tables so) */
+    if (nsize == 0) {   /* a free */
+        if (!ptr)
+            return NULL;   /* nothing to free (Lua frees the empty parts of tables so) */
+        c->total -= osize;
+        if (c->caching && osize >= sizeof(void *) && osize <= CACHE_MAX
+            && c->cached_bytes + osize <= CACHE_BYTES) {   /* keep the block */
+            *(void **)ptr = c->cached[osize];
+            c->cached[osize] = ptr;
+            c->cached_bytes += osize;
+            return NULL;
+        }
+        c->inner(c->inner_ud, ptr, osize, 0);
+        return NULL;
+    }
     size_t old = ptr ? osize : 0;
     if (nsize > old && c->limit && c->total + (nsize - old) > c->limit) {
         if (c->depth > 0)
@@ -91,23 +103,15 @@ static void *counting_alloc(void *ud, void *ptr, size_t osize, size_t nsize)
                              : "memory cap exceeded (a runaway table?)");
         return NULL;
     }
-    if (c->caching && (nsize == 0 ? ptr && osize >= sizeof(void *) && osize <= CACHE_MAX
-                                        && c->cached_bytes + osize <= CACHE_BYTES
-                                  : !ptr && nsize <= CACHE_MAX && c->cached[nsize])) {
-        c->total = c->total - old + nsize;
-        if (nsize == 0) {   /* keep the block */
-            *(void **)ptr = c->cached[osize];
-            c->cached[osize] = ptr;
-            c->cached_bytes += osize;
-            return NULL;
-        }
-        void *p = c->cached[nsize];   /* reuse one */
+    if (!ptr && c->caching && nsize <= CACHE_MAX && c->cached[nsize]) {   /* reuse one */
+        void *p = c->cached[nsize];
         c->cached[nsize] = *(void **)p;
         c->cached_bytes -= nsize;
+        c->total += nsize;
         return p;
     }
     void *p = c->inner(c->inner_ud, ptr, osize, nsize);
-    if (p || nsize == 0)
+    if (p)
         c->total = c->total - old + nsize;
     return p;
 }

@@ -150,7 +150,7 @@ static void push_tiles(lua_State *L, const uint8_t counts[TILE_KINDS])
  * lazy, tiles and all_counts are left to the facts' __index (l_facts_index), which makes
  * them from counts and melds when first read. The table has room for the fields
  * jong.facts adds. */
-static void push_hand(lua_State *L, const struct hand *h, bool lazy)
+static void push_hand(lua_State *L, const struct hand *h, int size, bool lazy)
 {
     lua_createtable(L, 0, 32);
     if (!lazy) {
@@ -196,7 +196,7 @@ static void push_hand(lua_State *L, const struct hand *h, bool lazy)
         set_integer(L, suit_names[i], suit_reds[i]);
     lua_rawset(L, -3);
     set_boolean(L, N_CONCEALED, concealed);
-    set_integer(L, N_SIZE, hand_size(h));
+    set_integer(L, N_SIZE, size);
 }
 
 static void push_set(lua_State *L, const struct set *s)
@@ -266,7 +266,7 @@ static int make_facts(lua_State *L, const char *s, int widx, bool any_size, int 
     int r = parse_or_fail(L, s, &h, any_size || (has_win && sets == 5), sets);
     if (r)
         return r;
-    int win = -1;
+    int win = -1, size = hand_size(&h);
     bool red = false;
     if (has_win) {
         const char *w = luaL_checkstring(L, widx);
@@ -276,7 +276,6 @@ static int make_facts(lua_State *L, const char *s, int widx, bool any_size, int 
         if (!h.counts[win])
             return lua_pushnil(L),
                    lua_pushfstring(L, "the winning tile %s is not among the concealed tiles", w), 2;
-        int size = hand_size(&h);
         if (size != 3 * sets + 2)
             return lua_pushnil(L),
                    sets == 4 ? lua_pushfstring(L, "a winning hand holds 14 tiles (a meld counts 3); this one holds %d",
@@ -287,7 +286,7 @@ static int make_facts(lua_State *L, const char *s, int widx, bool any_size, int 
             return lua_pushnil(L),
                    lua_pushfstring(L, "the winning tile %s is not among the concealed tiles", w), 2;
     }
-    push_hand(L, &h, lazy);
+    push_hand(L, &h, size, lazy);
     if (has_win) {
         set_kind(L, N_WIN_TILE, win);
         set_boolean(L, N_WIN_TILE_RED, red);
@@ -532,11 +531,12 @@ static bool count_field(lua_State *L, int f, int s, int null, enum name field)
 
 /* The situation's own fields of jong.facts (seat, round, win_by, from, flags, dora,
  * ura, honba, deposits), read from s (at index s; the ruleset at r, JSON's null at
- * null), checked and set in f: 0, or 1 with the reason s cannot be scored on top. */
-static int fill(lua_State *L, int f, int s, int r, int null)
+ * null, s.win_by at W, read already, and r.flower_wins), checked and set in f: 0, or 1
+ * with the reason s cannot be scored on top. */
+static int fill(lua_State *L, int f, int s, int r, int null, int W, bool flower_wins)
 {
     const int base = lua_gettop(L);
-    const int F = base + 1, W = base + 2, FT = base + 3, FV = base + 4, FS = base + 5;   /* (stack places) */
+    const int F = base + 1, FT = base + 3, FV = base + 4, FS = base + 5;   /* (stack places) */
     lua_pushvalue(L, f);                                             /* F: f on top for set_* */
     int seat = seat_field(L, s, null, N_SEAT, true);
     if (seat == -2)
@@ -546,11 +546,7 @@ static int fill(lua_State *L, int f, int s, int r, int null)
     if (round == -2)
         return 1;
     set_name(L, N_ROUND, seat_names[round < 0 ? 0 : round]);
-    get_name(L, s, N_WIN_BY);                                     /* W */
     const char *by = lua_type(L, W) == LUA_TSTRING ? lua_tostring(L, W) : "";
-    get_name(L, r, N_FLOWER_WINS);
-    bool flower_wins = lua_toboolean(L, -1);
-    lua_pop(L, 1);
     bool discard = !strcmp(by, "discard"), self = !strcmp(by, "self"), flowers = !strcmp(by, "flowers");
     if (lua_type(L, W) != LUA_TSTRING || (!discard && !self && !(flowers && flower_wins)))
         return field_error(L, "win_by", flower_wins ? "must be \"discard\", \"self\" or \"flowers\""
@@ -558,7 +554,6 @@ static int fill(lua_State *L, int f, int s, int r, int null)
     push_name(L, N_WIN_BY);
     lua_pushvalue(L, W);
     lua_rawset(L, F);
-    lua_pop(L, 1);
     int from = seat_field(L, s, null, N_FROM, discard);
     if (from == -2)
         return 1;
@@ -570,7 +565,7 @@ static int fill(lua_State *L, int f, int s, int r, int null)
         set_name(L, N_FROM, seat_names[from]);
     else if (!self)
         set_boolean(L, N_FROM, false);
-    push_name(L, N_FLAGS);
+    push_name(L, N_FLAGS);                                           /* (base + 2) */
     lua_createtable(L, 0, 4);                                        /* FT: f.flags */
     get_name(L, s, N_FLAGS);                                      /* FV */
     if (!absent_value(L, FV, null)) {
@@ -621,11 +616,12 @@ static int l_facts_of(lua_State *L)
         return lua_pushnil(L), field_error(L, "win_tile", "is missing (a tile such as \"5m\")") + 1;
     get_name(L, r, N_HAND_SIZE);
     int sets = lua_type(L, -1) == LUA_TNUMBER && lua_tonumber(L, -1) == 16 ? 5 : 4;
-    get_name(L, s, N_WIN_BY);
-    bool flowers = lua_type(L, -1) == LUA_TSTRING && !strcmp(lua_tostring(L, -1), "flowers");
-    get_name(L, r, N_FLOWER_WINS);
-    flowers = flowers && lua_toboolean(L, -1);
     lua_settop(L, 6);
+    get_name(L, s, N_WIN_BY);                                        /* 7 */
+    get_name(L, r, N_FLOWER_WINS);
+    bool flower_wins = lua_toboolean(L, -1);
+    bool flowers = flower_wins && lua_type(L, 7) == LUA_TSTRING && !strcmp(lua_tostring(L, 7), "flowers");
+    lua_settop(L, 7);
     /* A win on bonus tiles (Taiwanese eight flowers): the hand need not be complete. */
     int n = make_facts(L, lua_tostring(L, 5), flowers ? 0 : 6, false, sets, true);
     if (n != 1)
@@ -668,7 +664,7 @@ static int l_facts_of(lua_State *L)
         lua_pop(L, 2);
     }
     lua_pop(L, 1);
-    if (fill(L, f, s, r, null))
+    if (fill(L, f, s, r, null, 7, flower_wins))
         return lua_pushnil(L), lua_insert(L, -2), 2;
     lua_settop(L, f);
     return 1;

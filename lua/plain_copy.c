@@ -53,8 +53,8 @@ static void copy_table(lua_State *L, int src, int depth, const char *what, int v
             lua_rawseti(L, dst, lua_tointeger(L, key));
             continue;
         }
-        lua_pushvalue(L, key);   /* key, value: the key kept for lua_next */
-        lua_insert(L, value);
+        lua_pushvalue(L, value);   /* key, key, value: the key kept for lua_next */
+        lua_copy(L, key, value);
         lua_rawset(L, dst);
     }
     /* (the metatable of a table without one at first is still none: no rule code ran) */
