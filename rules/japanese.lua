@@ -295,9 +295,10 @@ function setup(f, form, reading)
   end
   -- every set and the pair have a terminal or honour (chanta, junchan)
   local outside = TH[reading.pair] and chow_bits & INNER_CHOWS == 0 and pung_bits & SIMPLES == 0
-  local honour_pungs, dragons, winds = (pung_bits >> HONOUR_SHIFT) & 0xFE, 0, 0
+  local honour_pungs, dragons, winds, honour_gates = (pung_bits >> HONOUR_SHIFT) & 0xFE, 0, 0, 0
   if honour_pungs ~= 0 then
     dragons, winds = BITS_SET[honour_pungs >> 5], BITS_SET[(honour_pungs >> 1) & 15]
+    honour_gates = (dragons > 0 and GATE.dragon_pung or 0) | (winds > 0 and GATE.wind_pung or 0)
   end
   C.n_chow, C.n_pung, C.n_ankou, C.n_kong, C.outside = n_chow, n_pung, n_ankou, n_kong, outside
   C.honour_pungs, C.dragon_pungs, C.wind_pungs = honour_pungs, dragons, winds
@@ -310,12 +311,13 @@ function setup(f, form, reading)
   -- the conditions of the reading's yaku (their `when`)
   C.gates = (pinfu and GATE.pinfu or 0) | (peikou > 0 and GATE.has_peikou or 0)
     | (n_chow >= 3 and GATE.chows3 or 0) | (outside and GATE.outside or 0)
-    | (n_pung >= 3 and GATE.pungs3 or 0) | (honour_pungs ~= 0 and GATE.honour_pung or 0) | ANY_GATE
+    | (n_pung >= 3 and GATE.pungs3 or 0) | honour_gates | ANY_GATE
 end
 
--- Is there a pon or kong of the honour t in the reading?
-local function has_pung(t)
-  return C.honour_pungs & HONOUR_BIT[t] ~= 0
+-- The test "a pon or kong of the honour t in the reading" (its bit found once).
+local function pung_test(t)
+  local bit = HONOUR_BIT[t]
+  return function(f) return C.honour_pungs & bit ~= 0 end
 end
 
 -- Two different pairs of identical sequences, or one sequence four times (12 Ryanpeikou).
@@ -357,16 +359,16 @@ local YAKU = {
     test = function(f) return T.all_simple and (H.closed or f.options.open_tanyao) end },
   { id = "12.7", name = "Iipeikou", value = 1, unit = "han", needs = "chows", when = "has_peikou",
     test = function(f) return C.peikou > 0 and not is_ryanpeikou() end },
-  { id = "12.8", name = "Yakuhai: White", value = 1, open = 1, unit = "han", needs = "honour_pungs", when = "honour_pung",
-    test = function(f) return has_pung("5z") end },
-  { id = "12.9", name = "Yakuhai: Green", value = 1, open = 1, unit = "han", needs = "honour_pungs", when = "honour_pung",
-    test = function(f) return has_pung("6z") end },
-  { id = "12.10", name = "Yakuhai: Red", value = 1, open = 1, unit = "han", needs = "honour_pungs", when = "honour_pung",
-    test = function(f) return has_pung("7z") end },
-  { id = "12.11", name = "Yakuhai: seat wind", value = 1, open = 1, unit = "han", needs = "honour_pungs", when = "honour_pung",
-    test = function(f) return has_pung(H.seat_wind) end },
-  { id = "12.12", name = "Yakuhai: round wind", value = 1, open = 1, unit = "han", needs = "honour_pungs", when = "honour_pung",
-    test = function(f) return has_pung(H.round_wind) end },
+  { id = "12.8", name = "Yakuhai: White", value = 1, open = 1, unit = "han", needs = "honour_pungs", when = "dragon_pung",
+    test = pung_test("5z") },
+  { id = "12.9", name = "Yakuhai: Green", value = 1, open = 1, unit = "han", needs = "honour_pungs", when = "dragon_pung",
+    test = pung_test("6z") },
+  { id = "12.10", name = "Yakuhai: Red", value = 1, open = 1, unit = "han", needs = "honour_pungs", when = "dragon_pung",
+    test = pung_test("7z") },
+  { id = "12.11", name = "Yakuhai: seat wind", value = 1, open = 1, unit = "han", needs = "honour_pungs", when = "wind_pung",
+    test = function(f) return C.honour_pungs & HONOUR_BIT[H.seat_wind] ~= 0 end },
+  { id = "12.12", name = "Yakuhai: round wind", value = 1, open = 1, unit = "han", needs = "honour_pungs", when = "wind_pung",
+    test = function(f) return C.honour_pungs & HONOUR_BIT[H.round_wind] ~= 0 end },
   { id = "12.13", name = "Haitei raoyue", value = 1, open = 1, unit = "han", needs = "flags", when = "last_tile", pairs = true,  -- 5.7
     test = function(f) return f.flags.last_tile and H.tsumo end },
   { id = "12.14", name = "Houtei raoyui", value = 1, open = 1, unit = "han", needs = "flags", when = "last_tile", pairs = true,  -- 5.7
@@ -396,7 +398,7 @@ local YAKU = {
     test = function(f) return H.kongs == 3 end },
   { id = "12.25", name = "Honroutou", value = 2, open = 2, unit = "han", when = "all_th", pairs = true,
     test = function(f) return T.all_th end },
-  { id = "12.26", name = "Shousangen", value = 2, open = 2, unit = "han", needs = "honour_pungs", when = "honour_pung",
+  { id = "12.26", name = "Shousangen", value = 2, open = 2, unit = "han", needs = "honour_pungs", when = "dragon_pung",
     test = function(f) return C.dragon_pungs == 2 and DRAGON[C.pair] end },
   { id = "12.27", name = "Honitsu", value = 3, open = 2, unit = "han", when = "one_suit", pairs = true,
     test = function(f) return T.one_suit and T.honours end },
