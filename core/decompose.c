@@ -650,12 +650,14 @@ struct irregular_tally {
     int kinds, pairs, orphans, orphan_pairs;
 };
 
+/* The terminals and honours (bit k: kind k), as orphan_kind. */
+#define ORPHAN_KINDS 0x3fc060301ull
+
 static inline struct irregular_tally irregular_tally(uint64_t held, uint64_t pairs)
 {
-    const uint64_t orphans = 0x3fc060301ull;
     return (struct irregular_tally){
         .kinds = popcount64(held), .pairs = popcount64(pairs),
-        .orphans = popcount64(held & orphans), .orphan_pairs = popcount64(pairs & orphans),
+        .orphans = popcount64(held & ORPHAN_KINDS), .orphan_pairs = popcount64(pairs & ORPHAN_KINDS),
     };
 }
 
@@ -965,15 +967,20 @@ static uint64_t standard_lowering(struct lowering_parts *e, const unsigned half[
 {
     const uint8_t *x = dc_vecs[half[0]], *y = dc_vecs[half[1]];
     int nsets = 4 - nmelds, best = 255;
-    for (int m = 0; m <= nsets; m++)
-        best = min_int(best, min_int(x[m] + y[8 + nsets - m], x[8 + m] + y[nsets - m]));
     unsigned in_x = 0, in_y = 0;   /* the halves' (m, q) in a cheapest way */
     for (int m = 0; m <= nsets; m++)
-        for (int q = 0; q < 2; q++)
-            if (x[q * 8 + m] + y[(1 - q) * 8 + nsets - m] == best) {
-                in_x |= 1u << (q * 8 + m);
-                in_y |= 1u << ((1 - q) * 8 + nsets - m);
+        for (int q = 0; q < 2; q++) {
+            int cost = x[q * 8 + m] + y[(1 - q) * 8 + nsets - m];
+            unsigned bx = 1u << (q * 8 + m), by = 1u << ((1 - q) * 8 + nsets - m);
+            if (cost < best) {
+                best = cost;
+                in_x = bx;
+                in_y = by;
+            } else if (cost == best) {
+                in_x |= bx;
+                in_y |= by;
             }
+        }
     for (int p = 0; p < NPARTS; p++)
         e->in[p] = 0;
     split_ids(e->id[0], e->id[1], in_x, &e->in[0], &e->in[1]);
@@ -1033,11 +1040,11 @@ uint64_t shanten_lowering(const uint8_t counts[TILE_KINDS], int nmelds, unsigned
             lower[was][0] = sp_after < now;
             lower[was][1] = min_int(sp_after, to_after) < now;
         }
-        for (uint64_t b = room & ~out; b; b &= b - 1) {
-            int k = __builtin_ctzll(b);
-            if (lower[counts[k]][orphan_kind[k]])
-                out |= 1ull << k;
-        }
+        /* the kinds held was times (those held four times have no room), orphans or not */
+        uint64_t held = kind_mask(counts, 0), two = kind_mask(counts, 1), three = kind_mask(counts, 2);
+        const uint64_t by_count[4] = { ~held & ALL_KINDS, held & ~two, two & ~three, three };
+        for (int was = 0; was < 4; was++)
+            out |= (lower[was][0] ? by_count[was] & ~ORPHAN_KINDS : 0) | (lower[was][1] ? by_count[was] & ORPHAN_KINDS : 0);
     }
     return out & room;
 }
