@@ -148,6 +148,10 @@ static void put_string(const char *str, size_t n)
 
 static void put_integer(long long v)
 {
+    if (v >= 0 && v < 10) {
+        putc1((char)('0' + v));
+        return;
+    }
     char buf[24], *p = buf + sizeof buf;
     unsigned long long u = v < 0 ? 0ull - (unsigned long long)v : (unsigned long long)v;
     do
