@@ -162,25 +162,28 @@ void read_action(lua_State *L, int t, const struct game *g, struct action *a)
 
 /* ---- the userdata ---- */
 
-/* The registry's table of the hooks' views of the engine (core:view(), lua/game.lua):
- * view -> the game's userdata, weak keys. */
-static char view_key;
+/* The game methods' upvalues (lj_open_game): the games' metatable, and the hooks' views
+ * of the engine (core:view(), lua/game.lua): view -> the game's userdata, weak keys. */
+#define UP_GAME_MT lua_upvalueindex(1)
+#define UP_VIEWS lua_upvalueindex(2)
 
-/* The game at idx for a reading method: the game's userdata, or a hook's view of it,
+/* The game at idx (1) of a method: its userdata, or with `views` a hook's view of it,
  * which is then replaced at idx by the game's userdata (the reading methods are the
  * view's own: no call in between; they run as on the game). */
-static struct lgame *check_game(lua_State *L, int idx)
+static struct lgame *game_arg(lua_State *L, int idx, bool views)
 {
-    struct lgame *lg = luaL_testudata(L, idx, GAME_MT);
-    if (!lg && lua_type(L, idx) == LUA_TTABLE) {
-        idx = lua_absindex(L, idx);
-        lua_rawgetp(L, LUA_REGISTRYINDEX, &view_key);
+    if (views && lua_type(L, idx) == LUA_TTABLE) {
         lua_pushvalue(L, idx);
-        lua_rawget(L, -2);
-        lg = luaL_testudata(L, -1, GAME_MT);
-        if (lg)
+        if (lua_rawget(L, UP_VIEWS) == LUA_TUSERDATA)
             lua_replace(L, idx);
-        lua_settop(L, lg ? lua_gettop(L) - 1 : lua_gettop(L) - 2);
+        else
+            lua_pop(L, 1);
+    }
+    struct lgame *lg = NULL;
+    if (lua_getmetatable(L, idx)) {
+        if (lua_rawequal(L, -1, UP_GAME_MT))
+            lg = lua_touserdata(L, idx);   /* (NULL for a table given the metatable) */
+        lua_pop(L, 1);
     }
     if (!lg)
         lg = luaL_checkudata(L, idx, GAME_MT);   /* (raises) */
@@ -189,14 +192,15 @@ static struct lgame *check_game(lua_State *L, int idx)
     return lg;
 }
 
+/* The game of a reading method: its userdata or a hook's view of it. */
+static struct lgame *check_game(lua_State *L, int idx) { return game_arg(L, idx, true); }
+
 /* A game a method may change (its userdata, never a view): not while one of its hooks
  * runs (a hook that reached it would desynchronise the state, the log and the action
  * list). */
 static struct lgame *check_idle(lua_State *L, int idx)
 {
-    struct lgame *lg = luaL_checkudata(L, idx, GAME_MT);
-    if (!lg->g)
-        luaL_error(L, "the game is closed");
+    struct lgame *lg = game_arg(L, idx, false);
     if (lg->busy)
         luaL_error(L, "the game cannot change while one of its hooks runs");
     return lg;
@@ -1137,12 +1141,11 @@ static int l_bot(lua_State *L)
  * hook's view of the game (lua/game.lua gives it the reading methods alone). */
 static int l_view(lua_State *L)
 {
-    luaL_checkudata(L, 1, GAME_MT);
-    lua_rawgetp(L, LUA_REGISTRYINDEX, &view_key);
+    game_arg(L, 1, false);
     lua_newtable(L);
     lua_pushvalue(L, -1);
     lua_pushvalue(L, 1);
-    lua_rawset(L, -4);
+    lua_rawset(L, UP_VIEWS);
     return 1;
 }
 
@@ -1231,7 +1234,15 @@ static const luaL_Reg game_methods[] = {
 void lj_open_game(lua_State *L)
 {
     if (luaL_newmetatable(L, GAME_MT)) {
-        luaL_newlib(L, game_methods);
+        /* the methods, with their upvalues: this metatable and the table of views */
+        lua_createtable(L, 0, (int)(sizeof game_methods / sizeof *game_methods) - 1);
+        lua_pushvalue(L, -2);
+        lua_newtable(L);
+        lua_createtable(L, 0, 1);
+        lua_pushstring(L, "k");
+        lua_setfield(L, -2, "__mode");
+        lua_setmetatable(L, -2);
+        luaL_setfuncs(L, game_methods, 2);
         lua_setfield(L, -2, "__index");
         lua_pushcfunction(L, l_gc);
         lua_setfield(L, -2, "__gc");
@@ -1245,12 +1256,6 @@ void lj_open_game(lua_State *L)
     lua_setfield(L, -2, "__mode");
     lua_setmetatable(L, -2);
     lua_setfield(L, LUA_REGISTRYINDEX, "jong.games");
-    lua_newtable(L);   /* the hooks' views of the engine: view -> game, weak keys */
-    lua_createtable(L, 0, 1);
-    lua_pushstring(L, "k");
-    lua_setfield(L, -2, "__mode");
-    lua_setmetatable(L, -2);
-    lua_rawsetp(L, LUA_REGISTRYINDEX, &view_key);
     lua_pushcfunction(L, l_game_new);
     lua_setfield(L, -2, "game_new");
 }
