@@ -697,9 +697,12 @@ static int l_key_problem(lua_State *L)
 }
 
 /* unknown_key(t, set, [own]) -> the first key of t (raw, in next's order) that is in
- * neither set (read raw), or nil: the fields of a situation no one reads. */
+ * neither set (read raw), or nil: the fields of a situation no one reads; nil, true
+ * for a t with a metatable (the caller reads it with pairs, as before the sets). */
 static int l_unknown_key(lua_State *L)
 {
+    if (lua_getmetatable(L, 1))   /* (any value with one) */
+        return lua_pushnil(L), lua_pushboolean(L, 1), 2;
     luaL_checktype(L, 1, LUA_TTABLE);
     luaL_checktype(L, 2, LUA_TTABLE);
     lua_settop(L, 3);
@@ -1187,12 +1190,11 @@ static int l_in_rule_code(lua_State *L)
  * with a bad payment, or false and the sum. */
 static int l_payments_problem(lua_State *L)
 {
-    static const char *const seats[] = { "E", "S", "W", "N" };
     luaL_checktype(L, 1, LUA_TTABLE);
     bool deposits = lua_toboolean(L, 2);
     lua_Integer sum = 0;
     for (int i = 0; i < 4; i++) {
-        lua_pushstring(L, seats[i]);
+        push_name(L, seat_names[i]);
         int type = lua_rawget(L, 1);
         if (type == LUA_TNIL) {
             lua_pop(L, 1);
@@ -1209,7 +1211,7 @@ static int l_payments_problem(lua_State *L)
         }
         lua_pop(L, 1);
         if (!fine || v < -2147483647 || v > 2147483647)
-            return lua_pushstring(L, seats[i]), 1;
+            return push_name(L, seat_names[i]), 1;
         sum += v;
     }
     if (sum < 0 || (sum > 0 && !deposits))

@@ -247,8 +247,9 @@ function jong.score_event(s)
   return out
 end
 
--- (score's result as it is: for its copy through pcall_plain)
-local function same(v) return v end
+-- (score's result as it is, for its copy through pcall_plain: assert answers a table as
+-- it is, and a C function is cheaper to call than a Lua one)
+local same = assert
 
 local payments_problem = private.payments_problem
 local views = private.views   -- (lua/sandbox.lua, loaded after this file: read at the first call)
@@ -273,7 +274,8 @@ local function score(s, at_once)
   views = views or private.views
   local fn = r.score
   if type(fn) ~= "function" then return fail("rules " .. r.name .. " have no hook 'score'") end
-  local names = names_of(r, "score")
+  local per = hook_names[r]   -- (names_of, inline)
+  local names = per and per.score or names_of(r, "score")
   local ok, result, reason = pcall_plain(names[1], names[2], views, JSON_MARK, at_once or "first", fn, f)
   if not ok then return fail(result) end
   if result == nil then return fail(reason or "hook score returned nothing") end
@@ -295,7 +297,7 @@ local function score(s, at_once)
   if r.settle then
     local settle = r.settle
     if type(settle) ~= "function" then return fail("rules " .. r.name .. " have no hook 'settle'") end
-    local settle_names = names_of(r, "settle")
+    local settle_names = per and per.settle or names_of(r, "settle")
     ok, payments, reason = pcall_plain(settle_names[1], settle_names[2], views, JSON_MARK, at_once, settle, f, result)
     if not ok then return fail(payments) end
     if payments == nil then return fail(reason or "hook settle returned nothing") end

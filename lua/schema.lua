@@ -285,10 +285,8 @@ function jong.check_situation(r, s)
     for _, n in ipairs(own) do own_set[n] = true end
     own_sets[own] = own_set
   end
-  local k                                 -- the first field neither reads
-  if getmetatable(s) == nil then
-    k = unknown_key(s, SITUATION_SET, own_set)
-  else                                    -- (a table with __pairs)
+  local k, meta = unknown_key(s, SITUATION_SET, own_set)   -- the first field neither reads
+  if meta then                            -- (a table with a metatable: __pairs)
     for key in pairs(s) do
       if not (SITUATION_SET[key] or own_set and own_set[key]) then k = key; break end
     end
