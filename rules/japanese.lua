@@ -135,6 +135,7 @@ for t, bit in pairs(KIND_BIT) do
 end
 -- KIND_BIT masks of the kinds of each suit.
 local M_KINDS, P_KINDS, S_KINDS = 0x1FF, 0x1FF << 9, 0x1FF << 18
+local ALL_KINDS = -1                   -- (every bit)
 local KINDS_OF_SUIT = { m = M_KINDS, p = P_KINDS, s = S_KINDS }
 -- The AND of KIND_FACTS over the kinds of one suit in a mask of its ranks (bit r - 1:
 -- rank r; NO_KINDS for none): M_FACTS[kinds & 0x1FF], P_FACTS[kinds >> 9 & 0x1FF],
@@ -238,6 +239,7 @@ local function analyse_hand(f, sevens, orphans)
     end
   end
   T = TILE_FACTS[facts]
+  H.kinds = kinds or ALL_KINDS           -- (the kinds held; all when not read off a reading)
   H.kongs, H.three_kongs = kongs, kongs == 3
   -- chuuren poutou: closed, no kong, one suit 1112345678999 + one tile (13); always a
   -- standard hand, holding every rank of its suit
@@ -782,13 +784,18 @@ end
 -- indicators[1..last] are read (last: all of them when nil).
 local function count_dora(f, indicators, aside, last)
   if not indicators[1] then return 0 end
-  local n, counts, melds, dora_of = 0, f.counts, f.melds, f.rules.dora_of or DORA_OF
+  local n, held_kinds, dora_of = 0, H.kinds, f.rules.dora_of or DORA_OF
   for i = 1, last or #indicators do
     local d = dora_of[indicators[i]]
-    n = n + (counts[d] or 0) + (aside and aside[d] or 0)
-    for j = 1, #melds do                 -- and the melded ones: held(f, d) in one pass
-      local ts = melds[j].tiles
-      for k = 1, #ts do if ts[k] == d then n = n + 1 end end
+    if aside then n = n + (aside[d] or 0) end
+    local bit = KIND_BIT[d]
+    if bit and held_kinds & bit ~= 0 then  -- (a kind the hand lacks: none held)
+      local counts, melds = f.counts, f.melds
+      n = n + (counts[d] or 0)
+      for j = 1, #melds do               -- and the melded ones: held(f, d) in one pass
+        local ts = melds[j].tiles
+        for k = 1, #ts do if ts[k] == d then n = n + 1 end end
+      end
     end
   end
   return n
