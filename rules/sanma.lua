@@ -85,24 +85,13 @@ for r = 5, 7 do R.dora_of[r .. "z"] = ((r - 4) % 3 + 5) .. "z" end
 -- 17: the situation's sanma checks, then Japanese scoring with the kita as dora (7.7) and the
 -- kita flags as the parent knows them (7.4, 7.6).
 
--- The first tile of the notation s the set lacks (2m-8m, 0m): its text and 1-based column.
+-- The first tile of the notation s the set lacks (2m-8m, 0m): its text and 1-based column
+-- (the first digit other than 1 and 9 of a run of digits that ends in "m").
 local function absent_tile(s)
-  local run = nil                                     -- column where the digit run began
-  for i = 1, #s do
-    local c = s:sub(i, i)
-    if c:match("%d") then
-      run = run or i
-    else
-      if c == "m" and run then
-        for j = run, i - 1 do
-          local d = s:sub(j, j)
-          if d ~= "1" and d ~= "9" then return (d == "0" and "0m" or d .. "m"), j end
-        end
-      end
-      run = nil
-    end
-  end
-  return nil
+  local col = s:find("[02-8]%d*m")
+  if not col then return nil end
+  local d = s:sub(col, col)
+  return (d == "0" and "0m" or d .. "m"), col
 end
 
 local function tile_error(field, s)
@@ -113,13 +102,20 @@ local function tile_error(field, s)
   return where .. "bad tile '" .. t .. "' at column " .. col .. ": not in the sanma tile set"
 end
 
+local TILE_FIELDS = { "hand", "win_tile", "dora", "ura" }   -- (the situation's, in notation)
+local SEAT_FIELDS = { "seat", "from", "round" }
+local NO_SITUATION = {}
+local JSON_NULL, math_type, floor, tointeger = jong.json_null, math.type, math.floor, math.tointeger
+
 local function check_sanma(f)
-  local s = f.situation or {}
-  for _, field in ipairs({ "hand", "win_tile", "dora", "ura" }) do
+  local s = f.situation or NO_SITUATION
+  for i = 1, #TILE_FIELDS do
+    local field = TILE_FIELDS[i]
     local bad = tile_error(field, s[field])
     if bad then return bad end
   end
-  for _, field in ipairs({ "seat", "from", "round" }) do
+  for i = 1, #SEAT_FIELDS do
+    local field = SEAT_FIELDS[i]
     if s[field] == "N" then return field .. ": there is no North seat in sanma (E, S or W)" end
   end
   if type(s.winners) == "table" then
@@ -127,15 +123,16 @@ local function check_sanma(f)
       if not SEAT_INDEX[w] then return "winners: seats are E, S or W, not " .. tostring(w) end
     end
   end
-  for _, m in ipairs(f.melds) do
-    if m.type == "chow" then return "no chi in sanma (6.1)" end
+  local melds = f.melds
+  for i = 1, #melds do
+    if melds[i].type == "chow" then return "no chi in sanma (6.1)" end
   end
   local kita = s.kita
-  if kita == nil or kita == jong.json_null then kita = 0 end
-  if math.type(kita) ~= "integer" and not (type(kita) == "number" and kita == math.floor(kita)) then
+  if kita == nil or kita == JSON_NULL then kita = 0 end
+  if math_type(kita) ~= "integer" and not (type(kita) == "number" and kita == floor(kita)) then
     return "kita: must be a whole number 0-4"
   end
-  kita = math.tointeger(kita)
+  kita = tointeger(kita)
   if kita < 0 or kita > 4 then return "kita: must be 0-4, not " .. kita end
   if kita > 0 and not f.options.kita then return "kita: option kita is off" end
   local norths = japanese.held(f, NORTH)          -- (f.all_counts[NORTH] or 0)
