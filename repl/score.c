@@ -127,11 +127,13 @@ static int next_element(struct reader *r, const char **text, size_t *len, bool *
     }
 }
 
-/* Writes the answer to one element (a JSON text) and notes whether it was valid. */
+/* Writes the answer to one element (a JSON text) and notes whether it was valid.
+ * jong.score_json_one is at stack index 1. */
 static void answer(lua_State *L, const char *text, size_t len, bool *all_ok)
 {
+    lua_pushvalue(L, 1);
     lua_pushlstring(L, text, len);
-    if (lj_call_module(L, "score_json_one", 1, 0) != LUA_OK) {
+    if (lj_pcall(L, 1, 0, "score_json_one", NULL) != LUA_OK) {
         printf("{\"ok\":false,\"error\":\"internal error\"}");
         *all_ok = false;
         lua_pop(L, 1);
@@ -164,6 +166,10 @@ static int score_stream(lua_State *L, struct reader *r)
     bool all_ok = true, end = false;
     int n = 0;
     fputc('[', stdout);
+    lua_settop(L, 0);
+    lua_getglobal(L, "jong");
+    lua_getfield(L, 1, "score_json_one");
+    lua_replace(L, 1);
     while (!end) {
         const char *text;
         size_t len;
@@ -178,7 +184,7 @@ static int score_stream(lua_State *L, struct reader *r)
         if (n++ > 0)
             fputc(',', stdout);
         answer(L, text, len, &all_ok);
-        lua_settop(L, 0);
+        lua_settop(L, 1);
     }
     if (end && skip_space(r) != EOF) {
         fputs(n > 0 ? "," : "", stdout);
