@@ -6,6 +6,11 @@
 local japanese = require "japanese"
 local payments = require "lib.payments"
 local jo = japanese.options
+-- The parent's functions this file calls on every win, looked up once (`japanese` is a
+-- read-only view: each field read through it is a call).
+local parent_score, parent_has_yaku, held = japanese.score, japanese.has_yaku, japanese.held
+local basic_points, liable_seat, note_game_win = japanese.basic_points, japanese.liable_seat,
+  japanese.note_game_win
 
 local SEATS = { "E", "S", "W" }                       -- 2: no North seat
 local SEAT_INDEX = { E = 1, S = 2, W = 3 }
@@ -135,7 +140,7 @@ local function check_sanma(f)
   kita = tointeger(kita)
   if kita < 0 or kita > 4 then return "kita: must be 0-4, not " .. kita end
   if kita > 0 and not f.options.kita then return "kita: option kita is off" end
-  local norths = japanese.held(f, NORTH)          -- (f.all_counts[NORTH] or 0)
+  local norths = held(f, NORTH)                   -- (f.all_counts[NORTH] or 0)
   if kita + norths > 4 then
     return "more than four Norths: " .. kita .. " kita and " .. norths .. " in the hand"
   end
@@ -178,14 +183,14 @@ function R.score(f)
   local bad = check_sanma(f)
   if bad then return nil, bad end
   parent_facts(f)
-  return japanese.score(f)
+  return parent_score(f)
 end
 
 function R.has_yaku(f)
   local bad = check_sanma(f)
   if bad then return nil, bad end
   parent_facts(f)
-  return japanese.has_yaku(f)
+  return parent_has_yaku(f)
 end
 
 ---------------------------------------------------------------------------
@@ -230,15 +235,15 @@ end
 function R.settle(f, result)
   local situation = f.situation
   local game = situation and situation.game
-  if game then japanese.note_game_win(game, f) end
+  if game then note_game_win(game, f) end
   local opts = f.options
   local pay = { E = 0, S = 0, W = 0 }
   local winner, dealer, value = f.seat, f.seat == "E", result.value
-  local basic = japanese.basic_points(value.han, value.fu, value.yakuman, opts)
+  local basic = basic_points(value.han, value.fu, value.yakuman, opts)
   local honba, deposits = f.honba or 0, f.deposits or 0
   if situation and situation.winners and not takes_honba(f) then honba, deposits = 0, 0 end
   local liable, share
-  if value.yakuman and not value.han and #f.melds >= 3 then liable, share = japanese.liable_seat(f, result) end
+  if value.yakuman and not value.han and #f.melds >= 3 then liable, share = liable_seat(f, result) end
   if liable == winner then liable = nil end
   if liable and opts.pao_stacked == "whole" then share = value.yakuman end
   if f.win_by == "discard" then
