@@ -1100,7 +1100,6 @@ static int call_plain(lua_State *L)
 static int l_pcall_plain(lua_State *L)
 {
     const char *what = luaL_checkstring(L, 1);
-    luaL_checkstring(L, 2);
     luaL_checktype(L, 3, LUA_TTABLE);
     luaL_checktype(L, 6, LUA_TFUNCTION);
     lj_push_handler(L);

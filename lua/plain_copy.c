@@ -4,6 +4,9 @@
 #include "lj.h"
 
 #define PLAIN_DEPTH 16
+/* The stack a copy takes: 4 places a level (the view's table or nil, the copy, a key, a
+ * value), a few more for the last; checked once per copy. */
+#define COPY_STACK (4 * (PLAIN_DEPTH + 1) + 8)
 /* Tables the plain check visits at most: tables shared many times over (a few hundred
  * tables, each holding the next many times) make a tree too large to walk; such a result
  * is copied instead, where the memory cap stops it. */
@@ -15,7 +18,6 @@ static void copy_table(lua_State *L, int src, int depth, const char *what, int v
 {
     if (depth > PLAIN_DEPTH)
         luaL_error(L, "%s is nested more than %d deep (a cycle?)", what, PLAIN_DEPTH);
-    luaL_checkstack(L, 8, "plain copy");
     bool meta = lua_getmetatable(L, src);   /* (a view has one; most tables none) */
     if (meta) {
         lua_pop(L, 1);
@@ -75,6 +77,7 @@ int lj_plain_copy(lua_State *L)
     lua_settop(L, 4);
     switch (lua_type(L, 1)) {
     case LUA_TTABLE:
+        luaL_checkstack(L, COPY_STACK, "plain copy");
         copy_table(L, 1, 0, what, 3, 4);
         return 1;
     case LUA_TFUNCTION:
@@ -139,6 +142,7 @@ void lj_plain_at(lua_State *L, int idx, const char *what, int views, int mark, b
     case LUA_TTABLE:
         if (keep_plain && is_plain_table(L, idx, 0, mark, &visits))
             return;
+        luaL_checkstack(L, COPY_STACK, "plain copy");
         copy_table(L, idx, 0, what, views, mark);
         lua_replace(L, idx);
         return;
