@@ -378,9 +378,8 @@ function R.configure(o)
 end
 
 -- 11: the only abort asked after a window: four kongs by two or more players.
-local BRIEF = {}                                      -- (refilled: no table per window)
 function R.check_abort(g)
-  if not g.options.abort_suukaikan or g.core:brief(BRIEF).kongs < 4 then return nil end
+  if not g.options.abort_suukaikan or g.core:brief("kongs") < 4 then return nil end
   local st = g.core:state()
   local seats = 0
   for _, seat in ipairs(SEATS) do
