@@ -441,14 +441,16 @@ end
 -- The rotation after the deal of game g with outcome o (and payments not yet settled).
 -- Returns the rotation and the players' points in first-deal order.
 function R.game_rotation(g, o, pending)
-  local b = g.core:brief()
+  local core = g.core
+  local round, deal_in_round, honba = core:brief("round", "deal_in_round", "honba")   -- (no tables)
   local points, dealer_player = {}, nil
-  for _, seat in ipairs(SEATS) do
-    local me = g.core:seat_summary(seat)
-    points[me.player + 1] = me.points + (pending and pending[seat] or 0)
-    if seat == "E" then dealer_player = me.player + 1 end
+  for i = 1, #SEATS do
+    local seat = SEATS[i]
+    local player, seat_points = core:seat_summary(seat, "player", "points")
+    points[player + 1] = seat_points + (pending and pending[seat] or 0)
+    if seat == "E" then dealer_player = player + 1 end
   end
-  return R.rotation({ round = b.round, dealer = b.deal_in_round + 1, honba = b.honba,
+  return R.rotation({ round = round, dealer = deal_in_round + 1, honba = honba,
                       outcome = o.win and "win" or o.draw == "abort" and "abort" or o.outcome or "draw",
                       dealer_won = o.dealer_won, dealer_keeps = o.dealer_keeps, points = points,
                       dealer_player = dealer_player, options = g.options }), points
@@ -456,7 +458,7 @@ end
 
 -- next_deal(g): dealer rotation, honba and the end of the match (4.4, 4.6).
 function R.next_deal(g)
-  local deal = g.core:brief().deal
+  local deal = g.core:brief("deal")
   local o = g.japanese_outcome
   if not o or o.deal ~= deal then o = {} end
   local r = R.game_rotation(g, o)
