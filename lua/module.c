@@ -696,6 +696,41 @@ static int l_key_problem(lua_State *L)
     return 1;
 }
 
+/* name_distance(a, b, limit) -> the Levenshtein distance of two names, or limit + 1 once
+ * it is sure to exceed limit (every entry of a row above it): the "did you mean" of
+ * lua/schema.lua, run for every function a ruleset holds at load. Names over 64 bytes
+ * are farther than any limit asked (hook and field names are short). */
+static int l_name_distance(lua_State *L)
+{
+    size_t na, nb;
+    const char *a = luaL_checklstring(L, 1, &na), *b = luaL_checklstring(L, 2, &nb);
+    lua_Integer limit = luaL_checkinteger(L, 3);
+    enum { LONGEST = 64 };
+    if (na > LONGEST || nb > LONGEST || (lua_Integer)(na > nb ? na - nb : nb - na) > limit)
+        return lua_pushinteger(L, limit + 1), 1;
+    int prev[LONGEST + 1], cur[LONGEST + 1];
+    for (size_t j = 0; j <= nb; j++)
+        prev[j] = (int)j;
+    for (size_t i = 1; i <= na; i++) {
+        int low = cur[0] = (int)i;
+        for (size_t j = 1; j <= nb; j++) {
+            int d = prev[j - 1] + (a[i - 1] != b[j - 1]);
+            if (prev[j] + 1 < d)
+                d = prev[j] + 1;
+            if (cur[j - 1] + 1 < d)
+                d = cur[j - 1] + 1;
+            cur[j] = d;
+            if (d < low)
+                low = d;
+        }
+        if (low > limit)
+            return lua_pushinteger(L, limit + 1), 1;
+        memcpy(prev, cur, sizeof prev);
+    }
+    lua_pushinteger(L, prev[nb]);
+    return 1;
+}
+
 /* unknown_key(t, set, [own]) -> the first key of t (raw, in next's order) that is in
  * neither set (read raw), or nil: the fields of a situation no one reads; nil, true
  * for a t with a metatable (the caller reads it with pairs, as before the sets). */
@@ -1227,6 +1262,7 @@ static const luaL_Reg private_tools[] = {
     { "facts_index", l_facts_index },
     { "facts_of", l_facts_of },
     { "unknown_key", l_unknown_key },
+    { "name_distance", l_name_distance },
     { "key_problem", l_key_problem },
     { "payments_problem", l_payments_problem },
     { "pcall_plain", l_pcall_plain },

@@ -81,26 +81,7 @@ local function list_of(each)
   end
 end
 
--- Levenshtein distance of two short names, or limit + 1 once it is sure to exceed limit
--- (every entry of a row above it).
-local function distance(a, b, limit)
-  local prev, cur = {}, {}
-  for j = 0, #b do prev[j] = j end
-  for i = 1, #a do
-    cur[0] = i
-    local ai, low = a:byte(i), i
-    for j = 1, #b do
-      local d = prev[j - 1] + (ai == b:byte(j) and 0 or 1)
-      if prev[j] + 1 < d then d = prev[j] + 1 end
-      if cur[j - 1] + 1 < d then d = cur[j - 1] + 1 end
-      cur[j] = d
-      if d < low then low = d end
-    end
-    if low > limit then return limit + 1 end
-    prev, cur = cur, prev
-  end
-  return prev[#b]
-end
+local distance = private.name_distance   -- Levenshtein, cut at a limit (lua/module.c)
 
 -- The nearest of `names` to `name` within distance 2, or nil.
 local function nearest(name, names)
