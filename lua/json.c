@@ -261,17 +261,23 @@ static int encode_table(lua_State *L, int idx, int depth, int shown)
     if (depth > MAX_DEPTH)
         return refuse(L, "cannot encode as JSON: nested more than %s deep (a cycle?)", MAX_DEPTH_TEXT);
     luaL_checkstack(L, 8, "JSON");
-    /* A table with a border (rawlen > 0) is an array when it has no other key; one
-     * without is an object unless it is empty (then an array unless marked). */
+    /* A table with a border (rawlen > 0) is an array when its keys are exactly 1..rawlen
+     * (a hole and another key, {1, nil, 3, x = 5}, make an object: nothing is dropped);
+     * one without is an object unless it is empty (then an array unless marked). */
     lua_Integer nk = 0, alen = (lua_Integer)lua_rawlen(L, idx);
+    bool other = false;
     if (alen > 0) {
         lua_pushnil(L);
         while (lua_next(L, idx)) {
             lua_pop(L, 1);
-            nk++;
+            lua_Integer k;
+            if (lua_isinteger(L, -1) && (k = lua_tointeger(L, -1)) >= 1 && k <= alen)
+                nk++;
+            else
+                other = true;
         }
     }
-    if (alen > 0 && nk == alen && !is_object(L, idx, shown)) {
+    if (alen > 0 && !other && nk == alen && !is_object(L, idx, shown)) {
         putc1('[');
         for (lua_Integer i = 1; i <= nk; i++) {
             if (i > 1)

@@ -158,6 +158,16 @@ function TestScore.test_json_round_trip_and_arrays()
   lu.assertStrContains(out, '"ok":false')
 end
 
+-- A list with a hole and another key is written as an object: no entry is dropped
+-- (its key count equals its length, which once made it an array without the "x").
+function TestScore.test_json_list_with_a_hole_and_a_name_keeps_every_key()
+  local t = { 1, nil, 3, x = 5 }
+  lu.assertEquals(rawlen(t), 3)
+  local back = jong.json_decode(jong.json_encode(t))
+  lu.assertEquals(back, { ["1"] = 1, ["3"] = 3, x = 5 })
+  lu.assertEquals(jong.json_encode({ 1, 2, 3 }), "[1,2,3]")
+end
+
 TestRulesets = {}
 local here = (arg and arg[0] or ""):match("^(.*)/[^/]*$") or "."
 local function rule(name) return here .. "/rules/" .. name .. ".lua" end
