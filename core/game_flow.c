@@ -1112,10 +1112,21 @@ static bool may_call_hook(struct game *g, const struct action *a)
     case PHASE_ROB: {
         if (st->waiting & ~(1 << a->seat))
             return false;
-        bool win = a->type == ACT_WIN;
-        for (int s = 0; s < players(g); s++)
+        bool win = a->type == ACT_WIN, kong = a->type == ACT_KONG;
+        for (int s = 0; s < players(g); s++) {
             win |= st->answer[s].type == ACT_WIN;
-        return passing || (win && h->settle_win);
+            kong |= st->answer[s].type == ACT_KONG;
+        }
+        if (win && (h->settle_win || h->settle_draw))   /* settle_draw: play after a win */
+            return true;
+        if (st->phase == PHASE_ROB || h->check_abort)
+            return passing || h->settle_kong;
+        /* A claim window that resolves without a win: a claimed kong pays (settle_kong)
+         * and draws a loose tile; settle_draw when the wall or the loose tiles run out (the
+         * last discard, a kong's or a bonus tile's replacement). */
+        if (kong && h->settle_kong)
+            return true;
+        return h->settle_draw && (kong || g->rules.wall.bonus || wall_drawable(&st->wall) == 0);
     }
     case PHASE_TURN:
         if (a->type == ACT_WIN)

@@ -522,16 +522,14 @@ static int turn_actions(struct game *g, int seat, struct action *out, int max)
     if (allowed_discards(g, seat, &allowed) < 0)
         return 0;
     if (!ask) {
-        struct action d = { .type = ACT_DISCARD, .seat = (uint8_t)seat };
-        int found = 0;
-        for (int k = 0; k < TILE_KINDS && !found; k++) {
-            if (h->counts[k] > reds_of(h, k) && (allowed & (1ull << k)))
-                d.tile = (tile_t)k, found = 1;
-            else if (reds_of(h, k) && (allowed & discard_bit((tile_t)(k | TILE_RED))))
-                d.tile = (tile_t)(k | TILE_RED), found = 1;
-        }
-        const char *why;
-        all = found && check_action(g, &d, &why) == LEGAL;
+        /* check_action on one of them: the seat is in turn, the tile held and allowed (by
+         * this mask: allowed_discards answers from the state alone), may_act not asked;
+         * what is left is the room for a discard */
+        bool found = false;
+        for (int k = 0; k < TILE_KINDS && !found; k++)
+            found = (h->counts[k] > reds_of(h, k) && (allowed & (1ull << k))) ||
+                    (reds_of(h, k) && (allowed & discard_bit((tile_t)(k | TILE_RED))));
+        all = found && g->st.seats[seat].ndiscards < MAX_DISCARDS;
     }
     /* The kinds held and the kinds of melded pungs, as bit masks (no branch per kind). */
     uint64_t held, four, pungs = 0;
