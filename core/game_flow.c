@@ -403,13 +403,10 @@ static int open_window(struct game *g, int phase, int from, tile_t t)
     st->claim_tile = t;
     st->waiting = 0;
     st->could_win = 0;
-    for (int s = 0; s < players(g); s++) {   /* field by field (a whole struct: a string store) */
-        struct action *a = &st->answer[s];
-        a->type = ACT_PASS;
-        a->seat = (uint8_t)s;
-        a->tile = t;
-        a->chow = a->extra = a->reds = 0;
-        a->more[0] = a->more[1] = 0;
+    struct action pass = { .type = ACT_PASS, .tile = t };
+    for (int s = 0; s < players(g); s++) {   /* as one word (a whole struct: a string store) */
+        pass.seat = (uint8_t)s;
+        memcpy(&st->answer[s], &pass, sizeof pass);
     }
     if (phase == PHASE_CLAIM && g->rules.last_discard == LAST_DISCARD_NONE && wall_drawable(&st->wall) == 0)
         return 0;
@@ -450,7 +447,7 @@ static int open_window(struct game *g, int phase, int from, tile_t t)
 static void note_misses(struct game *g)
 {
     struct game_state *st = &g->st;
-    for (int s = 0; s < players(g); s++) {
+    for (int s = 0; st->could_win && s < players(g); s++) {
         if ((st->could_win & (1 << s)) && st->answer[s].type != ACT_WIN) {
             st->seats[s].missed |= 1ull << tile_kind(st->claim_tile);
             st->seats[s].last_miss = g->nlog;
@@ -585,7 +582,7 @@ static int resolve_claims(struct game *g)
 {
     struct game_state *st = &g->st;
     int r;
-    if (window_wins(g, WIN_DISCARD, &r))
+    if (st->could_win && window_wins(g, WIN_DISCARD, &r))   /* a win is answered only where it could be */
         return r;
     const struct action *best = NULL;
     for (int i = 1; i < players(g); i++) {
@@ -694,7 +691,10 @@ static int do_discard(struct game *g, int s, tile_t t, int extra)
     int ask = open_window(g, PHASE_CLAIM, s, t);
     if (ask < 0)
         return -1;
-    return ask ? 0 : resolve_claims(g);
+    if (ask)
+        return 0;
+    note_misses(g);   /* nobody was asked: every answer is a pass (resolve_claims, no win nor claim) */
+    return next_draw(g);
 }
 
 static int do_kong(struct game *g, const struct action *a)

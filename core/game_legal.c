@@ -676,9 +676,27 @@ int list_actions(struct game *g, int seat, struct action *out, int max)
     }
 }
 
+/* The seats whose action is awaited (game_waiting). */
+static inline int waiting_seats(const struct game *g)
+{
+    switch (g->st.phase) {
+    case PHASE_TURN:
+        return 1 << g->st.turn;
+    case PHASE_CLAIM:
+    case PHASE_ROB:
+    case PHASE_EXCHANGE:
+    case PHASE_DECLARE:
+        return g->st.waiting;
+    case PHASE_DEAL_END:
+        return all_seats(g);
+    default:
+        return 0;
+    }
+}
+
 int game_legal(struct game *g, int seat, struct action *out, int max)
 {
-    if (seat < 0 || seat >= players(g) || !(game_waiting(g) & (1 << seat)))
+    if (seat < 0 || seat >= players(g) || !(waiting_seats(g) & (1 << seat)))
         return 0;
     g->legal_failed = false;
     if (!(g->legal_ok & (1 << seat))) {
@@ -698,20 +716,5 @@ void game_refresh(struct game *g) { g->legal_ok = 0; }
 
 const char *game_legal_error(const struct game *g) { return g->legal_failed ? g->err : NULL; }
 
-int game_waiting(const struct game *g)
-{
-    switch (g->st.phase) {
-    case PHASE_TURN:
-        return 1 << g->st.turn;
-    case PHASE_CLAIM:
-    case PHASE_ROB:
-    case PHASE_EXCHANGE:
-    case PHASE_DECLARE:
-        return g->st.waiting;
-    case PHASE_DEAL_END:
-        return all_seats(g);
-    default:
-        return 0;
-    }
-}
+int game_waiting(const struct game *g) { return waiting_seats(g); }
 

@@ -53,7 +53,7 @@ static void usage(FILE *out)
  * ended with no win at all. */
 static void tally(const struct game *g, int from, struct sim_totals *t)
 {
-    for (int i = from; i < game_nevents(g); i++) {
+    for (int i = from, n = game_nevents(g); i < n; i++) {
         const struct event *e = game_event(g, i);
         if (e->type == EV_DEAL_START) {
             t->deals++;
