@@ -633,33 +633,46 @@ static void build_view(struct game *g, int seat, const struct bot_profile *p, st
     }
 }
 
-/* How dangerous discarding kind k is against the threats (0 safe .. 10). */
-static int danger(const struct view *v, int k)
+/* How dangerous discarding a kind is against the threats (0 safe .. 9), kept as the kinds
+ * (bit k) of danger 1 or more, 3, 6, 7, 8 and 9 or more (ge[0..5]) against some threat
+ * (danger_masks adds the threats' to ge).
+ * Against one threat: 0 for a kind it discarded; an honour 1 with at most one copy
+ * unseen, 3 with two, else 6; a suit tile 3 when suji (for ranks 1-3 and 7-9 one side
+ * out, for 4-6 both sides: a tile three ranks away discarded), 6 when one side of a
+ * middle tile is out, else 7 for a terminal, 8 for a 2 or 8, 9 for 3-7. */
+struct danger {
+    uint64_t ge[6];
+};
+
+static void danger_masks(const struct view *v, struct danger *dg)
 {
-    int worst = 0;
+    /* suit kinds by rank: ranks 4-9, 1-6, 1-3 and 7-9, 1 and 9, 2 and 8, 3-7 */
+    const uint64_t suits = (1ull << 27) - 1, per = 0x40201ull;   /* bit 0 of each suit */
+    const uint64_t from4 = 0x1f8 * per, to6 = 0x3f * per, edge = 0x1c7 * per, two8 = 0x82 * per, mid = 0x7c * per;
+    uint64_t honours = 0x7full << 27, two = 0, many = 0;   /* honours with 2, 3 or more unseen */
+    for (int k = 27; k < TILE_KINDS; k++) {
+        two |= (uint64_t)(v->unseen[k] == 2) << k;
+        many |= (uint64_t)(v->unseen[k] > 2) << k;
+    }
     for (unsigned t = v->threats; t; t &= t - 1) {
         uint64_t safe = v->safe[__builtin_ctz(t)];
-        int d;
-        if (safe >> k & 1) {
-            d = 0;
-        } else if (kind_is_honour(k)) {
-            d = v->unseen[k] <= 1 ? 1 : v->unseen[k] == 2 ? 3 : 6;
-        } else {
-            int r = kind_rank(k), base = k - (r - 1);
-            bool lo = r > 3 && (safe >> (base + r - 4) & 1);    /* suji: r - 3 out */
-            bool hi = r < 7 && (safe >> (base + r + 2) & 1);    /* r + 3 out */
-            bool edge = r <= 3 || r >= 7;
-            if (edge ? (lo || hi) : (lo && hi))
-                d = 3;
-            else if (lo || hi)
-                d = 6;
-            else
-                d = r == 1 || r == 9 ? 7 : r == 2 || r == 8 ? 8 : 9;
-        }
-        if (d > worst)
-            worst = d;
+        uint64_t open = ~safe & (suits | honours);
+        uint64_t lo = safe << 3 & from4, hi = safe >> 3 & to6;   /* a tile three below, above out */
+        uint64_t suji = (edge & (lo | hi)) | (~edge & lo & hi);
+        uint64_t none = suits & ~(lo | hi);
+        dg->ge[0] |= open;
+        dg->ge[1] |= open & (suits | two | many);
+        dg->ge[2] |= open & ((suits & ~suji) | many);
+        dg->ge[3] |= open & none;
+        dg->ge[4] |= open & none & (two8 | mid);
+        dg->ge[5] |= open & none & mid;
     }
-    return worst;
+}
+
+static int danger(const struct danger *dg, int k)
+{
+    return (int)(dg->ge[0] >> k & 1) + 2 * (int)(dg->ge[1] >> k & 1) + 3 * (int)(dg->ge[2] >> k & 1) +
+           (int)(dg->ge[3] >> k & 1) + (int)(dg->ge[4] >> k & 1) + (int)(dg->ge[5] >> k & 1);
 }
 
 /* The kinds that lower the ordinary shanten of c (13 - 3n tiles, shanten now): when
@@ -834,11 +847,6 @@ static int held_shanten(int seat, const uint8_t *c, int nmelds, unsigned forms)
     return s;
 }
 
-struct choice {
-    int kind;
-    int shanten, cost, danger, accept;
-};
-
 /* The turn: which discard, and with it any declaration; kongs. */
 static int default_turn(struct game *g, const struct view *v, const struct action *a, int n,
                         struct action *out)
@@ -868,39 +876,50 @@ static int default_turn(struct game *g, const struct view *v, const struct actio
     int base_off = off_plan(&pl, &base);
     uint64_t off_kinds = off_plan_kinds(&pl);
     uint64_t held = spread_suits(counts_above(c, 0));   /* for connection */
-    /* candidates: each kind once */
-    struct choice ch[TILE_KINDS];
+    /* candidates: each kind once, in the order listed: its shanten and its cost (the
+     * tiles off the plan it leaves) */
+    uint8_t kind[TILE_KINDS];
+    int8_t sh[TILE_KINDS], cost[TILE_KINDS];
+    int plain_at[TILE_KINDS], red_at[TILE_KINDS];   /* by kind: its first discard action of a
+                                                     * plain tile, of a red five (-1: none) */
     int nch = 0, best_sh = 99;
     uint64_t seen = 0;
-    bool kongs = false, own = own_shanten(&pl);
+    bool kongs = false, extras = false, own = own_shanten(&pl);
     for (int i = 0; i < n; i++) {
         int type = a[i].type;
         if (type != ACT_DISCARD) {
             kongs |= type == ACT_KONG_CONCEALED || type == ACT_KONG_PROMOTED;
+            extras |= type == ACT_EXTRA;
             continue;
         }
         int k = tile_kind(a[i].tile);
-        if (seen >> k & 1)
+        uint64_t bit = 1ull << k;
+        bool red = tile_is_red(a[i].tile);
+        if (seen & bit) {
+            int *at = red ? &red_at[k] : &plain_at[k];
+            if (*at < 0)
+                *at = i;
             continue;
-        seen |= 1ull << k;
-        struct choice *x = &ch[nch++];
-        x->kind = k;
-        x->shanten = after[k];
+        }
+        seen |= bit;
+        plain_at[k] = red ? -1 : i;
+        red_at[k] = red ? i : -1;
+        kind[nch] = (uint8_t)k;
+        cost[nch] = (int8_t)(base_off - (int)(off_kinds >> k & 1));
+        int s = after[k];
         if (own) {
             c[k]--;
-            x->shanten = plan_shanten(v, &pl, c, v->nmelds);
+            s = plan_shanten(v, &pl, c, v->nmelds);
             c[k]++;
         }
-        x->cost = base_off - (int)(off_kinds >> k & 1);
-        x->danger = 0;
-        x->accept = -1;
-        if (x->shanten < best_sh)
-            best_sh = x->shanten;
+        sh[nch++] = (int8_t)s;
+        best_sh = s < best_sh ? s : best_sh;
     }
-    for (int i = 0; v->nthreats && i < nch; i++)
-        ch[i].danger = danger(v, ch[i].kind);
     if (!nch)
         return -1;
+    struct danger dg = { { 0 } };
+    if (v->nthreats)
+        danger_masks(v, &dg);
     /* fold against a threat when far from ready */
     /* Japanese: the discarder alone pays a win on a discard, so near ready a dangerous
      * tile is worth a step back; elsewhere (where every seat pays a share) only a hand
@@ -911,84 +930,90 @@ static int default_turn(struct game *g, const struct view *v, const struct actio
     bool wary = v->p->three_player && v->ndeclared;
     bool fold = folds_for && (careful ? best_sh >= 2 || (best_sh == 1 && (folds_for >= 2 || pi < 0 || wary))
                                       : best_sh >= 3);
-    /* near ready, the acceptance of the two loosest discards of the lowest shanten
-     * and the lowest off-plan count decides; far from ready, the loosest tile */
-    if (!fold && best_sh <= 1) {
-        int least_cost = 99;
-        for (int i = 0; i < nch; i++)
-            if (ch[i].shanten == best_sh && ch[i].cost < least_cost)
-                least_cost = ch[i].cost;
-        int conn[TILE_KINDS], order[TILE_KINDS], m = 0;
-        for (int i = 0; i < nch; i++)
-            if (ch[i].shanten == best_sh && ch[i].cost == least_cost) {
-                conn[i] = connection(v, c, held, ch[i].kind);
-                int j = m++;
-                while (j > 0 && conn[order[j - 1]] > conn[i]) {
-                    order[j] = order[j - 1];
-                    j--;
-                }
-                order[j] = i;
-            }
-        for (int j = 0; j < m; j++) {
-            struct choice *x = &ch[order[j]];
-            if (j < 2 && m > 1) {   /* one candidate: nothing to weigh */
-                c[x->kind]--;
-                x->accept = acceptance(v, &pl, c, v->nmelds, x->shanten);
-                c[x->kind]++;
-            } else {
-                x->accept = 0;
-            }
-        }
-    }
     int pick = -1;
     long best_score = 0;
-    int w = pl.type == PLAN_FLUSH || pl.type == PLAN_VOID ? 2 : pl.type == PLAN_SIMPLES ? 1 : 0;
-    long danger_weight = !careful ? (best_sh == 0 ? 50 : 400) : best_sh == 0 ? 8000 : 30000;
-    /* (2 * shanten + w * cost) * 50000 + cost * 20000, less the acceptance * 100, plus the
-     * danger; folding: the danger first */
-    long cost_weight = 50000L * w + 20000;
-    for (int i = 0; i < nch; i++) {
-        const struct choice *x = &ch[i];
-        long score;
-        if (fold) {
-            score = (long)x->danger * 10000 + x->shanten * 100 + x->cost;
+    if (fold) {   /* the danger first */
+        for (int i = 0; i < nch; i++) {
+            long score = (long)danger(&dg, kind[i]) * 10000 + sh[i] * 100 + cost[i];
+            if (pick < 0 || score < best_score) {
+                pick = i;
+                best_score = score;
+            }
+        }
+    } else {
+        /* what the acceptance adds (counted 100 a tile): near ready, the acceptance of the
+         * two loosest discards of the lowest shanten and the lowest cost; far from ready,
+         * of those of the lowest shanten, how loose the tile is */
+        int accept[TILE_KINDS] = { 0 };
+        if (best_sh <= 1) {
+            int least_cost = 99;
+            for (int i = 0; i < nch; i++)
+                if (sh[i] == best_sh && cost[i] < least_cost)
+                    least_cost = cost[i];
+            int conn[TILE_KINDS], order[TILE_KINDS], m = 0;
+            for (int i = 0; i < nch; i++)
+                if (sh[i] == best_sh && cost[i] == least_cost) {
+                    conn[i] = connection(v, c, held, kind[i]);
+                    int j = m++;
+                    while (j > 0 && conn[order[j - 1]] > conn[i]) {
+                        order[j] = order[j - 1];
+                        j--;
+                    }
+                    order[j] = i;
+                }
+            for (int j = 0; j < 2 && m > 1; j++) {   /* one candidate: nothing to weigh */
+                int i = order[j];
+                c[kind[i]]--;
+                accept[i] = acceptance(v, &pl, c, v->nmelds, sh[i]);
+                c[kind[i]]++;
+            }
         } else {
-            int accept = x->accept;
-            if (accept < 0)
-                accept = x->shanten == best_sh && best_sh > 1 ? 40 - 4 * connection(v, c, held, x->kind) : 0;
-            score = x->shanten * 100000L + x->cost * cost_weight - (accept > 0 ? accept : 0) * 100 +
-                    (long)x->danger * danger_weight;
+            for (int i = 0; i < nch; i++)
+                if (sh[i] == best_sh) {
+                    int loose = 40 - 4 * connection(v, c, held, kind[i]);
+                    accept[i] = loose > 0 ? loose : 0;
+                }
+        }
+        int w = pl.type == PLAN_FLUSH || pl.type == PLAN_VOID ? 2 : pl.type == PLAN_SIMPLES ? 1 : 0;
+        long danger_weight = !careful ? (best_sh == 0 ? 50 : 400) : best_sh == 0 ? 8000 : 30000;
+        /* (2 * shanten + w * cost) * 50000 + cost * 20000, less the acceptance * 100, plus
+         * the danger */
+        long cost_weight = 50000L * w + 20000;
+        for (int i = 0; i < nch; i++) {
+            int k = kind[i];
+            long score = sh[i] * 100000L + cost[i] * cost_weight - accept[i] * 100L;
+            if (v->nthreats)
+                score += (long)danger(&dg, k) * danger_weight;
             /* keep a pair of value tiles and the tiles of the plan's suit a little longer */
-            int k = x->kind;
             if (k >= 27) {
                 if (!is_value_honour(v, k))
                     score -= 10;
                 if (v->counts[k] == 1 && v->unseen[k] <= 1)
                     score -= 20;
             }
-        }
-        if (pick < 0 || score < best_score) {
-            pick = i;
-            best_score = score;
+            if (pick < 0 || score < best_score) {
+                pick = i;
+                best_score = score;
+            }
         }
     }
     /* with targets: a discard that leaves the hand ready with waits that win comes first:
      * the one chosen if it does, else the one with the most such tiles unseen */
     bool chosen_wins = false;
     int chosen = pick;   /* asked already when ready: none of its waits wins */
-    if (v->p->ntargets && !fold && after[ch[pick].kind] == 0) {
-        c[ch[pick].kind]--;
+    if (v->p->ntargets && !fold && after[kind[pick]] == 0) {
+        c[kind[pick]]--;
         chosen_wins = winning_waits(v, c, v->melds, v->nmelds, true) > 0;
-        c[ch[pick].kind]++;
+        c[kind[pick]]++;
     }
     if (v->p->ntargets && !fold && !chosen_wins) {
         int most = 0;
         for (int i = 0; i < nch; i++) {
-            if (after[ch[i].kind] != 0 || i == chosen)
+            if (after[kind[i]] != 0 || i == chosen)
                 continue;
-            c[ch[i].kind]--;
+            c[kind[i]]--;
             int won = winning_waits(v, c, v->melds, v->nmelds, false);
-            c[ch[i].kind]++;
+            c[kind[i]]++;
             if (won > most) {
                 most = won;
                 pick = i;
@@ -1001,10 +1026,10 @@ static int default_turn(struct game *g, const struct view *v, const struct actio
     if (v->declared && st->has_drawn && tile_kind(st->drawn) < TILE_KINDS) {
         int dk = tile_kind(st->drawn);
         for (int i = 0; i < nch; i++)
-            if (ch[i].kind == dk && ch[i].shanten <= ch[pick].shanten)
+            if (kind[i] == dk && sh[i] <= sh[pick])
                 kp = i;
     }
-    int k = ch[kp].kind;
+    int k = kind[kp];
     /* a concealed or promoted kong that does not set the hand back, with no threat */
     for (int i = 0; i < n && kongs && !fold; i++) {
         if (a[i].type != ACT_KONG_CONCEALED && a[i].type != ACT_KONG_PROMOTED)
@@ -1023,28 +1048,19 @@ static int default_turn(struct game *g, const struct view *v, const struct actio
         } else {
             d[kk]--;
         }
-        if (plan_shanten(v, &pl, d, nm) <= ch[pick].shanten) {
+        if (plan_shanten(v, &pl, d, nm) <= sh[pick]) {
             *out = a[i];
             return 0;
         }
     }
     /* the discard action: a plain tile before a red five; a declaration when ready */
-    int plain = -1, red = -1, extra = -1;
-    for (int i = 0; i < n; i++) {
-        if (tile_kind(a[i].tile) != k)
-            continue;
-        if (a[i].type == ACT_DISCARD) {
-            if (tile_is_red(a[i].tile)) {
-                if (red < 0)
-                    red = i;
-            } else if (plain < 0) {
-                plain = i;
-            }
-        } else if (a[i].type == ACT_EXTRA && extra < 0 && !fold) {
+    int plain = plain_at[k], red = red_at[k], extra = -1;
+    for (int i = 0; extras && !fold && i < n; i++)
+        if (a[i].type == ACT_EXTRA && tile_kind(a[i].tile) == k) {
             extra = i;
+            break;
         }
-    }
-    int shanten_left = ch[kp].shanten;
+    int shanten_left = sh[kp];
     /* three players: a hand of value of its own (a flush, a value honour pung, two red
      * fives or tiles set aside) that already wins on a discard stays undeclared (dama); a
      * cheap one declares for value */
@@ -1328,19 +1344,21 @@ int bot_choose(struct game *g, int seat, int kind, const struct bot_profile *p, 
     int n = game_legal(g, seat, a, MAX_ACTIONS);
     if (n <= 0)
         return -1;
-    bool turn = false;   /* some discard */
-    for (int i = 0; i < n; i++) {
+    unsigned types = 0;   /* bit t: some action of type t */
+    for (int i = 0; i < n; i++)
+        types |= 1u << a[i].type;
+    for (int i = 0; types & (1u << ACT_WIN | 1u << ACT_NEXT); i++)
         if (a[i].type == ACT_WIN || a[i].type == ACT_NEXT) {
             *out = a[i];
             return 0;
         }
-        turn |= a[i].type == ACT_DISCARD;
-    }
+    bool turn = types >> ACT_DISCARD & 1;   /* some discard */
     if (kind == BOT_RANDOM) {
         *out = a[rng_below(r, (uint32_t)n)];
         return 0;
     }
-    if (bot_preplay(g, seat, a, n, out) == 0 || bot_missing_first(g, seat, a, n, out) == 0)
+    /* (the missing suit's tiles go first in turn alone) */
+    if (bot_preplay(g, seat, a, n, out) == 0 || (turn && bot_missing_first(g, seat, a, n, out) == 0))
         return 0;
     if (kind == BOT_GREEDY)
         return greedy_choose(g, seat, a, n, out);
