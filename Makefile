@@ -23,11 +23,14 @@ BENCH_SRC := $(wildcard tests/bench/*.c)
 GEN_TABLES := $(wildcard core/gen_tables.c)
 
 CORE_OBJ := $(CORE_SRC:%.c=$(BUILD)/%.o) $(if $(GEN_TABLES),$(BUILD)/core/tables.o)
-LUA_OBJ  := $(LUA_SRC:%.c=$(BUILD)/%.o) $(BUILD)/lua/prelude_bc.o
+LUA_OBJ  := $(LUA_SRC:%.c=$(BUILD)/%.o) $(BUILD)/lua/prelude_bc.o $(BUILD)/lua/rules_bc.o
 REPL_OBJ := $(REPL_SRC:%.c=$(BUILD)/%.o)
 TEST_BIN := $(TEST_SRC:tests/c/%.c=$(BUILD)/tests/%)
 # The prelude, in the order it runs (lua/module.c), compiled to bytecode at build time.
 LUA_PRELUDE := lua/prelude.lua lua/sandbox.lua lua/loader.lua lua/game.lua lua/schema.lua
+# The built-in rule files, compiled too: the loader uses the bytecode of a file only
+# when the file it reads is byte-identical to the one compiled (lua/module.c, load_rule).
+RULE_FILES := $(wildcard rules/*.lua rules/lib/*.lua)
 
 .PHONY: all test check bench run deps install uninstall clean help fuzz fuzz-build fuzz-smoke
 all: $(BUILD)/jong $(BUILD)/jong.so $(BUILD)/libjong.a $(TEST_BIN)
@@ -76,6 +79,11 @@ $(BUILD)/lua/prelude_bc.c: $(BUILD)/gen_prelude $(LUA_PRELUDE)
 	@mkdir -p $(dir $@)
 	$(BUILD)/gen_prelude $(LUA_PRELUDE) > $@.tmp && mv $@.tmp $@
 $(BUILD)/lua/prelude_bc.o: $(BUILD)/lua/prelude_bc.c lua/lj.h
+	$(CC) $(CFLAGS) $(LUA_CFLAGS) -Icore -Ilua -c $< -o $@
+$(BUILD)/lua/rules_bc.c: $(BUILD)/gen_prelude $(RULE_FILES)
+	@mkdir -p $(dir $@)
+	$(BUILD)/gen_prelude --rules $(RULE_FILES) > $@.tmp && mv $@.tmp $@
+$(BUILD)/lua/rules_bc.o: $(BUILD)/lua/rules_bc.c lua/lj.h
 	$(CC) $(CFLAGS) $(LUA_CFLAGS) -Icore -Ilua -c $< -o $@
 $(BUILD)/repl/repl_embed.o $(BUILD)/repl/stats.o: $(wildcard repl/*.lua)
 $(BUILD)/repl/replay.o $(BUILD)/repl/render.o: $(wildcard repl/*.lua)

@@ -101,5 +101,15 @@ void lj_bot_profile_game(lua_State *L, int idx, struct bot_profile *p);
 /* The prelude files as bytecode (made at build time by lua/gen_prelude.c). */
 struct lj_source { const char *name; const unsigned char *code; size_t size; };
 extern const struct lj_source lj_prelude[];
+/* The built-in rule files (rules/, rules/lib/) as bytecode, each with its text: the
+ * loader uses the bytecode for a file byte-identical to the text, its source name put in
+ * at code[source_at..source_end) (made at build time by lua/gen_prelude.c --rules). */
+struct lj_rule_file {
+    const unsigned char *text;
+    size_t text_size;
+    const unsigned char *code;
+    size_t code_size, source_at, source_end;
+};
+extern const struct lj_rule_file lj_rule_files[];
 
 #endif

@@ -156,7 +156,8 @@ function load_file(path, name)
   local text, err = private.read_file(path)
   if not text then return nil, err end
   local chunk
-  chunk, err = load(text, "@" .. path, "t", private.environment(require_for(path)))
+  -- (load(text, "@" .. path, "t", env); a built-in rule file from its bytecode)
+  chunk, err = private.load_rule(text, "@" .. path, private.environment(require_for(path)))
   if not chunk then return nil, err end
   loading[#loading + 1] = path
   local ok

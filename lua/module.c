@@ -1203,6 +1203,83 @@ static int l_read_file(lua_State *L)
     return 1;
 }
 
+/* The pieces a built-in rule file's bytecode is read in: the code before its source
+ * name, the new name's size (as lua_dump writes a size: 7 bits a byte, high first, the
+ * last byte marked 0x80) and bytes, the code after the old name. */
+struct rule_reader {
+    const struct lj_rule_file *file;
+    const char *name;
+    size_t name_len;
+    unsigned char size[16];
+    size_t size_len;
+    int piece;
+};
+
+static const char *read_rule(lua_State *L, void *ud, size_t *n)
+{
+    (void)L;
+    struct rule_reader *r = ud;
+    switch (r->piece++) {
+    case 0:
+        *n = r->file->source_at;
+        return (const char *)r->file->code;
+    case 1:
+        *n = r->size_len;
+        return (const char *)r->size;
+    case 2:
+        *n = r->name_len;
+        return r->name;
+    case 3:
+        *n = r->file->code_size - r->file->source_end;
+        return (const char *)r->file->code + r->file->source_end;
+    default:
+        *n = 0;
+        return NULL;
+    }
+}
+
+/* Pushes the bytecode of the built-in rule file whose text is text (byte for byte),
+ * named chunkname; false when there is none or it does not load (then nothing). */
+static bool load_builtin_rule(lua_State *L, const char *text, size_t len, const char *chunkname)
+{
+    const struct lj_rule_file *f = lj_rule_files;
+    while (f->text && (f->text_size != len || memcmp(f->text, text, len)))
+        f++;
+    if (!f->text)
+        return false;
+    struct rule_reader r = { f, chunkname, strlen(chunkname), { 0 }, 0, 0 };
+    unsigned char rev[16];
+    size_t x = r.name_len + 1, k = 0;
+    do {
+        rev[k++] = x & 0x7f;
+        x >>= 7;
+    } while (x);
+    rev[0] |= 0x80;
+    while (k > 0)
+        r.size[r.size_len++] = rev[--k];
+    if (lua_load(L, read_rule, &r, chunkname, "b") == LUA_OK)
+        return true;
+    lua_pop(L, 1);
+    return false;
+}
+
+/* load_rule(text, chunkname, env) -> the rule file's chunk with env as its _ENV, or
+ * nil, message: load(text, chunkname, "t", env), from the bytecode compiled at build
+ * time when text is a built-in rule file's byte for byte (it then skips the parser). */
+static int l_load_rule(lua_State *L)
+{
+    size_t len;
+    const char *text = luaL_checklstring(L, 1, &len);
+    const char *chunkname = luaL_checkstring(L, 2);
+    lua_settop(L, 3);
+    if (!load_builtin_rule(L, text, len, chunkname) && luaL_loadbufferx(L, text, len, chunkname, "t") != LUA_OK)
+        return lua_pushnil(L), lua_insert(L, -2), 2;
+    lua_pushvalue(L, 3);
+    if (!lua_setupvalue(L, -2, 1))
+        lua_pop(L, 1);
+    return 1;
+}
+
 /* is_file(path) -> whether path is a regular file (the loader's search). */
 static int l_is_file(lua_State *L)
 {
@@ -1256,6 +1333,7 @@ static int l_payments_problem(lua_State *L)
 static const luaL_Reg private_tools[] = {
     { "read_file", l_read_file },
     { "is_file", l_is_file },
+    { "load_rule", l_load_rule },
     { "in_rule_code", l_in_rule_code },
     { "plain_copy", lj_plain_copy },
     { "plain_check", lj_plain_check },

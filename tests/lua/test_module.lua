@@ -206,6 +206,43 @@ function TestRulesets.test_a_yaku_entry_is_checked()
   lu.assertStrContains(r.error, "yaku_typo.lua:6: yaku 'Gogo': unknown field 'han'")
 end
 
+-- A rule file byte-identical to a built-in one is loaded from the bytecode compiled at
+-- build time, under its own name (errors and debug information name the copy); an edited
+-- copy is parsed as it is written.
+function TestRulesets.test_a_copy_of_a_built_in_file_is_that_file()
+  local text = assert(io.open(assert(jong.find_rules("japanese")))):read("a")
+  local function copy(body)
+    local path = os.tmpname() .. "_copy.lua"
+    local f = assert(io.open(path, "w"))
+    f:write(body)
+    f:close()
+    local r, err = jong.load_rules(path)
+    os.remove(path)
+    return assert(r, err), path
+  end
+  local same, path = copy(text)
+  lu.assertEquals(same.name, "japanese")
+  lu.assertEquals(debug.getinfo(same.score, "S").source, "@" .. path)
+  local ok, err = pcall(same.score, {})
+  lu.assertFalse(ok)
+  lu.assertStrContains(err, path .. ":")
+  local by_copy = jong.score(situation { rules = same, flags = { "riichi" } })
+  lu.assertTrue(by_copy.wins)
+  lu.assertEquals(by_copy, jong.score(situation { rules = "japanese", flags = { "riichi" } }))
+  local edited, edited_path = copy((text:gsub('name = "japanese"', 'name = "japanese_edited"', 1)))
+  lu.assertEquals(edited.name, "japanese_edited")
+  lu.assertEquals(debug.getinfo(edited.score, "S").source, "@" .. edited_path)
+  local broken = os.tmpname() .. "_broken.lua"
+  local f = assert(io.open(broken, "w"))
+  f:write(text, "\nreturn )")   -- not Lua any more
+  f:close()
+  local r, why = jong.load_rules(broken)
+  os.remove(broken)
+  lu.assertNil(r)
+  lu.assertStrContains(why, broken .. ":")
+  lu.assertStrContains(why, "expected near 'return'")
+end
+
 function TestRulesets.test_sandbox_has_no_os()
   local r = jong.score(situation { rules = rule("calls_os") })
   lu.assertFalse(r.ok)
