@@ -416,3 +416,176 @@ const char *lj_json_text(size_t *n)
     *n = len;
     return out ? out : "";
 }
+
+/* ---- json_decode_common: the JSON of situations, decoded without lua-cjson ----
+ * A cache of cjson.decode's answer for the JSON most input is: objects, arrays, strings
+ * of printable ASCII without escapes, integers of at most 15 digits (pushed as floats,
+ * as cjson gives every number), true, false and null (cjson's null, a NULL light
+ * userdata). Any other text, valid or not, is left to cjson (its values and its error
+ * messages): the decoder answers nothing. Each table is made at its size once its
+ * entries are read (kept on the stack meanwhile). */
+
+#define DECODE_DEPTH 32        /* nested deeper: left to cjson */
+#define DECODE_ENTRIES 1024    /* a larger object or array: left to cjson */
+
+struct decoder {
+    const char *s, *end;
+};
+
+static void skip_white(struct decoder *d)
+{
+    while (d->s < d->end && (*d->s == ' ' || *d->s == '\t' || *d->s == '\n' || *d->s == '\r'))
+        d->s++;
+}
+
+/* Does a value end here (white space, ',', '}', ']' or the text's end)? */
+static bool at_delimiter(const struct decoder *d)
+{
+    if (d->s == d->end)
+        return true;
+    char c = *d->s;
+    return c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == ',' || c == '}' || c == ']';
+}
+
+/* A string of the common kind, its opening quote read: pushed, or false. */
+static bool decode_string(lua_State *L, struct decoder *d)
+{
+    const char *from = d->s;
+    while (d->s < d->end && *d->s != '"') {
+        unsigned char c = (unsigned char)*d->s;
+        if (c < 0x20 || c >= 0x7F || c == '\\')
+            return false;
+        d->s++;
+    }
+    if (d->s == d->end)
+        return false;
+    lua_pushlstring(L, from, (size_t)(d->s - from));
+    d->s++;
+    return true;
+}
+
+static bool decode_value(lua_State *L, struct decoder *d, int depth);
+
+/* An object or array, its bracket read: its entries pushed as they are read, then the
+ * table made and filled in order (a repeated key: the later value, as cjson). */
+static bool decode_container(lua_State *L, struct decoder *d, int depth, bool object)
+{
+    const char close = object ? '}' : ']';
+    int base = lua_gettop(L), n = 0;
+    skip_white(d);
+    if (d->s < d->end && *d->s == close) {
+        d->s++;
+        lua_createtable(L, 0, 0);
+        return true;
+    }
+    for (;;) {
+        if (n == DECODE_ENTRIES || !lua_checkstack(L, 4))
+            return false;
+        if (object) {
+            skip_white(d);
+            if (d->s == d->end || *d->s != '"')
+                return false;
+            d->s++;
+            if (!decode_string(L, d))
+                return false;
+            skip_white(d);
+            if (d->s == d->end || *d->s != ':')
+                return false;
+            d->s++;
+        }
+        if (!decode_value(L, d, depth + 1))
+            return false;
+        n++;
+        skip_white(d);
+        if (d->s == d->end)
+            return false;
+        char c = *d->s++;
+        if (c == close)
+            break;
+        if (c != ',')
+            return false;
+    }
+    if (!lua_checkstack(L, 3))
+        return false;
+    lua_createtable(L, object ? 0 : n, object ? n : 0);
+    int t = lua_gettop(L);
+    if (object) {
+        for (int i = 0; i < n; i++) {
+            lua_pushvalue(L, base + 2 * i + 1);
+            lua_pushvalue(L, base + 2 * i + 2);
+            lua_rawset(L, t);
+        }
+    } else {
+        for (int i = 0; i < n; i++) {
+            lua_pushvalue(L, base + i + 1);
+            lua_rawseti(L, t, i + 1);
+        }
+    }
+    lua_replace(L, base + 1);
+    lua_settop(L, base + 1);
+    return true;
+}
+
+static bool decode_value(lua_State *L, struct decoder *d, int depth)
+{
+    if (depth > DECODE_DEPTH)
+        return false;
+    skip_white(d);
+    if (d->s == d->end)
+        return false;
+    const char c = *d->s;
+    if (c == '{' || c == '[') {
+        d->s++;
+        return decode_container(L, d, depth, c == '{');
+    }
+    if (c == '"') {
+        d->s++;
+        return decode_string(L, d);
+    }
+    if (c == '-' || (c >= '0' && c <= '9')) {   /* -?(0|[1-9][0-9]*), 15 digits at most, not -0 */
+        bool negative = c == '-';
+        const char *digits = d->s + negative;
+        long long v = 0;
+        int n = 0;
+        for (d->s = digits; d->s < d->end && *d->s >= '0' && *d->s <= '9' && n <= 15; d->s++, n++)
+            v = v * 10 + (*d->s - '0');
+        if (n == 0 || n > 15 || (n > 1 && digits[0] == '0') || (negative && v == 0) || !at_delimiter(d))
+            return false;
+        lua_pushnumber(L, (lua_Number)(negative ? -v : v));
+        return true;
+    }
+    static const char *const words[] = { "true", "false", "null" };
+    for (int i = 0; i < 3; i++) {
+        size_t len = strlen(words[i]);
+        if ((size_t)(d->end - d->s) >= len && !memcmp(d->s, words[i], len)) {
+            d->s += len;
+            if (!at_delimiter(d))
+                return false;
+            if (i == 2)
+                lua_pushlightuserdata(L, NULL);
+            else
+                lua_pushboolean(L, i == 0);
+            return true;
+        }
+    }
+    return false;
+}
+
+/* json_decode_common(text) -> what cjson.decode(text) gives, when text is an object
+ * or an array of the common JSON above; else nothing. */
+int lj_json_decode_common(lua_State *L)
+{
+    if (lua_type(L, 1) != LUA_TSTRING)
+        return 0;
+    size_t n;
+    const char *text = lua_tolstring(L, 1, &n);
+    struct decoder d = { text, text + n };
+    lua_settop(L, 1);
+    skip_white(&d);
+    if (d.s == d.end || (*d.s != '{' && *d.s != '['))
+        return 0;
+    if (!decode_value(L, &d, 0))
+        return 0;
+    skip_white(&d);
+    return d.s == d.end ? 1 : 0;
+}
