@@ -56,8 +56,6 @@ void lj_plain_at(lua_State *L, int idx, const char *what, int views, int mark, b
 int lj_json_encode(lua_State *L);
 /* The text the last json_encode(v, shown, true) made (valid until the next encoding). */
 const char *lj_json_text(size_t *n);
-/* json_decode_common(text): cjson.decode's value of the common JSON, or nothing (lua/json.c). */
-int lj_json_decode_common(lua_State *L);
 
 /* Installs the counting allocator on a state (so memory caps work); the module
  * does this itself when it opens. */

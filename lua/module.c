@@ -1345,7 +1345,6 @@ static const luaL_Reg private_tools[] = {
     { "payments_problem", l_payments_problem },
     { "pcall_plain", l_pcall_plain },
     { "json_encode", lj_json_encode },
-    { "json_decode_common", lj_json_decode_common },
     { NULL, NULL },
 };
 

@@ -57,11 +57,8 @@ function jong.parse_hand(s, win_tile) return jong.hand_facts(s, win_tile, true) 
 local cjson_ok, cjson = pcall(require, "cjson")
 jong.json_null = cjson_ok and cjson.null or setmetatable({}, { __tostring = function() return "null" end })
 
-local decode_common = private.json_decode_common   -- lua/json.c
 function jong.json_decode(text)
   if not cjson_ok then return nil, "lua-cjson is not installed" end
-  local v = decode_common(text)   -- (cjson's value of the common JSON, made in C)
-  if v ~= nil then return v end
   local ok, v = pcall(cjson.decode, text)
   if not ok then
     if type(text) ~= "string" or not text:find("%S") then return nil, "bad JSON: the input is empty" end
