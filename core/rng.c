@@ -16,7 +16,8 @@ void rng_seed(struct rng *r, uint64_t seed)
         r->s[i] = splitmix64(&seed);
 }
 
-uint64_t rng_next(struct rng *r)
+/* xoshiro256**; the public functions below and the shuffle share it inline. */
+static inline uint64_t next_of(struct rng *r)
 {
     uint64_t *s = r->s;
     uint64_t result = rotl(s[1] * 5, 7) * 9;
@@ -30,27 +31,31 @@ uint64_t rng_next(struct rng *r)
     return result;
 }
 
-uint32_t rng_below(struct rng *r, uint32_t n)
+static inline uint32_t below(struct rng *r, uint32_t n)
 {
     /* Lemire's multiply-and-reject. */
-    uint64_t m = (uint64_t)(uint32_t)(rng_next(r) >> 32) * n;
+    uint64_t m = (uint64_t)(uint32_t)(next_of(r) >> 32) * n;
     uint32_t low = (uint32_t)m;
     if (low < n) {
         uint32_t threshold = (uint32_t)(-n) % n;
         while (low < threshold) {
-            m = (uint64_t)(uint32_t)(rng_next(r) >> 32) * n;
+            m = (uint64_t)(uint32_t)(next_of(r) >> 32) * n;
             low = (uint32_t)m;
         }
     }
     return (uint32_t)(m >> 32);
 }
 
+uint64_t rng_next(struct rng *r) { return next_of(r); }
+
+uint32_t rng_below(struct rng *r, uint32_t n) { return below(r, n); }
+
 int rng_die(struct rng *r) { return (int)rng_below(r, 6) + 1; }
 
 void rng_shuffle(struct rng *r, uint8_t *a, int n)
 {
     for (int i = n - 1; i > 0; i--) {
-        int j = (int)rng_below(r, (uint32_t)i + 1);
+        int j = (int)below(r, (uint32_t)i + 1);
         uint8_t t = a[i];
         a[i] = a[j];
         a[j] = t;

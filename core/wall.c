@@ -127,10 +127,16 @@ int wall_build(struct wall *w, const struct wall_config *c, struct rng *r)
 
     /* Wall order: the head half from stack b on (top, bottom); the tail half from
      * stack b-1 backwards, top first, stored from t[n-1] down. */
-    for (int j = 0; j < n / 2; j++)
-        w->t[j] = phys[2 * ((b + j / 2) % stacks) + j % 2];
-    for (int r2 = 0; r2 < n / 2; r2++)
-        w->t[n - 1 - r2] = phys[2 * ((b - 1 - r2 / 2 + 2 * stacks) % stacks) + r2 % 2];
+    for (int j = 0, g = b; j < n / 2; j++) {   /* g: stack b + j / 2 */
+        w->t[j] = phys[2 * g + j % 2];
+        if (j % 2 && ++g == stacks)
+            g = 0;
+    }
+    for (int r2 = 0, g = (b - 1 + stacks) % stacks; r2 < n / 2; r2++) {   /* g: stack b - 1 - r2 / 2 */
+        w->t[n - 1 - r2] = phys[2 * g + r2 % 2];
+        if (r2 % 2 && --g < 0)
+            g = stacks - 1;
+    }
     return 0;
 }
 
