@@ -648,8 +648,10 @@ int list_actions(struct game *g, int seat, struct action *out, int max)
         int k = tile_kind(st->claim_tile);
         a.type = ACT_PASS;
         n = push_if_legal(g, a, out, n, max);
-        a.type = ACT_WIN;
-        n = push_if_legal(g, a, out, n, max);
+        if (st->could_win >> seat & 1) {   /* (check_rules refuses a win the tile does not make) */
+            a.type = ACT_WIN;
+            n = push_if_legal(g, a, out, n, max);
+        }
         if (st->phase == PHASE_ROB)
             return n;
         if (h->counts[k] >= 3) {
@@ -708,7 +710,8 @@ int game_legal(struct game *g, int seat, struct action *out, int max)
             g->legal_ok |= (uint8_t)(1 << seat);
     }
     int n = g->nlegal[seat] < max ? g->nlegal[seat] : max;
-    memcpy(out, g->legal[seat], (size_t)n * sizeof *out);
+    if (n > 0)
+        memcpy(out, g->legal[seat], (size_t)n * sizeof *out);
     return n;
 }
 
