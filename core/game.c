@@ -234,7 +234,7 @@ struct game *game_new(const struct game_rules *r, const struct game_hooks *h, ui
     if (h) {
         g->hooks = *h;
         g->has_hooks = h->may_act || h->allowed_discards || h->extra_actions || h->apply_extra || h->special_complete ||
-                       h->settle_win || h->settle_draw || h->check_abort || h->next_deal;
+                       h->settle_win || h->settle_draw || h->check_abort || h->next_deal || h->settle_kong;
     }
     g->seed = seed;
     if (match_begin(g) < 0) {

@@ -1135,7 +1135,7 @@ static bool may_call_hook(struct game *g, const struct action *a)
             return true;
         if (a->type == ACT_DISCARD)
             return discard_may_call_hook(g, a);
-        return passing || h->may_act || h->special_complete;
+        return passing || h->may_act || h->special_complete || h->settle_kong;   /* a kong: its money too */
     default:
         return true;
     }

@@ -1704,6 +1704,15 @@ static int fuzz_settle_draw(void *ctx, const struct game *g, int kind, const cha
     return HOOK_OK;
 }
 
+static int fuzz_settle_kong(void *ctx, const struct game *g, int seat, struct settlement *out, char *msg, size_t n)
+{
+    if (++fuzz_calls % 3 == 0) {
+        snprintf(msg, n, "kong money fails");
+        return HOOK_ERROR;
+    }
+    return pay_one(ctx, g, seat, out, msg, n);
+}
+
 static int fuzz_check_abort(void *ctx, const struct game *g, bool *abort, char *msg, size_t n)
 {
     (void)ctx, (void)g, (void)msg, (void)n;
@@ -1726,16 +1735,22 @@ static int fuzz_allowed(void *ctx, const struct game *g, int seat, uint64_t *all
  * an action is accepted exactly when game_legal lists it (unless a hook failed). */
 static void test_fuzz_against_legal(void)
 {
-    long tried = 0, accepted = 0, disagree = 0, changed = 0, hook_failed = 0, settle_failed = 0;
+    long tried = 0, accepted = 0, disagree = 0, changed = 0, hook_failed = 0, settle_failed = 0, money_failed = 0;
     struct game_hooks hk = { .may_act = fuzz_may_act, .allowed_discards = fuzz_allowed, .settle_win = fuzz_settle_win,
                              .settle_draw = fuzz_settle_draw, .check_abort = fuzz_check_abort };
     /* Only a failing settle_win: most actions are applied without saving the state. */
     struct game_hooks settle_only = { .settle_win = fuzz_settle_win };
-    for (int v = 0; v < 15; v++) {
+    /* Only failing kong money (and settle_draw): a claim window saves the state for a
+     * claimed kong, the wall's end or a bonus tile's replacement, not for every answer. */
+    struct game_hooks kong_only = { .settle_kong = fuzz_settle_kong };
+    struct game_hooks money_only = { .settle_kong = fuzz_settle_kong, .settle_draw = fuzz_settle_draw };
+    for (int v = 0; v < 25; v++) {
         struct game_rules r;
         variant_rules(v % 5, &r);
         char err[256];
-        struct game *g = game_new(&r, v >= 10 ? &settle_only : v >= 5 ? &hk : NULL, 11, err, sizeof err);
+        const struct game_hooks *hooks = v >= 20 ? &money_only : v >= 15 ? &kong_only : v >= 10 ? &settle_only
+                                       : v >= 5  ? &hk : NULL;
+        struct game *g = game_new(&r, hooks, 11, err, sizeof err);
         struct rng pick;
         rng_seed(&pick, 11 + (uint64_t)v);
         for (int step = 0; step < 30000; step++) {
@@ -1789,7 +1804,8 @@ static void test_fuzz_against_legal(void)
             }
             if (rc != 0 && strncmp(game_error(g), "hook ", 5) == 0) {
                 hook_failed++;
-                settle_failed += v >= 10;
+                settle_failed += v >= 10 && v < 15;
+                money_failed += v >= 15;
                 continue;
             }
             if ((rc == 0) != listed) {
@@ -1811,6 +1827,8 @@ static void test_fuzz_against_legal(void)
     CHECK(hook_failed > 100, "hooks failed %ld times", hook_failed);
     CHECK(settle_failed > 100, "settle_win alone failed %ld times", settle_failed);
     printf("fuzz: settle_win alone failed %ld times\n", settle_failed);
+    CHECK(money_failed > 100, "settle_kong and settle_draw alone failed %ld times", money_failed);
+    printf("fuzz: settle_kong and settle_draw alone failed %ld times\n", money_failed);
     CHECK(accepted > 10000, "%ld of %ld random actions accepted", accepted, tried);
 }
 
