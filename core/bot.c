@@ -941,10 +941,29 @@ static int default_turn(struct game *g, const struct view *v, const struct actio
             }
         }
     } else {
-        /* what the acceptance adds (counted 100 a tile): near ready, the acceptance of the
-         * two loosest discards of the lowest shanten and the lowest cost; far from ready,
-         * of those of the lowest shanten, how loose the tile is */
-        int accept[TILE_KINDS] = { 0 };
+        /* (2 * shanten + w * cost) * 50000 + cost * 20000, plus the danger, less 100 a tile
+         * of acceptance (below) */
+        int w = pl.type == PLAN_FLUSH || pl.type == PLAN_VOID ? 2 : pl.type == PLAN_SIMPLES ? 1 : 0;
+        long danger_weight = !careful ? (best_sh == 0 ? 50 : 400) : best_sh == 0 ? 8000 : 30000;
+        long cost_weight = 50000L * w + 20000;
+        long score[TILE_KINDS], least = 0;
+        for (int i = 0; i < nch; i++) {
+            int k = kind[i];
+            score[i] = sh[i] * 100000L + cost[i] * cost_weight;
+            if (v->nthreats)
+                score[i] += (long)danger(&dg, k) * danger_weight;
+            /* keep a pair of value tiles and the tiles of the plan's suit a little longer */
+            if (k >= 27) {
+                if (!is_value_honour(v, k))
+                    score[i] -= 10;
+                if (v->counts[k] == 1 && v->unseen[k] <= 1)
+                    score[i] -= 20;
+            }
+            least = i == 0 || score[i] < least ? score[i] : least;
+        }
+        /* the acceptance: near ready, of the two loosest discards of the lowest shanten and
+         * the lowest cost; far from ready, of those of the lowest shanten, how loose the
+         * tile is */
         if (best_sh <= 1) {
             int least_cost = 99;
             for (int i = 0; i < nch; i++)
@@ -961,41 +980,31 @@ static int default_turn(struct game *g, const struct view *v, const struct actio
                     }
                     order[j] = i;
                 }
+            /* a discard is not chosen whatever its acceptance (at most every tile unseen)
+             * when its score less that is above the least score without any: not counted */
+            int unseen = 0;
+            for (int k = 0; m > 1 && k < TILE_KINDS; k++)
+                unseen += v->unseen[k];
             for (int j = 0; j < 2 && m > 1; j++) {   /* one candidate: nothing to weigh */
                 int i = order[j];
+                if (score[i] - unseen * 100L > least)
+                    continue;
                 c[kind[i]]--;
-                accept[i] = acceptance(v, &pl, c, v->nmelds, sh[i]);
+                score[i] -= acceptance(v, &pl, c, v->nmelds, sh[i]) * 100L;
                 c[kind[i]]++;
             }
         } else {
             for (int i = 0; i < nch; i++)
                 if (sh[i] == best_sh) {
                     int loose = 40 - 4 * connection(v, c, held, kind[i]);
-                    accept[i] = loose > 0 ? loose : 0;
+                    score[i] -= (loose > 0 ? loose : 0) * 100L;
                 }
         }
-        int w = pl.type == PLAN_FLUSH || pl.type == PLAN_VOID ? 2 : pl.type == PLAN_SIMPLES ? 1 : 0;
-        long danger_weight = !careful ? (best_sh == 0 ? 50 : 400) : best_sh == 0 ? 8000 : 30000;
-        /* (2 * shanten + w * cost) * 50000 + cost * 20000, less the acceptance * 100, plus
-         * the danger */
-        long cost_weight = 50000L * w + 20000;
-        for (int i = 0; i < nch; i++) {
-            int k = kind[i];
-            long score = sh[i] * 100000L + cost[i] * cost_weight - accept[i] * 100L;
-            if (v->nthreats)
-                score += (long)danger(&dg, k) * danger_weight;
-            /* keep a pair of value tiles and the tiles of the plan's suit a little longer */
-            if (k >= 27) {
-                if (!is_value_honour(v, k))
-                    score -= 10;
-                if (v->counts[k] == 1 && v->unseen[k] <= 1)
-                    score -= 20;
-            }
-            if (pick < 0 || score < best_score) {
+        for (int i = 0; i < nch; i++)
+            if (pick < 0 || score[i] < best_score) {
                 pick = i;
-                best_score = score;
+                best_score = score[i];
             }
-        }
     }
     /* with targets: a discard that leaves the hand ready with waits that win comes first:
      * the one chosen if it does, else the one with the most such tiles unseen */
