@@ -617,7 +617,7 @@ static void build_view(struct game *g, int seat, const struct bot_profile *p, st
     v->fits = melds_fit(v->melds, v->nmelds, p->max_chows);
     /* as is_value_honour: the dragons (bits 4-6), the seat's wind and the round's */
     v->value_honours = 0x70u | 1u << seat | (v->round_wind < 7 ? 1u << v->round_wind : 0);
-    efficiency_unseen_game(g, seat, v->unseen);
+    efficiency_unseen_shown(h->counts, st->shown, v->unseen);   /* efficiency_unseen_game */
     v->declared = st->seats[seat].declared != 0;
     v->nthreats = v->ndeclared = 0;
     v->threats = 0;

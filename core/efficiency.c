@@ -99,17 +99,6 @@ static void see_hand(struct seen *s, const struct hand *h)
     see_melds(s, h);
 }
 
-/* 4 - n, at least 0, for eight counts n in a word (a byte of 4 or more has a bit of 0xfc
- * set; the others' 4 - n does not borrow). */
-static inline uint64_t unseen_word(uint64_t x)
-{
-    const uint64_t ones = 0x0101010101010101ull, high = 0x8080808080808080ull;
-    uint64_t big = x & 0xfc * ones;
-    uint64_t nonzero = (((big & ~high) + ~high) | big) & high;   /* high bit: byte >= 4 */
-    uint64_t mask = (nonzero >> 7) * 0xff;
-    return (4 * ones - (x & ~mask)) & ~mask;
-}
-
 /* The same for the counts n, eight at a time. */
 static inline void unseen_of(const uint8_t n[TILE_KINDS + 6], uint8_t unseen[TILE_KINDS])
 {
@@ -117,7 +106,7 @@ static inline void unseen_of(const uint8_t n[TILE_KINDS + 6], uint8_t unseen[TIL
     for (int i = 0; i < TILE_KINDS; i += 8) {
         uint64_t x;
         memcpy(&x, n + i, 8);
-        x = unseen_word(x);
+        x = efficiency_unseen_word(x);
         memcpy(out + i, &x, 8);
     }
     memcpy(unseen, out, TILE_KINDS);
@@ -139,22 +128,9 @@ void efficiency_unseen_game(const struct game *g, int seat, uint8_t unseen[TILE_
 void efficiency_unseen_discards(const struct game *g, int seat, uint8_t unseen[TILE_KINDS], uint64_t discarded[4],
                                 bool declared[4])
 {
-    /* the seat's concealed tiles and the tiles shown to all (kept by the game), a word
-     * at a time (no carry: a sound game shows at most 4 tiles of a kind) */
+    /* the seat's concealed tiles and the tiles shown to all (kept by the game) */
     const struct game_state *st = game_state(g);
-    const uint8_t *c = game_hand(g, seat)->counts;
-    for (int i = 0; i < 32; i += 8) {
-        uint64_t a, b;
-        memcpy(&a, c + i, 8);
-        memcpy(&b, st->shown + i, 8);
-        a = unseen_word(a + b);
-        memcpy(unseen + i, &a, 8);
-    }
-    uint64_t a = 0, b = 0;
-    memcpy(&a, c + 32, TILE_KINDS - 32);
-    memcpy(&b, st->shown + 32, TILE_KINDS - 32);
-    a = unseen_word(a + b);
-    memcpy(unseen + 32, &a, TILE_KINDS - 32);
+    efficiency_unseen_shown(game_hand(g, seat)->counts, st->shown, unseen);
     if (discarded)
         for (int p = 0; p < 4; p++) {
             discarded[p] = st->seats[p].discarded;

@@ -15,6 +15,7 @@
 #define JONG_EFFICIENCY_H
 
 #include <stddef.h>
+#include <string.h>
 
 #include "decompose.h"
 #include "hand.h"
@@ -47,6 +48,37 @@ int efficiency_discards(const uint8_t counts[TILE_KINDS], int nmelds, unsigned f
 
 /* Unseen copies outside a game: 4 minus the tiles of the hand (concealed and melded). */
 void efficiency_unseen_hand(const struct hand *h, uint8_t unseen[TILE_KINDS]);
+
+/* 4 - n, at least 0, for eight counts n in a word (a byte of 4 or more has a bit of 0xfc
+ * set; the others' 4 - n does not borrow). */
+static inline uint64_t efficiency_unseen_word(uint64_t x)
+{
+    const uint64_t ones = 0x0101010101010101ull, high = 0x8080808080808080ull;
+    uint64_t big = x & 0xfc * ones;
+    uint64_t nonzero = (((big & ~high) + ~high) | big) & high;   /* high bit: byte >= 4 */
+    uint64_t mask = (nonzero >> 7) * 0xff;
+    return (4 * ones - (x & ~mask)) & ~mask;
+}
+
+/* Unseen copies from a seat's concealed counts and the tiles shown to all (the game's
+ * shown[]): 4 - (counts + shown), at least 0, a word at a time (no carry: a sound game
+ * shows at most 4 tiles of a kind). */
+static inline void efficiency_unseen_shown(const uint8_t counts[TILE_KINDS], const uint8_t shown[TILE_KINDS],
+                                           uint8_t unseen[TILE_KINDS])
+{
+    for (int i = 0; i < 32; i += 8) {
+        uint64_t a, b;
+        memcpy(&a, counts + i, 8);
+        memcpy(&b, shown + i, 8);
+        a = efficiency_unseen_word(a + b);
+        memcpy(unseen + i, &a, 8);
+    }
+    uint64_t a = 0, b = 0;
+    memcpy(&a, counts + 32, TILE_KINDS - 32);
+    memcpy(&b, shown + 32, TILE_KINDS - 32);
+    a = efficiency_unseen_word(a + b);
+    memcpy(unseen + 32, &a, TILE_KINDS - 32);
+}
 
 /* Unseen copies for a seat in a game: 4 minus what that seat can see: its own hand,
  * every meld on the table, every discard not claimed into a meld, the dora indicators. */
