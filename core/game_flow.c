@@ -1080,13 +1080,31 @@ static unsigned core_completes(const struct game *g, int from, tile_t t)
     return mask;
 }
 
+/* Can the next draw find no tile (and end the deal in settle_draw)? At the wall's end, or
+ * where the bonus tiles not yet drawn could use up the tiles that replace them: from the
+ * head or the live wall's tail, or from the dead wall alone (dead_empty_draw). */
+static bool draw_may_end(const struct game *g)
+{
+    const struct game_state *st = &g->st;
+    const struct wall *w = &st->wall;
+    if (wall_drawable(w) == 0)
+        return true;
+    if (!g->rules.wall.bonus)
+        return false;
+    int left = MAX_BONUS;   /* the set's bonus tiles, less those exposed */
+    for (int s = 0; s < players(g); s++)
+        left -= st->seats[s].hand.nbonus;
+    return left > 0 && (wall_live(w) <= left ||
+                        (g->rules.bonus_source != SRC_HEAD && g->rules.dead_empty_draw && wall_dead(w) < left));
+}
+
 /* A discard reaches may_act only when the ruleset is asked about claims, or about a win
  * another seat can make on the tile (those seats are kept for the window the discard
- * opens: g->window_wins); settle_draw only when it is the last tile. */
+ * opens: g->window_wins); settle_draw only when the next draw may find no tile. */
 static bool discard_may_call_hook(struct game *g, const struct action *a)
 {
     const struct game_hooks *h = &g->hooks;
-    if (h->special_complete || h->check_abort || (h->settle_draw && wall_drawable(&g->st.wall) == 0))
+    if (h->special_complete || h->check_abort || (h->settle_draw && draw_may_end(g)))
         return true;
     uint32_t ask = h->may_act ? g->rules.ask_mask : 0;
     if (ask & (1u << ACT_CHOW | 1u << ACT_PUNG | 1u << ACT_KONG))
@@ -1122,11 +1140,11 @@ static bool may_call_hook(struct game *g, const struct action *a)
         if (st->phase == PHASE_ROB || h->check_abort)
             return passing || h->settle_kong;
         /* A claim window that resolves without a win: a claimed kong pays (settle_kong)
-         * and draws a loose tile; settle_draw when the wall or the loose tiles run out (the
-         * last discard, a kong's or a bonus tile's replacement). */
+         * and draws a loose tile; settle_draw when the loose tiles or the next draw run
+         * out. */
         if (kong && h->settle_kong)
             return true;
-        return h->settle_draw && (kong || g->rules.wall.bonus || wall_drawable(&st->wall) == 0);
+        return h->settle_draw && (kong || draw_may_end(g));
     }
     case PHASE_TURN:
         if (a->type == ACT_WIN)

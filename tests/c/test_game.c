@@ -1324,6 +1324,74 @@ static void test_allowed_discards(void)
     game_free(g);
 }
 
+/* settle_draw that fails while *ctx is set. */
+static int draw_fails(void *ctx, const struct game *g, int kind, const char *reason, struct settlement *out, char *msg,
+                      size_t n)
+{
+    (void)g, (void)kind, (void)reason;
+    memset(out, 0, sizeof *out);
+    if (*(bool *)ctx) {
+        snprintf(msg, n, "draw fails");
+        return HOOK_ERROR;
+    }
+    return HOOK_OK;
+}
+
+/* The last live tiles are the eight bonus tiles, each replaced from the head: the discard
+ * before them ends the deal (no replacement is left) in settle_draw, which fails; the
+ * discard is refused and the state is as it was, though tiles were still drawable. */
+static void test_bonus_at_the_wall_end(void)
+{
+    const char *hands[4] = { "19m19p19s1234z6z7z8m8p", "28m28p28s1234z6z7z3m", "37m37p37s55z6z7z1z2z3z",
+                             "46m46p46s4z6z7z2p2s3p5z" };
+    struct game_rules r;
+    game_rules_default(&r);
+    r.wall.bonus = true;
+    r.wall.dead_policy = DEAD_NOT_REPLENISHED;
+    r.wall.dead_size = 16;
+    r.bonus_source = SRC_HEAD;
+    r.claims = 0;   /* no window: the discard itself draws the next tile */
+    tile_t front[MAX_WALL], set[MAX_WALL];
+    int nf = front_of(hands, NULL, front), n = wall_tile_set(&r.wall, set), live = n - r.wall.dead_size;
+    bool used[MAX_WALL] = { false };
+    for (int i = 0; i < nf; i++)
+        for (int j = 0; j < n; j++)
+            if (!used[j] && set[j] == front[i]) {
+                used[j] = true;
+                break;
+            }
+    for (int j = 0; j < n && nf < live - 8; j++)   /* the others first, the bonus tiles last */
+        if (!used[j] && !kind_is_bonus(tile_kind(set[j]))) {
+            used[j] = true;
+            front[nf++] = set[j];
+        }
+    for (int j = 0; j < n; j++)
+        if (!used[j] && kind_is_bonus(tile_kind(set[j])))
+            front[nf++] = set[j];
+    bool failing = false;
+    struct game_hooks hk = { .ctx = &failing, .settle_draw = draw_fails };
+    char err[256];
+    struct game *g = game_new(&r, &hk, 1, err, sizeof err);
+    CHECK_EQ_INT(game_stack(g, front, nf, NULL, 0), 0);
+    int guard = 0;
+    while (g->st.phase == PHASE_TURN && wall_drawable(&g->st.wall) > 8 && guard++ < 1000) {
+        struct action a = { .type = ACT_DISCARD, .seat = g->st.turn, .tile = g->st.drawn };
+        if (game_apply(g, &a) != 0) {
+            CHECK(0, "tsumogiri: %s", game_error(g));
+            break;
+        }
+    }
+    CHECK_EQ_INT(wall_drawable(&g->st.wall), 8);
+    failing = true;
+    struct action a = { .type = ACT_DISCARD, .seat = g->st.turn, .tile = g->st.drawn };
+    REFUSED(g, game_apply(g, &a), "hook settle_draw failed: draw fails");
+    failing = false;
+    CHECK_EQ_INT(game_apply(g, &a), 0);
+    CHECK_EQ_INT(g->st.phase, PHASE_DEAL_END);
+    CHECK(invariants(g), "after the bonus tiles at the wall's end");
+    game_free(g);
+}
+
 /* ---- declarations the engine offers by itself (riichi-like) ---- */
 
 static int extras_of(struct game *g, int seat, char *tiles, size_t n)
@@ -1853,6 +1921,7 @@ int main(void)
     test_event_json();
     test_bonus_tiles(SRC_LOOSE);
     test_bonus_tiles(SRC_HEAD);
+    test_bonus_at_the_wall_end();
     test_illegal_in_turn();
     test_hooks();
     test_replay_and_determinism();
