@@ -163,6 +163,17 @@ local function fast_win_of(r)
   return fw
 end
 
+-- The valid fast path of a game's hooks' view, judged once when the game is made (as its
+-- engine settings, which say whether wins are asked about at all), for the ruleset it
+-- was judged on (a stand-in game, or a view whose `rules` a hook replaced, is judged now).
+local FAST_WIN_OF_VIEW = setmetatable({}, { __mode = "k" })   -- view -> {rules, fast_win or false}
+local function game_fast_win(g)
+  local r = g.rules
+  local known = FAST_WIN_OF_VIEW[g]
+  if known and known[1] == r then return known[2] or nil end
+  return fast_win_of(r)
+end
+
 -- True when the ruleset's valid fast path says every complete hand wins (base): then the
 -- engine need not ask about wins at all.
 function jong.every_complete_hand_wins(r)
@@ -227,7 +238,7 @@ function jong.win_check(g, action)
     return c.ok, c.reason
   end
   local r, ok, reason = g.rules, nil, nil
-  local fw = fast_win_of(r)
+  local fw = game_fast_win(g)
   if fw and fw.every_complete_hand then
     ok = true
   elseif fw and fw.test then
@@ -263,7 +274,7 @@ function Game:would_win(seat, hand, tile, how, from)
   local win = { seat = seat, tile = tile, how = how, hand = hand, from = from,
                 last_tile = false, first_turn = false, loose = false }
   local r = g.rules
-  local fw = fast_win_of(r)
+  local fw = game_fast_win(g)
   if fw and fw.every_complete_hand then return true end
   if fw and fw.test and fw.any_win then   -- (a test that judges the win it is given)
     return fw.test(g, { type = "win", seat = seat, tile = tile, win = win }, win) and true or false
@@ -368,6 +379,7 @@ local function game_view(G, core)
 end
 
 local math_type = math.type
+local plain_copy, VIEWS, JSON_MARK = private.plain_copy, private.views, jong.json_object   -- (private.plain)
 
 -- Checks of what hooks return: the error names the ruleset, the hook and what was wrong.
 local INT32 = 2147483647
@@ -421,7 +433,11 @@ local function make_hooks(G, skip, views)
   local R = G.rules
   local hooks = {}
   local V   -- the hooks' view of the game (below), made with the engine's game
-  function views.set(core) V = game_view(G, core); VIEW_OF[G] = V end
+  function views.set(core)
+    V = game_view(G, core)
+    VIEW_OF[G] = V
+    FAST_WIN_OF_VIEW[V] = { G.rules, fast_win_of(G.rules) or false }
+  end
   -- A failing hook refuses the action it was asked about (the claimer's, not the
   -- discarder's); a hook that refuses nothing raises its message.
   local function call(name, what, ...)
@@ -439,20 +455,32 @@ local function make_hooks(G, skip, views)
       .. "', not true, or false and the reason")
   end
   local ask_win = r.may_win or (r.score and not jong.every_complete_hand_wins(G.rules))
+  -- A win's answers in one protected call: may_win's (the claiming exceptions), then, when
+  -- it allows the win, score's through the win test; `asking` names the hook under way.
+  local asking
+  local function win_answers(v, action)
+    local may_win = r.may_win
+    if may_win then
+      asking = "may_win"
+      local allowed, reason = may_win(v, action)
+      if type(allowed) == "string" or not allowed then return "may_win", allowed, reason end
+    end
+    if not r.score then return "may_win", true end
+    asking = "score"
+    return "score", win_check(v, action)
+  end
   if r.may_claim or ask_win then
     function hooks.may_act(_, action)
       if action.type == "win" then
-        if r.may_win then
-          local ok, allowed, reason = guarded(G, V, "may_win", action, r.may_win, action)
-          if not ok then return false, allowed end
-          if type(allowed) == "string" then return not_an_answer("may_win", action, allowed) end
-          if not allowed then return false, reason_text(reason) end
+        local ok, who, a, b = xpcall(win_answers, with_traceback, V, action)
+        if not ok then return failed(G, asking, action, asking == "may_win" and r.may_win or win_check, who) end
+        if who == "may_win" then
+          if type(a) == "string" then return not_an_answer("may_win", action, a) end
+          if not a then return false, reason_text(b) end
+          return true
         end
-        if not r.score then return true end
-        local ok, wins, reason = guarded(G, V, "score", action, win_check, action)
-        if not ok then return false, wins end
-        if reason == nil then return wins and true or false end   -- (no reason: no look at its type)
-        return wins and true or false, reason_text(reason)
+        if b == nil then return a and true or false end   -- (no reason: no look at its type)
+        return a and true or false, reason_text(b)
       end
       if not r.may_claim then return true end
       local ok, allowed, reason = guarded(G, V, "may_claim", action, r.may_claim, action)
@@ -513,6 +541,14 @@ local function make_hooks(G, skip, views)
       local _, msg = failed(G, "settle", w, settle_of, what)
       error(msg, 0)
     end
+    -- A win's score and settle in one protected call; `stage` names the one that failed.
+    local stage
+    local function score_and_settle(v, w, first)
+      stage = "score"
+      local result, f = win_score(v, w, first)
+      stage = "settle"
+      return result, f, settle_of(v, f, result)
+    end
     function hooks.settle_win(_, wins)
       local seats = G:seats()
       local total = { E = 0, S = 0, W = 0, N = 0, taken = 0 }
@@ -526,11 +562,11 @@ local function make_hooks(G, skip, views)
       end
       for i = 1, n do
         local w = wins[i]
-        local ok, result, f = guarded(G, V, "score", w, win_score, w, i == 1)
-        if not ok then error(result, 0) end
-        local pay
-        ok, pay = guarded(G, V, "settle", w, settle_of, f, result)
-        if not ok then error(pay, 0) end
+        local ok, result, f, pay = xpcall(score_and_settle, with_traceback, V, w, i == 1)
+        if not ok then
+          local _, msg = failed(G, stage, w, stage == "score" and win_score or settle_of, result)
+          error(msg, 0)
+        end
         if type(pay) ~= "table" then
           bad_settle(w, "rules " .. tostring(R.name) .. ": hook settle returned a " .. type(pay) .. ", not a payments table")
         end
@@ -562,7 +598,7 @@ local function make_hooks(G, skip, views)
           end
         end
         -- (kept as a plain copy: a rule that kept the table it returned may change it later)
-        result = private.plain(result, "the result of hook score")
+        result = plain_copy(result, "the result of hook score", VIEWS, JSON_MARK)
         results[i] = { seat = w.seat, result = result, payments = checked }
       end
       -- (a sum of integers: only its range needs a look)

@@ -1075,13 +1075,18 @@ end
 local NOT_TH_BITS = 0              -- the simples as kind bits (seat_summary's discarded)
 for t, simple in pairs(SIMPLE) do if simple then NOT_TH_BITS = NOT_TH_BITS | 1 << jong.kind(t) end end
 
-local function record_outcome(g, outcome)
-  local deal = g.core:brief("deal")
+-- The outcome kept for the deal under way (made with room for every field it gets).
+local function deal_outcome(g, deal)
   local o = g.japanese_outcome
   if not o or o.deal ~= deal then
-    o = { deal = deal }
+    o = { deal = deal, win = nil, dealer_won = nil, win_event = nil, winners = nil, draw = nil, dealer_keeps = nil }
     g.japanese_outcome = o
   end
+  return o
+end
+
+local function record_outcome(g, outcome)
+  local o = deal_outcome(g, g.core:brief("deal"))
   for k, v in pairs(outcome) do o[k] = v end
   return o
 end
@@ -1091,12 +1096,7 @@ end
 local function note_game_win(game, f)
   local core = game.core
   local events = core:version()          -- the same for every winner of one discard
-  local deal = core:brief("deal")
-  local o = game.japanese_outcome
-  if not o or o.deal ~= deal then
-    o = { deal = deal }
-    game.japanese_outcome = o
-  end
+  local o = deal_outcome(game, core:brief("deal"))
   o.win = true
   if f.seat == "E" then o.dealer_won = true end
   if o.win_event ~= events then o.win_event, o.winners = events, {} end
@@ -1169,11 +1169,12 @@ for name, o in pairs(R.options) do DEFAULTS[name] = o.default end
 -- 9.3-9.5, 4.4: an exhaustive draw. d = {tenpai = {S = true, ...}, nagashi = {W = true} or nil,
 -- honba = n, deposits = n, options = resolved options or nil}. East is the dealer.
 -- Returns {payments = {E=,S=,W=,N=}, dealer_keeps = bool, honba = next honba, deposits = n}.
-function R.exhaustive_draw(d)
-  local opts = d.options or DEFAULTS
+-- (exhaustive_draw's payments and whether the dealer keeps the deal, without its tables:
+-- settle_draw's)
+local noten_payments, dealer_keeps
+local function draw_payments(tenpai, nagashi, honba, opts)
   local pay = { E = 0, S = 0, W = 0, N = 0 }
-  local tenpai, honba = d.tenpai or {}, d.honba or 0
-  local nagashi = opts.nagashi_mangan and d.nagashi and next(d.nagashi) and d.nagashi
+  nagashi = opts.nagashi_mangan and nagashi and next(nagashi) and nagashi
   if nagashi then                                  -- 9.5: a mangan paid like a tsumo, honba included
     local per_honba = opts.nagashi_honba and 100 or 0
     for winner in pairs(nagashi) do
@@ -1186,10 +1187,15 @@ function R.exhaustive_draw(d)
       end
     end
   else                                             -- 9.3: 3,000 from the noten to the tenpai players
-    R.helpers.noten_payments(pay, SEATS, tenpai, R.noten_total)
+    noten_payments(pay, SEATS, tenpai, R.noten_total)
   end
-  return { payments = pay, dealer_keeps = R.helpers.dealer_keeps(tenpai, opts), honba = honba + 1,
-           deposits = d.deposits or 0 }
+  return pay, dealer_keeps(tenpai, opts)
+end
+
+function R.exhaustive_draw(d)
+  local honba = d.honba or 0
+  local pay, keeps = draw_payments(d.tenpai or {}, d.nagashi, honba, d.options or DEFAULTS)
+  return { payments = pay, dealer_keeps = keeps, honba = honba + 1, deposits = d.deposits or 0 }
 end
 
 -- 4.3, 4.4: after a hand. s = {round = "E"/"S", dealer = 1-4 (which dealer of the round),
@@ -1201,7 +1207,7 @@ end
 -- after w. Shared with three-player children (sanma).
 -- 9.3: at an exhaustive draw the noten players pay total to the tenpai players, shared
 -- equally on each side (nothing moves when all or none are tenpai); into pay[seat].
-function R.helpers.noten_payments(pay, seats, tenpai, total)
+function noten_payments(pay, seats, tenpai, total)
   local n, nseats = 0, #seats
   for i = 1, nseats do if tenpai[seats[i]] then n = n + 1 end end
   if n > 0 and n < nseats then
@@ -1211,25 +1217,28 @@ function R.helpers.noten_payments(pay, seats, tenpai, total)
     end
   end
 end
+R.helpers.noten_payments = noten_payments
 
 -- 4.4, option draw_renchan: whether the dealer keeps the deal after an exhaustive draw.
-function R.helpers.dealer_keeps(tenpai, opts)
+function dealer_keeps(tenpai, opts)
   if opts.draw_renchan == "always_pass" then return false end
   if opts.draw_renchan == "always_keep" then return true end
   return tenpai.E == true
 end
+R.helpers.dealer_keeps = dealer_keeps
 
-function R.helpers.next_hand(s, players, next_round)
+-- (next_hand of the fields of s as values)
+local function next_hand(outcome, dealer_won, keeps, s_honba, s_round, s_dealer, players, next_round)
   local keep, honba
-  if s.outcome == "win" then
-    keep = s.dealer_won and true or false
-    honba = keep and s.honba + 1 or 0
-  elseif s.outcome == "draw" then
-    keep, honba = s.dealer_keeps and true or false, s.honba + 1
+  if outcome == "win" then
+    keep = dealer_won and true or false
+    honba = keep and s_honba + 1 or 0
+  elseif outcome == "draw" then
+    keep, honba = keeps and true or false, s_honba + 1
   else
-    keep, honba = true, s.honba + 1
+    keep, honba = true, s_honba + 1
   end
-  local round, dealer = s.round, s.dealer
+  local round, dealer = s_round, s_dealer
   if not keep then
     dealer = dealer + 1
     if dealer > players then dealer, round = 1, next_round[round] end
@@ -1237,26 +1246,34 @@ function R.helpers.next_hand(s, players, next_round)
   return keep, honba, round, dealer
 end
 
+function R.helpers.next_hand(s, players, next_round)
+  local outcome = s.outcome
+  return next_hand(outcome, outcome == "win" and s.dealer_won, outcome == "draw" and s.dealer_keeps, s.honba,
+                   s.round, s.dealer, players, next_round)
+end
+
 local NEXT_ROUND = { E = "S", S = "W", W = "N", N = "E" }
 
-function R.rotation(s)
-  local opts = s.options or DEFAULTS
-  local keep, honba, round, dealer = R.helpers.next_hand(s, 4, NEXT_ROUND)
+-- (R.rotation of the fields of s as values: next_deal's and settle_draw's, without tables)
+local max = math.max
+local function rotation(s_round, s_dealer, s_honba, outcome, dealer_won, keeps, points, opts)
+  opts = opts or DEFAULTS
+  local keep, honba, round, dealer = next_hand(outcome, dealer_won, keeps, s_honba, s_round, s_dealer, 4, NEXT_ROUND)
   local last_round = opts.match_length == "tonpuusen" and "E" or "S"
   local ended = SEAT_INDEX[round] > SEAT_INDEX[last_round]
   local top = 0
-  if s.points then for _, p in pairs(s.points) do top = math.max(top, p) end end
+  if points then for _, p in pairs(points) do top = max(top, p) end end
   -- 4.6 west_extension (Tenhou, the spec names no details): when the last round ends with
   -- nobody at 30,000 the next wind is played, sudden death: it ends after any hand that
   -- passes the deal leaving somebody at 30,000 or more, and at the end of that round. A
   -- hand whose dealer keeps the deal ends it only as agari-yame or tenpai-yame below (as
   -- the sanma records show, sanma.md 4.6; a four-player record of 2022 plays on after a
   -- South 1 draw of a tonpuusen that left a non-dealer at 30,800).
-  local final = s.round == last_round and s.dealer == 4       -- the last scheduled hand
-  local extra = SEAT_INDEX[s.round] > SEAT_INDEX[last_round]  -- a hand of the extension
-  if opts.west_extension and s.points then
+  local final = s_round == last_round and s_dealer == 4       -- the last scheduled hand
+  local extra = SEAT_INDEX[s_round] > SEAT_INDEX[last_round]  -- a hand of the extension
+  if opts.west_extension and points then
     if extra then
-      ended = not keep and (top >= R.west_target or SEAT_INDEX[round] > SEAT_INDEX[s.round])
+      ended = not keep and (top >= R.west_target or SEAT_INDEX[round] > SEAT_INDEX[s_round])
     elseif ended and top < R.west_target then
       ended = false
     end
@@ -1267,19 +1284,25 @@ function R.rotation(s)
   -- every hand of the extension is a last hand, and only a dealer at the target or more
   -- ends it (Tenhou's records of 2022: 222 of 222 such wins and draws end the match, and
   -- 9 of 9 where the first dealer is below 30,000 play on).
-  local yame = s.outcome == "win" and opts.agari_yame or s.outcome == "draw" and opts.tenpai_yame
+  local yame = outcome == "win" and opts.agari_yame or outcome == "draw" and opts.tenpai_yame
   if yame and opts.west_extension and top < R.west_target then yame = false end
-  if yame and keep and s.points and (final or extra and (s.dealer == 4 or opts.west_extension)) then
-    local first, mine = true, s.points[1]
-    for i = 2, #s.points do
-      local p = s.points[i]
-      if p > mine or p == mine and (s.dealer + i - 2) % 4 + 1 < s.dealer then first = false end
+  if yame and keep and points and (final or extra and (s_dealer == 4 or opts.west_extension)) then
+    local first, mine = true, points[1]
+    for i = 2, #points do
+      local p = points[i]
+      if p > mine or p == mine and (s_dealer + i - 2) % 4 + 1 < s_dealer then first = false end
     end
     if first then ended = true end
   end
-  if opts.tobi and s.points then
-    for _, p in pairs(s.points) do if p < 0 then ended = true end end
+  if opts.tobi and points then
+    for _, p in pairs(points) do if p < 0 then ended = true end end
   end
+  return round, dealer, honba, ended, keep
+end
+
+function R.rotation(s)
+  local round, dealer, honba, ended, keep = rotation(s.round, s.dealer, s.honba, s.outcome, s.dealer_won,
+    s.dealer_keeps, s.points, s.options)
   return { round = round, dealer = dealer, honba = honba, ended = ended, keep = keep }
 end
 
@@ -1665,20 +1688,21 @@ function R.settle_draw(g, kind, reason)
     record_outcome(g, { draw = "abort" })
     return { E = 0, S = 0, W = 0, N = 0 }
   end
-  local round, honba, deposits = g.core:brief("round", "honba", "deposits")
-  local tenpai, nagashi = {}, {}
+  local core, opts = g.core, g.options
+  local round, honba, deposits, deal = core:brief("round", "honba", "deposits", "deal")
+  local tenpai, nagashi = { E = false, S = false, W = false, N = false }, {}
   for i = 1, 4 do
     local seat = SEATS[i]
     tenpai[seat] = is_tenpai(g, seat)
-    if g.options.nagashi_mangan then     -- every discard a terminal or honour, none claimed
-      local discards, claimed, discarded = g.core:seat_summary(seat, "discards", "claimed", "discarded")
-      nagashi[seat] = discards > 0 and claimed == 0 and discarded & NOT_TH_BITS == 0 or nil
+    -- every discard a terminal or honour (asked first: most seats discarded a simple), none claimed
+    if opts.nagashi_mangan and core:seat_summary(seat, "discarded") & NOT_TH_BITS == 0 then
+      local discards, claimed = core:seat_summary(seat, "discards", "claimed")
+      nagashi[seat] = discards > 0 and claimed == 0 or nil
     end
   end
-  local d = R.exhaustive_draw({ tenpai = tenpai, nagashi = nagashi, honba = honba,
-                                deposits = deposits, options = g.options })
-  record_outcome(g, { draw = "exhaustive", dealer_keeps = d.dealer_keeps })
-  local pay = d.payments
+  local pay, keeps = draw_payments(tenpai, nagashi, honba, opts)
+  local o = deal_outcome(g, deal)
+  o.draw, o.dealer_keeps = "exhaustive", keeps
   -- 4.5: when this draw ends the match, the deposits left go to the first-placed player
   -- (most points; a tie goes to the earlier seat of the first deal).
   if deposits > 0 and g.options.leftover_deposits == "to_first" then
@@ -1688,10 +1712,8 @@ function R.settle_draw(g, kind, reason)
       local p, player = g.core:seat_summary(seat, "points", "player")
       points[i], players[i] = p + pay[seat], player
     end
-    local r = R.rotation({ round = round, dealer = players[1] + 1, honba = honba,
-                           outcome = "draw", dealer_keeps = d.dealer_keeps, points = points,
-                           options = g.options })
-    if r.ended then
+    local _, _, _, ended = rotation(round, players[1] + 1, honba, "draw", nil, keeps, points, opts)
+    if ended then
       local first, first_points, first_player
       for i = 1, 4 do
         local seat = SEATS[i]
@@ -1707,21 +1729,21 @@ function R.settle_draw(g, kind, reason)
 end
 
 -- next_deal(g): dealer rotation, honba and the end of the match (4.3, 4.4).
+local NO_OUTCOME = {}   -- (read only: a deal without a recorded outcome)
 function R.next_deal(g)
-  local round, honba, deal = g.core:brief("round", "honba", "deal")
+  local core = g.core
+  local round, honba, deal = core:brief("round", "honba", "deal")
   local o = g.japanese_outcome
-  if not o or o.deal ~= deal then o = {} end
+  if not o or o.deal ~= deal then o = NO_OUTCOME end
   local opts = g.options
-  local points, dealer = nil, g.core:seat_summary("E", "player") + 1
+  local points, dealer = nil, core:seat_summary("E", "player") + 1
   if opts.tobi or opts.agari_yame or opts.tenpai_yame or opts.west_extension then   -- only these read the points
     points = {}
-    for i, seat in ipairs(SEATS) do points[i] = g.core:seat_summary(seat, "points") end
+    for i, seat in ipairs(SEATS) do points[i] = core:seat_summary(seat, "points") end
   end
-  local r = R.rotation({ round = round, dealer = dealer, honba = honba,
-                         outcome = o.win and "win" or o.draw == "abort" and "abort" or "draw",
-                         dealer_won = o.dealer_won, dealer_keeps = o.dealer_keeps,
-                         points = points, options = g.options })
-  return { dealer_keeps = r.keep, round = r.round, honba = r.honba, match_over = r.ended }
+  local next_round, _, next_honba, ended, keep = rotation(round, dealer, honba,
+    o.win and "win" or o.draw == "abort" and "abort" or "draw", o.dealer_won, o.dealer_keeps, points, opts)
+  return { dealer_keeps = keep, round = next_round, honba = next_honba, match_over = ended }
 end
 
 -- For rulesets that extend this one: ceil100(x) and basic_points(han, fu, yakuman, options)
