@@ -29,7 +29,7 @@ void bot_profile_any(struct bot_profile *p)
  * (one less for a five-set hand). */
 static int analysis_melds(const struct game *g, const struct hand *h, int more)
 {
-    return hand_analysis_melds(h->nmelds + more, game_rules(g)->hand_sets);
+    return hand_analysis_melds(h->nmelds + more, g->rules.hand_sets);
 }
 
 /* Shanten of the seat's concealed tiles after taking out kind k (and adding add,
@@ -54,7 +54,7 @@ static int best_discard(const struct game *g, const struct hand *h, const struct
     for (int i = 0; i < n; i++) {
         if (a[i].type != ACT_DISCARD)
             continue;
-        int s = shanten_after(h, tile_kind(a[i].tile), -1, analysis_melds(g, h, 0), game_rules(g)->forms);
+        int s = shanten_after(h, tile_kind(a[i].tile), -1, analysis_melds(g, h, 0), g->rules.forms);
         if (s < *best) {
             *best = s;
             pick = i;
@@ -95,7 +95,7 @@ static int shanten_after_claim(const struct game *g, const struct hand *h, const
     for (int d = 0; d < TILE_KINDS; d++)
         if (c[d]) {
             c[d]--;
-            int s = shanten_of(c, analysis_melds(g, h, 1), game_rules(g)->forms);
+            int s = shanten_of(c, analysis_melds(g, h, 1), g->rules.forms);
             c[d]++;
             if (s < best)
                 best = s;
@@ -105,7 +105,7 @@ static int shanten_after_claim(const struct game *g, const struct hand *h, const
 
 static int greedy_choose(struct game *g, int seat, const struct action *a, int n, struct action *out)
 {
-    const struct hand *h = game_hand(g, seat);
+    const struct hand *h = &g->st.seats[seat].hand;
     int best;
     int d = best_discard(g, h, a, n, &best);
     /* A declaration made with a discard (riichi, calling) when that discard leaves the
@@ -113,7 +113,7 @@ static int greedy_choose(struct game *g, int seat, const struct action *a, int n
     for (int i = 0; d >= 0 && i < n; i++) {
         int k = tile_kind(a[i].tile);
         if (a[i].type == ACT_EXTRA && k < TILE_KINDS && h->counts[k] &&
-            shanten_after(h, k, -1, analysis_melds(g, h, 0), game_rules(g)->forms) == 0) {
+            shanten_after(h, k, -1, analysis_melds(g, h, 0), g->rules.forms) == 0) {
             *out = a[i];
             return 0;
         }
@@ -123,7 +123,7 @@ static int greedy_choose(struct game *g, int seat, const struct action *a, int n
         return 0;
     }
     /* A claim window: claim when it lowers the shanten, else pass. */
-    int now = shanten_of(h->counts, analysis_melds(g, h, 0), game_rules(g)->forms);
+    int now = shanten_of(h->counts, analysis_melds(g, h, 0), g->rules.forms);
     int pick = -1, pick_s = now;
     for (int i = 0; i < n; i++) {
         int s = shanten_after_claim(g, h, &a[i]);
@@ -600,12 +600,12 @@ static int choose_plan(const struct view *v, uint8_t *c, const struct meld *m, i
 
 static void build_view(struct game *g, int seat, const struct bot_profile *p, struct view *v)
 {
-    const struct game_state *st = game_state(g);
-    const struct hand *h = game_hand(g, seat);
+    const struct game_state *st = &g->st;
+    const struct hand *h = &g->st.seats[seat].hand;
     v->p = p;
     v->g = g;
-    v->forms = game_rules(g)->forms;
-    v->sets = game_rules(g)->hand_sets;
+    v->forms = g->rules.forms;
+    v->sets = g->rules.hand_sets;
     v->seat = seat;
     v->round_wind = st->round;
     memcpy(v->counts, h->counts, sizeof v->counts);
@@ -855,7 +855,7 @@ static int default_turn(struct game *g, const struct view *v, const struct actio
     memcpy(c, v->counts, sizeof c);
     int dist;
     /* a tile the rules let it set aside (sanma's kita) goes aside: a dora and a new tile */
-    const struct set_aside *sa = &game_rules(g)->set_aside;
+    const struct set_aside *sa = &g->rules.set_aside;
     for (int i = 0; sa->on && i < n; i++)
         if (a[i].type == ACT_EXTRA && a[i].extra == sa->extra) {
             *out = a[i];
@@ -1031,7 +1031,7 @@ static int default_turn(struct game *g, const struct view *v, const struct actio
     }
     int kp = pick;   /* the candidate discarded */
     /* after a declaration, the drawn tile goes when it keeps the hand as good */
-    const struct game_state *st = game_state(g);
+    const struct game_state *st = &g->st;
     if (v->declared && st->has_drawn && tile_kind(st->drawn) < TILE_KINDS) {
         int dk = tile_kind(st->drawn);
         for (int i = 0; i < nch; i++)
@@ -1078,7 +1078,7 @@ static int default_turn(struct game *g, const struct view *v, const struct actio
         c[k]--;
         struct worth w;
         worth_of(v, c, v->melds, v->nmelds, &w);
-        const struct hand *h = game_hand(g, v->seat);
+        const struct hand *h = &g->st.seats[v->seat].hand;
         int extras = h->reds[0] + h->reds[1] + h->reds[2] + st->seats[v->seat].naside;
         if (pl.type == PLAN_FLUSH || w.value_sets > 0 || extras >= 2)
             dama = winning_waits_by(v, c, v->melds, v->nmelds, true, false) > 0;
@@ -1169,7 +1169,7 @@ static int default_claim(const struct view *v, const struct action *a, int n, in
             nw->type = a[i].type == ACT_CHOW ? MELD_CHOW : MELD_PUNG;
             nw->kong = KONG_NONE;
             nw->kind = a[i].type == ACT_CHOW ? a[i].chow : (uint8_t)tile_kind(a[i].tile);
-            nw->from = game_state(v->g)->discarder;
+            nw->from = v->g->st.discarder;
             nw->reds = 0;
             int k = tile_kind(a[i].tile);
             bool value_pung = nw->type == MELD_PUNG && kind_is_honour(k) && is_value_honour(v, k);
@@ -1298,8 +1298,8 @@ static bool claim_worth_weighing(struct game *g, int seat, const struct bot_prof
     *first = -1;
     if (p->max_chows >= 0)
         return true;
-    const struct hand *h = game_hand(g, seat);
-    unsigned forms = game_rules(g)->forms;
+    const struct hand *h = &g->st.seats[seat].hand;
+    unsigned forms = g->rules.forms;
     bool closed = true;
     for (int i = 0; i < h->nmelds; i++)
         closed &= h->melds[i].kong == KONG_CONCEALED;
@@ -1315,7 +1315,7 @@ static bool claim_worth_weighing(struct game *g, int seat, const struct bot_prof
             *now = held_shanten(seat, h->counts, analysis_melds(g, h, 0), forms);
         int k = tile_kind(a[i].tile);
         if (keeps_riichi && *now <= 1 &&
-            !(a[i].type == ACT_PUNG && kind_is_honour(k) && value_honour_of(seat, game_state(g)->round, k)))
+            !(a[i].type == ACT_PUNG && kind_is_honour(k) && value_honour_of(seat, g->st.round, k)))
             continue;
         int sh = shanten_of(c, analysis_melds(g, h, 1), forms);
         if (sh <= *now) {
