@@ -411,6 +411,38 @@ int lj_json_encode(lua_State *L)
     return 1;
 }
 
+/* json_encode_win(shown, keep, rules, value, items, limit, losers, payments) -> the
+ * JSON text of {ok = true, wins = true, rules =, value =, items =, limit =, losers =,
+ * payments =} (as json_encode writes that table: its keys in KEY_ORDER, losers only when
+ * not nil), made without the table: a win's answer in jong score. keep as json_encode's. */
+int lj_json_encode_win(lua_State *L)
+{
+    static const struct {
+        const char *text;
+        int idx;
+    } fields[] = {
+        { "{\"ok\":true,\"wins\":true,\"rules\":", 3 }, { ",\"value\":", 4 }, { ",\"items\":", 5 },
+        { ",\"limit\":", 6 }, { ",\"payments\":", 8 }, { ",\"losers\":", 7 },
+    };
+    lua_settop(L, 8);
+    bool keep = lua_toboolean(L, 2);
+    len = 0;
+    failed = false;
+    for (int i = 0; i < 6; i++) {
+        if (fields[i].idx == 7 && lua_isnil(L, 7))
+            continue;
+        put(fields[i].text, strlen(fields[i].text));
+        encode(L, fields[i].idx, 1, 1);
+    }
+    putc1('}');
+    if (failed)
+        return refuse(L, "%s", "not enough memory for JSON");
+    if (keep)
+        return 0;
+    lua_pushlstring(L, out ? out : "", len);
+    return 1;
+}
+
 const char *lj_json_text(size_t *n)
 {
     *n = len;

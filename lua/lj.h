@@ -56,6 +56,9 @@ void lj_plain_at(lua_State *L, int idx, const char *what, int views, int mark, b
 int lj_json_encode(lua_State *L);
 /* The text the last json_encode(v, shown, true) made (valid until the next encoding). */
 const char *lj_json_text(size_t *n);
+/* json_encode_win(shown, keep, rules, value, items, limit, losers, payments): a win's
+ * answer in jong score, without its table (lua/json.c). */
+int lj_json_encode_win(lua_State *L);
 
 /* Installs the counting allocator on a state (so memory caps work); the module
  * does this itself when it opens. */

@@ -1345,6 +1345,7 @@ static const luaL_Reg private_tools[] = {
     { "payments_problem", l_payments_problem },
     { "pcall_plain", l_pcall_plain },
     { "json_encode", lj_json_encode },
+    { "json_encode_win", lj_json_encode_win },
     { NULL, NULL },
 };
 

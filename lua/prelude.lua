@@ -254,6 +254,10 @@ local same = assert
 local payments_problem = private.payments_problem
 local views = private.views   -- (lua/sandbox.lua, loaded after this file: read at the first call)
 
+-- (what score answers at_once for a win, before the answer's fields: lua/json.c writes
+-- them as the table jong.score answers is written)
+local WIN = {}
+
 -- jong.score(situation) -> the result table of `jong score` (see DESIGN.md). at_once:
 -- the caller writes the result before rule code runs again (`jong score`): score's
 -- result is read as it is when plain data (else a plain copy). Otherwise score's result
@@ -317,10 +321,15 @@ local function score(s, at_once)
   else
     payments = { E = 0, S = 0, W = 0, N = 0 }
   end
-  if not at_once then   -- the caller's own copy
-    ok, result = pcall_plain(names[1], names[2], views, JSON_MARK, false, same, result)
-    if not ok then return fail(result) end
+  if at_once then   -- (written at once: the answer's fields, for write_win, not a table)
+    local value, items, limit, losers = result.value or {}, result.items or {}, result.limit or json_null,
+      result.losers
+    setmetatable(payments, JSON_MARK)
+    setmetatable(value, JSON_MARK)
+    return WIN, r.name, value, items, limit, losers, payments
   end
+  ok, result = pcall_plain(names[1], names[2], views, JSON_MARK, false, same, result)   -- the caller's own copy
+  if not ok then return fail(result) end
   local out = { ok = true, wins = true, rules = r.name, value = result.value or {},
     items = result.items or {}, limit = result.limit or json_null,
     losers = result.losers,   -- Classical scores the losers' hands too
@@ -345,18 +354,25 @@ local function score_one(s)
   local problem = type(s.options) == "table" and key_problem(s)
   if problem == 1 then return fail("a situation's keys are names") end
   if problem == 2 then return fail("\"options\" must be an object of named options") end
-  local ok, result = pcall(score, s, true)
+  local ok, result, rules, value, items, limit, losers, payments = pcall(score, s, true)
   if not ok then return fail(result) end
-  return nil, result
+  return nil, result, rules, value, items, limit, losers, payments
 end
 
 -- The answer to s as JSON written by `write` (encode_c, or write_kept: the text kept in
--- lua/json.c's buffer for jong score to write out).
+-- lua/json.c's buffer for jong score to write out); a win's by write_win, from its fields
+-- (keep: kept as write_kept keeps it).
 local function write_kept(v, shown) return encode_c(v, shown, true) end
+local write_win = private.json_encode_win
 local function answer(s, write)
-  local bad, result = score_one(s)
+  local bad, result, rules, value, items, limit, losers, payments = score_one(s)
   if bad then return write(bad, JSON_OBJECT_SHOWN) end
-  local ok, text = pcall(write, result, JSON_OBJECT_SHOWN)
+  local ok, text
+  if result == WIN then
+    ok, text = pcall(write_win, JSON_OBJECT_SHOWN, write == write_kept, rules, value, items, limit, losers, payments)
+  else
+    ok, text = pcall(write, result, JSON_OBJECT_SHOWN)
+  end
   if not ok then return write(fail("the result cannot be written as JSON: " .. tostring(text)), JSON_OBJECT_SHOWN) end
   return text
 end
