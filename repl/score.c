@@ -67,10 +67,7 @@ static int skip_space(struct reader *r)
 }
 
 /* Bytes that matter outside strings when finding an element's end. */
-static bool is_mark(unsigned char ch)
-{
-    return ch == '"' || ch == '{' || ch == '[' || ch == '}' || ch == ']' || ch == ',';
-}
+static const bool is_mark[256] = { ['"'] = true, ['{'] = true, ['['] = true, ['}'] = true, [']'] = true, [','] = true };
 
 /* Finds the text of the next element of an array whose '[' has been read, up to the
  * ',' or ']' after it (not part of it; *end is set at ']'): *text, *len (valid until
@@ -87,8 +84,9 @@ static int next_element(struct reader *r, const char **text, size_t *len, bool *
         const char *b = r->buf;
         size_t e = r->end;
         if (in_string) {   /* to the closing quote, over escapes */
-            while (i < e && b[i] != '"' && b[i] != '\\')
-                i++;
+            const char *quote = memchr(b + i, '"', e - i), *escape;
+            size_t stop = quote ? (size_t)(quote - b) : e;
+            i = (escape = memchr(b + i, '\\', stop - i)) ? (size_t)(escape - b) : stop;
             if (i + 1 < e && b[i] == '\\') {
                 i += 2;
                 continue;
@@ -99,7 +97,7 @@ static int next_element(struct reader *r, const char **text, size_t *len, bool *
                 continue;
             }
         } else {
-            while (i < e && !is_mark((unsigned char)b[i]))
+            while (i < e && !is_mark[(unsigned char)b[i]])
                 i++;
             if (i < e) {
                 char ch = b[i++];
