@@ -611,28 +611,7 @@ int shanten_of(const uint8_t counts[TILE_KINDS], int nmelds, unsigned forms)
 #define ALL_KINDS ((1ull << TILE_KINDS) - 1)
 
 /* Bit k set when counts[k] is above more (0-3). */
-static inline uint64_t kind_mask(const uint8_t c[TILE_KINDS], int more)
-{
-    uint64_t m = 0;
-#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
-    /* bytes above more: count + (7 - more) reaches 8 (counts at most 4); the eight
-     * bits of a word gathered by one multiplication (written out word by word) */
-    uint64_t add = (uint64_t)(7 - more) * ONES, gather = 0x0102040810204080ull;
-    m = (((load8(c) + add) >> 3 & ONES) * gather) >> 56;
-    m |= (((load8(c + 8) + add) >> 3 & ONES) * gather) >> 56 << 8;
-    m |= (((load8(c + 16) + add) >> 3 & ONES) * gather) >> 56 << 16;
-    m |= (((load8(c + 24) + add) >> 3 & ONES) * gather) >> 56 << 24;
-    m |= (((load2(c + 32) + add) >> 3 & 0x0101ull) * gather) >> 56 << 32;
-#else
-    for (int k = 0; k < TILE_KINDS; k++) m |= (uint64_t)(c[k] > more) << k;
-#endif
-    return m;
-}
-
-uint64_t counts_above(const uint8_t counts[TILE_KINDS], int more)
-{
-    return kind_mask(counts, more);
-}
+#define kind_mask counts_above
 
 /* Bits set in x, eight bits at a time. */
 static inline int popcount64(uint64_t x)

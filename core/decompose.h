@@ -7,6 +7,8 @@
 #ifndef JONG_DECOMPOSE_H
 #define JONG_DECOMPOSE_H
 
+#include <string.h>
+
 #include "hand.h"
 
 /* Irregular forms a variant may switch on; the standard form is always on. */
@@ -121,7 +123,29 @@ int waits(const uint8_t counts[TILE_KINDS], int nmelds, const uint8_t held[TILE_
           unsigned forms, bool out[TILE_KINDS]);
 
 /* The kinds (bit k) held more than `more` times (0-3) in counts (each at most 4). */
-uint64_t counts_above(const uint8_t counts[TILE_KINDS], int more);
+static inline uint64_t counts_above(const uint8_t counts[TILE_KINDS], int more)
+{
+    uint64_t m = 0;
+#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
+    /* bytes above more: count + (7 - more) reaches 8 (counts at most 4); the eight
+     * bits of a word gathered by one multiplication (written out word by word) */
+    const uint64_t ones = 0x0101010101010101ull, gather = 0x0102040810204080ull;
+    uint64_t add = (uint64_t)(7 - more) * ones, w0, w1, w2, w3, w4 = 0;
+    memcpy(&w0, counts, 8);
+    memcpy(&w1, counts + 8, 8);
+    memcpy(&w2, counts + 16, 8);
+    memcpy(&w3, counts + 24, 8);
+    memcpy(&w4, counts + 32, TILE_KINDS - 32);
+    m = (((w0 + add) >> 3 & ones) * gather) >> 56;
+    m |= (((w1 + add) >> 3 & ones) * gather) >> 56 << 8;
+    m |= (((w2 + add) >> 3 & ones) * gather) >> 56 << 16;
+    m |= (((w3 + add) >> 3 & ones) * gather) >> 56 << 24;
+    m |= (((w4 + add) >> 3 & ones) * gather) >> 56 << 32;
+#else
+    for (int k = 0; k < TILE_KINDS; k++) m |= (uint64_t)(counts[k] > more) << k;
+#endif
+    return m;
+}
 
 /* Start-up: builds or checks the tables. Call once before the rest (idempotent). */
 void decompose_init(void);
