@@ -414,23 +414,25 @@ static int open_window(struct game *g, int phase, int from, tile_t t)
     /* the seats the tile completes, when game_apply found them for this discard */
     int known = phase == PHASE_CLAIM && g->window_from == from && g->window_tile == t ? g->window_wins : -1;
     g->window_wins = -1;
-    for (int s = 0; s < players(g); s++) {
-        if (s == from || (st->left >> s & 1))
-            continue;
-        int c = known >= 0                                      ? known >> s & 1
-                : phase == PHASE_ROB && st->rob_type == ROB_BONUS ? st->seats[s].hand.nbonus == 7
-                                                                  : completes_with(g, s, t, orphans);
-        if (c < 0)   /* special_complete failed on this seat's hand: its win is what is refused */
-            c = 0;
-        if (c)
-            st->could_win |= (uint8_t)(1 << s);
+    unsigned others = (unsigned)all_seats(g) & ~(1u << from) & ~(unsigned)st->left;   /* still in the deal */
+    if (known >= 0) {
+        st->could_win = (uint8_t)(known & (int)others);
+    } else {
+        for (unsigned rest = others; rest; rest &= rest - 1) {
+            int s = __builtin_ctz(rest);
+            int c = phase == PHASE_ROB && st->rob_type == ROB_BONUS ? st->seats[s].hand.nbonus == 7
+                                                                    : completes_with(g, s, t, orphans);
+            if (c > 0)   /* (< 0: special_complete failed on this seat's hand: its win is what is refused) */
+                st->could_win |= (uint8_t)(1 << s);
+        }
     }
     /* Ask every seat that has more than "pass" to say; keep their lists. */
     st->waiting = (uint8_t)(all_seats(g) & ~(1 << from));
     uint8_t ask = 0;
     g->err[0] = '\0';
-    for (int s = 0; s < players(g); s++) {
-        if (s == from || (st->left >> s & 1) || !has_candidates(g, s))
+    for (unsigned rest = others; rest; rest &= rest - 1) {
+        int s = __builtin_ctz(rest);
+        if (!has_candidates(g, s))
             continue;
         g->nlegal[s] = (uint16_t)list_actions(g, s, g->legal[s], MAX_ACTIONS);
         if (g->err[0])

@@ -559,11 +559,16 @@ static int turn_actions(struct game *g, int seat, struct action *out, int max)
     /* kinds where more than a plain discard is to be looked at: kongs, red fives held */
     uint64_t more = pungs | four | reds | (all ? 0 : ~0ull);
     struct action plain = { .type = ACT_DISCARD, .seat = (uint8_t)seat };
-    if (!(held & more)) {   /* plain discards only: those allowed, by kind */
-        for (uint64_t rest = held & allowed; rest && n < max; rest &= rest - 1) {
-            out[n] = plain;
-            out[n++].tile = (tile_t)__builtin_ctzll(rest);
+    if (!(held & more)) {   /* plain discards only: those allowed, by kind (as many as there is room for) */
+        uint64_t rest = held & allowed;
+        for (int room = max - n; room < 64 && __builtin_popcountll(rest) > room;)
+            rest &= ~(1ull << (63 - __builtin_clzll(rest)));
+        struct action *o = out + n;
+        for (; rest; rest &= rest - 1, o++) {
+            *o = plain;
+            o->tile = (tile_t)__builtin_ctzll(rest);
         }
+        n = (int)(o - out);
     }
     for (uint64_t rest = held & more ? held : 0; rest; rest &= rest - 1) {
         int k = __builtin_ctzll(rest);
