@@ -549,9 +549,11 @@ local function make_hooks(G, skip, views)
       stage = "settle"
       return result, f, settle_of(v, f, result)
     end
+    -- the settlement's totals: read by the engine at once, so one table for the game's wins
+    local total = { E = 0, S = 0, W = 0, N = 0, taken = 0, ledger = nil }
     function hooks.settle_win(_, wins)
       local seats = G:seats()
-      local total = { E = 0, S = 0, W = 0, N = 0, taken = 0 }
+      total.E, total.S, total.W, total.N, total.taken, total.ledger = 0, 0, 0, 0, 0, nil
       local taken = 0
       local results = {}
       local n = #wins   -- (the engine's list; loops by index: no iterator calls)
