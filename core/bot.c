@@ -633,6 +633,19 @@ static void build_view(struct game *g, int seat, const struct bot_profile *p, st
     }
 }
 
+/* The unseen copies of all kinds (at most 4 a kind: the five words' bytes add up without
+ * a carry, and their sum in one multiplication). */
+static int unseen_total(const struct view *v)
+{
+    uint64_t w0, w1, w2, w3, w4 = 0;
+    memcpy(&w0, v->unseen, 8);
+    memcpy(&w1, v->unseen + 8, 8);
+    memcpy(&w2, v->unseen + 16, 8);
+    memcpy(&w3, v->unseen + 24, 8);
+    memcpy(&w4, v->unseen + 32, TILE_KINDS - 32);
+    return (int)(((w0 + w1 + w2 + w3 + w4) * 0x0101010101010101ull) >> 56);
+}
+
 /* How dangerous discarding a kind is against the threats (0 safe .. 9), kept as the kinds
  * (bit k) of danger 1 or more, 3, 6, 7, 8 and 9 or more (ge[0..5]) against some threat
  * (danger_masks adds the threats' to ge).
@@ -880,8 +893,7 @@ static int default_turn(struct game *g, const struct view *v, const struct actio
      * tiles off the plan it leaves) */
     uint8_t kind[TILE_KINDS];
     int8_t sh[TILE_KINDS], cost[TILE_KINDS];
-    int plain_at[TILE_KINDS], red_at[TILE_KINDS];   /* by kind: its first discard action of a
-                                                     * plain tile, of a red five (-1: none) */
+    int first[TILE_KINDS];   /* its first discard action */
     int nch = 0, best_sh = 99;
     uint64_t seen = 0;
     bool kongs = false, extras = false, own = own_shanten(&pl);
@@ -894,16 +906,10 @@ static int default_turn(struct game *g, const struct view *v, const struct actio
         }
         int k = tile_kind(a[i].tile);
         uint64_t bit = 1ull << k;
-        bool red = tile_is_red(a[i].tile);
-        if (seen & bit) {
-            int *at = red ? &red_at[k] : &plain_at[k];
-            if (*at < 0)
-                *at = i;
+        if (seen & bit)
             continue;
-        }
         seen |= bit;
-        plain_at[k] = red ? -1 : i;
-        red_at[k] = red ? i : -1;
+        first[nch] = i;
         kind[nch] = (uint8_t)k;
         cost[nch] = (int8_t)(base_off - (int)(off_kinds >> k & 1));
         int s = after[k];
@@ -982,9 +988,7 @@ static int default_turn(struct game *g, const struct view *v, const struct actio
                 }
             /* a discard is not chosen whatever its acceptance (at most every tile unseen)
              * when its score less that is above the least score without any: not counted */
-            int unseen = 0;
-            for (int k = 0; m > 1 && k < TILE_KINDS; k++)
-                unseen += v->unseen[k];
+            int unseen = m > 1 ? unseen_total(v) : 0;
             for (int j = 0; j < 2 && m > 1; j++) {   /* one candidate: nothing to weigh */
                 int i = order[j];
                 if (score[i] - unseen * 100L > least)
@@ -1063,7 +1067,10 @@ static int default_turn(struct game *g, const struct view *v, const struct actio
         }
     }
     /* the discard action: a plain tile before a red five; a declaration when ready */
-    int plain = plain_at[k], red = red_at[k], extra = -1;
+    int plain = -1, extra = -1;
+    for (int i = first[kp]; i < n && plain < 0; i++)
+        if (a[i].type == ACT_DISCARD && tile_kind(a[i].tile) == k && !tile_is_red(a[i].tile))
+            plain = i;
     for (int i = 0; extras && !fold && i < n; i++)
         if (a[i].type == ACT_EXTRA && tile_kind(a[i].tile) == k) {
             extra = i;
@@ -1099,7 +1106,7 @@ static int default_turn(struct game *g, const struct view *v, const struct actio
         *out = a[extra];
         return 0;
     }
-    *out = a[plain >= 0 ? plain : red];
+    *out = a[plain >= 0 ? plain : first[kp]];   /* else a red five */
     return 0;
 }
 
