@@ -435,30 +435,26 @@ static int target_value(const struct view *v, int t)
     return v->p->family == FAMILY_MCR ? v->p->targets[t].value : 0;
 }
 
-/* Whether a plan of the type meets the family's hard conditions once complete. */
-static unsigned types_allowed(const struct bot_profile *p)   /* bit per plan type */
-{
-    unsigned types = (1u << NPLAN_TYPES) - 1;
-    if (p->cleared)
-        types &= 1u << PLAN_FLUSH;
-    if (p->void_suit)
-        types &= 1u << PLAN_VOID | 1u << PLAN_FLUSH;
-    if (p->max_chows >= 0 && p->max_chows < 4)
-        types &= 1u << PLAN_PUNGS;
-    return types;
-}
-
 enum { NPLANS = 9, PUNGS_AT = 5 };   /* PLANS[PUNGS_AT]: all pungs */
 static const struct plan PLANS[NPLANS] = {
     { PLAN_ANY, 0, 0 }, { PLAN_FLUSH, SUIT_M, 0 }, { PLAN_FLUSH, SUIT_P, 0 }, { PLAN_FLUSH, SUIT_S, 0 },
     { PLAN_SIMPLES, 0, 0 }, { PLAN_PUNGS, 0, 0 }, { PLAN_VOID, SUIT_M, 0 }, { PLAN_VOID, SUIT_P, 0 }, { PLAN_VOID, SUIT_S, 0 },
 };
 
-/* The bits of PLANS of the plan types (bits) types. */
-static unsigned plans_of_types(unsigned types)
+/* The plans (bits of PLANS) that meet the family's hard conditions once complete;
+ * *targets: whether the profile's targets do. */
+static unsigned plans_allowed(const struct bot_profile *p, bool *targets)
 {
-    return (types & 1) * 0x001u | (types >> PLAN_FLUSH & 1) * 0x00eu | (types >> PLAN_SIMPLES & 1) * 0x010u |
-           (types >> PLAN_PUNGS & 1) * 0x020u | (types >> PLAN_VOID & 1) * 0x1c0u;
+    /* PLANS: any 0, flush 1-3, simples 4, pungs PUNGS_AT, missing suit 6-8 */
+    unsigned plans = (1u << NPLANS) - 1;
+    *targets = !p->cleared && !p->void_suit && !(p->max_chows >= 0 && p->max_chows < 4);
+    if (p->cleared)
+        plans &= 0x00eu;
+    if (p->void_suit)
+        plans &= 0x1ceu;
+    if (p->max_chows >= 0 && p->max_chows < 4)
+        plans &= 1u << PUNGS_AT;
+    return plans;
 }
 
 /* Plan i: one of PLANS, then the profile's targets. */
@@ -611,9 +607,7 @@ static void build_view(struct game *g, int seat, const struct bot_profile *p, st
     memcpy(v->counts, h->counts, sizeof v->counts);
     v->nmelds = h->nmelds;
     memcpy(v->melds, h->melds, sizeof v->melds);
-    unsigned types = types_allowed(p);
-    v->allowed = plans_of_types(types);
-    v->targets_allowed = types >> PLAN_TARGET & 1;
+    v->allowed = plans_allowed(p, &v->targets_allowed);
     v->fits = melds_fit(v->melds, v->nmelds, p->max_chows);
     /* as is_value_honour: the dragons (bits 4-6), the seat's wind and the round's */
     v->value_honours = 0x70u | 1u << seat | (v->round_wind < 7 ? 1u << v->round_wind : 0);
