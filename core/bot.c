@@ -656,11 +656,14 @@ static void danger_masks(const struct view *v, struct danger *dg)
     /* suit kinds by rank: ranks 4-9, 1-6, 1-3 and 7-9, 1 and 9, 2 and 8, 3-7 */
     const uint64_t suits = (1ull << 27) - 1, per = 0x40201ull;   /* bit 0 of each suit */
     const uint64_t from4 = 0x1f8 * per, to6 = 0x3f * per, edge = 0x1c7 * per, two8 = 0x82 * per, mid = 0x7c * per;
-    uint64_t honours = 0x7full << 27, two = 0, many = 0;   /* honours with 2, 3 or more unseen */
-    for (int k = 27; k < TILE_KINDS; k++) {
-        two |= (uint64_t)(v->unseen[k] == 2) << k;
-        many |= (uint64_t)(v->unseen[k] > 2) << k;
-    }
+    /* the honours with 2, and with 3 or more unseen: their counts (at most 4) a byte each,
+     * 5 or 6 added sets the byte's bit 3 from 3 or 2; the bytes' bits gathered by one
+     * multiplication */
+    const uint64_t ones = 0x0101010101010101ull, gather = 0x0102040810204080ull;
+    uint64_t u = 0;
+    memcpy(&u, v->unseen + 27, TILE_KINDS - 27);
+    uint64_t ge3 = (u + 5 * ones) >> 3 & ones, ge2 = (u + 6 * ones) >> 3 & ones;
+    uint64_t honours = 0x7full << 27, many = (ge3 * gather) >> 56 << 27, two = ((ge2 & ~ge3) * gather) >> 56 << 27;
     for (unsigned t = v->threats; t; t &= t - 1) {
         uint64_t safe = v->safe[__builtin_ctz(t)];
         uint64_t open = ~safe & (suits | honours);
