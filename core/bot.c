@@ -208,19 +208,19 @@ struct tally {
 
 static void tally_counts(const uint8_t *c, struct tally *t)
 {
+    /* a suit's first eight counts (at most 4) summed by one multiplication, and its 9 */
     const uint64_t ones = 0x0101010101010101ull;
-    memset(t, 0, sizeof *t);
-    for (int s = 0; s < 3; s++) {
-        const uint8_t *x = c + 9 * s;
-        uint64_t w;
-        memcpy(&w, x, 8);
-        t->suit[s] = (int)((w * ones) >> 56) + x[8];   /* the bytes' sum (counts at most 4) */
-        t->ends += x[0] + x[8];
-    }
-    uint64_t z = 0;
+    uint64_t m, p, s, z = 0;
+    memcpy(&m, c, 8);
+    memcpy(&p, c + 9, 8);
+    memcpy(&s, c + 18, 8);
     memcpy(&z, c + 27, TILE_KINDS - 27);
+    t->suit[SUIT_M] = (int)((m * ones) >> 56) + c[8];
+    t->suit[SUIT_P] = (int)((p * ones) >> 56) + c[17];
+    t->suit[SUIT_S] = (int)((s * ones) >> 56) + c[26];
     t->suit[SUIT_Z] = (int)((z * ones) >> 56);
-    t->ends += t->suit[SUIT_Z];
+    t->suit[SUIT_BONUS] = 0;
+    t->ends = c[0] + c[8] + c[9] + c[17] + c[18] + c[26] + t->suit[SUIT_Z];
 }
 
 /* Tiles the plan cannot use (from the tally). */
