@@ -731,7 +731,28 @@ static int l_name_distance(lua_State *L)
     return 1;
 }
 
-/* unknown_key(t, set, [own]) -> the first key of t (raw, in next's order) that is in
+/* Whether key a comes before key b (stack indices) in the order errors name keys in:
+ * strings (bytewise), then numbers, then any other key by its text (lua/prelude.lua's
+ * key_before), so that a message names the same key in every run. */
+static bool key_before(lua_State *L, int a, int b)
+{
+    int ta = lua_type(L, a), tb = lua_type(L, b);
+    int ra = ta == LUA_TSTRING ? 1 : ta == LUA_TNUMBER ? 2 : 3, rb = tb == LUA_TSTRING ? 1 : tb == LUA_TNUMBER ? 2 : 3;
+    if (ra != rb)
+        return ra < rb;
+    if (ra == 2)
+        return lua_compare(L, a, b, LUA_OPLT);
+    size_t na, nb;
+    const char *sa = ra == 1 ? lua_tolstring(L, a, &na) : luaL_tolstring(L, a, &na);
+    const char *sb = ra == 1 ? lua_tolstring(L, b, &nb) : luaL_tolstring(L, b, &nb);
+    int c = memcmp(sa, sb, na < nb ? na : nb);
+    bool before = c < 0 || (c == 0 && na < nb);
+    if (ra == 3)
+        lua_pop(L, 2);
+    return before;
+}
+
+/* unknown_key(t, set, [own]) -> the least key of t (raw; key_before's order) that is in
  * neither set (read raw), or nil: the fields of a situation no one reads; nil, true
  * for a t with a metatable (the caller reads it with pairs, as before the sets). */
 static int l_unknown_key(lua_State *L)
@@ -742,21 +763,24 @@ static int l_unknown_key(lua_State *L)
     luaL_checktype(L, 2, LUA_TTABLE);
     lua_settop(L, 3);
     bool own = lua_istable(L, 3);
+    lua_pushnil(L);   /* 4: the least unknown key so far */
     lua_pushnil(L);
-    while (lua_next(L, 1)) {   /* key at 4, value at 5 */
-        lua_pushvalue(L, 4);
+    while (lua_next(L, 1)) {   /* key at 5, value at 6 */
+        lua_pushvalue(L, 5);
         lua_rawget(L, 2);
         bool known = lua_toboolean(L, -1);
         if (!known && own) {
-            lua_pushvalue(L, 4);
+            lua_pushvalue(L, 5);
             lua_rawget(L, 3);
             known = lua_toboolean(L, -1);
         }
-        lua_settop(L, 4);
-        if (!known)
-            return 1;
+        lua_settop(L, 5);
+        if (!known && (lua_isnil(L, 4) || key_before(L, 5, 4))) {
+            lua_pushvalue(L, 5);
+            lua_replace(L, 4);
+        }
     }
-    lua_pushnil(L);
+    lua_settop(L, 4);
     return 1;
 }
 

@@ -87,6 +87,24 @@ function jong.json_encode(v) return encode_c(v, JSON_OBJECT_SHOWN) end
 -- options, to jong.facts) costs nothing.
 local resolved_for = setmetatable({}, { __mode = "k" })
 
+-- The keys of t in a fixed order (strings, then numbers, then the rest by their text),
+-- so that an error names the same key in every run (pairs' order varies by process).
+local KEY_RANK = { string = 1, number = 2 }
+local function key_before(a, b)
+  local ta, tb = KEY_RANK[type(a)] or 3, KEY_RANK[type(b)] or 3
+  if ta ~= tb then return ta < tb end
+  if ta == 3 then return tostring(a) < tostring(b) end
+  return a < b
+end
+local function sorted_keys(t)
+  local keys = {}
+  for k in pairs(t) do keys[#keys + 1] = k end
+  table.sort(keys, key_before)
+  return keys
+end
+
+local option_order = setmetatable({}, { __mode = "k" })   -- a ruleset's options -> sorted_keys
+
 function jong.resolve_options(r, given)
   r = private.original(r)   -- a read-only view stands for its ruleset
   if given ~= nil and resolved_for[given] == r then return given end
@@ -101,7 +119,8 @@ function jong.resolve_options(r, given)
   end
   local out, named = {}, {}
   for k, spec in pairs(r.options) do out[k] = spec.default end
-  for k, v in pairs(given) do
+  for _, k in ipairs(sorted_keys(given)) do
+    local v = given[k]
     if k == false then goto continue end
     local key = k
     if r.option_prefix and key:sub(1, #r.option_prefix) == r.option_prefix then
@@ -127,7 +146,14 @@ function jong.resolve_options(r, given)
   end
   -- A preset: an option whose value names a set of other options' values (spec.presets
   -- [value] = {name = value, ...}); options given explicitly win over it.
-  for k, spec in pairs(r.options) do
+  -- (in a fixed order: of two presets that set one option, the later name's wins)
+  local order = option_order[r.options]
+  if not order then
+    order = sorted_keys(r.options)
+    option_order[r.options] = order
+  end
+  for _, k in ipairs(order) do
+    local spec = r.options[k]
     local set = spec.presets and spec.presets[out[k]]
     for name, v in pairs(set or {}) do
       if not named[name] then out[name] = v end

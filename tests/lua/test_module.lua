@@ -128,6 +128,22 @@ function TestFacts.test_invalid_situations()
   end
 end
 
+-- Of several unknown options or fields, the error names the least (strings bytewise):
+-- the same key in every run, whatever order pairs gives (it varies by process).
+function TestFacts.test_errors_name_the_least_unknown_key()
+  local names = { "zeta", "kiriage", "mid", "alpha", "beta", "omega", "kappa", "delta" }
+  for n = 2, #names do
+    local options, s = {}, situation()
+    for i = 1, n do options[names[i]] = true; s["x_" .. names[i]] = 1 end
+    local least = names[1]
+    for i = 2, n do if names[i] < least then least = names[i] end end
+    local r = jong.score(situation { options = options })
+    lu.assertStrContains(r.error, "unknown option '" .. least .. "'")
+    r = jong.score(s)
+    lu.assertStrContains(r.error, "unknown field 'x_" .. least .. "'")
+  end
+end
+
 TestScore = {}
 function TestScore.test_base_discard_and_self_draw()
   local r = jong.score(situation())
