@@ -133,6 +133,20 @@ function TestFastWin.test_a_child_with_its_own_situation_is_judged_by_its_score(
   local asked = play_checked(rule("fast_win_situation"), 3)
   lu.assertTrue(asked.engine > 5)
 end
+-- A hook's own field named win_check in its view (one that would refuse every win) is not
+-- the engine's win test: the child plays as its parent, action for action.
+function TestFastWin.test_a_field_of_the_view_is_not_the_win_test()
+  local function played(rules, seed)
+    local g = assert(jong.game { rules = rules, seed = seed })
+    lu.assertTrue(g:run_bots(nil, "default") > 0)
+    local log = g:log_json()
+    g:close()
+    return (log:gsub('"rules":"[^"]*"', ""))
+  end
+  for seed = 1, 3 do
+    lu.assertEquals(played(rule("view_win_check"), seed), played("japanese", seed))
+  end
+end
 
 -- What the engine keeps of a win is its own: a rule that changes the result it returned
 -- in later hook calls changes only its own table.
