@@ -767,11 +767,15 @@ static int connection(const struct view *v, const uint8_t *c, uint64_t spread, i
     static const uint8_t near[32] = {
         0, 2, 3, 5, 0, 2, 3, 5, 3, 5, 6, 8, 3, 5, 6, 8, 2, 4, 5, 7, 2, 4, 5, 7, 5, 7, 8, 10, 5, 7, 8, 10,
     };
+    /* by suit kind: the shift that brings its five bits of spread down (k + 2 * (k / 9)),
+     * and 32 for ranks 2-8 */
+    static const uint8_t at[27] = {
+        0, 33, 34, 35, 36, 37, 38, 39, 8, 11, 44, 45, 46, 47, 48, 49, 50, 19, 22, 55, 56, 57, 58, 59, 60, 61, 30,
+    };
     int score = 3 * (c[k] - 1);
     if (k < 27) {
-        int r = k % 9;
-        score += near[spread >> (k + 2 * (k / 9)) & 31];
-        score += r > 0 && r < 8;   /* a middle tile makes more shapes */
+        score += near[spread >> (at[k] & 31) & 31];
+        score += at[k] >> 5;   /* a middle tile makes more shapes */
     } else if (c[k] >= 2 && is_value_honour(v, k)) {
         score += 2;
     }
