@@ -1374,8 +1374,10 @@ int bot_choose(struct game *g, int seat, int kind, const struct bot_profile *p, 
         *out = a[rng_below(r, (uint32_t)n)];
         return 0;
     }
-    /* (the missing suit's tiles go first in turn alone) */
-    if (bot_preplay(g, seat, a, n, out) == 0 || (turn && bot_missing_first(g, seat, a, n, out) == 0))
+    /* (choices before play are exchanges or declarations; the missing suit's tiles go
+     * first in turn alone, once declared) */
+    if (((types & (1u << ACT_EXCHANGE | 1u << ACT_DECLARE)) && bot_preplay(g, seat, a, n, out) == 0) ||
+        (turn && g->st.seats[seat].missing && bot_missing_first(g, seat, a, n, out) == 0))
         return 0;
     if (kind == BOT_GREEDY)
         return greedy_choose(g, seat, a, n, out);
