@@ -1361,6 +1361,7 @@ static const luaL_Reg private_tools[] = {
     { "in_rule_code", l_in_rule_code },
     { "plain_copy", lj_plain_copy },
     { "plain_check", lj_plain_check },
+    { "plain_fields", lj_plain_fields },
     { "facts_index", l_facts_index },
     { "facts_of", l_facts_of },
     { "unknown_key", l_unknown_key },

@@ -3,6 +3,8 @@
  * threads or full userdata in the copy; nesting bounded, which also stops cycles. */
 #include "lj.h"
 
+#include <string.h>
+
 #define PLAIN_DEPTH 16
 /* The stack a copy takes: 4 places a level (the view's table or nil, the copy, a key, a
  * value), a few more for the last; checked once per copy. */
@@ -12,9 +14,16 @@
  * is copied instead, where the memory cap stops it. */
 #define PLAIN_VISITS 4096
 
+/* The fields of score's result that jong.score's answer takes (lj_plain_fields). */
+static const char *const result_fields[] = { "value", "items", "limit", "losers", "reason" };
+#define RESULT_FIELDS (int)(sizeof result_fields / sizeof result_fields[0])
+
 /* Pushes the plain copy of the table at index src. Upvalue-free: the table of views
- * (view -> its table) is at index views, the JSON object mark at index mark. */
-static void copy_table(lua_State *L, int src, int depth, const char *what, int views, int mark)
+ * (view -> its table) is at index views, the JSON object mark at index mark. With out
+ * (not 0), the copy itself is not made (nil is pushed): the copies of the values of
+ * result_fields go to the slots from index out on, every other value is copied and
+ * dropped (the same walk, so the same errors in the same order). */
+static void copy_table(lua_State *L, int src, int depth, const char *what, int views, int mark, int out)
 {
     if (depth > PLAIN_DEPTH)
         luaL_error(L, "%s is nested more than %d deep (a cycle?)", what, PLAIN_DEPTH);
@@ -31,7 +40,10 @@ static void copy_table(lua_State *L, int src, int depth, const char *what, int v
     /* Sized without a counting pass: a list (items, tiles) has no other keys, a record
      * (a result, a value, an item, payments) a few fields; a larger one grows. */
     int narr = (int)lua_rawlen(L, src);
-    lua_createtable(L, narr, narr > 0 ? 0 : 4);
+    if (out)
+        lua_pushnil(L);
+    else
+        lua_createtable(L, narr, narr > 0 ? 0 : 4);
     const int dst = base + 1, key = base + 2, value = base + 3;
     lua_pushnil(L);
     while (lua_next(L, src)) {
@@ -40,7 +52,7 @@ static void copy_table(lua_State *L, int src, int depth, const char *what, int v
             luaL_error(L, "%s has a key of type %s", what, lua_typename(L, kt));
         switch (lua_type(L, value)) {
         case LUA_TTABLE:
-            copy_table(L, value, depth + 1, what, views, mark);
+            copy_table(L, value, depth + 1, what, views, mark, 0);
             lua_replace(L, value);
             break;
         case LUA_TFUNCTION:
@@ -51,6 +63,16 @@ static void copy_table(lua_State *L, int src, int depth, const char *what, int v
         default:
             break;
         }
+        if (out) {
+            if (kt == LUA_TSTRING) {
+                const char *name = lua_tostring(L, key);
+                for (int i = 0; i < RESULT_FIELDS; i++)
+                    if (strcmp(name, result_fields[i]) == 0)
+                        lua_copy(L, value, out + i);
+            }
+            lua_settop(L, key);
+            continue;
+        }
         if (kt == LUA_TNUMBER && lua_isinteger(L, key)) {   /* (a list's entries: set in place, as rawset would) */
             lua_rawseti(L, dst, lua_tointeger(L, key));
             continue;
@@ -60,7 +82,7 @@ static void copy_table(lua_State *L, int src, int depth, const char *what, int v
         lua_rawset(L, dst);
     }
     /* (the metatable of a table without one at first is still none: no rule code ran) */
-    if (meta && lua_getmetatable(L, src)) {
+    if (meta && !out && lua_getmetatable(L, src)) {
         if (lua_rawequal(L, -1, mark))
             lua_setmetatable(L, dst);
         else
@@ -78,7 +100,7 @@ int lj_plain_copy(lua_State *L)
     switch (lua_type(L, 1)) {
     case LUA_TTABLE:
         luaL_checkstack(L, COPY_STACK, "plain copy");
-        copy_table(L, 1, 0, what, 3, 4);
+        copy_table(L, 1, 0, what, 3, 4, 0);
         return 1;
     case LUA_TFUNCTION:
     case LUA_TTHREAD:
@@ -88,6 +110,24 @@ int lj_plain_copy(lua_State *L)
         lua_pushvalue(L, 1);
         return 1;
     }
+}
+
+/* plain_fields(result, what, views, mark) -> the plain copies of result.value, .items,
+ * .limit, .losers and .reason: what plain_copy(result, ...) would hold in those fields,
+ * with the same errors, but no copy of result itself (jong.score answers a table of its
+ * own with those fields). */
+int lj_plain_fields(lua_State *L)
+{
+    luaL_checktype(L, 1, LUA_TTABLE);
+    const char *what = luaL_checkstring(L, 2);
+    luaL_checktype(L, 3, LUA_TTABLE);
+    lua_settop(L, 4);
+    luaL_checkstack(L, COPY_STACK + RESULT_FIELDS, "plain copy");
+    for (int i = 0; i < RESULT_FIELDS; i++)
+        lua_pushnil(L);
+    copy_table(L, 1, 0, what, 3, 4, 5);
+    lua_pop(L, 1);   /* (no copy: nil) */
+    return RESULT_FIELDS;
 }
 
 /* Whether the table at src is plain data already (what a copy would hold, read raw):
@@ -143,7 +183,7 @@ void lj_plain_at(lua_State *L, int idx, const char *what, int views, int mark, b
         if (keep_plain && is_plain_table(L, idx, 0, mark, &visits))
             return;
         luaL_checkstack(L, COPY_STACK, "plain copy");
-        copy_table(L, idx, 0, what, views, mark);
+        copy_table(L, idx, 0, what, views, mark, 0);
         lua_replace(L, idx);
         return;
     case LUA_TFUNCTION:

@@ -273,9 +273,9 @@ function jong.score_event(s)
   return out
 end
 
--- (score's result as it is, for its copy through pcall_plain: assert answers a table as
--- it is, and a C function is cheaper to call than a Lua one)
-local same = assert
+-- (the copies of the fields of score's result that the answer takes: what a copy of the
+-- result would hold there, with its errors, without the copy of the result itself)
+local pcall_limited, plain_fields = private.pcall_limited, private.plain_fields
 
 local payments_problem = private.payments_problem
 local views = private.views   -- (lua/sandbox.lua, loaded after this file: read at the first call)
@@ -311,15 +311,18 @@ local function score(s, at_once)
   if result == nil then return fail(reason or "hook score returned nothing") end
   if type(result) ~= "table" then return fail("hook score of " .. r.name .. " returned a " .. type(result)) end
   if not rawget(views[result] or result, "wins") then   -- (as the copy will hold it)
-    if not at_once then   -- the caller's own copy
-      ok, result = pcall_plain(names[1], names[2], views, JSON_MARK, false, same, result)
-      if not ok then return fail(result) end
+    local value, items, reason, _
+    if at_once then
+      value, items, reason = result.value, result.items, result.reason
+    else   -- the caller's own copies
+      ok, value, items, _, _, reason = pcall_limited(names[1], plain_fields, result, names[2], views, JSON_MARK)
+      if not ok then return fail(value) end
     end
     -- A complete hand below the variant's minimum may still say its value (MCR).
-    local out = { ok = true, wins = false, rules = r.name, reason = result.reason or "not a winning hand" }
-    if result.value then
-      out.value = setmetatable(result.value, JSON_MARK)
-      out.items = result.items or {}
+    local out = { ok = true, wins = false, rules = r.name, reason = reason or "not a winning hand" }
+    if value then
+      out.value = setmetatable(value, JSON_MARK)
+      out.items = items or {}
     end
     return out
   end
@@ -354,11 +357,12 @@ local function score(s, at_once)
     setmetatable(value, JSON_MARK)
     return WIN, r.name, value, items, limit, losers, payments
   end
-  ok, result = pcall_plain(names[1], names[2], views, JSON_MARK, false, same, result)   -- the caller's own copy
-  if not ok then return fail(result) end
-  local out = { ok = true, wins = true, rules = r.name, value = result.value or {},
-    items = result.items or {}, limit = result.limit or json_null,
-    losers = result.losers,   -- Classical scores the losers' hands too
+  local value, items, limit, losers   -- the caller's own copies
+  ok, value, items, limit, losers = pcall_limited(names[1], plain_fields, result, names[2], views, JSON_MARK)
+  if not ok then return fail(value) end
+  local out = { ok = true, wins = true, rules = r.name, value = value or {},
+    items = items or {}, limit = limit or json_null,
+    losers = losers,   -- Classical scores the losers' hands too
     payments = setmetatable(payments, JSON_MARK) }
   setmetatable(out.value, JSON_MARK)
   return out
