@@ -608,7 +608,7 @@ static void build_view(struct game *g, int seat, const struct bot_profile *p, st
     v->nmelds = h->nmelds;
     memcpy(v->melds, h->melds, sizeof v->melds);
     v->allowed = plans_allowed(p, &v->targets_allowed);
-    v->fits = melds_fit(v->melds, v->nmelds, p->max_chows);
+    v->fits = v->nmelds ? melds_fit(v->melds, v->nmelds, p->max_chows) : (1u << NPLANS) - 1;   /* no meld: all */
     /* as is_value_honour: the dragons (bits 4-6), the seat's wind and the round's */
     v->value_honours = 0x70u | 1u << seat | (v->round_wind < 7 ? 1u << v->round_wind : 0);
     efficiency_unseen_shown(h->counts, st->shown, v->unseen);   /* efficiency_unseen_game */
