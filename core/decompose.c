@@ -608,6 +608,55 @@ int shanten_of(const uint8_t counts[TILE_KINDS], int nmelds, unsigned forms)
 
 /* ---- shanten after a one-tile change ---- */
 
+/* shanten_each in a tile set whose present suit kinds are never within a chow's reach
+ * (sanma's characters: the table ids of suit_vec_id), for a hand in range: kind by kind as
+ * shanten_of, but the standard shanten from the one part the kind changes, the other
+ * parts' ids made once; *lowest the least of out. False (nothing written) for any other
+ * tile set or hand. */
+static bool tileset_each(const uint8_t counts[TILE_KINDS], const struct view *v, int nmelds, unsigned forms,
+                         int delta, int8_t out[TILE_KINDS], int *lowest)
+{
+    if (v->total < 0 || nmelds < MIN_MELDS || nmelds > 4 || v->total + delta > MAX_TILES)
+        return false;
+    uint8_t c[TILE_KINDS];
+    memcpy(c, counts, sizeof c);
+    unsigned id[4];
+    for (int s = 0; s < 3; s++) {
+        int x = suit_vec_id(c, s, forms);
+        if (x < 0)
+            return false;
+        id[s] = (unsigned)x;
+    }
+    id[3] = dc_honour_vec[honour_code(c + 27)];
+    unsigned nb = (unsigned)dc_nbase, half0 = dc_conv[id[0] * nb + id[1]], half1 = dc_conv[id[2] * nb + id[3]];
+    int nsets = 4 - nmelds;
+    *lowest = SHANTEN_NONE;
+    for (int k = 0; k < TILE_KINDS; k++) {
+        if (delta > 0 ? c[k] >= 4 : c[k] == 0) {
+            out[k] = SHANTEN_NONE;
+            continue;
+        }
+        c[k] = (uint8_t)(c[k] + delta);
+        struct view w;
+        view_of(c, &w);
+        int best = SHANTEN_NONE;
+        if ((forms & FORM_STANDARD) && w.total >= 0 && w.total <= 14 - 3 * nmelds) {
+            int part = k / 9;
+            unsigned x[4] = { id[0], id[1], id[2], id[3] };
+            x[part] = part < 3 ? (unsigned)suit_vec_id(c, part, forms) : dc_honour_vec[honour_code(c + 27)];
+            unsigned h0 = part < 2 ? dc_conv[x[0] * nb + x[1]] : half0, h1 = part < 2 ? half1 : dc_conv[x[2] * nb + x[3]];
+            best = halves_shanten(h0, h1, nsets);
+        }
+        if (forms & FORM_SEVEN_PAIRS) best = min_int(best, seven_pairs_shanten(&w, nmelds));
+        if (forms & FORM_THIRTEEN_ORPHANS) best = min_int(best, thirteen_orphans_shanten(&w, nmelds));
+        out[k] = (int8_t)best;
+        *lowest = min_int(*lowest, best);
+        c[k] = (uint8_t)(c[k] - delta);
+    }
+    return true;
+}
+
+
 #define ALL_KINDS ((1ull << TILE_KINDS) - 1)
 
 /* Bit k set when counts[k] is above more (0-3). */
@@ -726,6 +775,9 @@ int shanten_each(const uint8_t counts[TILE_KINDS], int nmelds, unsigned forms, i
     struct view v;
     view_of(counts, &v);
     int total = v.total + delta;
+    int lowest_set;
+    if (forms >> FORM_ABSENT_SHIFT && tileset_each(counts, &v, nmelds, forms, delta, out, &lowest_set))
+        return lowest_set;
     if (forms >> FORM_ABSENT_SHIFT || v.total < 0 || nmelds < MIN_MELDS || nmelds > 4 || total > MAX_TILES) {
         /* a tile set with absent kinds, or a hand out of range: kind by kind */
         uint8_t c[TILE_KINDS];
