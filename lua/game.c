@@ -560,13 +560,13 @@ static int l_seat(lua_State *L)
  * made into Lua strings once: a field is set by its string, not looked up by its name. */
 enum {
     K_PHASE, K_TURN, K_DRAWABLE, K_ROUND, K_HONBA, K_DEPOSITS, K_DEAL, K_DEAL_IN_ROUND, K_KONGS,
-    K_LEFT, K_EVENTS, K_FIRST_WINNER, K_FIRST_SHARED,
+    K_LEFT, K_EVENTS, K_FIRST_WINNER, K_FIRST_SHARED, K_ANY_CALL,
     K_DISCARDS, K_MELDS, K_FLAGS, K_POINTS, K_PLAYER, K_DISCARDED, K_CLAIMED, K_MISSED,
     K_LAST_MISS, K_LAST_WITH, NKEYS
 };
 static const char *const key_names[NKEYS] = {
     "phase", "turn", "drawable", "round", "honba", "deposits", "deal", "deal_in_round", "kongs",
-    "left", "events", "first_winner", "first_shared",
+    "left", "events", "first_winner", "first_shared", "any_call",
     "discards", "melds", "flags", "points", "player", "discarded", "claimed", "missed",
     "last_miss", "last_with",
 };
@@ -591,7 +591,7 @@ int push_key_strings(lua_State *L, const char *const *names, int n)
 static int push_keys(lua_State *L) { return push_key_strings(L, key_names, NKEYS); }
 
 /* Field K of the table on top (under the keys at index keys) to integer v, string v. */
-/* Pushes field k (K_PHASE ... K_FIRST_SHARED) of g:brief(). */
+/* Pushes field k (K_PHASE ... K_ANY_CALL) of g:brief(). */
 static void push_brief_field(lua_State *L, const struct game *g, int seat, int k)
 {
     const struct game_state *st = game_state(g);
@@ -612,8 +612,11 @@ static void push_brief_field(lua_State *L, const struct game *g, int seat, int k
     case K_FIRST_WINNER:
         lua_pushstring(L, st->first_winner < MAX_PLAYERS ? seat_names[st->first_winner] : NULL);
         break;
-    default:   /* K_FIRST_SHARED */
+    case K_FIRST_SHARED:
         lua_pushstring(L, st->first_shared < MAX_PLAYERS ? seat_names[st->first_shared] : NULL);
+        break;
+    default:   /* K_ANY_CALL: a claim or kong (or a set-aside that counts as one) this deal */
+        lua_pushboolean(L, st->any_call);
         break;
     }
 }
@@ -695,12 +698,13 @@ static int record(lua_State *L, int idx, int first, int last, int nfields,
  * deal has passed in this round), kongs (declared in the deal), left (bit mask of the
  * seats that won and left the deal, bit 0 East), events (the events so far, as the
  * state's `events`), first_winner (the deal's first winner, if any), first_shared (its
- * discarder, when several seats won on that tile)}, without building the state; t is
+ * discarder, when several seats won on that tile), any_call (a claim or kong, or a
+ * set-aside that counts as one, this deal)}, without building the state; t is
  * refilled when given. g:brief(name, ...) -> the values of those fields. */
 static int l_brief(lua_State *L)
 {
     const struct game *g = check_game(L, 1)->g;
-    return record(L, 2, K_PHASE, K_FIRST_SHARED + 1, 11, push_brief_field, g, 0);
+    return record(L, 2, K_PHASE, K_ANY_CALL + 1, 14, push_brief_field, g, 0);
 }
 
 /* g:outcome() -> how the deal ended ("win", "exhaustive", "abortive"; nil while it is

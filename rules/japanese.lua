@@ -1437,10 +1437,10 @@ end
 function R.actions(g, seat)
   local ndiscards = g:seat_summary(seat, "discards")
   if ndiscards > 0 then return {} end
-  local st = g:state()
-  if st.phase ~= "turn" or st.turn ~= seat or any_meld(st) then return {} end
+  local phase, turn, any_call = g:brief("phase", "turn", "any_call")   -- (not the whole state)
+  if phase ~= "turn" or turn ~= seat or any_call then return {} end
   local kinds, seen = 0, {}
-  for _, t in ipairs(jong.tiles(st.seats[seat].concealed)) do
+  for _, t in ipairs(jong.tiles(g:seat(seat).concealed)) do
     if TH[t] and not seen[t] then seen[t], kinds = true, kinds + 1 end
   end
   if kinds >= 9 then return { { type = "kyuushu" } } end

@@ -256,6 +256,16 @@ function test_brief_and_summary_fields_by_name()
   end
   lu.assertEquals(g.core:dora(true), table.concat(g.core:dora()))
   lu.assertEquals(g.core:ura(true), table.concat(g.core:ura()))
+  -- any_call is the state's, before and after the deal's first call
+  local h = assert(jong.game { rules = "japanese", seed = 4 })
+  local seen = {}
+  for _ = 1, 200 do
+    local any = h:brief("any_call")
+    lu.assertEquals(any, h:state().any_call)
+    seen[any] = true
+    if h:run_bots(nil, "default", 1) == 0 then break end
+  end
+  lu.assertEquals(seen, { [false] = true, [true] = true })
   lu.assertErrorMsgContains("no field 'flags'", g.core.brief, g.core, "flags")
   lu.assertErrorMsgContains("no field 'round'", g.core.seat_summary, g.core, "E", "round")
   lu.assertErrorMsgContains("field name expected, got number", g.core.brief, g.core, "round", 3)
