@@ -495,10 +495,12 @@ local function make_hooks(G, skip, views)
     function hooks.allowed_discards(_, seat) return tile_list(R, "allowed_discards", call("allowed_discards", seat, seat)) end
   end
   if r.actions then
+    local NO_ACTIONS = {}   -- (the engine only reads the answer)
     function hooks.extra_actions(_, seat)
       local list = call("actions", seat, seat)
       if list == nil then return nil end
       if type(list) ~= "table" then bad(R, "actions", "returned a " .. type(list) .. ", not a list of actions") end
+      if list[1] == nil then return NO_ACTIONS end   -- (ipairs' first look: the list is empty)
       local out = {}
       for i, a in ipairs(list) do
         if type(a) ~= "table" or type(a.type) ~= "string" or (a.tile ~= nil and (type(a.tile) ~= "string" or not jong.kind(a.tile))) or i > 64 then

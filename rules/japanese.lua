@@ -1435,7 +1435,7 @@ end
 -- 10: kyuushu kyuuhai, on the first turn before any call (riichi, 7.1, is a declaration
 -- the engine offers: see configure).
 function R.actions(g, seat)
-  local ndiscards = g:seat_summary(seat, "discards")
+  local ndiscards = g.core:seat_summary(seat, "discards")   -- (the engine's, as g:seat_summary)
   if ndiscards > 0 then return {} end
   local phase, turn, any_call = g:brief("phase", "turn", "any_call")   -- (not the whole state)
   if phase ~= "turn" or turn ~= seat or any_call then return {} end
