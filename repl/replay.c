@@ -23,16 +23,25 @@ static const struct { const char *name, *chunk, *text; } modules[] = {
     { "mjai", "@repl/mjai.lua", mjai_lua_text },
 };
 
+/* package.preload's loader of modules[i] (upvalue 1): the text is parsed when a script
+ * first requires the module, not at every start. */
+static int load_module(lua_State *L)
+{
+    size_t i = (size_t)lua_tointeger(L, lua_upvalueindex(1));
+    if (luaL_loadbufferx(L, modules[i].text, strlen(modules[i].text), modules[i].chunk, "t") != LUA_OK)
+        return lua_error(L);
+    lua_insert(L, 1);
+    lua_call(L, lua_gettop(L) - 1, 1);
+    return 1;
+}
+
 int records_preload(lua_State *L)
 {
     lua_getglobal(L, "package");
     lua_getfield(L, -1, "preload");
     for (size_t i = 0; i < sizeof modules / sizeof modules[0]; i++) {
-        if (luaL_loadbufferx(L, modules[i].text, strlen(modules[i].text), modules[i].chunk, "t") != LUA_OK) {
-            fprintf(stderr, "jong: %s\n", lua_tostring(L, -1));
-            lua_pop(L, 3);
-            return -1;
-        }
+        lua_pushinteger(L, (lua_Integer)i);
+        lua_pushcclosure(L, load_module, 1);
         lua_setfield(L, -2, modules[i].name);
     }
     lua_pushcfunction(L, luaopen_process);
