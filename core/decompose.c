@@ -631,14 +631,20 @@ static bool tileset_each(const uint8_t counts[TILE_KINDS], const struct view *v,
     unsigned nb = (unsigned)dc_nbase, half0 = dc_conv[id[0] * nb + id[1]], half1 = dc_conv[id[2] * nb + id[3]];
     int nsets = 4 - nmelds;
     *lowest = SHANTEN_NONE;
+    /* the words and total of the view after each change, as view_of would make them: one
+     * byte of one word and the total change by delta (in range: the checks above and the
+     * count tested below; the part totals n are not read) */
+    struct view w = *v;
+    uint64_t *word[5] = { &w.w0, &w.w1, &w.w2, &w.w3, &w.w4 };
+    w.total = v->total + delta;
     for (int k = 0; k < TILE_KINDS; k++) {
         if (delta > 0 ? c[k] >= 4 : c[k] == 0) {
             out[k] = SHANTEN_NONE;
             continue;
         }
         c[k] = (uint8_t)(c[k] + delta);
-        struct view w;
-        view_of(c, &w);
+        uint64_t step = (uint64_t)1 << (8 * (k % 8));
+        *word[k / 8] += delta > 0 ? step : -step;
         int best = SHANTEN_NONE;
         if ((forms & FORM_STANDARD) && w.total >= 0 && w.total <= 14 - 3 * nmelds) {
             int part = k / 9;
@@ -652,6 +658,7 @@ static bool tileset_each(const uint8_t counts[TILE_KINDS], const struct view *v,
         out[k] = (int8_t)best;
         *lowest = min_int(*lowest, best);
         c[k] = (uint8_t)(c[k] - delta);
+        *word[k / 8] -= delta > 0 ? step : -step;
     }
     return true;
 }
