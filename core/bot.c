@@ -782,22 +782,6 @@ static int connection(const struct view *v, const uint8_t *c, uint64_t spread, i
     return score;
 }
 
-/* Does a Japanese hand (counts c, melds m) hold a pung or kong of a value honour, melded
- * or concealed? Then it has its yaku whatever completes it: an honour is never in a chow,
- * and three copies are in no seven pairs nor thirteen orphans. */
-static bool japanese_value_pung(const struct view *v, const uint8_t *c, const struct meld *m, int nm)
-{
-    if (v->p->family != FAMILY_JAPANESE)
-        return false;
-    for (int i = 0; i < nm; i++)
-        if (m[i].type != MELD_CHOW && kind_is_honour(m[i].kind) && is_value_honour(v, m[i].kind))
-            return true;
-    for (unsigned b = v->value_honours; b; b &= b - 1)
-        if (c[27 + __builtin_ctz(b)] >= 3)
-            return true;
-    return false;
-}
-
 /* For a ready hand (counts c, melds m): the unseen copies of its waits that win by the
  * ruleset's own test, self-drawn or on a discard (only on a discard without self_too);
  * with `first`, 1 as soon as one does. Without such a test every wait wins. */
@@ -807,7 +791,6 @@ static int winning_waits_by(const struct view *v, const uint8_t *c, const struct
     bool w[TILE_KINDS];
     if (waits(c, vm(v, nm), NULL, v->forms, w) == 0)
         return 0;
-    bool every = !v->p->wins || japanese_value_pung(v, c, m, nm);
     struct hand h;
     memset(&h, 0, sizeof h);
     memcpy(h.counts, c, sizeof h.counts);
@@ -818,7 +801,7 @@ static int winning_waits_by(const struct view *v, const uint8_t *c, const struct
         if (!w[k] || !v->unseen[k])
             continue;
         h.counts[k]++;
-        bool ok = every || (self_too && v->p->wins(v->p->wins_ctx, v->g, v->seat, &h, k, true)) ||
+        bool ok = !v->p->wins || (self_too && v->p->wins(v->p->wins_ctx, v->g, v->seat, &h, k, true)) ||
                   v->p->wins(v->p->wins_ctx, v->g, v->seat, &h, k, false);
         h.counts[k]--;
         if (ok && first)
