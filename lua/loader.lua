@@ -109,33 +109,23 @@ local function merge_list(parent, child)
 end
 
 -- Refuses ruleset data the engine could not read safely: metatables (their
--- metamethods would run outside the budget; a read-only view is the sandbox's own) and keys that are not names or numbers.
--- The place named in an error, `where` with the keys that led there (keys[1..depth]),
--- is written only for an error.
-local function place(where, keys, depth)
-  for i = 1, depth do where = where .. "." .. tostring(keys[i]) end
-  return where
-end
-
-local function check_table(t, where, seen, keys, depth)
+-- metamethods would run outside the budget; a read-only view is the sandbox's own) and keys that are not names or numbers (the place named: where.keys[1..depth], written for an error only).
+local function place(where, keys, depth) for i = 1, depth do where = where .. "." .. tostring(keys[i]) end return where end
+local function check_data(t, where, seen, keys, depth)
   if seen[t] or private.is_view(t) then return true end   -- a view of another ruleset's data
-  seen[t] = true
+  seen[t], keys, depth = true, keys or {}, depth or 0
   if getmetatable(t) ~= nil then return nil, place(where, keys, depth) .. " has a metatable (ruleset data must be plain tables)" end
   for k, v in next, t do
     local tk = type(k)
-    if tk ~= "string" and tk ~= "number" and tk ~= "boolean" then
-      return nil, place(where, keys, depth) .. " has a key of type " .. tk
-    end
+    if tk ~= "string" and tk ~= "number" and tk ~= "boolean" then return nil, place(where, keys, depth) .. " has a key of type " .. tk end
     if type(v) == "table" then
       keys[depth + 1] = k
-      local ok, err = check_table(v, where, seen, keys, depth + 1)
+      local ok, err = check_data(v, where, seen, keys, depth + 1)
       if not ok then return nil, err end
     end
   end
   return true
 end
-
-local function check_data(t, where, seen) return check_table(t, where, seen, {}, 0) end
 
 local load_file
 

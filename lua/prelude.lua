@@ -97,9 +97,9 @@ local function key_before(a, b)
   return a < b
 end
 local function sorted_keys(t)
-  local keys = {}
-  for k in pairs(t) do keys[#keys + 1] = k end
-  table.sort(keys, key_before)
+  local keys, strings = {}, true
+  for k in pairs(t) do keys[#keys + 1] = k; strings = strings and type(k) == "string" end
+  if strings then table.sort(keys) else table.sort(keys, key_before) end   -- (strings: key_before is <)
   return keys
 end
 

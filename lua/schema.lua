@@ -137,13 +137,13 @@ local function red_fives(v)
   if type(v) == "table" then return list_of(whole)(v) end
   return one_of { 0, 3, 4 }(v)
 end
-
+local OPTION_KEYS, OPTION_KEY = { "default", "doc", "values", "types", "presets" }, { default = true, doc = true, values = true, types = true, presets = true }
 local function option_registry(v)
   if type(v) ~= "table" then return "must be a table name -> {default =, doc =}" end
   for name, spec in pairs(v) do
     if type(spec) ~= "table" then return "option '" .. tostring(name) .. "' must be {default =, doc =}" end
-    local bad = keys_in({ "default", "doc", "values", "types", "presets" }, "key of option '" .. tostring(name) .. "'")(spec)
-    if bad then return bad end
+    for k in pairs(spec) do if not OPTION_KEY[k] then   -- (keys_in(OPTION_KEYS, ...), its message made for an error only)
+      return unknown("key of option '" .. tostring(name) .. "'", k, OPTION_KEYS) end end
     if spec.presets ~= nil and type(spec.presets) ~= "table" then
       return "option '" .. tostring(name) .. "': presets must be a table value -> {option = value, ...}"
     end
