@@ -102,6 +102,7 @@ local function sorted_keys(t)
   if strings then table.sort(keys) else table.sort(keys, key_before) end   -- (strings: key_before is <)
   return keys
 end
+private.sorted_keys = sorted_keys   -- (lua/schema.lua: the checks name the least bad key)
 
 local option_order = setmetatable({}, { __mode = "k" })   -- a ruleset's options -> sorted_keys
 

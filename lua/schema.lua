@@ -82,9 +82,11 @@ local function list_of(each)
 end
 
 local distance = private.name_distance   -- Levenshtein, cut at a limit (lua/module.c)
+local sorted_keys = private.sorted_keys   -- keys in a fixed order (lua/prelude.lua)
 
 -- The nearest of `names` to `name` within distance 2, or nil.
 local function nearest(name, names)
+  if type(name) ~= "string" then return nil end   -- (a number or table key is near no name)
   local best, best_d
   for _, n in ipairs(names) do
     -- (names whose lengths differ by more than 2 are farther: no distance to compute)
@@ -106,7 +108,7 @@ S.unknown = unknown
 local function keys_in(list, what)
   return function(v)
     if type(v) ~= "table" then return "must be a table" end
-    for k in pairs(v) do
+    for _, k in ipairs(sorted_keys(v)) do   -- (the least unknown key: the same in every run)
       local found = false
       for _, n in ipairs(list) do found = found or n == k end
       if not found then return unknown(what, k, list) end
@@ -140,9 +142,10 @@ end
 local OPTION_KEYS, OPTION_KEY = { "default", "doc", "values", "types", "presets" }, { default = true, doc = true, values = true, types = true, presets = true }
 local function option_registry(v)
   if type(v) ~= "table" then return "must be a table name -> {default =, doc =}" end
-  for name, spec in pairs(v) do
+  for _, name in ipairs(sorted_keys(v)) do   -- (the first bad option by name: the same in every run)
+    local spec = v[name]
     if type(spec) ~= "table" then return "option '" .. tostring(name) .. "' must be {default =, doc =}" end
-    for k in pairs(spec) do if not OPTION_KEY[k] then   -- (keys_in(OPTION_KEYS, ...), its message made for an error only)
+    for _, k in ipairs(sorted_keys(spec)) do if not OPTION_KEY[k] then   -- (keys_in(OPTION_KEYS, ...), its message made for an error only)
       return unknown("key of option '" .. tostring(name) .. "'", k, OPTION_KEYS) end end
     if spec.presets ~= nil and type(spec.presets) ~= "table" then
       return "option '" .. tostring(name) .. "': presets must be a table value -> {option = value, ...}"
@@ -152,7 +155,7 @@ end
 
 local function engine_table(v)
   if type(v) ~= "table" then return "must be a table of engine settings" end
-  for k in pairs(v) do
+  for _, k in ipairs(sorted_keys(v)) do
     if not ENGINE[k] then return unknown("engine setting", k, S.engine) end
   end
 end
@@ -226,8 +229,14 @@ for _, n in ipairs(HOOK_NAMES) do ALL_NAMES[#ALL_NAMES + 1] = n end
 -- name is within 2 edits of a hook's (a typo that would never run); any other value must
 -- be a known field with a fine value. Helpers are better kept in locals or in `helpers`.
 function jong.check_ruleset(r)
-  for k, v in next, r do
+  local keys = {}
+  for k in next, r do
     if type(k) ~= "string" then return nil, "a ruleset's keys are names, not " .. type(k) .. "s" end
+    keys[#keys + 1] = k
+  end
+  table.sort(keys)   -- (the first fault by name: the same in every run)
+  for _, k in ipairs(keys) do
+    local v = rawget(r, k)
     if type(v) == "function" then
       if not HOOK[k] then
         local near = nearest(k, HOOK_NAMES)

@@ -36,6 +36,24 @@ function test_unknown_field()
   refused([[return { name = "t4", extends = "base", chow_from = "left" }]], "unknown field 'chow_from'")
 end
 
+-- Of several faults the least by name is named, the same in every run (pairs' order varies
+-- by process); a key that is no name (a number) is named, not an error of the checker.
+function test_the_least_fault_is_named()
+  local names = { "zz_field", "mm_field", "aa_field", "qq_field", "bb_field", "kk_field" }
+  local fields = {}
+  for _, name in ipairs(names) do fields[#fields + 1] = name .. " = 1" end
+  refused("return { name = 't8', extends = 'base', " .. table.concat(fields, ", ") .. " }",
+    "unknown field 'aa_field'")
+  refused([[return { name = "t9", extends = "base", options = { zz = { default = 1, zork = 1 },
+    aa = { default = 1, bork = 1 }, mm = { default = 1, cork = 1, abc = 2 } } }]], "unknown key of option 'aa' 'bork'")
+  refused([[return { name = "t10", extends = "base", options = { mm = { default = 1, zz = 1, aa = 2, qq = 3 } } }]],
+    "unknown key of option 'mm' 'aa'")
+  refused([[return { name = "t11", extends = "base", engine = { zork = 1, bork = 1, cork = 1 } }]],
+    "unknown engine setting 'bork'")
+  refused([[return { name = "t12", extends = "base", options = { bb = { default = 2, [3] = 1 } } }]],
+    "field 'options' unknown key of option 'bb' '3'")
+end
+
 function test_bad_values()
   refused([[return { name = "t5", extends = "base", forms = { "standard", "sevenpairs" } }]],
     "field 'forms' entry 2 (sevenpairs) cannot be sevenpairs")
