@@ -393,6 +393,18 @@ static int encode(lua_State *L, int idx, int depth, int shown)
     }
 }
 
+/* The end of an encoding: the text pushed, or kept in the buffer with keep (0 results);
+ * an error when memory ran out. */
+static int encoded(lua_State *L, bool keep)
+{
+    if (failed)
+        return refuse(L, "%s", "not enough memory for JSON");
+    if (keep)
+        return 0;
+    lua_pushlstring(L, out ? out : "", len);
+    return 1;
+}
+
 /* json_encode(v, shown[, keep]) -> the JSON text of v; shown: what getmetatable gives
  * of a table marked as a JSON object. With keep, the text is only kept in the buffer
  * (lj_json_text), for a caller in C that writes it out. */
@@ -403,12 +415,7 @@ int lj_json_encode(lua_State *L)
     len = 0;
     failed = false;
     encode(L, 1, 0, 2);
-    if (failed)
-        return refuse(L, "%s", "not enough memory for JSON");
-    if (keep)
-        return 0;
-    lua_pushlstring(L, out ? out : "", len);
-    return 1;
+    return encoded(L, keep);
 }
 
 /* json_encode_win(shown, keep, rules, value, items, limit, losers, payments) -> the
@@ -435,12 +442,7 @@ int lj_json_encode_win(lua_State *L)
         encode(L, fields[i].idx, 1, 1);
     }
     putc1('}');
-    if (failed)
-        return refuse(L, "%s", "not enough memory for JSON");
-    if (keep)
-        return 0;
-    lua_pushlstring(L, out ? out : "", len);
-    return 1;
+    return encoded(L, keep);
 }
 
 const char *lj_json_text(size_t *n)

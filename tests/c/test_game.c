@@ -405,6 +405,17 @@ static void test_rob_promoted_kong(void)
 
 /* ---- exhaustive draw ---- */
 
+/* Marks in used the tiles of set (n) that the front's nf tiles take, each once. */
+static void mark_used(const tile_t *front, int nf, const tile_t *set, int n, bool *used)
+{
+    for (int i = 0; i < nf; i++)
+        for (int j = 0; j < n; j++)
+            if (!used[j] && set[j] == front[i]) {
+                used[j] = true;
+                break;
+            }
+}
+
 /* Everybody discards what he draws and passes until the last tile: S draws 5z and
  * discards it; W holds 55z (or 555z with kong set). */
 static void test_exhaustive_draw(int last_discard, bool kong)
@@ -423,12 +434,7 @@ static void test_exhaustive_draw(int last_discard, bool kong)
     int nf = front_of(hands, NULL, front);
     int n = wall_tile_set(&r.wall, set);
     bool used[MAX_WALL] = { false };
-    for (int i = 0; i < nf; i++)
-        for (int j = 0; j < n; j++)
-            if (!used[j] && set[j] == front[i]) {
-                used[j] = true;
-                break;
-            }
+    mark_used(front, nf, set, n, used);
     tile_t five_z = tile("5z");
     int draws = 0, last = -1;
     for (int j = 0; j < n && draws < 68; j++) {
@@ -1354,12 +1360,7 @@ static void test_bonus_at_the_wall_end(void)
     tile_t front[MAX_WALL], set[MAX_WALL];
     int nf = front_of(hands, NULL, front), n = wall_tile_set(&r.wall, set), live = n - r.wall.dead_size;
     bool used[MAX_WALL] = { false };
-    for (int i = 0; i < nf; i++)
-        for (int j = 0; j < n; j++)
-            if (!used[j] && set[j] == front[i]) {
-                used[j] = true;
-                break;
-            }
+    mark_used(front, nf, set, n, used);
     for (int j = 0; j < n && nf < live - 8; j++)   /* the others first, the bonus tiles last */
         if (!used[j] && !kind_is_bonus(tile_kind(set[j]))) {
             used[j] = true;
