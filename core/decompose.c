@@ -663,11 +663,7 @@ static bool tileset_each(const uint8_t counts[TILE_KINDS], const struct view *v,
     return true;
 }
 
-
 #define ALL_KINDS ((1ull << TILE_KINDS) - 1)
-
-/* Bit k set when counts[k] is above more (0-3). */
-#define kind_mask counts_above
 
 /* Bits set in x, eight bits at a time. */
 static inline int popcount64(uint64_t x)
@@ -806,7 +802,7 @@ int shanten_each(const uint8_t counts[TILE_KINDS], int nmelds, unsigned forms, i
     int nsets = 4 - nmelds;
     bool standard = (forms & FORM_STANDARD) && total <= 14 - 3 * nmelds;
     /* the kinds to look at: those held (delta -1) or held fewer than four times (+1) */
-    uint64_t held = kind_mask(c, 0), fours = kind_mask(c, 3);
+    uint64_t held = counts_above(c, 0), fours = counts_above(c, 3);
     uint64_t asked = delta > 0 ? ~fours & ALL_KINDS : held;
     memset(out, SHANTEN_NONE, TILE_KINDS);
     int worst = standard ? -1 : SHANTEN_NONE;   /* the highest standard shanten written */
@@ -829,7 +825,7 @@ int shanten_each(const uint8_t counts[TILE_KINDS], int nmelds, unsigned forms, i
         id[3] = dc_honour_vec[honours];
         unsigned half0 = dc_conv[id[0] * nb + id[1]], half1 = dc_conv[id[2] * nb + id[3]];
         uint64_t look = asked;
-        if (delta > 0 && total == 14 - 3 * nmelds && !kind_mask(c, 2)) {
+        if (delta > 0 && total == 14 - 3 * nmelds && !counts_above(c, 2)) {
             uint64_t isolated = asked & ~near_mask(held);
             int same = halves_shanten(half0, half1, nsets);
             for (uint64_t b = isolated; b; b &= b - 1)
@@ -851,7 +847,7 @@ int shanten_each(const uint8_t counts[TILE_KINDS], int nmelds, unsigned forms, i
     /* seven pairs and thirteen orphans: the shanten by the count the kind goes from and
      * whether it is an orphan (irregular[was][orphan]) */
     if (nmelds == 0 && (forms & (FORM_SEVEN_PAIRS | FORM_THIRTEEN_ORPHANS))) {
-        struct irregular_tally t = irregular_tally(held, kind_mask(c, 1));
+        struct irregular_tally t = irregular_tally(held, counts_above(c, 1));
         int kinds = t.kinds, pairs = t.pairs, orphans = t.orphans, orphan_pairs = t.orphan_pairs;
         /* one more tile lowers these shanten by one at most, one fewer never: nothing to
          * do when they cannot go below the highest standard one */
@@ -1041,7 +1037,7 @@ uint64_t shanten_lowering(const uint8_t counts[TILE_KINDS], int nmelds, unsigned
             out |= (uint64_t)(after[k] < now) << k;
         return out;
     }
-    uint64_t room = ~kind_mask(counts, 3) & ALL_KINDS;
+    uint64_t room = ~counts_above(counts, 3) & ALL_KINDS;
     /* the standard shanten as standard_shanten, from the parts standard_lowering uses */
     struct lowering_parts e;
     unsigned half[2] = { 0, 0 };
@@ -1061,12 +1057,12 @@ uint64_t shanten_lowering(const uint8_t counts[TILE_KINDS], int nmelds, unsigned
     if (std == now && v.total + 1 <= 14 - 3 * nmelds) {
         /* a kind that can join nothing held leaves the shanten of a 3n + 1 hand without
          * three of a kind as it is (see shanten_each) */
-        uint64_t near = v.total + 1 == 14 - 3 * nmelds && !kind_mask(counts, 2) ? near_mask(kind_mask(counts, 0)) : ALL_KINDS;
+        uint64_t near = v.total + 1 == 14 - 3 * nmelds && !counts_above(counts, 2) ? near_mask(counts_above(counts, 0)) : ALL_KINDS;
         out |= standard_lowering(&e, half, nmelds, room & near);
     }
     /* seven pairs and thirteen orphans: by the count the kind goes from */
     if (min_int(sp, to) == now) {
-        struct irregular_tally t = irregular_tally(kind_mask(counts, 0), kind_mask(counts, 1));
+        struct irregular_tally t = irregular_tally(counts_above(counts, 0), counts_above(counts, 1));
         int kinds = t.kinds, pairs = t.pairs, orphans = t.orphans, orphan_pairs = t.orphan_pairs;
         bool lower[4][2];   /* by the count the kind goes from (0-3) and whether an orphan */
         for (int was = 0; was < 4; was++) {
@@ -1079,7 +1075,7 @@ uint64_t shanten_lowering(const uint8_t counts[TILE_KINDS], int nmelds, unsigned
             lower[was][1] = min_int(sp_after, to_after) < now;
         }
         /* the kinds held was times (those held four times have no room), orphans or not */
-        uint64_t held = kind_mask(counts, 0), two = kind_mask(counts, 1), three = kind_mask(counts, 2);
+        uint64_t held = counts_above(counts, 0), two = counts_above(counts, 1), three = counts_above(counts, 2);
         const uint64_t by_count[4] = { ~held & ALL_KINDS, held & ~two, two & ~three, three };
         for (int was = 0; was < 4; was++)
             out |= (lower[was][0] ? by_count[was] & ~ORPHAN_KINDS : 0) | (lower[was][1] ? by_count[was] & ORPHAN_KINDS : 0);

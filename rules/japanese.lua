@@ -1435,12 +1435,12 @@ end
 -- 10: kyuushu kyuuhai, on the first turn before any call (riichi, 7.1, is a declaration
 -- the engine offers: see configure).
 function R.actions(g, seat)
-  local ndiscards = g.core:seat_summary(seat, "discards")   -- (the engine's, as g:seat_summary)
-  if ndiscards > 0 then return {} end
-  local phase, turn, any_call = g:brief("phase", "turn", "any_call")   -- (not the whole state)
+  local core = g.core   -- (the engine's reading methods: not the whole state)
+  if core:seat_summary(seat, "discards") > 0 then return {} end
+  local phase, turn, any_call = core:brief("phase", "turn", "any_call")
   if phase ~= "turn" or turn ~= seat or any_call then return {} end
   local kinds, seen = 0, {}
-  for _, t in ipairs(jong.tiles(g:seat(seat).concealed)) do
+  for _, t in ipairs(jong.tiles(core:seat(seat).concealed)) do
     if TH[t] and not seen[t] then seen[t], kinds = true, kinds + 1 end
   end
   if kinds >= 9 then return { { type = "kyuushu" } } end
