@@ -99,77 +99,6 @@ static void set_integer(lua_State *L, enum name field, lua_Integer value)
     lua_rawset(L, -3);
 }
 
-/* The constant parts of jong.facts, shared by every facts table (none is made per call):
- * the empty list, and each concealed set of a reading ({type = "pung", tile = "5m",
- * concealed = true}), made when first needed. Each is a read-only view of its table, as
- * lua/sandbox.lua makes views: an empty table whose metatable reads the table (fields,
- * pairs), refuses writes (the sandbox's refusal) and is protected, registered in the
- * sandbox's table of views (so that rawset refuses it and plain copies copy its table).
- * They are kept in one registry table (constants_key): the refusal at CONST_REFUSE, the
- * views' table at CONST_VIEWS, the empty list at CONST_EMPTY, a set at const_set(set). A
- * facts maker finds that table at a stack index consts (0: none, every part is made
- * afresh: before private.facts_constants, and for jong.hand_facts). */
-static char constants_key;
-enum { CONST_REFUSE = -1, CONST_VIEWS = 0, CONST_EMPTY = 1 };
-static int const_set(const struct set *s) { return 2 + 2 * s->kind + (s->type == SET_CHOW); }
-
-/* The iterator of a constant's pairs: next over its table (upvalue 1), the view's keys. */
-static int constant_next(lua_State *L)
-{
-    lua_settop(L, 2);
-    lua_pushvalue(L, lua_upvalueindex(1));
-    lua_rotate(L, 2, 1);   /* (the table below the key) */
-    return lua_next(L, 2) ? 2 : (lua_pushnil(L), 1);
-}
-
-/* The __pairs of a constant: its iterator (upvalue 1), the view, nil. */
-static int constant_pairs(lua_State *L)
-{
-    lua_settop(L, 1);
-    lua_pushvalue(L, lua_upvalueindex(1));
-    lua_insert(L, 1);
-    lua_pushnil(L);
-    return 3;
-}
-
-/* Replaces the table on top (empty: it has no field) by a read-only view of it (the
- * constants' table at consts). */
-static void make_constant(lua_State *L, int consts, bool empty)
-{
-    int t = lua_gettop(L);
-    luaL_checkstack(L, 6, "facts");
-    lua_createtable(L, 0, 0);                                        /* the view */
-    lua_createtable(L, 0, 4);                                        /* its metatable */
-    if (!empty) {
-        lua_pushvalue(L, t);
-        lua_setfield(L, -2, "__index");
-        lua_pushvalue(L, t);
-        lua_pushcclosure(L, constant_next, 1);
-        lua_pushcclosure(L, constant_pairs, 1);
-        lua_setfield(L, -2, "__pairs");
-    }
-    lua_rawgeti(L, consts, CONST_REFUSE);
-    lua_setfield(L, -2, "__newindex");
-    lua_pushboolean(L, 0);
-    lua_setfield(L, -2, "__metatable");
-    lua_setmetatable(L, -2);
-    lua_rawgeti(L, consts, CONST_VIEWS);                             /* views[view] = t */
-    lua_pushvalue(L, -2);
-    lua_pushvalue(L, t);
-    lua_rawset(L, -3);
-    lua_pop(L, 1);
-    lua_replace(L, t);
-}
-
-/* Pushes an empty list: the constant one, or a new table. */
-static void push_empty(lua_State *L, int consts)
-{
-    if (consts)
-        lua_rawgeti(L, consts, CONST_EMPTY);
-    else
-        lua_createtable(L, 0, 0);
-}
-
 /* {["5m"] = 2, ...} */
 static void push_counts(lua_State *L, const uint8_t counts[TILE_KINDS])
 {
@@ -221,7 +150,7 @@ static void push_tiles(lua_State *L, const uint8_t counts[TILE_KINDS])
  * lazy, tiles and all_counts are left to the facts' __index (l_facts_index), which makes
  * them from counts and melds when first read. The table has room for the fields
  * jong.facts adds. */
-static void push_hand(lua_State *L, const struct hand *h, int size, bool lazy, int consts)
+static void push_hand(lua_State *L, const struct hand *h, int size, bool lazy)
 {
     lua_createtable(L, 0, 32);
     if (!lazy) {
@@ -243,10 +172,7 @@ static void push_hand(lua_State *L, const struct hand *h, int size, bool lazy, i
     int suit_reds[3] = { h->reds[0], h->reds[1], h->reds[2] };
     bool concealed = true;
     push_name(L, N_MELDS);
-    if (h->nmelds)
-        lua_createtable(L, h->nmelds, 0);
-    else
-        push_empty(L, consts);
+    lua_createtable(L, h->nmelds, 0);
     for (int i = 0; i < h->nmelds; i++) {
         push_meld(L, &h->melds[i], 0);
         lua_rawseti(L, -2, i + 1);
@@ -257,10 +183,7 @@ static void push_hand(lua_State *L, const struct hand *h, int size, bool lazy, i
     }
     lua_rawset(L, -3);
     push_name(L, N_BONUS);
-    if (h->nbonus)
-        lua_createtable(L, h->nbonus, 0);
-    else
-        push_empty(L, consts);
+    lua_createtable(L, h->nbonus, 0);
     for (int i = 0; i < h->nbonus; i++) {
         push_kind(L, h->bonus[i]);
         lua_rawseti(L, -2, i + 1);
@@ -276,18 +199,8 @@ static void push_hand(lua_State *L, const struct hand *h, int size, bool lazy, i
     set_integer(L, N_SIZE, size);
 }
 
-static void push_set(lua_State *L, const struct set *s, int consts)
+static void push_set(lua_State *L, const struct set *s)
 {
-    if (consts) {
-        if (lua_rawgeti(L, consts, const_set(s)) == LUA_TTABLE)
-            return;
-        lua_pop(L, 1);
-        push_set(L, s, 0);
-        make_constant(L, consts, false);
-        lua_pushvalue(L, -1);
-        lua_rawseti(L, consts, const_set(s));
-        return;
-    }
     lua_createtable(L, 0, 3);
     set_name(L, N_TYPE, s->type == SET_CHOW ? N_CHOW : N_PUNG);
     set_kind(L, N_TILE, s->kind);
@@ -295,14 +208,10 @@ static void push_set(lua_State *L, const struct set *s, int consts)
 }
 
 /* Readings of a complete hand, sets from the concealed tiles first, then the melds. */
-static void push_readings(lua_State *L, const struct hand *h, int win, int sets, int consts)
+static void push_readings(lua_State *L, const struct hand *h, int win, int sets)
 {
     struct reading r[MAX_READINGS];
     int n = readings(h->counts, hand_analysis_melds(h->nmelds, sets), win, r, MAX_READINGS);
-    if (n == 0) {
-        push_empty(L, consts);
-        return;
-    }
     lua_createtable(L, n, 0);
     for (int i = 0; i < n; i++) {
         lua_createtable(L, 0, 4);
@@ -311,7 +220,7 @@ static void push_readings(lua_State *L, const struct hand *h, int win, int sets,
         lua_createtable(L, 4, 0);
         int at = 0;
         for (int s = 0; s < r[i].d.nsets; s++) {
-            push_set(L, &r[i].d.sets[s], consts);
+            push_set(L, &r[i].d.sets[s]);
             lua_rawseti(L, -2, ++at);
         }
         for (int m = 0; m < h->nmelds; m++) {
@@ -345,11 +254,11 @@ static int sets_arg(lua_State *L, int idx)
 }
 
 /* Pushes the facts of the hand s (jong.hand_facts), or nil, reason; returns how many
- * values it pushed (consts: the constant parts' table, or 0). widx: the stack
+ * values it pushed. widx: the stack
  * index of the winning tile, or 0; with it: readings, seven_pairs, thirteen_orphans as
  * well. sets: 4 (13/14-tile hands) or 5 (16/17-tile hands). lazy: tiles and all_counts
  * are left out (jong.facts: its __index makes them when read). */
-static int make_facts(lua_State *L, const char *s, int widx, bool any_size, int sets, bool lazy, int consts)
+static int make_facts(lua_State *L, const char *s, int widx, bool any_size, int sets, bool lazy)
 {
     bool has_win = widx != 0;
     struct hand h;
@@ -377,12 +286,12 @@ static int make_facts(lua_State *L, const char *s, int widx, bool any_size, int 
             return lua_pushnil(L),
                    lua_pushfstring(L, "the winning tile %s is not among the concealed tiles", w), 2;
     }
-    push_hand(L, &h, size, lazy, consts);
+    push_hand(L, &h, size, lazy);
     if (has_win) {
         set_kind(L, N_WIN_TILE, win);
         set_boolean(L, N_WIN_TILE_RED, red);
         push_name(L, N_READINGS);
-        push_readings(L, &h, win, sets, consts);
+        push_readings(L, &h, win, sets);
         lua_rawset(L, -3);
         if (sets == 4 && complete_seven_pairs(h.counts, h.nmelds)) {
             push_name(L, N_SEVEN_PAIRS);
@@ -407,7 +316,7 @@ static int l_hand_facts(lua_State *L)
     const char *s = luaL_checkstring(L, 1);
     bool any_size = lua_toboolean(L, 3);
     int sets = sets_arg(L, 4);
-    return make_facts(L, s, lua_isnoneornil(L, 2) ? 0 : 2, any_size, sets, false, 0);
+    return make_facts(L, s, lua_isnoneornil(L, 2) ? 0 : 2, any_size, sets, false);
 }
 
 static unsigned forms_arg(lua_State *L, int idx)
@@ -539,7 +448,7 @@ static int seat_field(lua_State *L, int s, int null, enum name field, bool requi
 
 /* f[name] = the kinds of the indicators s[name] (dora, ura), or false with the error
  * pushed. */
-static bool indicator_field(lua_State *L, int f, int s, int null, enum name field, int consts)
+static bool indicator_field(lua_State *L, int f, int s, int null, enum name field)
 {
     const char *name = NAMES[field];
     get_name(L, s, field);
@@ -548,7 +457,7 @@ static bool indicator_field(lua_State *L, int f, int s, int null, enum name fiel
     if (absent_value(L, v, null) || (lua_type(L, v) == LUA_TSTRING && (lua_tolstring(L, v, &len), len == 0))) {
         lua_pop(L, 1);
         push_name(L, field);
-        push_empty(L, consts);
+        lua_createtable(L, 0, 0);
         lua_rawset(L, f);
         return true;
     }
@@ -624,7 +533,7 @@ static bool count_field(lua_State *L, int f, int s, int null, enum name field)
  * ura, honba, deposits), read from s (at index s; the ruleset at r, JSON's null at
  * null, s.win_by at W, read already, and r.flower_wins), checked and set in f: 0, or 1
  * with the reason s cannot be scored on top. */
-static int fill(lua_State *L, int f, int s, int r, int null, int W, bool flower_wins, int consts)
+static int fill(lua_State *L, int f, int s, int r, int null, int W, bool flower_wins)
 {
     const int base = lua_gettop(L);
     const int F = base + 1, FT = base + 3, FV = base + 4, FS = base + 5;   /* (stack places) */
@@ -657,15 +566,8 @@ static int fill(lua_State *L, int f, int s, int r, int null, int W, bool flower_
     else if (!self)
         set_boolean(L, N_FROM, false);
     push_name(L, N_FLAGS);                                           /* (base + 2) */
-    get_name(L, s, N_FLAGS);                                      /* (FT, then FV) */
-    if (absent_value(L, FT, null)) {
-        lua_pop(L, 1);
-        push_empty(L, consts);                                    /* FT: f.flags, none */
-        lua_pushnil(L);                                              /* FV */
-    } else {
-        lua_createtable(L, 0, 4);                                    /* FT: f.flags */
-        lua_insert(L, FT);                                           /* FV: s.flags */
-    }
+    lua_createtable(L, 0, 4);                                        /* FT: f.flags */
+    get_name(L, s, N_FLAGS);                                      /* FV */
     if (!absent_value(L, FV, null)) {
         if (lua_type(L, FV) != LUA_TTABLE)
             return field_error(L, "flags", "must be a list of names");
@@ -688,7 +590,7 @@ static int fill(lua_State *L, int f, int s, int r, int null, int W, bool flower_
     }
     lua_pop(L, 1);
     lua_rawset(L, F);
-    if (!indicator_field(L, F, s, null, N_DORA, consts) || !indicator_field(L, F, s, null, N_URA, consts))
+    if (!indicator_field(L, F, s, null, N_DORA) || !indicator_field(L, F, s, null, N_URA))
         return 1;
     if (!count_field(L, F, s, null, N_HONBA) || !count_field(L, F, s, null, N_DEPOSITS))
         return 1;
@@ -720,9 +622,8 @@ static int l_facts_of(lua_State *L)
     bool flower_wins = lua_toboolean(L, -1);
     bool flowers = flower_wins && lua_type(L, 7) == LUA_TSTRING && !strcmp(lua_tostring(L, 7), "flowers");
     lua_settop(L, 7);
-    int consts = lua_rawgetp(L, LUA_REGISTRYINDEX, &constants_key) == LUA_TTABLE ? 8 : 0;   /* 8 */
     /* A win on bonus tiles (Taiwanese eight flowers): the hand need not be complete. */
-    int n = make_facts(L, lua_tostring(L, 5), flowers ? 0 : 6, false, sets, true, consts);
+    int n = make_facts(L, lua_tostring(L, 5), flowers ? 0 : 6, false, sets, true);
     if (n != 1)
         return n;
     int f = lua_gettop(L);
@@ -738,7 +639,7 @@ static int l_facts_of(lua_State *L)
         lua_pushvalue(L, 6);
         lua_rawset(L, f);
         push_name(L, N_READINGS);
-        push_empty(L, consts);
+        lua_createtable(L, 0, 0);
         lua_rawset(L, f);
     }
     push_name(L, N_RULES);
@@ -763,29 +664,10 @@ static int l_facts_of(lua_State *L)
         lua_pop(L, 2);
     }
     lua_pop(L, 1);
-    if (fill(L, f, s, r, null, 7, flower_wins, consts))
+    if (fill(L, f, s, r, null, 7, flower_wins))
         return lua_pushnil(L), lua_insert(L, -2), 2;
     lua_settop(L, f);
     return 1;
-}
-
-/* facts_constants(refuse, views): sets up the constant parts of facts (constants_key):
- * refuse is the sandbox's refusal of writes, views its table of views (view -> table). */
-static int l_facts_constants(lua_State *L)
-{
-    luaL_checktype(L, 1, LUA_TFUNCTION);
-    luaL_checktype(L, 2, LUA_TTABLE);
-    lua_settop(L, 2);
-    lua_createtable(L, 2 + 2 * TILE_KINDS, 2);                      /* 3 */
-    lua_pushvalue(L, 1);
-    lua_rawseti(L, 3, CONST_REFUSE);
-    lua_pushvalue(L, 2);
-    lua_rawseti(L, 3, CONST_VIEWS);
-    lua_createtable(L, 0, 0);
-    make_constant(L, 3, true);
-    lua_rawseti(L, 3, CONST_EMPTY);
-    lua_rawsetp(L, LUA_REGISTRYINDEX, &constants_key);
-    return 0;
 }
 
 /* key_problem(s) -> nil, or 1 when a key of s is not a string, 2 when a key of
@@ -1187,7 +1069,7 @@ static int l_decompositions(lua_State *L)
         set_kind(L, N_PAIR, d[i].pair);
         lua_createtable(L, d[i].nsets, 0);
         for (int s = 0; s < d[i].nsets; s++) {
-            push_set(L, &d[i].sets[s], 0);
+            push_set(L, &d[i].sets[s]);
             lua_rawseti(L, -2, s + 1);
         }
         lua_setfield(L, -2, "sets");
@@ -1482,7 +1364,6 @@ static const luaL_Reg private_tools[] = {
     { "plain_fields", lj_plain_fields },
     { "facts_index", l_facts_index },
     { "facts_of", l_facts_of },
-    { "facts_constants", l_facts_constants },
     { "unknown_key", l_unknown_key },
     { "name_distance", l_name_distance },
     { "key_problem", l_key_problem },

@@ -62,11 +62,6 @@ local plain_copy = private.plain_copy   -- lua/plain_copy.c
 function private.plain(v, what) return plain_copy(v, what, original_of, jong.json_object) end
 private.views = original_of   -- (for pcall_plain: lua/module.c)
 
--- The constant parts of facts (the empty list, each concealed set of a reading), shared by
--- every facts table: lua/module.c makes them read-only views like these.
-private.facts_constants(refuse_write, original_of)
-
-
 ---------------------------------------------------------------------------
 -- What rule code sees.
 ---------------------------------------------------------------------------

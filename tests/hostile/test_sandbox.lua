@@ -76,31 +76,6 @@ function TestPoisoning.test_a_child_cannot_change_its_parent()
   lu.assertFalse(lost.ok)
 end
 
-function TestPoisoning.test_a_hook_cannot_change_the_facts_every_hand_shares()
-  local s = situation { rules = rule("poisons_facts") }
-  local before = jong.facts(s)
-  local won = jong.score(s)
-  lu.assertTrue(won.wins)
-  local r = jong.load_rules(rule("poisons_facts"))
-  lu.assertEquals(r.helpers.tried, "set field=false set new field=false set rawset=false set metatable=false"
-    .. " set pairs state=false empty list=false empty rawset=false empty flags=false")
-  local after = jong.facts(s)
-  for i, set in ipairs(after.readings[1].sets) do
-    lu.assertEquals(set.type, before.readings[1].sets[i].type)
-    lu.assertEquals(set.tile, before.readings[1].sets[i].tile)
-    lu.assertTrue(set.concealed)
-    lu.assertNil(set.meld)
-  end
-  lu.assertEquals(#after.bonus, 0)
-  lu.assertEquals(#after.melds, 0)
-  lu.assertNil(next(after.flags))
-  local fields = {}
-  for k, v in pairs(after.readings[1].sets[1]) do fields[k] = v end
-  lu.assertEquals(fields, { type = before.readings[1].sets[1].type, tile = before.readings[1].sets[1].tile,
-    concealed = true })
-  healthy()
-end
-
 function TestPoisoning.test_the_module_hands_out_no_other_ruleset_to_write()
   local r = jong.load_rules(rule("poisons_through_module"))
   lu.assertNotNil(r)
