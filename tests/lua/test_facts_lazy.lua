@@ -76,4 +76,22 @@ function TestFactsLazy.test_flower_win()
   lu.assertEquals(f.all_counts, eager.all_counts)
 end
 
+
+-- A hook's facts are its own tables, empty lists and reading sets included: a child may
+-- change them before its parent scores them (tests/lua/rules/edits_facts.lua adds riichi
+-- to a closed hand with no yaku and marks every set).
+function TestFactsLazy.test_a_hook_may_change_its_facts()
+  local s = { seat = "S", round = "E", hand = "123m456p78999s234s", win_tile = "3s", win_by = "discard", from = "W" }
+  s.rules = "japanese"
+  local plain = jong.score(s)
+  lu.assertTrue(plain.ok)
+  lu.assertFalse(plain.wins)
+  s.rules = "tests/lua/rules/edits_facts.lua"
+  local r = jong.score(s)
+  lu.assertTrue(r.ok, r.error)
+  lu.assertTrue(r.wins)
+  lu.assertEquals(r.value.han, 1)
+  lu.assertEquals(r.items[1].name, "Riichi")
+end
+
 os.exit(lu.LuaUnit.run())
