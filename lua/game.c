@@ -668,8 +668,8 @@ static int record(lua_State *L, int idx, int first, int last, int nfields,
         luaL_checkstack(L, top - idx + 1, "too many fields");
         for (int i = idx; i <= top; i++) {
             const char *name = lua_type(L, i) == LUA_TSTRING ? lua_tostring(L, i) : NULL;
-            int k = first;
-            while (name && k < last && strcmp(name, key_names[k]))
+            int k = first;   /* (the first byte tells most names apart: strcmp for those alike) */
+            while (name && k < last && (name[0] != key_names[k][0] || strcmp(name, key_names[k])))
                 k++;
             if (!name)
                 luaL_typeerror(L, i, "field name");
