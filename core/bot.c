@@ -784,22 +784,28 @@ static int connection(const struct view *v, const uint8_t *c, uint64_t spread, i
 
 /* For a ready hand (counts c, melds m): the unseen copies of its waits that win by the
  * ruleset's own test, self-drawn or on a discard (only on a discard without self_too);
- * with `first`, 1 as soon as one does. Without such a test every wait wins. */
+ * with `first`, 1 as soon as one does. Without such a test every wait wins. The count
+ * matters to the caller only above `beat`: once the waits not yet asked cannot lift it
+ * above, the ruleset is not asked again (the count returned is then not above beat). */
 static int winning_waits_by(const struct view *v, const uint8_t *c, const struct meld *m, int nm, bool first,
-                            bool self_too)
+                            bool self_too, int beat)
 {
     bool w[TILE_KINDS];
     if (waits(c, vm(v, nm), NULL, v->forms, w) == 0)
         return 0;
+    int left = 0;   /* the unseen copies of the waits not yet asked */
+    for (int k = 0; k < TILE_KINDS; k++)
+        left += w[k] ? v->unseen[k] : 0;
     struct hand h;
     memset(&h, 0, sizeof h);
     memcpy(h.counts, c, sizeof h.counts);
     h.nmelds = (uint8_t)nm;
     memcpy(h.melds, m, sizeof h.melds);
     int total = 0;
-    for (int k = 0; k < TILE_KINDS; k++) {
+    for (int k = 0; k < TILE_KINDS && total + left > beat; k++) {
         if (!w[k] || !v->unseen[k])
             continue;
+        left -= v->unseen[k];
         h.counts[k]++;
         bool ok = !v->p->wins || (self_too && v->p->wins(v->p->wins_ctx, v->g, v->seat, &h, k, true)) ||
                   v->p->wins(v->p->wins_ctx, v->g, v->seat, &h, k, false);
@@ -811,9 +817,10 @@ static int winning_waits_by(const struct view *v, const uint8_t *c, const struct
     return total;
 }
 
-static int winning_waits(const struct view *v, const uint8_t *c, const struct meld *m, int nm, bool first)
+static int winning_waits(const struct view *v, const uint8_t *c, const struct meld *m, int nm, bool first,
+                         int beat)
 {
-    return winning_waits_by(v, c, m, nm, first, true);
+    return winning_waits_by(v, c, m, nm, first, true, beat);
 }
 
 /* For a ready hand after a call (counts c, melds m): does some wait win by the
@@ -826,7 +833,7 @@ static bool ready_hand_wins(const struct view *v, const uint8_t *c, const struct
     for (int i = 0; v->p->family == FAMILY_JAPANESE && i < nm; i++)
         if (m[i].type != MELD_CHOW && kind_is_honour(m[i].kind) && is_value_honour(v, m[i].kind))
             return true;
-    return winning_waits(v, c, m, nm, true) > 0;
+    return winning_waits(v, c, m, nm, true, 0) > 0;
 }
 
 /* The shanten of a seat's concealed tiles between its turns, remembered per seat and
@@ -1017,7 +1024,7 @@ static int default_turn(struct game *g, const struct view *v, const struct actio
     int chosen = pick;   /* asked already when ready: none of its waits wins */
     if (v->p->ntargets && !fold && after[kind[pick]] == 0) {
         c[kind[pick]]--;
-        chosen_wins = winning_waits(v, c, v->melds, v->nmelds, true) > 0;
+        chosen_wins = winning_waits(v, c, v->melds, v->nmelds, true, 0) > 0;
         c[kind[pick]]++;
     }
     if (v->p->ntargets && !fold && !chosen_wins) {
@@ -1026,7 +1033,7 @@ static int default_turn(struct game *g, const struct view *v, const struct actio
             if (after[kind[i]] != 0 || i == chosen)
                 continue;
             c[kind[i]]--;
-            int won = winning_waits(v, c, v->melds, v->nmelds, false);
+            int won = winning_waits(v, c, v->melds, v->nmelds, false, most);   /* (only above most counts) */
             c[kind[i]]++;
             if (won > most) {
                 most = won;
@@ -1089,7 +1096,7 @@ static int default_turn(struct game *g, const struct view *v, const struct actio
         const struct hand *h = &g->st.seats[v->seat].hand;
         int extras = h->reds[0] + h->reds[1] + h->reds[2] + st->seats[v->seat].naside;
         if (pl.type == PLAN_FLUSH || w.value_sets > 0 || extras >= 2)
-            dama = winning_waits_by(v, c, v->melds, v->nmelds, true, false) > 0;
+            dama = winning_waits_by(v, c, v->melds, v->nmelds, true, false, 0) > 0;
         c[k]++;
     }
     /* the hand it keeps: asked again in the claim windows until its next turn */
