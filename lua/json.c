@@ -53,6 +53,9 @@ static inline void put(const char *s, size_t n)
     len += n;
 }
 
+/* A string literal, its length known (no strlen). */
+#define put_literal(s) put(s, sizeof s - 1)
+
 static inline void putc1(char ch)
 {
     if (len + 1 > cap) {
@@ -92,6 +95,14 @@ static size_t utf8_valid(const unsigned char *s, size_t n)
     return count + 1;
 }
 
+/* The bytes a string holds as they are: printable ASCII but '"' and '\\'. */
+static const unsigned char is_plain[256] = {
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    1, 1, 0, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1,
+    1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 0, 1, 1, 1,
+    1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 0,
+};
+
 static void put_string(const char *str, size_t n)
 {
     const unsigned char *s = (const unsigned char *)str;
@@ -99,7 +110,7 @@ static void put_string(const char *str, size_t n)
     putc1('"');
     size_t plain = 0;   /* the start of the run not yet written */
     for (size_t i = 0; i < n;) {
-        while (i < n && s[i] >= 0x20 && s[i] < 0x7F && s[i] != '"' && s[i] != '\\')
+        while (i < n && is_plain[s[i]])
             i++;   /* plain ASCII */
         if (i == n)
             break;
@@ -256,7 +267,9 @@ static bool is_object(lua_State *L, int idx, int shown)
     return same;
 }
 
-static int encode_table(lua_State *L, int idx, int depth, int shown)
+/* object: written as an object whatever its keys, as if marked (a win's value and
+ * payments, which jong.score's answer marks). */
+static int encode_table(lua_State *L, int idx, int depth, int shown, bool object)
 {
     if (depth > MAX_DEPTH)
         return refuse(L, "cannot encode as JSON: nested more than %s deep (a cycle?)", MAX_DEPTH_TEXT);
@@ -277,7 +290,7 @@ static int encode_table(lua_State *L, int idx, int depth, int shown)
                 other = true;
         }
     }
-    if (alen > 0 && !other && nk == alen && !is_object(L, idx, shown)) {
+    if (alen > 0 && !other && nk == alen && !object && !is_object(L, idx, shown)) {
         putc1('[');
         for (lua_Integer i = 1; i <= nk; i++) {
             if (i > 1)
@@ -337,7 +350,7 @@ static int encode_table(lua_State *L, int idx, int depth, int shown)
         }
         keys[at] = k;
     }
-    if (n == 0 && !is_object(L, idx, shown)) {   /* an empty table, not marked */
+    if (n == 0 && !object && !is_object(L, idx, shown)) {   /* an empty table, not marked */
         put("[]", 2);
         lua_settop(L, base);
         return 0;
@@ -381,7 +394,7 @@ static int encode(lua_State *L, int idx, int depth, int shown)
         return 0;
     }
     case LUA_TTABLE:
-        return encode_table(L, idx, depth, shown);
+        return encode_table(L, idx, depth, shown, false);
     case LUA_TLIGHTUSERDATA:
         if (lua_touserdata(L, idx) == NULL) {   /* lua-cjson's null */
             put("null", 4);
@@ -418,28 +431,41 @@ int lj_json_encode(lua_State *L)
     return encoded(L, keep);
 }
 
-/* json_encode_win(shown, keep, rules, value, items, limit, losers, payments) -> the
- * JSON text of {ok = true, wins = true, rules =, value =, items =, limit =, losers =,
- * payments =} (as json_encode writes that table: its keys in KEY_ORDER, losers only when
- * not nil), made without the table: a win's answer in jong score. keep as json_encode's. */
+/* json_encode_win(shown, keep, rules, value, items, limit, losers, payments) -> the JSON
+ * text of the answer jong.score gives for a win, {ok = true, wins = true, rules =, value =,
+ * items =, limit =, losers =, payments =} (as json_encode writes that table: its keys in
+ * KEY_ORDER), made without the table, from the fields of score's result and settle's
+ * payments: value (a table, or nil or false for {}) and payments (a table) as objects,
+ * items ([] when nil or false), limit (null when nil or false), losers only when not nil.
+ * A win's answer in jong score; keep as json_encode's. */
 int lj_json_encode_win(lua_State *L)
 {
-    static const struct {
-        const char *text;
-        int idx;
-    } fields[] = {
-        { "{\"ok\":true,\"wins\":true,\"rules\":", 3 }, { ",\"value\":", 4 }, { ",\"items\":", 5 },
-        { ",\"limit\":", 6 }, { ",\"payments\":", 8 }, { ",\"losers\":", 7 },
-    };
     lua_settop(L, 8);
     bool keep = lua_toboolean(L, 2);
     len = 0;
     failed = false;
-    for (int i = 0; i < 6; i++) {
-        if (fields[i].idx == 7 && lua_isnil(L, 7))
-            continue;
-        put(fields[i].text, strlen(fields[i].text));
-        encode(L, fields[i].idx, 1, 1);
+    put_literal("{\"ok\":true,\"wins\":true,\"rules\":");
+    encode(L, 3, 1, 1);
+    put_literal(",\"value\":");
+    if (lua_toboolean(L, 4))
+        encode_table(L, 4, 1, 1, true);
+    else
+        put_literal("{}");
+    put_literal(",\"items\":");
+    if (lua_toboolean(L, 5))
+        encode(L, 5, 1, 1);
+    else
+        put_literal("[]");
+    put_literal(",\"limit\":");
+    if (lua_toboolean(L, 6))
+        encode(L, 6, 1, 1);
+    else
+        put_literal("null");
+    put_literal(",\"payments\":");
+    encode_table(L, 8, 1, 1, true);
+    if (!lua_isnil(L, 7)) {
+        put_literal(",\"losers\":");
+        encode(L, 7, 1, 1);
     }
     putc1('}');
     return encoded(L, keep);

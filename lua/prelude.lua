@@ -352,11 +352,11 @@ local function score(s, at_once)
     payments = { E = 0, S = 0, W = 0, N = 0 }
   end
   if at_once then   -- (written at once: the answer's fields, for write_win, not a table)
-    local value, items, limit, losers = result.value or {}, result.items or {}, result.limit or json_null,
-      result.losers
-    setmetatable(payments, JSON_MARK)
-    setmetatable(value, JSON_MARK)
-    return WIN, r.name, value, items, limit, losers, payments
+    -- (write_win writes value and payments as objects, as if marked; a value that is no
+    -- table fails as setmetatable fails, on the line where marking it failed)
+    local value = result.value
+    if value and type(value) ~= "table" then setmetatable(value, JSON_MARK) end
+    return WIN, r.name, value, result.items, result.limit, result.losers, payments
   end
   local value, items, limit, losers   -- the caller's own copies
   ok, value, items, limit, losers = pcall_limited(names[1], plain_fields, result, names[2], views, JSON_MARK)
@@ -414,9 +414,9 @@ local function valid(text) return text:sub(1, 10) == '{"ok":true' end
 -- One situation of a batch as JSON text (jong score reads an array element by element):
 -- its answer kept in lua/json.c's buffer (lj_json_text; it begins {"ok":true when the
 -- situation was valid).
-function jong.score_json_one(text)
-  local input, err = jong.json_decode(text)
-  if input == nil then return write_kept(fail(err), JSON_OBJECT_SHOWN) end
+function jong.score_json_one(text)   -- (decoded as json_decode decodes; its message when it fails)
+  local ok, input = pcall(cjson_ok and cjson.decode or error, text)
+  if not ok then return write_kept(fail(select(2, jong.json_decode(text))), JSON_OBJECT_SHOWN) end
   return answer(input, write_kept)
 end
 
