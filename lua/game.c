@@ -172,15 +172,17 @@ void read_action(lua_State *L, int t, const struct game *g, struct action *a)
  * view's own: no call in between; they run as on the game). */
 static struct lgame *game_arg(lua_State *L, int idx, bool views)
 {
+    struct lgame *lg = NULL;
     if (views && lua_type(L, idx) == LUA_TTABLE) {
         lua_pushvalue(L, idx);
-        if (lua_rawget(L, UP_VIEWS) == LUA_TUSERDATA)
+        if (lua_rawget(L, UP_VIEWS) == LUA_TUSERDATA) {
+            lg = lua_touserdata(L, -1);   /* (a game's userdata: only l_view sets the views) */
             lua_replace(L, idx);
-        else
+        } else {
             lua_pop(L, 1);
+        }
     }
-    struct lgame *lg = NULL;
-    if (lua_getmetatable(L, idx)) {
+    if (!lg && lua_getmetatable(L, idx)) {
         if (lua_rawequal(L, -1, UP_GAME_MT))
             lg = lua_touserdata(L, idx);   /* (NULL for a table given the metatable) */
         lua_pop(L, 1);
