@@ -311,7 +311,7 @@ local function score(s, at_once)
   if not ok then return fail(result) end
   if result == nil then return fail(reason or "hook score returned nothing") end
   if type(result) ~= "table" then return fail("hook score of " .. r.name .. " returned a " .. type(result)) end
-  if not rawget(views[result] or result, "wins") then   -- (as the copy will hold it)
+  if not (at_once and result.wins or not at_once and rawget(views[result] or result, "wins")) then   -- (as the copy will hold it; at once: plain data, no view)
     local value, items, reason, _
     if at_once then
       value, items, reason = result.value, result.items, result.reason
@@ -376,7 +376,7 @@ function jong.score(s) return score(s, false) end
 -- situation is its own {"ok":false} and the others still answer).
 local key_problem = private.key_problem   -- lua/module.c
 local function score_one(s)
-  if type(s) ~= "table" or (next(s) ~= nil and rawlen(s) > 0) then return fail("a situation is a JSON object") end
+  if type(s) ~= "table" or rawlen(s) > 0 then return fail("a situation is a JSON object") end   -- (a list, not [])
   if s.rules ~= nil and type(s.rules) ~= "string" then
     return fail("\"rules\" must be a string (a ruleset name or path)")
   end
