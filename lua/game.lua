@@ -401,7 +401,7 @@ local function short(v)
 end
 
 local function payment(r, hook, pay, seat)
-  local v = pay[seat]
+  local v = rawget(pay, seat)   -- (read raw, as jong score reads them)
   if v == nil then return 0 end
   local n = int_in(v, -INT32, INT32)
   if not n then bad(r, hook, "gave seat " .. seat .. " a payment of " .. short(v) .. " (an integer within +-2^31 is needed)") end
@@ -578,7 +578,7 @@ local function make_hooks(G, skip, views)
         local sum, checked = 0, { E = 0, S = 0, W = 0 }
         for k = 1, #seats do
           local s = seats[k]
-          local p = pay[s]
+          local p = rawget(pay, s)   -- (read raw, as jong score reads them)
           if math_type(p) ~= "integer" or p < -INT32 or p > INT32 then
             local fine, v = pcall(payment, R, "settle", pay, s)
             if not fine then bad_settle(w, v) end

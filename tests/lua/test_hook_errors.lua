@@ -66,6 +66,12 @@ function test_settle_error_names_settle()
   lu.assertNil(ok)
   lu.assertStrContains(err, "hook settle of rules broken_settle (tests/lua/rules/broken_settle.lua:8) failed, refusing S win 5m: ")
   lu.assertStrContains(err, "payments sum to 1000, not 0")
+  -- payments are read raw, as jong score reads them: a payment behind __index is not one
+  g = at_the_win("tests/lua/rules/broken_settle.lua", "discard", { how = "hidden" })
+  ok, err = g:play("S", "win")
+  lu.assertNil(ok)
+  lu.assertStrContains(err, "hook settle of rules broken_settle (tests/lua/rules/broken_settle.lua:8) failed, refusing S win 5m: ")
+  lu.assertStrContains(err, "payments sum to 1300, not 0")
 end
 
 -- jong score refuses what play refuses, with the hook's name
@@ -83,6 +89,10 @@ function test_score_refuses_what_play_refuses()
   r = jong.score(s)
   lu.assertFalse(r.ok)
   lu.assertEquals(r.error, "hook settle of broken_settle: the payments sum to 1000, not 0 (no deposits on the table)")
+  s.options = { how = "hidden" }
+  r = jong.score(s)
+  lu.assertFalse(r.ok)
+  lu.assertEquals(r.error, "hook settle of broken_settle: the payments sum to 1300, not 0 (no deposits on the table)")
 end
 
 -- A may_claim answering a reason alone does not allow the claim: it is refused as by a
