@@ -292,7 +292,7 @@ local WIN = {}
 -- settle, so that a rule which keeps the result it returned or was handed cannot change
 -- the caller's answer later.
 local function score(s, at_once)
-  if type(s) ~= "table" then return fail("a situation is a JSON object") end
+  if not at_once and type(s) ~= "table" then return fail("a situation is a JSON object") end   -- (score_one's check)
   if s.event ~= nil then return jong.score_event(s) end
   if s.rules == nil then return fail("\"rules\" is missing (a ruleset name or path)") end
   local r, err = jong.load_rules(s.rules)
