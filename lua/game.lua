@@ -125,6 +125,8 @@ local function win_score(g, win, first_winner)
     error("the win of seat " .. win.seat .. " does not score: "
       .. tostring(type(result) == "table" and result.reason or "it returned a " .. type(result)), 0)
   end
+  local problem = private.result_problem(g.rules.name, result.value, result.items, result.limit)
+  if problem then error(problem, 0) end   -- (jong score refuses it too)
   return result, f
 end
 

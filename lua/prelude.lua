@@ -285,6 +285,19 @@ local views = private.views   -- (lua/sandbox.lua, loaded after this file: read 
 -- them as the table jong.score answers is written)
 local WIN = {}
 
+-- What is wrong with the fields of score's result that the answer takes (value, a table
+-- of figures; items, a list; limit, a name; each may be absent), or nil. Play refuses a
+-- win whose result jong score refuses (lua/game.lua).
+local function result_problem(name, value, items, limit)
+  local field, v, want
+  if value and type(value) ~= "table" then field, v, want = "value", value, "a table of figures"
+  elseif items and type(items) ~= "table" then field, v, want = "items", items, "a list of items"
+  elseif limit and type(limit) ~= "string" then field, v, want = "limit", limit, "a limit's name"
+  else return nil end
+  return "hook score of " .. name .. " returned a " .. type(v) .. " as " .. field .. ", not " .. want
+end
+private.result_problem = result_problem
+
 -- jong.score(situation) -> the result table of `jong score` (see DESIGN.md). at_once:
 -- the caller writes the result before rule code runs again (`jong score`): score's
 -- result is read as it is when plain data (else a plain copy). Otherwise score's result
@@ -319,6 +332,8 @@ local function score(s, at_once)
       ok, value, items, _, _, reason = pcall_limited(names[1], plain_fields, result, names[2], views, JSON_MARK)
       if not ok then return fail(value) end
     end
+    local problem = result_problem(r.name, value, items)
+    if problem then return fail(problem) end
     -- A complete hand below the variant's minimum may still say its value (MCR).
     local out = { ok = true, wins = false, rules = r.name, reason = reason or "not a winning hand" }
     if value then
@@ -352,15 +367,17 @@ local function score(s, at_once)
     payments = { E = 0, S = 0, W = 0, N = 0 }
   end
   if at_once then   -- (written at once: the answer's fields, for write_win, not a table)
-    -- (write_win writes value and payments as objects, as if marked; a value that is no
-    -- table fails as setmetatable fails, on the line where marking it failed)
-    local value = result.value
-    if value and type(value) ~= "table" then setmetatable(value, JSON_MARK) end
-    return WIN, r.name, value, result.items, result.limit, result.losers, payments
+    -- (write_win writes value and payments as objects, as if marked)
+    local value, items, limit = result.value, result.items, result.limit
+    local problem = result_problem(r.name, value, items, limit)
+    if problem then return fail(problem) end
+    return WIN, r.name, value, items, limit, result.losers, payments
   end
   local value, items, limit, losers   -- the caller's own copies
   ok, value, items, limit, losers = pcall_limited(names[1], plain_fields, result, names[2], views, JSON_MARK)
   if not ok then return fail(value) end
+  local problem = result_problem(r.name, value, items, limit)
+  if problem then return fail(problem) end
   local out = { ok = true, wins = true, rules = r.name, value = value or {},
     items = items or {}, limit = limit or json_null,
     losers = losers,   -- Classical scores the losers' hands too

@@ -95,6 +95,30 @@ function test_score_refuses_what_play_refuses()
   lu.assertEquals(r.error, "hook settle of broken_settle: the payments sum to 1300, not 0 (no deposits on the table)")
 end
 
+-- A result whose value, items or limit has the wrong type is refused by jong score and
+-- in play alike, naming the field (not a line of the prelude's).
+function test_a_result_field_of_the_wrong_type()
+  local expect = {
+    value = "hook score of bad_result returned a number as value, not a table of figures",
+    items = "hook score of bad_result returned a number as items, not a list of items",
+    limit = "hook score of bad_result returned a table as limit, not a limit's name",
+  }
+  for _, field in ipairs { "value", "items", "limit" } do
+    local s = { rules = "tests/lua/rules/bad_result.lua", seat = "S", hand = TANYAO .. "5m",
+                win_tile = "5m", win_by = "discard", from = "E", options = { field = field } }
+    local r = jong.score(s)
+    lu.assertFalse(r.ok)
+    lu.assertEquals(r.error, expect[field])
+    local text = jong.score_json(jong.json_encode(s))
+    lu.assertEquals(jong.json_decode(text).error, expect[field])
+    local g = at_the_win("tests/lua/rules/bad_result.lua", "discard", { field = field })
+    local ok, err = g:play("S", "win")
+    lu.assertNil(ok)
+    lu.assertStrContains(err, "hook score of rules bad_result (tests/lua/rules/bad_result.lua:7) failed, refusing S win 5m: ")
+    lu.assertStrContains(err, expect[field])
+  end
+end
+
 -- A may_claim answering a reason alone does not allow the claim: it is refused as by a
 -- hook that failed, saying what the hook should answer.
 function test_a_reason_alone_is_not_a_permission()
