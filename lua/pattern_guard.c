@@ -76,7 +76,8 @@ static double pattern_cost(const char *p, size_t lp, size_t ls)
 static int guarded(lua_State *L)
 {
     lua_CFunction original = lua_tocfunction(L, lua_upvalueindex(1));
-    if (lj_limited(L) && lua_type(L, 1) == LUA_TSTRING && lua_type(L, 2) == LUA_TSTRING &&
+    /* A number is a subject (or pattern) too: the matcher sees it as its string. */
+    if (lj_limited(L) && lua_isstring(L, 1) && lua_isstring(L, 2) &&
         !(lua_toboolean(L, lua_upvalueindex(2)) && lua_toboolean(L, 4))) {
         size_t ls, lp;
         lua_tolstring(L, 1, &ls);
