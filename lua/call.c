@@ -150,6 +150,20 @@ bool lj_limited(lua_State *L)
     return c && c->depth > 0;
 }
 
+bool lj_account(lua_State *L, long bytes)
+{
+    struct counter *c = counter_of(L);
+    if (!c)
+        return true;
+    if (bytes > 0 && c->limit && c->total + (size_t)bytes > c->limit) {
+        if (c->depth > 0)
+            kill_call(c, "memory cap exceeded (too many games?)");
+        return false;
+    }
+    c->total += (size_t)bytes;   /* (a negative amount wraps to a subtraction) */
+    return true;
+}
+
 void lj_install_allocator(lua_State *L)
 {
     if (counter_of(L))

@@ -208,6 +208,10 @@ static struct lgame *check_idle(lua_State *L, int idx)
     return lg;
 }
 
+/* What an engine game's C parts (its state, logs and memo, allocated by the core) are
+ * counted as in the state's memory, so rule code cannot hold them beyond its cap. */
+#define GAME_WEIGHT (48L << 10)
+
 static int l_seat_index(lua_State *L);
 static char seat_mt_key;   /* address: the key of the game in its seat tables' metatable */
 
@@ -245,9 +249,13 @@ static int l_game_new(lua_State *L)
     rng_seed(&lg->bots, (uint64_t)seed ^ 0x626f7473u);
     lg->special_concealed_only = opt_bool(L, 1, "special_concealed_only", false);
     char err[256];
+    if (!lj_account(L, GAME_WEIGHT))
+        return luaL_error(L, "memory cap exceeded (too many games?)");
     lg->g = game_new(&rules, &hooks, (uint64_t)seed, err, sizeof err);
-    if (!lg->g)
+    if (!lg->g) {
+        lj_account(L, -GAME_WEIGHT);
         return lua_pushnil(L), lua_pushstring(L, err), 2;
+    }
     return 1;
 }
 
@@ -259,6 +267,7 @@ static int l_gc(lua_State *L)
     if (lg->g) {
         game_free(lg->g);
         lg->g = NULL;
+        lj_account(L, -GAME_WEIGHT);
     }
     luaL_unref(L, LUA_REGISTRYINDEX, lg->hooks_ref);
     lg->hooks_ref = LUA_NOREF;

@@ -32,6 +32,10 @@ void lj_push_handler(lua_State *L);
 
 /* Whether a limited call (rule code) is under way in the state. */
 bool lj_limited(lua_State *L);
+/* Memory held outside the allocator (an engine game's C parts) counted as the state's:
+ * bytes > 0 is refused (false, and a limited call under way is ended) when it would pass
+ * the cap in force; bytes < 0 gives it back. */
+bool lj_account(lua_State *L, long bytes);
 /* The cap on a state's memory while rule code runs. */
 extern const size_t lj_state_limit;
 /* Ctrl-C: stops the Lua running in L at its next instruction; rule code under a

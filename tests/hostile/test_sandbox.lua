@@ -138,6 +138,10 @@ function TestLoading.test_names_resolve_beside_the_naming_file()
 end
 
 TestMemory = {}
+function TestMemory.test_games_count_against_the_cap()
+  refused("keeps_games", "memory cap exceeded")
+  collectgarbage()
+end
 function TestMemory.test_the_state_as_a_whole_has_a_cap()
   local last
   for _ = 1, 40 do
