@@ -31,6 +31,11 @@ const size_t lj_state_limit = 256u << 20;
  * in a row. Calls shorter than that (every hook and scoring call of play) never pay
  * for counting; a longer one is counted from then on and killed at its budget. */
 #define WATCH_MS 10
+/* The CPU time a limited call may take per million instructions of its budget (a hook:
+ * 3 s, twenty times what its whole budget takes): a library call's C work (a sort, a
+ * scan, a copy of a long string) is one instruction, and a loop of them would run for
+ * hours within the budget. The watchdog ends a call that runs longer. */
+#define CPU_MS_PER_MILLION 150
 
 /* The largest block kept for reuse, and the most kept in all. */
 #define CACHE_MAX 1024
@@ -48,6 +53,8 @@ struct counter {
     volatile unsigned long serial;   /* outermost limited calls made (the watchdog's marks) */
     volatile unsigned long seen;     /* the serial the watchdog saw at its last look */
     volatile sig_atomic_t counting;  /* the count hook is on for the call under way */
+    volatile unsigned long looks;    /* the watchdog's looks at the call under way */
+    volatile sig_atomic_t overtime;  /* it found the call past its CPU time */
     long budget;       /* instructions the outermost limited call may run */
     long used;         /* instructions run so far under it */
     bool killed;       /* the budget, memory or Ctrl-C ended the call: it stays ended */
@@ -201,7 +208,13 @@ static void budget_hook(lua_State *L, lua_Debug *ar)
         c->used += step;
         if (interrupted)
             kill_call(c, "interrupted");
-        else if (c->used >= c->budget) {
+        else if (c->overtime) {
+            char why[200];
+            lua_getinfo(L, "Sl", ar);
+            snprintf(why, sizeof why, "%s:%d: CPU time of %ld ms exceeded (a costly library call in a loop?)",
+                     ar->short_src, ar->currentline, c->budget / 1000000 * CPU_MS_PER_MILLION);
+            kill_call(c, why);
+        } else if (c->used >= c->budget) {
             char why[200];
             lua_getinfo(L, "Sl", ar);
             snprintf(why, sizeof why, "%s:%d: instruction budget of %ld exceeded (endless loop?)",
@@ -227,13 +240,17 @@ static void watchdog(int sig)
 {
     (void)sig;
     struct counter *c = watched;
-    if (!c || c->depth == 0 || c->counting)
+    if (!c || c->depth == 0)
         return;
-    if (c->seen == c->serial) {   /* the same call as at the last look: count it */
+    if (c->seen != c->serial) {
+        c->seen = c->serial;
+        c->looks = 0;
+    } else if (!c->counting) {   /* the same call as at the last look: count it */
         c->counting = 1;
         lua_sethook(c->thread, budget_hook, LUA_MASKCOUNT, BUDGET_STEP);   /* signal-safe */
-    } else {
-        c->seen = c->serial;
+    } else if (++c->looks * WATCH_MS > (unsigned long)(c->budget / 1000000 * CPU_MS_PER_MILLION) && !c->overtime) {
+        c->overtime = 1;   /* past its CPU time: the hook ends it at its next instruction */
+        lua_sethook(c->thread, budget_hook, LUA_MASKCOUNT, 1);
     }
 }
 
@@ -300,6 +317,7 @@ int lj_pcall_handled(lua_State *L, int nargs, int nresults, const char *what, co
             c->used = 0;
             c->killed = false;
             c->counting = 0;
+            c->overtime = 0;
             c->thread = L;
             c->serial++;
         }
