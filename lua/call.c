@@ -277,11 +277,10 @@ void lj_interrupt(lua_State *L)
 void lj_interrupt_clear(void) { interrupted = 0; }
 
 /* The message handler: a traceback. It runs no code of the error value (a __tostring
- * of rule code would run outside any budget). */
+ * of rule code would run outside any budget); a value that is not a string or number,
+ * a plain table too, is named by its type. */
 static int traceback(lua_State *L)
 {
-    if (lua_type(L, 1) == LUA_TTABLE && !lua_getmetatable(L, 1))
-        return 1;   /* a structured error (e.g. {invalid = "reason"}) goes through as is */
     const char *msg = lua_type(L, 1) == LUA_TSTRING || lua_type(L, 1) == LUA_TNUMBER ? lua_tostring(L, 1) : NULL;
     if (!msg)
         msg = lua_pushfstring(L, "(an error value of type %s)", luaL_typename(L, 1));

@@ -319,7 +319,7 @@ jong.cut_message = cut
 -- whole message with its traceback in g.hook_error and returns nil, the message cut to
 -- fit the engine's buffer (whole words). `what`: the seat or action it was asked about.
 local function with_traceback(e)
-  local msg = tostring(e)
+  local msg = (type(e) == "string" or type(e) == "number") and tostring(e) or "(an error value of type " .. type(e) .. ")"
   if traceback then msg = traceback(msg, 2) end
   return msg
 end

@@ -103,6 +103,7 @@ function TestBudget.test_pattern_matching_is_bounded()
 end
 function TestBudget.test_error_values_run_no_code()
   refused("error_tostring", "error value of type table")
+  refused("error_plain_table", "hook score of error_plain_table: (an error value of type table)")
 end
 function TestBudget.test_results_are_read_as_plain_data()
   refused("result_metamethods", "cycle")
@@ -259,6 +260,15 @@ function TestGame.test_payments_are_checked()
     lu.assertEquals(snapshot(g), before)   -- refused: nothing changed
     g:close()
   end
+end
+
+function TestGame.test_a_hook_error_value_is_named_by_its_type()
+  local g = dealt("error_plain_table")
+  local ok, err = g:play("E", "d 1m")
+  lu.assertNil(ok)
+  lu.assertStrContains(err, "hook allowed_discards of rules error_plain_table")
+  lu.assertStrContains(err, "(an error value of type table)")
+  g:close()
 end
 
 function TestGame.test_next_deal_is_checked()
