@@ -72,6 +72,7 @@ Game.__index = Game
 -- of a program's game (g:situation, g:score_win, g:win_check in the REPL) runs on that
 -- view, under the budget (lua/call.c), like a hook.
 local VIEW_OF = setmetatable({}, { __mode = "k" })
+function private.view_of(g) return VIEW_OF[g] end   -- (for rule code's games: lua/sandbox.lua)
 local function on_view(g, what, fn, ...)
   local v = VIEW_OF[g]
   if not v then return fn(g, ...) end   -- already a view: inside a hook

@@ -88,6 +88,9 @@ for _, name in ipairs { "game", "scenario", "replay" } do
     local g, err = jong[name](a, b)
     if g and not (type(o) == "table" and own_rules(rawget(o, "rules"))) then
       g.rules, g.options = readonly(g.rules), readonly(g.options)
+      -- the hooks' view of the game too: g:situation hands it out (situation.game)
+      local v = private.view_of(g)
+      if v then v.rules, v.options = g.rules, g.options end
     end
     return g, err
   end

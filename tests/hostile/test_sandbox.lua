@@ -80,6 +80,7 @@ function TestPoisoning.test_the_module_hands_out_no_other_ruleset_to_write()
   local r = jong.load_rules(rule("poisons_through_module"))
   lu.assertNotNil(r)
   lu.assertEquals(r.helpers.tried, "facts options=false facts rules=false game options=false game rules=false "
+    .. "situation rules=false situation game rules=false situation game options=false "
     .. "resolve_options=false load_rules=false")
   healthy()
 end
