@@ -1211,6 +1211,21 @@ void lj_game_close(lua_State *L, int idx)
     }
 }
 
+const unsigned *lj_game_hook_failures(lua_State *L, int idx)
+{
+    lua_getfield(L, idx, "core");
+    struct lgame *lg = luaL_testudata(L, -1, GAME_MT);
+    lua_pop(L, 1);
+    return lg ? &lg->hook_failures : NULL;
+}
+
+int lj_note_hook_failure(lua_State *L)
+{
+    struct lgame *lg = luaL_checkudata(L, 1, GAME_MT);
+    lg->hook_failures++;
+    return 0;
+}
+
 static const luaL_Reg game_methods[] = {
     { "legal", l_legal },
     { "apply", l_apply },

@@ -5,6 +5,7 @@ local jong, private = ...
 local plain_settings
 
 local SEATS = jong.SEATS
+local note_hook_failure = private.note_hook_failure
 
 -- The engine settings of a ruleset with resolved options (names: docs/hooks.md).
 local FORM_BITS = { standard = jong.FORM_STANDARD, seven_pairs = jong.FORM_SEVEN_PAIRS,
@@ -339,6 +340,9 @@ local function failed(G, name, what, fn, err)
     .. " failed" .. (what and (", refusing " .. describe(what)) or "") .. ": "
   local msg = head .. err
   G.hook_error = msg
+  -- counted in the C game too (jong sim reads g.hook_error only once one has failed)
+  local core = rawget(G, "core")
+  if core then note_hook_failure(core) end
   return false, cut(jong.first_line(msg), 190)
 end
 
@@ -694,6 +698,7 @@ function jong.game(o)
   if not ok then return nil, jong.first_line(core) end
   if not core then return nil, err end
   G.core = core
+  if G.hook_error then note_hook_failure(core) end   -- a hook failed as the game began
   G.nplayers = engine.players or 4   -- (the engine's default)
   views.set(core)
   if o.wall then

@@ -26,6 +26,8 @@ struct lgame {
                             * reset, stack, an action that failed): else they only grow */
     bool special_concealed_only;   /* special_complete is never true with melds */
     int busy;          /* hooks under way: the game refuses to change until they return */
+    unsigned hook_failures;   /* hooks that failed (game.lua's failed, which keeps the message
+                               * in g.hook_error): none, and g.hook_error is not set */
     bool profiled;     /* profile holds the default bot's profile of the Lua game, its
                         * rules and options kept in the user value 2 */
     struct bot_profile profile;

@@ -99,6 +99,11 @@ struct game *lj_game_start(lua_State *L, const char *rules, long long seed);
 /* Frees the C game of the Lua game at idx now (later use of it raises an error): a
  * program playing many games need not wait for the collector. */
 void lj_game_close(lua_State *L, int idx);
+/* The count of the hooks that failed in the Lua game at idx (g.hook_error is set only
+ * when it is not 0), read in place; NULL if idx holds no game. */
+const unsigned *lj_game_hook_failures(lua_State *L, int idx);
+/* private.note_hook_failure(core): game.lua counts a hook that failed. */
+int lj_note_hook_failure(lua_State *L);
 
 /* The default bot's profile of the Lua game at idx (its ruleset's family and options:
  * the value a win needs); a profile with no condition when idx is not a game.

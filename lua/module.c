@@ -1371,6 +1371,7 @@ static const luaL_Reg private_tools[] = {
     { "pcall_plain", l_pcall_plain },
     { "json_encode", lj_json_encode },
     { "json_encode_win", lj_json_encode_win },
+    { "note_hook_failure", lj_note_hook_failure },
     { NULL, NULL },
 };
 

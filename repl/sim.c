@@ -85,7 +85,9 @@ struct match_stats {
     struct stats *st;
     lua_State *L;
     int game_idx;            /* the Lua game on the stack */
-    int error_key;           /* the string "hook_error" on the stack (read at every step) */
+    int error_key;           /* the string "hook_error" on the stack */
+    const unsigned *hook_failures;   /* the game's count of hooks that failed (g.hook_error
+                                      * is read once it is not 0) */
     char key[4];             /* start seat letter of each player */
     bool settled;            /* the deal under way has been settled once (play after a win) */
 };
@@ -145,7 +147,7 @@ static int check(const struct game *g, int match)
  * on without what it could not judge (a win left out of the legal actions): the run stops
  * with the hook's message. Asked before each step: the seat to move's legal actions (a
  * hook that failed while they were listed) and the message the game keeps of the latest
- * hook that failed (g.hook_error: score, may_win, may_claim ...). */
+ * hook that failed (g.hook_error: score, may_win, may_claim ...), once one has failed. */
 static int hook_failed(struct game *g, struct match_stats *ms, int match)
 {
     int waiting = game_waiting(g);
@@ -158,6 +160,8 @@ static int hook_failed(struct game *g, struct match_stats *ms, int match)
             return -1;
         }
     }
+    if (ms->hook_failures && *ms->hook_failures == 0)
+        return 0;
     lua_pushvalue(ms->L, ms->error_key);
     bool failed = lua_rawget(ms->L, ms->game_idx) == LUA_TSTRING;
     if (failed)
@@ -324,6 +328,7 @@ int cmd_sim(int argc, char **argv)
         rng_seed(&r, (uint64_t)(seed + m) ^ 0x9e3779b97f4a7c15ull);
         ms.L = L;
         ms.game_idx = lua_gettop(L);
+        ms.hook_failures = lj_game_hook_failures(L, ms.game_idx);
         ms.settled = false;
         memset(ms.key, 0, sizeof ms.key);
         for (int s = 0; s < game_rules(g)->players; s++)
