@@ -1364,8 +1364,15 @@ static bool forced_discard(const struct action *a, int n, struct action *out)
 
 int bot_choose(struct game *g, int seat, int kind, const struct bot_profile *p, struct rng *r, struct action *out)
 {
-    struct action a[MAX_ACTIONS];
-    int n = game_legal(g, seat, a, MAX_ACTIONS);
+    /* The game's own list, read in place while it is kept (the ruleset's hooks asked below
+     * read the game and cannot change it); a list not kept (a hook failed) is copied */
+    int n;
+    const struct action *a = legal_list(g, seat, &n);
+    struct action copy[MAX_ACTIONS];
+    if (g->legal_failed && n > 0) {
+        memcpy(copy, a, (size_t)n * sizeof *copy);
+        a = copy;
+    }
     if (n <= 0)
         return -1;
     unsigned types = 0;   /* bit t: some action of type t */

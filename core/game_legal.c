@@ -701,12 +701,17 @@ static inline int waiting_seats(const struct game *g)
     }
 }
 
-int game_legal(struct game *g, int seat, struct action *out, int max)
+const struct action *legal_list(struct game *g, int seat, int *n)
 {
-    if (seat < 0 || seat >= players(g) || !(waiting_seats(g) & (1 << seat)))
-        return 0;
-    g->legal_failed = false;
-    if (!(g->legal_ok & (1 << seat))) {
+    *n = 0;
+    if (seat < 0 || seat >= players(g))
+        return g->legal[0];
+    if (g->legal_ok & (1 << seat)) {   /* (kept for waiting seats only, until the game changes) */
+        g->legal_failed = false;
+    } else {
+        if (!(waiting_seats(g) & (1 << seat)))
+            return g->legal[0];
+        g->legal_failed = false;
         g->err[0] = '\0';
         g->nlegal[seat] = (uint16_t)list_actions(g, seat, g->legal[seat], MAX_ACTIONS);
         if (g->err[0])
@@ -714,9 +719,17 @@ int game_legal(struct game *g, int seat, struct action *out, int max)
         else
             g->legal_ok |= (uint8_t)(1 << seat);
     }
-    int n = g->nlegal[seat] < max ? g->nlegal[seat] : max;
+    *n = g->nlegal[seat];
+    return g->legal[seat];
+}
+
+int game_legal(struct game *g, int seat, struct action *out, int max)
+{
+    int kept;
+    const struct action *list = legal_list(g, seat, &kept);
+    int n = kept < max ? kept : max;
     if (n > 0)
-        memcpy(out, g->legal[seat], (size_t)n * sizeof *out);
+        memcpy(out, list, (size_t)n * sizeof *out);
     return n;
 }
 

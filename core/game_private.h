@@ -260,6 +260,10 @@ const struct declaration *declaration_of(const struct game_rules *r, int extra);
 int check_action(struct game *g, struct action *a, const char **why);
 /* Lists the seat's legal actions (see game_legal). */
 int list_actions(struct game *g, int seat, struct action *out, int max);
+/* The seat's legal actions (*n of them) in the game's own list, made if it is not kept
+ * (game_legal copies them): read them before the game changes. Kept unless a hook failed
+ * while they were made (g->legal_failed): then the next call makes them again. */
+const struct action *legal_list(struct game *g, int seat, int *n);
 
 /* game_check.c */
 struct check_memo *check_memo_new(void);
