@@ -128,10 +128,13 @@ local NONE = {}
 local public, LIBS   -- made with the first environment (every prelude file has run by then)
 
 -- getmetatable of a table only: a string's metatable (shared by every string) and the
--- engine's userdata are not rule code's business.
+-- engine's userdata are not rule code's business; a game's (jong.Game, the methods of
+-- every game of the program) is its read-only view.
 local function safe_getmetatable(v)
   if type(v) ~= "table" then return nil end
-  return getmetatable(v)
+  local mt = getmetatable(v)
+  if mt ~= nil and rawequal(mt, rawget(jong, "Game")) then return readonly(mt) end
+  return mt
 end
 
 -- setmetatable without finalizers: a __gc would run whenever the collector likes,

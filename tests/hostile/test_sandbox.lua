@@ -85,6 +85,18 @@ function TestPoisoning.test_the_module_hands_out_no_other_ruleset_to_write()
   healthy()
 end
 
+function TestPoisoning.test_a_games_metatable_is_read_only()
+  local r = jong.load_rules(rule("poisons_game_methods"))
+  lu.assertEquals(r.helpers.tried, "play=false close=false index=false metatable=false")
+  lu.assertTrue(r.helpers.same)   -- getmetatable(g) == jong.Game, as for the program
+  local g = assert(jong.game { rules = "base", seed = 1 })
+  lu.assertEquals(getmetatable(g), jong.Game)
+  assert(g:play("E", g:legal("E")[1]))
+  lu.assertEquals(#g.core:actions(), 1)
+  g:close()
+  healthy()
+end
+
 TestBudget = {}
 function TestBudget.test_pcall_cannot_swallow_the_budget()
   refused("pcall_swallows_budget", "instruction budget", "pcall_swallows_budget.lua")
