@@ -284,6 +284,16 @@ function TestGame.test_a_hook_error_value_is_named_by_its_type()
   g:close()
 end
 
+function TestGame.test_answers_metamethods_run_under_the_budget()
+  local g = dealt("answer_metamethods")
+  local before = snapshot(g)
+  local ok, err = g:play("E", "d 1m")
+  lu.assertNil(ok)
+  lu.assertStrContains(err, "instruction budget")
+  lu.assertEquals(snapshot(g), before)
+  g:close()
+end
+
 function TestGame.test_next_deal_is_checked()
   local g = dealt("bad_next_deal")
   assert(g:play("E", "win"))
