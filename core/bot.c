@@ -1102,6 +1102,10 @@ static int default_turn(struct game *g, const struct view *v, const struct actio
     /* the hand it keeps: asked again in the claim windows until its next turn */
     c[k]--;
     held_remember(v->seat, c, vm(v, v->nmelds), v->forms, after[k]);
+    /* and the engine's far hand of the seat: a hand kept two or more tiles from complete
+     * in the core's forms (after[k] is its shanten_of, the engine's own fact) */
+    if (after[k] >= 1 && after[k] < SHANTEN_NONE)
+        far_note(g, v->seat, c, v->nmelds, after[k]);
     c[k]++;
     if (extra >= 0 && shanten_left == 0 && !v->declared && !dama) {
         /* declare with the same physical tile as the discard chosen */
