@@ -7,10 +7,28 @@
 
 /* ---- the flow ---- */
 
+/* Whether v is within the 32 bits points and deposits are kept in (a hook's payments are
+ * each within them, but not every seat's points after many of them). */
+static bool fits32(int64_t v) { return v >= INT32_MIN && v <= INT32_MAX; }
+
+/* Refuses (-1) a change of the seats' points by delta that takes one beyond 32 bits. */
+static int points_fit(struct game *g, const int32_t *delta, const char *what)
+{
+    for (int i = 0; i < players(g); i++) {
+        int64_t after = (int64_t)g->st.points[g->st.seat_player[i]] + delta[i];
+        if (!fits32(after)) {
+            snprintf(g->err, sizeof g->err, "%s takes seat %c's points to %lld, beyond 32 bits", what,
+                     seat_letters[i], (long long)after);
+            return -1;
+        }
+    }
+    return 0;
+}
+
 static int settle(struct game *g, const struct settlement *s)
 {
     struct game_state *st = &g->st;
-    int32_t sum = 0;
+    int64_t sum = 0;
     for (int i = 0; i < MAX_PLAYERS; i++)
         sum += s->delta[i];
     if (s->taken < 0 || s->taken > st->deposits || sum != s->taken) {
@@ -24,6 +42,8 @@ static int settle(struct game *g, const struct settlement *s)
             snprintf(g->err, sizeof g->err, "settlement pays seat %c, which is not at the table", seat_letters[i]);
             return -1;
         }
+    if (points_fit(g, s->delta, "settlement") < 0)
+        return -1;
     struct event *e = ev_new(g, EV_SETTLE, SEAT_NONE);
     for (int i = 0; i < players(g); i++) {
         st->points[st->seat_player[i]] += s->delta[i];
@@ -333,7 +353,7 @@ static int pay_kong(struct game *g, int seat)
     g->msg[0] = '\0';
     if (g->hooks.settle_kong(g->hooks.ctx, g, seat, &s, g->msg, sizeof g->msg) != HOOK_OK)
         return hook_error(g, "settle_kong");
-    int32_t sum = 0;
+    int64_t sum = 0;
     bool any = false;
     for (int i = 0; i < MAX_PLAYERS; i++) {
         sum += s.delta[i];
@@ -349,6 +369,13 @@ static int pay_kong(struct game *g, int seat)
     }
     if (!any)
         return 0;
+    if (points_fit(g, s.delta, "kong money") < 0)
+        return -1;
+    for (int i = 0; i < players(g); i++)
+        if (!fits32((int64_t)st->kong_income[seat][i] - s.delta[i])) {
+            snprintf(g->err, sizeof g->err, "kong money takes seat %c's kong income beyond 32 bits", seat_letters[seat]);
+            return -1;
+        }
     struct event *e = ev_new(g, EV_PAYMENT, seat);
     for (int i = 0; i < players(g); i++) {
         st->points[st->seat_player[i]] += s.delta[i];
@@ -756,6 +783,12 @@ static int do_extra(struct game *g, const struct action *a)
     }
     if (eff.discard && !hand_has(&ss->hand, a->tile)) {
         snprintf(g->err, sizeof g->err, "hook apply_extra failed: it discards a tile the seat does not hold");
+        return -1;
+    }
+    if (!fits32((int64_t)st->points[st->seat_player[a->seat]] - eff.deposit) ||
+        !fits32((int64_t)st->deposits + eff.deposit)) {
+        snprintf(g->err, sizeof g->err, "hook apply_extra failed: a deposit of %ld takes points or deposits beyond 32 bits",
+                 (long)eff.deposit);
         return -1;
     }
     ss->flags |= eff.set_flags;

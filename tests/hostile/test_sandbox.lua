@@ -294,6 +294,16 @@ function TestGame.test_answers_metamethods_run_under_the_budget()
   g:close()
 end
 
+function TestGame.test_points_stay_within_32_bits()
+  local g = dealt("points_overflow")
+  local before = snapshot(g)
+  local ok, err = g:play("E", "win")
+  lu.assertNil(ok)
+  lu.assertStrContains(err, "settlement takes seat E's points to 2147508647, beyond 32 bits")
+  lu.assertEquals(snapshot(g), before)   -- refused: nothing changed
+  g:close()
+end
+
 function TestGame.test_next_deal_is_checked()
   local g = dealt("bad_next_deal")
   assert(g:play("E", "win"))
