@@ -73,6 +73,7 @@ Game.__index = Game
 -- of a program's game (g:situation, g:score_win, g:win_check in the REPL) runs on that
 -- view, under the budget (lua/call.c), like a hook.
 local VIEW_OF = setmetatable({}, { __mode = "k" })
+local in_rule_code = private.in_rule_code
 function private.view_of(g) return VIEW_OF[g] end   -- (for rule code's games: lua/sandbox.lua)
 local function on_view(g, what, fn, ...)
   local v = VIEW_OF[g]
@@ -274,6 +275,9 @@ Game.win_check = jong.win_check
 -- valid fast path when it judges any win, else score on g:situation), on the hooks' view
 -- of the game.
 function Game:would_win(seat, hand, tile, how, from)
+  if VIEW_OF[self] and not in_rule_code() then   -- a program's call: under the budget
+    return on_view(self, "g:would_win", Game.would_win, seat, hand, tile, how, from)
+  end
   local g = VIEW_OF[self] or self
   local win = { seat = seat, tile = tile, how = how, hand = hand, from = from,
                 last_tile = false, first_turn = false, loose = false }
