@@ -984,7 +984,10 @@ static int l_facts_index(lua_State *L)
                 lua_getfield(L, 1, "seat");
                 lua_pushstring(L, buf);
                 lua_pushinteger(L, nmelds);
-                lua_call(L, 4, 1);
+                if (lj_limited(L))   /* in rule code: its budget */
+                    lua_call(L, 4, 1);
+                else if (lj_pcall(L, 4, 1, "hook special_complete", &lj_hook_limits) != LUA_OK)
+                    return lua_error(L);   /* a program's read: under a budget of its own */
                 w[k] = lua_toboolean(L, -1);
                 lua_pop(L, 1);
             }
