@@ -206,6 +206,7 @@ function load_file(path, name)
     for _, form in ipairs(r.forms) do r.form_set[form] = true end
   end
   loaded[path] = r
+  private.mark_read(r)
   return r
 end
 

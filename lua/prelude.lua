@@ -161,6 +161,7 @@ function jong.resolve_options(r, given)
     end
   end
   resolved_for[out] = r
+  private.mark_read(out)   -- (lua/sandbox.lua: no metatable from rule code)
   return out
 end
 

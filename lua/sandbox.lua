@@ -139,11 +139,21 @@ end
 
 -- setmetatable without finalizers: a __gc would run whenever the collector likes,
 -- outside any budget.
+-- A loaded ruleset's tables and its resolved options are read by the engine outside any
+-- budget (jong score's next situation, a program's g.options): no metatable later either.
+local engine_reads = setmetatable({}, { __mode = "k" })
+function private.mark_read(t)
+  if type(t) ~= "table" or original_of[t] or engine_reads[t] then return end
+  engine_reads[t] = true
+  for _, v in next, t do private.mark_read(v) end
+end
+
 local function safe_setmetatable(t, mt)
   if type(mt) == "table" and rawget(mt, "__gc") ~= nil then
     error("rule files cannot set a __gc metamethod", 2)
   end
   if original_of[t] then error("cannot set the metatable of a read-only table", 2) end
+  if engine_reads[t] then error("cannot set the metatable of a ruleset's data or options (the engine reads them)", 2) end
   return setmetatable(t, mt)
 end
 

@@ -97,6 +97,13 @@ function TestPoisoning.test_a_games_metatable_is_read_only()
   healthy()
 end
 
+function TestPoisoning.test_a_rulesets_own_data_keeps_no_metatable()
+  for _, options in ipairs { {}, { x = 2 } } do
+    local r = score(nil, { rules = rule("poisons_own_data"), options = options })
+    lu.assertEquals(r.reason, "rules=false options=false option x=false values=false resolved=false")
+  end
+end
+
 TestBudget = {}
 function TestBudget.test_pcall_cannot_swallow_the_budget()
   refused("pcall_swallows_budget", "instruction budget", "pcall_swallows_budget.lua")
