@@ -153,7 +153,7 @@ static void read_relations(lua_State *L, int t, struct game_rules *r)
         for (int i = 1; i < MAX_PLAYERS; i++)
             r->relation_claims[i] &= (uint8_t)~CLAIM_CHOW;
         for (int i = 1; lua_rawgeti(L, -1, i) != LUA_TNIL; i++) {
-            int rel = (int)luaL_checkinteger(L, -1);
+            lua_Integer rel = luaL_checkinteger(L, -1);
             if (rel < 1 || rel >= MAX_PLAYERS)
                 luaL_error(L, "engine setting 'chow_from': relations are 1 to %d", MAX_PLAYERS - 1);
             r->relation_claims[rel] |= CLAIM_CHOW;

@@ -116,4 +116,18 @@ function test_docs_carry_the_reference()
   lu.assertEquals(part, jong.schema_markdown())
 end
 
+-- An engine relation beyond the seats is refused, however large (2^32 + 1 is not 1).
+function test_chow_from_out_of_range()
+  for _, rel in ipairs { 0, 4, 4294967297, -4294967295 } do
+    local path = os.tmpname() .. "_chow.lua"
+    local f = assert(io.open(path, "w"))
+    f:write("return { name = 'chow_far', extends = 'base', engine = { chow_from = { " .. rel .. " } } }")
+    f:close()
+    local g, err = jong.game { rules = path }
+    os.remove(path)
+    lu.assertNil(g)
+    lu.assertStrContains(err, "engine setting 'chow_from': relations are 1 to 3")
+  end
+end
+
 os.exit(lu.LuaUnit.run())
