@@ -706,12 +706,11 @@ const struct action *legal_list(struct game *g, int seat, int *n)
     *n = 0;
     if (seat < 0 || seat >= players(g))
         return g->legal[0];
-    if (g->legal_ok & (1 << seat)) {   /* (kept for waiting seats only, until the game changes) */
-        g->legal_failed = false;
-    } else {
-        if (!(waiting_seats(g) & (1 << seat)))
-            return g->legal[0];
-        g->legal_failed = false;
+    bool kept = g->legal_ok & (1 << seat);   /* (for waiting seats only, until the game changes) */
+    if (!kept && !(waiting_seats(g) & (1 << seat)))
+        return g->legal[0];
+    g->legal_failed = false;
+    if (!kept) {
         g->err[0] = '\0';
         g->nlegal[seat] = (uint16_t)list_actions(g, seat, g->legal[seat], MAX_ACTIONS);
         if (g->err[0])

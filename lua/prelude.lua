@@ -325,7 +325,9 @@ local function score(s, at_once)
   if not ok then return fail(result) end
   if result == nil then return fail(reason or "hook score returned nothing") end
   if type(result) ~= "table" then return fail("hook score of " .. r.name .. " returned a " .. type(result)) end
-  if not (at_once and result.wins or not at_once and rawget(views[result] or result, "wins")) then   -- (as the copy will hold it; at once: plain data, no view)
+  local wins   -- (as the copy will hold it; at once, plain data: no view)
+  if at_once then wins = result.wins else wins = rawget(views[result] or result, "wins") end
+  if not wins then
     local value, items, reason, _
     if at_once then
       value, items, reason = result.value, result.items, result.reason
@@ -432,9 +434,9 @@ local function valid(text) return text:sub(1, 10) == '{"ok":true' end
 -- One situation of a batch as JSON text (jong score reads an array element by element):
 -- its answer kept in lua/json.c's buffer (lj_json_text; it begins {"ok":true when the
 -- situation was valid).
-function jong.score_json_one(text)   -- (decoded as json_decode decodes; its message when it fails)
-  local ok, input = pcall(cjson_ok and cjson.decode or error, text)
-  if not ok then return write_kept(fail(select(2, jong.json_decode(text))), JSON_OBJECT_SHOWN) end
+function jong.score_json_one(text)
+  local input, err = jong.json_decode(text)
+  if input == nil then return write_kept(fail(err), JSON_OBJECT_SHOWN) end
   return answer(input, write_kept)
 end
 
