@@ -130,11 +130,12 @@ local public, LIBS   -- made with the first environment (every prelude file has 
 -- getmetatable of a table only: a string's metatable (shared by every string) and the
 -- engine's userdata are not rule code's business; a game's (jong.Game, the methods of
 -- every game of the program) is its read-only view.
+local given_mt = setmetatable({}, { __mode = "k" })   -- a metatable set by safe_setmetatable -> the table given
 local function safe_getmetatable(v)
   if type(v) ~= "table" then return nil end
   local mt = getmetatable(v)
   if mt ~= nil and rawequal(mt, rawget(jong, "Game")) then return readonly(mt) end
-  return mt
+  return given_mt[mt] or mt
 end
 
 -- setmetatable without finalizers: a __gc would run whenever the collector likes,
@@ -148,13 +149,66 @@ function private.mark_read(t)
   for _, v in next, t do private.mark_read(v) end
 end
 
+-- Rule code's metamethods run under a budget wherever they are met: a table rule code
+-- gives a metatable may end up where the engine reads it outside any budget (a field of
+-- its own ruleset it replaced: the next jong score's options, flags, name...; a value a
+-- program reads). The metatable set is a copy of the one given whose metamethods are
+-- guarded: within rule code each runs as it is (the call's budget counts it); outside,
+-- through the one protected path with a hook's limits, its error raised. getmetatable
+-- gives back the table given (the copy is never handed to rule code), and the copy is
+-- made when setmetatable is called (metamethods added to the table later do not count).
+local in_rule_code, pcall_limited = private.in_rule_code, private.pcall_limited
+local EVENTS = {}
+for _, e in ipairs { "index", "newindex", "call", "tostring", "len", "pairs", "eq", "lt", "le",
+    "concat", "unm", "add", "sub", "mul", "div", "mod", "pow", "idiv", "band", "bor", "bxor",
+    "shl", "shr", "bnot", "close" } do EVENTS["__" .. e] = true end
+
+local function raised(ok, ...)
+  if not ok then error((...), 0) end
+  return ...
+end
+local function metamethod_name(event, f)
+  local d = debug and debug.getinfo(f, "S")
+  return "the " .. event .. " metamethod of rule code" .. (d and d.short_src and
+    (" (" .. d.short_src .. ":" .. tostring(d.linedefined) .. ")") or "")
+end
+local function guarded(event, f)
+  if event == "__pairs" then
+    return function(...)
+      if in_rule_code() then return f(...) end
+      local it, s, c = raised(pcall_limited(metamethod_name(event, f), f, ...))
+      if type(it) == "function" then it = guarded("__pairs iterator", it) end
+      return it, s, c
+    end
+  end
+  return function(...)
+    if in_rule_code() then return f(...) end
+    return raised(pcall_limited(metamethod_name(event, f), f, ...))
+  end
+end
+local function guarded_metatable(mt)
+  if type(mt) ~= "table" or original_of[mt] then return mt end
+  local copy
+  for k, v in next, mt do
+    if type(v) == "function" and EVENTS[k] then copy = {}; break end
+  end
+  if not copy then return mt end
+  for k, v in next, mt do
+    if type(v) == "function" and EVENTS[k] then v = guarded(k, v) end
+    copy[k] = v
+  end
+  given_mt[copy] = mt
+  return copy
+end
+
 local function safe_setmetatable(t, mt)
   if type(mt) == "table" and rawget(mt, "__gc") ~= nil then
     error("rule files cannot set a __gc metamethod", 2)
   end
   if original_of[t] then error("cannot set the metatable of a read-only table", 2) end
   if engine_reads[t] then error("cannot set the metatable of a ruleset's data or options (the engine reads them)", 2) end
-  return setmetatable(t, mt)
+  setmetatable(t, guarded_metatable(mt))
+  return t
 end
 
 local function safe_rawset(t, k, v)

@@ -104,6 +104,73 @@ function TestPoisoning.test_a_rulesets_own_data_keeps_no_metatable()
   end
 end
 
+-- A hook that puts a table with endless metamethods in a field of its own ruleset: the
+-- engine's next reads of the ruleset (outside any budget) run them under a budget.
+local REPLACED = { "options", "options.x", "options.x.values", "options.y.types", "options.x.presets",
+  "options.x.default", "flags", "flag_set", "situation_fields", "option_prefix", "forms", "form_set",
+  "name", "absent_tiles", "hand_size", "default_options", "default_options.x", "engine" }
+function TestPoisoning.test_replaced_own_data_runs_no_code_outside_the_budget()
+  local path = rule("replaces_own_data")
+  for _, field in ipairs(REPLACED) do
+    jong.reload_rules()
+    local first = score(nil, { rules = path, attack = field })
+    lu.assertEquals(first.reason, "replaced " .. field)
+    -- the engine reads the ruleset again, outside any budget: each read ends
+    local uses = {
+      function() return jong.score(situation { rules = path }) end,
+      function() return jong.score(situation { rules = path, options = { ["r.x"] = 2 }, flags = { "riichi" } }) end,
+      function() return jong.facts(situation { rules = path, options = { x = 2 } }) end,
+      function() local r = jong.load_rules(path); return jong.resolve_options(r, { x = 2, y = "c" }) end,
+      function() local g = jong.game { rules = path, seed = 1 }; if g then g:close() end end,
+      function() local r = jong.load_rules(path); return "rules " .. r.name end,
+      function() local r = jong.load_rules(path); for k in pairs(r.options) do local _ = tostring(k) end; return #r.flags end,
+    }
+    for i, use in ipairs(uses) do
+      local ok, a, b = pcall(use)
+      local text = tostring(not ok and a or type(a) == "table" and a.error or b)
+      if text:find("metamethod", 1, true) then
+        lu.assertStrContains(text, "instruction budget", field .. " use " .. i)
+      end
+    end
+  end
+  jong.reload_rules()
+  healthy()
+end
+
+-- Every kind of metamethod rule code gives a table, met by the program outside any budget.
+function TestPoisoning.test_every_metamethod_of_rule_code_runs_under_a_budget()
+  jong.reload_rules()
+  local path = rule("replaces_own_data")
+  score(nil, { rules = path, attack = "bombs" })
+  local b = jong.load_rules(path).helpers.bombs
+  local uses = {
+    index = function() return b.index.x end, newindex = function() b.newindex.x = 1 end,
+    call = function() return b.call() end, tostring = function() return tostring(b.tostring) end,
+    len = function() return #b.len end, pairs = function() return pairs(b.pairs) end,
+    iterator = function() for _ in pairs(b.iterator) do end end,
+    eq = function() return b.eq == {} end, lt = function() return b.lt < b.lt end,
+    le = function() return b.le <= b.le end, concat = function() return b.concat .. "x" end,
+    unm = function() return -b.unm end, add = function() return b.add + 1 end,
+    sub = function() return b.sub - 1 end, mul = function() return b.mul * 1 end,
+    div = function() return b.div / 1 end, mod = function() return b.mod % 1 end,
+    pow = function() return b.pow ^ 1 end, idiv = function() return b.idiv // 1 end,
+    band = function() return b.band & 1 end, bor = function() return b.bor | 1 end,
+    bxor = function() return b.bxor ~ 1 end, shl = function() return b.shl << 1 end,
+    shr = function() return b.shr >> 1 end, bnot = function() return ~b.bnot end,
+    close = function() local x <close> = b.close end,
+  }
+  local n = 0
+  for kind, use in pairs(uses) do
+    local ok, err = pcall(use)
+    lu.assertFalse(ok, kind)
+    lu.assertStrContains(err, "instruction budget", kind)
+    n = n + 1
+  end
+  lu.assertEquals(n, 26)
+  jong.reload_rules()
+  healthy()
+end
+
 TestBudget = {}
 function TestBudget.test_pcall_cannot_swallow_the_budget()
   refused("pcall_swallows_budget", "instruction budget", "pcall_swallows_budget.lua")

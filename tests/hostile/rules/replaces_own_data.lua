@@ -1,0 +1,43 @@
+-- A hook replaces a field of its own ruleset (it holds it as R and as f.rules) with a
+-- table whose metamethods never end, or keeps such tables in its data: the engine reads
+-- its ruleset outside any budget (the next jong score of it: options, flags, name...;
+-- a program reading r.name or r.options), where they would run unlimited.
+-- The situation's "attack" names the field ("options.x.values": a field inside), or
+-- "bombs": one table per metamethod kind, kept in R.helpers.bombs for the program.
+local function loop() while true do end end
+local EVENTS = { "index", "newindex", "call", "tostring", "len", "pairs", "eq", "lt", "le",
+  "concat", "unm", "add", "sub", "mul", "div", "mod", "pow", "idiv", "band", "bor", "bxor",
+  "shl", "shr", "bnot", "close" }
+
+local R = { name = "replaces_own_data", forms = { "standard" }, flags = { "riichi" },
+  situation_fields = { "attack" }, option_prefix = "r.",
+  options = { x = { default = 1, values = { 1, 2 }, doc = "x",
+    presets = { [2] = { y = "b" } } }, y = { default = "a", types = { "string" }, doc = "y" } },
+  helpers = {} }
+
+local function bad()
+  local mt = {}
+  for _, e in ipairs(EVENTS) do mt["__" .. e] = loop end
+  return setmetatable({}, mt)
+end
+
+function R.score(f)
+  local attack = f.situation.attack
+  if attack == "bombs" then
+    local bombs = {}
+    for _, e in ipairs(EVENTS) do bombs[e] = setmetatable({}, { ["__" .. e] = loop }) end
+    -- __pairs answering an iterator that never ends
+    bombs.iterator = setmetatable({}, { __pairs = function() return loop, nil, nil end })
+    R.helpers.bombs = bombs
+  elseif attack then
+    local t, last = R, nil
+    for part in attack:gmatch("[^.]+") do
+      if last then t = t[last] end
+      last = part
+    end
+    t[last] = bad()
+  end
+  return { wins = false, reason = "replaced " .. tostring(attack) }
+end
+
+return R
