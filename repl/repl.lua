@@ -275,8 +275,9 @@ end
 -- Hands
 ---------------------------------------------------------------------------
 
-local function parse(hand)
-  local h, err = jong.parse_hand(hand)
+-- sets: 4 (hands of 13/14 tiles, the default) or 5 (16/17: five sets and a pair).
+local function parse(hand, sets)
+  local h, err = jong.hand_facts(hand, nil, true, sets)
   if not h then fail("%s", err) end
   return h
 end
@@ -331,8 +332,37 @@ local function distinct_concealed(hand)
   return out
 end
 
-local function analysis(hand)
-  local a, err = jong.analysis(hand)
+-- The forms of a ruleset (a mask for jong.analysis and jong.efficiency; nil: all).
+local FORM_BITS = { standard = jong.FORM_STANDARD, seven_pairs = jong.FORM_SEVEN_PAIRS,
+  thirteen_orphans = jong.FORM_THIRTEEN_ORPHANS }
+local function rules_forms(r)
+  if type(r.forms) ~= "table" then return nil end
+  local mask = 0
+  for _, name in ipairs(r.forms) do mask = mask | (FORM_BITS[name] or 0) end
+  return mask
+end
+
+-- How hands are read: sets (4: hands of 13/14 tiles; 5: 16/17, the Taiwanese five sets
+-- and a pair), size (the tiles of a hand waiting to win: 13 or 16), forms (those that
+-- win; nil: all) and absent (the kinds the tile set lacks: 2m-8m with three players).
+-- Of the game in play: by its rules and options; of a hand given: every form, the sets
+-- its own size says.
+local function game_shape()
+  local g = S.game
+  local ok, e = pcall(jong.engine_settings, g.rules, g.options)
+  local sets = g.rules.hand_size == 16 and 5 or 4
+  return { sets = sets, size = 3 * sets + 1, forms = rules_forms(g.rules),
+           absent = ok and type(e.absent) == "string" and e.absent or nil }
+end
+
+local function hand_shape(hand)
+  local sets = (not jong.hand_facts(hand, nil, true) and jong.hand_facts(hand, nil, true, 5)) and 5 or 4
+  return { sets = sets, size = 3 * sets + 1 }
+end
+
+local function analysis(hand, shape)
+  shape = shape or hand_shape(hand)
+  local a, err = jong.analysis(hand, shape.forms, shape.sets, nil, shape.absent)
   if not a then fail("%s", err) end
   return a
 end
@@ -346,7 +376,7 @@ local function set_text(s)
   return string.rep(tostring(r), s.type == "kong" and 4 or 3) .. suit
 end
 
-local VALUE_KEYS = { "yakuman", "han", "fu", "points", "doubles", "score", "faan", "fan", "aux",
+local VALUE_KEYS = { "yakuman", "han", "fu", "points", "doubles", "score", "faan", "fan", "tai", "aux",
   "adjusted", "basic", "total" }
 
 local function value_text(v)
@@ -357,7 +387,7 @@ local function value_text(v)
   local rest = {}
   for k in pairs(v) do if not seen[k] then rest[#rest + 1] = k end end
   table.sort(rest, key_less)
-  for _, k in ipairs(rest) do parts[#parts + 1] = tostring(v[k]) .. " " .. tostring(k) end
+  for _, k in ipairs(rest) do parts[#parts + 1] = tostring(v[k]) .. " " .. tostring(k):gsub("_", " ") end
   return table.concat(parts, ", ")
 end
 
@@ -456,7 +486,7 @@ end
 local KONG_TEXT = { kong_concealed = "concealed kong", kong_promoted = "promoted kong" }
 
 local function action_text(a)
-  local verb = KONG_TEXT[a.type] or a.type
+  local verb = KONG_TEXT[a.type] or a.type == "extra" and a.name or a.type   -- a log's {type = "extra", name = "kita"}
   local tile = a.chow and run_text(a.chow) or a.tile
   return tile and verb .. " " .. tile or verb
 end
@@ -586,11 +616,10 @@ local function hand_text(s)
   return text
 end
 
--- The kinds a 13-tile hand waits on (none when it is not ready or must discard).
+-- The kinds a hand of the game waits on (none when it is not ready or must discard).
 local function hand_waits(hand)
-  local h = jong.parse_hand(hand)
-  local sets = h and h.size >= 16 and 5 or nil   -- five sets and a pair (hand_size 16)
-  local a = jong.analysis(hand, nil, sets)
+  local shape = game_shape()
+  local a = jong.analysis(hand, shape.forms, shape.sets, nil, shape.absent)
   return a and a.waits or {}
 end
 
@@ -933,8 +962,14 @@ local function fill_hands(hands, draws, back, seed, rules, options)
   -- the table of the rules: how many players, which kinds the set leaves out
   local ok, e = pcall(jong.engine_settings, rules, jong.resolve_options(rules, options) or {})
   local players = ok and math.tointeger(e.players) or 4
+  local absent = {}
   if ok and type(e.absent) == "string" then
-    for _, t in ipairs(jong.tiles(e.absent) or {}) do left[jong.kind_of(t)] = 0 end
+    for _, t in ipairs(jong.tiles(e.absent) or {}) do left[jong.kind_of(t)] = 0; absent[jong.kind_of(t)] = true end
+  end
+  for i, seat in ipairs(SEATS) do
+    if hands[seat] and i > players then
+      fail("%s is played by %d: there is no seat %s", rules.name, players, seat)
+    end
   end
   local function take(text, what)
     local list, err = jong.tiles(text or "")
@@ -943,6 +978,7 @@ local function fill_hands(hands, draws, back, seed, rules, options)
       local k = jong.kind_of(t)
       if left[k] then
         left[k] = left[k] - 1
+        if absent[k] then fail("%s: %s plays without %s (%s)", what, rules.name, k, compact(jong.tiles(e.absent))) end
         if left[k] < 0 then fail("the position holds more than four %s", k) end
       end
     end
@@ -1254,8 +1290,9 @@ result; an illegal action is refused with the reason and changes nothing.]],
   run = function(words, verb)
     if verb ~= "play" then table.insert(words, 1, verb) end
     local seat
-    if (words[1] or ""):match("^[ESWN]$") and words[2] then seat = table.remove(words, 1) end
+    if SEAT_OF[words[1] or ""] and words[2] then seat = SEAT_OF[table.remove(words, 1)] end
     if #words == 0 then fail("play what? (`help play`)") end
+    if #words == 3 then seat_arg(words[1]) end   -- "X d 1m": X is not a seat
     if #words > 2 then fail("'%s': one action and at most one tile", table.concat(words, " ")) end
     need_game()
     seat = seat or default_seat()
@@ -1343,15 +1380,15 @@ command {
   run = function(words)
     local g = need_game()
     local n = math.tointeger(tonumber(words[1] or "1")) or fail("redo takes a number")
-    local done = 0
+    if #g.redo_stack == 0 then fail("nothing to redo") end
+    -- the events of each action as it is played: a deal's result is printed while the
+    -- game is at that deal's end (its hands and results, not those of a later deal)
     for _ = 1, n do
       if #g.redo_stack == 0 then break end
       local ok, err = g:redo()
-      if not ok then fail("%s", jong.first_line(err)) end
-      done = done + 1
+      if not ok then print_new_events() fail("%s", jong.first_line(err)) end
+      print_new_events()
     end
-    if done == 0 then fail("nothing to redo") end
-    print_new_events()
   end,
 }
 
@@ -1381,24 +1418,10 @@ local function game_unseen(st, seat)
   return unseen
 end
 
--- The forms of the rules in play (a mask for jong.analysis and jong.efficiency).
-local FORM_BITS = { standard = jong.FORM_STANDARD, seven_pairs = jong.FORM_SEVEN_PAIRS,
-  thirteen_orphans = jong.FORM_THIRTEEN_ORPHANS }
-local function rules_forms(r)
-  if type(r.forms) ~= "table" then return nil end
-  local mask = 0
-  for _, name in ipairs(r.forms) do mask = mask | (FORM_BITS[name] or 0) end
-  return mask
-end
-
--- unseen: the copies not seen (in a game), else those not in the hand.
-local function print_discards(hand, unseen, forms)
-  local absent   -- the kinds the game's tile set lacks: in no chow, never accepted
-  if S.game then
-    local ok, e = pcall(jong.engine_settings, S.game.rules, S.game.options)
-    if ok and type(e.absent) == "string" then absent = e.absent end
-  end
-  local list, err = jong.efficiency(hand, unseen, forms, nil, absent)
+-- unseen: the copies not seen (in a game), else those not in the hand. shape: as
+-- game_shape (absent kinds are in no chow and never accepted).
+local function print_discards(hand, unseen, shape)
+  local list, err = jong.efficiency(hand, unseen, shape.forms, shape.sets, shape.absent)
   if not list then fail("%s", err) end
   say("discards, best first (shanten after; tiles that lower it, unseen copies):")
   for _, d in ipairs(list) do
@@ -1412,26 +1435,29 @@ local function print_discards(hand, unseen, forms)
   end
 end
 
-local function analyze_hand(hand, unseen, forms)
-  local h = parse(hand)
-  local a = analysis(hand)
+local function analyze_hand(hand, unseen, shape)
+  shape = shape or hand_shape(hand)
+  local h = parse(hand, shape.sets)
+  local a = analysis(hand, shape)
   local canon = jong.format_hand(hand)
-  say("hand ", tiles_text(canon), string.format(" (%d tiles)", h.size))
+  say("hand ", tiles_text(canon), string.format(" (%d tile%s)", h.size, h.size == 1 and "" or "s"))
   if a.shanten then
-    local sh = a.shanten
+    local sh, forms = a.shanten, shape.forms or jong.FORM_STANDARD | jong.FORM_SEVEN_PAIRS | jong.FORM_THIRTEEN_ORPHANS
     local list = { "standard " .. sh.standard }
-    if sh.seven_pairs then list[#list + 1] = "seven pairs " .. sh.seven_pairs end
-    if sh.thirteen_orphans then list[#list + 1] = "thirteen orphans " .. sh.thirteen_orphans end
+    if sh.seven_pairs and forms & jong.FORM_SEVEN_PAIRS ~= 0 then list[#list + 1] = "seven pairs " .. sh.seven_pairs end
+    if sh.thirteen_orphans and forms & jong.FORM_THIRTEEN_ORPHANS ~= 0 then
+      list[#list + 1] = "thirteen orphans " .. sh.thirteen_orphans
+    end
     local state = sh.all == -1 and "complete" or sh.all == 0 and "ready" or sh.all .. " from ready"
     say(string.format("shanten %d, %s (%s)", sh.all, state, table.concat(list, ", ")))
   else
-    say("shanten: only for 13 or 14 tiles")
+    say(string.format("shanten: only for %d or %d tiles (melds count 3)", shape.size, shape.size + 1))
   end
-  if h.size == 13 then
+  if h.size == shape.size then
     say("waits: ", #a.waits > 0 and tiles_text(table.concat(a.waits, " ")) or "none")
-  elseif h.size == 14 and a.shanten then
+  elseif h.size == shape.size + 1 and a.shanten then
     if a.shanten.all == -1 then
-      local ds = jong.decompositions(hand)
+      local ds = jong.decompositions(hand, shape.sets)
       local _, melds = split_hand(canon)
       for _, d in ipairs(ds) do
         local groups = { set_text { type = "pung", tile = d.pair }:sub(2) }
@@ -1441,7 +1467,7 @@ local function analyze_hand(hand, unseen, forms)
       end
       if #ds == 0 then say("  (an irregular shape: no standard decomposition)") end
     else
-      print_discards(hand, unseen, forms)
+      print_discards(hand, unseen, shape)
     end
   end
 end
@@ -1457,14 +1483,14 @@ the discards or the dora indicators; for a hand given: not in the hand).
 Example: analyze 123m456p789s1z2z33z5z]],
   run = function(words)
     local hand = table.concat(words, " ")
-    local unseen, forms
+    local unseen, shape
     if hand == "" then
       if not S.game then fail("analyze what? give a hand, e.g. analyze 123456789m1199p") end
       local st, seat = state(), default_seat()
       hand = st.seats[seat].hand
-      unseen, forms = game_unseen(st, seat), rules_forms(S.game.rules)
+      unseen, shape = game_unseen(st, seat), game_shape()
     end
-    analyze_hand(hand, unseen, forms)
+    analyze_hand(hand, unseen, shape)
   end,
   complete = function() return jong.TILES end,
 }
@@ -1515,22 +1541,23 @@ are left to draw.]],
     local seat = words[1] and seat_arg(words[1]) or your_seat()
     if not st.seats[seat] then fail("there is no seat %s at this table", seat) end
     local hand = st.seats[seat].hand
-    local h = parse(hand)
+    local shape = game_shape()
+    local h = parse(hand, shape.sets)
     local from = jong.seat_after(seat, 3)
     local unseen = game_unseen(st, seat)
     local left = string.format("%d tile%s left in the wall", st.wall, st.wall == 1 and "" or "s")
-    if h.size == 13 then
-      local waits = analysis(hand).waits
-      if #waits == 0 then say(seat, " is not ready: ", analysis(hand).shanten.all, " from ready; ", left) return end
+    if h.size == shape.size then
+      local waits = analysis(hand, shape).waits
+      if #waits == 0 then say(seat, " is not ready: ", analysis(hand, shape).shanten.all, " from ready; ", left) return end
       local total = 0
       for _, w in ipairs(waits) do total = total + (unseen[w] or 0) end
       say(seat, " waits on ", tiles_text(table.concat(waits, " ")), string.format(" (%d unseen)", total),
         is_furiten(st, seat) and ", furiten: no win on a discard" or "", "; ", left, ":")
       for _, w in ipairs(waits) do say("  ", win_line(seat, hand, w, st, from, unseen)) end
-    elseif h.size == 14 then
+    elseif h.size == shape.size + 1 then
       local found = false
       say(seat, ": ", left)
-      if analysis(hand).shanten.all == -1 then
+      if analysis(hand, shape).shanten.all == -1 then
         found = true
         local drawn = st.turn == seat and st.drawn
         if drawn then
@@ -1542,7 +1569,7 @@ are left to draw.]],
       end
       for _, t in ipairs(distinct_concealed(hand)) do
         local rest = without_tile(hand, t)
-        local waits = analysis(rest).waits
+        local waits = analysis(rest, shape).waits
         if #waits > 0 then
           found = true
           local total, own = 0, false
@@ -1595,7 +1622,8 @@ Example: score 123456789m1199p win=9p from=W]],
     s.seat = s.seat or "E"
     s.win_by = s.win_by or (s.from and "discard" or "self")
     local text = table.concat(hand, " ")
-    if parse(text).size == 13 then text = with_tile(text, s.win_tile) end
+    local sets = S.rules.hand_size == 16 and 5 or 4
+    if parse(text, sets).size == 3 * sets + 1 then text = with_tile(text, s.win_tile) end
     s.hand = text
     for _, k in ipairs { "dora", "ura", "from", "seat", "round" } do
       if s[k] ~= nil then s[k] = tostring(s[k]) end
@@ -1681,6 +1709,9 @@ themselves after each of your actions). Any other name is an option of the curre
 rules; it applies to `score` and `wins` now and to the next `new`. A list is written
 with commas (or as several words): set uma 10,5,-5,-10. Example: set payment 20]],
   run = function(words)
+    -- `set payment=30` is `set payment 30`
+    local n, v = (words[1] or ""):match("^([%w_]+)=(.+)$")
+    if n and not words[2] then words = { n, v } end
     local name, value = words[1], words[2]
     if not name then
       say(string.format("glyphs %s, colour %s, seat %s, auto %s", S.glyphs and "on" or "off",
@@ -1705,6 +1736,7 @@ with commas (or as several words): set uma 10,5,-5,-10. Example: set payment 20]
       return
     end
     if SETTINGS[name] then SETTINGS[name](value); return end
+    if not S.rules.options[name] then fail("unknown option '%s' for rules %s (`set` lists them)", name, S.rules.name) end
     -- several words are a list: `set uma 10 5 -5 -10` is `set uma 10,5,-5,-10`
     if words[3] then value = table.concat(words, ",", 2) end
     local given = {}
@@ -1795,6 +1827,7 @@ the position (taken back by `load`, `prev` or `undo`), so nothing of it is lost.
 reads it back.]],
   run = function(words)
     if not words[1] then fail("save where? give a file name") end
+    if words[2] then fail("save takes one file name") end
     local g = need_game()
     local how = S.game_how
     local options = {}
@@ -1805,7 +1838,7 @@ reads it back.]],
     local lines, ahead = { g:log_json() }, how.loaded and #g.redo_stack or 0
     for i = ahead, 1, -1 do lines[#lines + 1] = jong.json_encode(g.redo_stack[i]) .. "\n" end
     local f, err = io.open(words[1], "w")
-    if not f then fail("%s", err) end
+    if not f then fail("cannot save %s: %s", words[1], tostring(err):match("^.-: (.*)$") or tostring(err)) end
     local ok, werr = f:write(jong.json_encode(header), "\n", table.concat(lines))
     local closed, cerr = f:close()
     if not ok or not closed then fail("cannot save %s: %s", words[1], tostring(werr or cerr)) end
@@ -1871,13 +1904,15 @@ position (which drops the actions after it).]],
     games_available()
     local path = words[1]
     if not path then fail("load what? give a file name") end
+    if words[2] then fail("load takes one file name") end
     local f, err = io.open(path, "r")
-    if not f then fail("%s", err) end
+    if not f then fail("cannot read %s: %s", path, tostring(err):match("^.-: (.*)$") or tostring(err)) end
     local text, rerr = f:read("a")
     f:close()
     if not text then
       fail("cannot read %s: %s", path, tostring(rerr):find("directory", 1, true) and "it is a directory" or tostring(rerr))
     end
+    if not text:find("%S") then fail("%s is empty: not a saved game", path) end
     local format
     for _, l in ipairs(LOADERS) do
       local ok, yes = pcall(l.detect, text)
@@ -1952,9 +1987,10 @@ Goes back or forward through the actions of the game (those played and those `pr
     else
       for _ = played + 1, target do
         local ok, err = g:redo()
-        if not ok then fail("%s", tostring(err)) end
+        if not ok then S.seen = g:state().events fail("%s", jong.first_line(tostring(err))) end
       end
     end
+    S.seen = g:state().events
     say(string.format("deal %d: %d actions played", n, target))
   end,
 }
@@ -2055,13 +2091,13 @@ function M.feed_line(line)
     return run_command(c, verb, rest)
   end
   -- "S d 4p": an action for a seat (never valid Lua)
-  if verb:match("^[ESWN]$") and find_command(rest:match("^%S*")) == COMMANDS.play then
+  if SEAT_OF[verb] and find_command(rest:match("^%S*")) == COMMANDS.play then
     return run_command(COMMANDS.play, "play", line)
   end
   -- a declaration of the rules ("kyuushu", "S kyuushu") that a seat may make now
   if S.game and not rest:match("^=") then
     local seat, word = nil, verb
-    if verb:match("^[ESWN]$") then seat, word = verb, rest:match("^(%S+)") end
+    if SEAT_OF[verb] then seat, word = SEAT_OF[verb], rest:match("^(%S+)") end
     if word and word:match("^[%a_]+$") and not KEYWORDS[word] then
       local ok, seats = pcall(function() return seat and { seat } or S.game:waiting() end)
       for _, x in ipairs(ok and seats or {}) do
