@@ -117,12 +117,13 @@ local function hand_before_win(f)
   return text
 end
 
--- §9.2: seven pairs and one pung, all 17 tiles concealed (four alike = two pairs).
+-- §9.2: seven pairs and one pung, all 17 tiles concealed (four alike = two pairs); a
+-- kind counted 0 (the winning tile taken out to find the waits) is no tile.
 local function ligu_complete(counts)
   local n, pungs = 0, 0
   for _, c in pairs(counts) do
     n = n + c
-    if c == 3 then pungs = pungs + 1 elseif c ~= 2 and c ~= 4 then return false end
+    if c == 3 then pungs = pungs + 1 elseif c ~= 0 and c ~= 2 and c ~= 4 then return false end
   end
   return n == 17 and pungs == 1
 end

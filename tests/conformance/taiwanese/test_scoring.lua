@@ -58,4 +58,15 @@ function test_last_discard()
        { E = 0, S = -70, W = 0, N = 70 })
 end
 
+-- T7 counts every kind that completes the 16 tiles, seven pairs and a pung (§9.2) included:
+-- 1122334455666899s waits on 7s (five sets) and on 8s (pairs 11 22 33 44 55 88 99, pung 666),
+-- so winning on its only 7s is no single wait.
+function test_single_wait_counts_a_seven_pairs_and_a_pung_wait()
+  wins({ seat = "S", hand = "11223344556667899s", win_tile = "7s", win_by = "self" },
+       { tai = 11, dealer_tai = 1 },
+       { { "Concealed hand", 1 }, { "Self-drawn", 1 }, { "Concealed self-draw", 1 }, { "Pure one suit", 8 },
+         { "Dealer", 1 } },
+       { E = -150, S = 430, W = -140, N = -140 })
+end
+
 os.exit(lu.LuaUnit.run())
