@@ -382,35 +382,53 @@ static int rules_hand_size(const char *name)
 
 int cmd_analyze(int argc, char **argv)
 {
-    if (argc == 2 && (!strcmp(argv[1], "--help") || !strcmp(argv[1], "-h"))) {
-        usage(stdout);
-        return 0;
-    }
-    if (argc == 4 && (!strcmp(argv[1], "--rules") || !strcmp(argv[1], "--tiles"))) {
-        int size = !strcmp(argv[1], "--rules") ? rules_hand_size(argv[2]) : atoi(argv[2]);
-        if (size < 0)
+    const char *hand = NULL, *rules = NULL, *tiles = NULL;
+    for (int i = 1; i < argc; i++) {
+        const char *a = argv[i];
+        if (!strcmp(a, "--help") || !strcmp(a, "-h")) {
+            usage(stdout);
+            return 0;
+        } else if (!strcmp(a, "--rules") || !strcmp(a, "--tiles")) {
+            if (i + 1 >= argc) {
+                fprintf(stderr, "jong analyze: %s takes a value (jong analyze --help)\n", a);
+                return 2;
+            }
+            *(a[2] == 'r' ? &rules : &tiles) = argv[++i];
+        } else if (a[0] == '-' && a[1] != '\0') {
+            fprintf(stderr, "jong analyze: unknown option '%s' (jong analyze --help)\n", a);
             return 2;
-        if (size != 13 && size != 16) {
-            fprintf(stderr, "jong analyze: a hand size is 13 or 16, not %s\n", argv[2]);
+        } else if (hand) {
+            fprintf(stderr, "jong analyze: one HAND at a time, or - to read one a line (jong analyze --help)\n");
             return 2;
+        } else {
+            hand = a;
         }
-        hand_sets = size == 16 ? 5 : 4;
-        argc -= 2;
-        argv += 2;
     }
-    if (argc == 2 && argv[1][0] == '-' && argv[1][1] != '\0') {
-        fprintf(stderr, "jong analyze: unknown option '%s' (jong analyze --help)\n", argv[1]);
+    if (rules && tiles) {
+        fprintf(stderr, "jong analyze: --rules or --tiles, not both (the rules say the hand size)\n");
         return 2;
     }
-    if (argc != 2) {
+    if (tiles && strcmp(tiles, "13") && strcmp(tiles, "16")) {
+        fprintf(stderr, "jong analyze: --tiles is 13 or 16, not '%s'\n", tiles);
+        return 2;
+    }
+    if (!hand) {
         usage(stderr);
         return 2;
     }
+    int size = tiles ? atoi(tiles) : rules ? rules_hand_size(rules) : 13;
+    if (size < 0)
+        return 2;
+    if (size != 13 && size != 16) {
+        fprintf(stderr, "jong analyze: ruleset %s deals %d tiles; hands of 13 or 16 are analysed\n", rules, size);
+        return 2;
+    }
+    hand_sets = size == 16 ? 5 : 4;
     decompose_init();
     static struct out o;
     int status = 0;
-    if (strcmp(argv[1], "-") != 0) {
-        status = analyze_line(argv[1], &o) ? 1 : 0;
+    if (strcmp(hand, "-") != 0) {
+        status = analyze_line(hand, &o) ? 1 : 0;
         put_char(&o, '\n');
         fwrite(o.buf, 1, o.len, stdout);
     } else {

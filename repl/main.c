@@ -28,7 +28,7 @@ static void usage(FILE *out)
           "  mjai [--rules R] [--seed S] [--games N] [--timeout MS] [--log FILE] --bot CMD ...\n"
           "                        a match with external mjai bots in seats 0, 1, ...\n"
           "  render [--at N] [--bottom SEAT] [-o FILE.svg] SAVED\n"
-          "                        the table of a saved game as SVG\n"
+          "                        the table of a saved game or a record as SVG\n"
           "  test FILE.lua [ARGS]  run a LuaUnit test or script with the jong module loaded\n"
           "  run FILE.lua [ARGS]   run a Lua script with the jong module loaded\n"
           "  help                  this text; `jong COMMAND --help` for a command\n", out);

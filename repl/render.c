@@ -5,6 +5,7 @@
 
 #include "commands.h"
 #include "lj.h"
+#include "records.h"
 #include "render.h"
 
 __asm__(".section .rodata\n.global render_lua_text\n.hidden render_lua_text\n.type render_lua_text, @object\n"
@@ -30,7 +31,7 @@ int cmd_render(int argc, char **argv)
     lua_State *L = lj_open();
     if (!L)
         return 1;
-    if (render_preload(L) != 0) {
+    if (render_preload(L) != 0 || records_preload(L) != 0) {
         lj_close(L);
         return 1;
     }

@@ -287,7 +287,8 @@ function M.cli(args)
     local usage = help and io.stdout or io.stderr
     usage:write([[
 usage: jong render [--at N] [--bottom SEAT] [-o FILE.svg] SAVED
-Draws the position of a game saved by the REPL (`save FILE`) as SVG: the hands, melds
+Draws the position of a game saved by the REPL (`save FILE`), or of a Tenhou or mjai
+record (- reads it from the standard input), as SVG: the hands, melds
 (the claimed tile turned), bonus tiles, discards (claimed ones turned and greyed), the
 dora indicators and dora, round, honba, sticks and points. --at N: the position after
 N actions (default: all); --bottom: the seat drawn at the bottom (default E); -o: the
@@ -295,37 +296,39 @@ file to write (default: standard output).
 ]])
     return help and 0 or 2
   end
-  local f, err = io.open(path, "r")
+  local f, err = io.stdin, nil              -- "-": the standard input
+  if path ~= "-" then f, err = io.open(path, "rb") end
   if not f then io.stderr:write("jong render: ", tostring(err), "\n"); return 1 end
-  local text = f:read("a")
-  f:close()
-  if not text then io.stderr:write("jong render: cannot read ", path, "\n"); return 1 end
-  local first, rest = text:match("^([^\n]*)\n?(.*)$")
-  local how = jong.json_decode(first or "")
-  if type(how) ~= "table" or how.type ~= "game" then
-    io.stderr:write("jong render: ", path, " is not a saved game (its first line names the rules and seed)\n")
+  local text, rerr = f:read("a")
+  if f ~= io.stdin then f:close() end
+  if not text then
+    io.stderr:write("jong render: cannot read ", path, ": ", tostring(rerr):find("directory", 1, true) and
+      "it is a directory" or tostring(rerr), "\n")
     return 1
   end
-  how.type = nil
-  if how.options == jong.json_null then how.options = nil end
-  if how.wall == jong.json_null then how.wall = nil end
-  how.seed = math.tointeger(how.seed) or how.seed
-  if at then
-    local lines = {}
-    for line in rest:gmatch("[^\n]+") do
-      if #lines >= at then break end
-      lines[#lines + 1] = line
+  -- a game saved by the REPL, or a Tenhou or mjai record (docs/records.md)
+  local replay = require "replay"
+  local g, gerr
+  if replay.detect_record(text) then
+    g, gerr = replay.load_text(text)
+  else
+    local how
+    g, how = replay.load_saved(text)
+    if not g and how == replay.NOT_SAVED then
+      io.stderr:write("jong render: ", path, " is not a saved game (the REPL's `save` writes one) nor a Tenhou or mjai record\n")
+      return 1
     end
-    if #lines < at then
-      io.stderr:write("jong render: --at ", at, ": ", path, " has ", #lines, " actions\n")
+    gerr = how
+  end
+  if not g then io.stderr:write("jong render: ", path, ": ", jong.first_line(tostring(gerr)), "\n"); return 1 end
+  if at then   -- the position after the first N actions
+    local n = #g.core:actions()
+    if at > n then
+      io.stderr:write("jong render: --at ", at, ": ", path, " has ", n, " actions\n")
       return 2
     end
-    rest = table.concat(lines, "\n")
+    if at < n then g:undo(n - at) end
   end
-  local g, gerr = jong.replay(rest, how)
-  -- jong.replay counts the lines after the header: the file's line is one more
-  if not g then gerr = tostring(gerr):gsub("^line (%d+)", function(n) return "line " .. n + 1 end) end
-  if not g then io.stderr:write("jong render: ", path, ": ", jong.first_line(tostring(gerr)), "\n"); return 1 end
   if bottom and not g:state().seats[bottom] then
     io.stderr:write("jong render: no seat ", tostring(bottom), " at this table\n")
     return 2

@@ -1864,27 +1864,7 @@ LOADERS[#LOADERS + 1] = {
     local how = jong.json_decode(first)
     return type(how) == "table" and how.type == "game"
   end,
-  load = function(text)
-    local first, rest = text:match("^([^\n]*)\n?(.*)$")
-    local how = jong.json_decode(first)
-    how.type = nil
-    if how.options == jong.json_null then how.options = nil end
-    if how.wall == jong.json_null then how.wall = nil end
-    how.seed = math.tointeger(how.seed) or how.seed
-    if how.walls == jong.json_null then how.walls = nil end
-    local g, err
-    if how.walls then                      -- a saved record: the later deals' walls too
-      local okr, rp = pcall(require, "replay")
-      if not okr then return nil, "this jong cannot read the walls of later deals" end
-      g, err = rp.replay_jong(rest, how)
-    else
-      g, err = jong.replay(rest, how)
-    end
-    -- both count the lines after the header: the file's line is one more
-    if not g then err = tostring(err):gsub("^line (%d+)", function(n) return "line " .. n + 1 end) end
-    if not g then return nil, err end
-    return g, how
-  end,
+  load = function(text) return require("replay").load_saved(text) end,
 }
 -- Tenhou (mjlog, tenhou.net/6) and mjai records (docs/records.md), replayed on walls
 -- stacked deal by deal from the log.

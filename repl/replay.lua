@@ -553,6 +553,28 @@ function M.replay_jong(text, how)
   return g
 end
 
+-- The game of a jong log as the REPL's `save` writes it (a first line with the rules,
+-- seed, options and stacked wall, or every deal's walls for a saved record; then one
+-- action a line) and how it was made; or nil, reason (a refused action names its line
+-- in the text, the header counted). For the REPL's `load` and `jong render`.
+M.NOT_SAVED = "not a saved game (its first line names the rules and seed)"
+function M.load_saved(text)
+  local first, rest = text:match("^([^\n]*)\n?(.*)$")
+  local how = jong.json_decode(first)
+  if type(how) ~= "table" or how.type ~= "game" then return nil, M.NOT_SAVED end
+  how.type = nil
+  for _, k in ipairs { "options", "wall", "walls" } do
+    if how[k] == jong.json_null then how[k] = nil end
+  end
+  how.seed = math.tointeger(how.seed) or how.seed
+  local g, err
+  if how.walls then g, err = M.replay_jong(rest, how)   -- a saved record: the later deals' walls too
+  else g, err = jong.replay(rest, how) end
+  -- both count the lines after the header: the file's line is one more
+  if not g then return nil, (tostring(err):gsub("^line (%d+)", function(n) return "line " .. n + 1 end)) end
+  return g, how
+end
+
 -- For the REPL's loaders: is the text (gzip undone) a Tenhou or mjai record?
 function M.detect_record(text)
   local data = records.gunzip(text)
@@ -843,11 +865,12 @@ end
 -- Reads the records of a file (gzip undone; a jong log may hold several games): a list
 -- of records, or nil, reason.
 function M.read_all(path)
-  local f, err = io.open(path, "rb")
+  local f, err = io.stdin, nil               -- "-": the standard input
+  if path ~= "-" then f, err = io.open(path, "rb") end
   if not f then return nil, err end
   local text, rerr = f:read("a")
-  f:close()
-  if not text then return nil, rerr end
+  if f ~= io.stdin then f:close() end
+  if not text then return nil, path .. ": " .. tostring(rerr) end
   local data, gerr = records.gunzip(text)
   if not data then return nil, gerr end
   if records.detect(data) == "jong" then return M.read_jong(data) end
@@ -884,7 +907,7 @@ Replays each game record through the engine and checks it: every action of the l
 must be legal, and every result (win or draw, its kind, the payments of each seat),
 the points at each deal's start and the final points must be the engine's. FILE is a
 Tenhou mjlog XML file (plain or gzip-compressed), a tenhou.net/6 JSON log, an mjai
-JSON-lines log or a jong log. The ruleset is R, by default chosen from the log
+JSON-lines log or a jong log; - reads one from the standard input. The ruleset is R, by default chosen from the log
 (tenhou for four-player Tenhou games, tenhou3 for three-player ones). Prints one JSON
 line per game: {"file", "ok", "deals", "final", "error"}; exits 0 when every game is ok.
 ]]
@@ -902,6 +925,8 @@ function M.cli_replay(args)
   while i <= #args do
     local a = args[i]
     if a == "--help" or a == "-h" then io.write(REPLAY_USAGE); return 0
+    elseif (a == "--rules" or a == "--option") and not args[i + 1] then
+      io.stderr:write("jong replay: ", a, " takes a value (jong replay --help)\n"); return 2
     elseif a == "--check" then o.check = true
     elseif a == "--rules" then i = i + 1; o.rules = args[i]
     elseif a == "--option" then
@@ -910,7 +935,7 @@ function M.cli_replay(args)
       if not k then io.stderr:write("jong replay: --option takes NAME=VALUE\n"); return 2 end
       o.options[k] = option_value(v)
     elseif a:sub(1, 2) == "--" then
-      io.stderr:write("jong replay: unknown option " .. a .. "\n" .. REPLAY_USAGE); return 2
+      io.stderr:write("jong replay: unknown option " .. a .. " (jong replay --help)\n"); return 2
     else files[#files + 1] = a end
     i = i + 1
   end
@@ -937,8 +962,8 @@ end
 local EXPORT_USAGE = [[
 usage: jong export --to tenhou6|mjai [-o OUT] FILE
 Reads a game record (Tenhou mjlog XML, tenhou.net/6 JSON, mjai JSON lines or a jong
-log) and writes it as tenhou.net/6 JSON or mjai JSON lines, to OUT or the standard
-output. `jong replay --check` reads the result back.
+log; - reads it from the standard input) and writes it as tenhou.net/6 JSON or mjai
+JSON lines, to OUT or the standard output. `jong replay --check` reads the result back.
 ]]
 
 function M.cli_export(args)
@@ -947,9 +972,11 @@ function M.cli_export(args)
   while i <= #args do
     local a = args[i]
     if a == "--help" or a == "-h" then io.write(EXPORT_USAGE); return 0
+    elseif (a == "--to" or a == "-o" or a == "--output") and not args[i + 1] then
+      io.stderr:write("jong export: ", a, " takes a value (jong export --help)\n"); return 2
     elseif a == "--to" then i = i + 1; to = args[i]
     elseif a == "-o" or a == "--output" then i = i + 1; out = args[i]
-    elseif a:sub(1, 2) == "--" then io.stderr:write("jong export: unknown option " .. a .. "\n" .. EXPORT_USAGE); return 2
+    elseif a:sub(1, 1) == "-" and a ~= "-" then io.stderr:write("jong export: unknown option " .. a .. " (jong export --help)\n"); return 2
     elseif file then io.stderr:write("jong export: one FILE at a time\n"); return 2
     else file = a end
     i = i + 1

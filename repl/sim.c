@@ -279,8 +279,7 @@ int cmd_sim(int argc, char **argv)
             }
             i++;
         } else {
-            fprintf(stderr, "jong sim: unknown argument '%s'\n", a);
-            usage(stderr);
+            fprintf(stderr, "jong sim: unknown argument '%s' (jong sim --help)\n", a);
             return 2;
         }
     }
@@ -295,20 +294,32 @@ int cmd_sim(int argc, char **argv)
         fprintf(stderr, "jong sim: --check is every, end or none, not '%s'\n", checks);
         return 2;
     }
-    FILE *log = NULL;
-    if (log_path && !(log = fopen(log_path, "w"))) {
-        fprintf(stderr, "jong sim: cannot write %s\n", log_path);
-        return 1;
-    }
     lua_State *L = lj_open();
     if (!L)
         return 1;
+    /* the ruleset first: a name that is none is a usage mistake, and the log named
+     * is left as it was */
+    lua_pushstring(L, rules);
+    if (lj_call_module(L, "load_rules", 1, 2) != LUA_OK || !lua_istable(L, -2)) {
+        fprintf(stderr, "jong sim: %s\n", lua_isstring(L, -1) ? lua_tostring(L, -1) : "cannot load the rules");
+        lj_close(L);
+        return 2;
+    }
+    lua_pop(L, 2);
+    FILE *log = NULL;
+    if (log_path && !(log = fopen(log_path, "w"))) {
+        fprintf(stderr, "jong sim: cannot write %s: %s\n", log_path, strerror(errno));
+        lj_close(L);
+        return 1;
+    }
     struct match_stats ms = { 0 };
     char shard_name[48] = "";
     if (nshards > 1)
         snprintf(shard_name, sizeof shard_name, "%ld/%ld", shard, nshards);
     if (stats_path && !(ms.st = stats_new(L, rules, bots, seed, shard_name))) {
         fprintf(stderr, "jong sim: %s\n", lua_tostring(L, -1));
+        if (log)
+            fclose(log);
         lj_close(L);
         return 1;
     }

@@ -29,7 +29,11 @@ printf 'garbage\n' >"$dir/garbage"
 # analyze
 refuses "analyze: an unknown option" 2 "^jong analyze: unknown option '--bogus'" analyze --bogus
 refuses "analyze: an unknown ruleset" 2 "^jong analyze: no ruleset 'nosuch'" analyze --rules nosuch 123m
-refuses "analyze: a hand size" 2 "^jong analyze: a hand size is 13 or 16, not 15" analyze --tiles 15 123m
+refuses "analyze: a hand size" 2 "^jong analyze: --tiles is 13 or 16, not '15'" analyze --tiles 15 123m
+refuses "analyze: a hand size after the hand" 2 "^jong analyze: --tiles is 13 or 16, not '14'" analyze 123m --tiles 14
+refuses "analyze: an option without its value" 2 "^jong analyze: --rules takes a value" analyze --rules
+refuses "analyze: two hands" 2 "^jong analyze: one HAND at a time" analyze 123m 456p
+refuses "analyze: --rules and --tiles" 2 "^jong analyze: --rules or --tiles, not both" analyze --rules base --tiles 16 1m
 refuses "analyze: no hand" 2 "^usage: jong analyze" analyze
 
 # score: the answer is JSON on standard output, the error naming the file
@@ -60,15 +64,26 @@ refuses "sim: an unknown bot" 2 "^jong sim: --bots is default, greedy or random,
 refuses "sim: an unknown check" 2 "^jong sim: --check is every, end or none, not 'x'" sim --check x
 refuses "sim: an option without its value" 2 "^jong sim: --games takes a value" sim --games
 refuses "sim: an unknown argument" 2 "^jong sim: unknown argument 'extra'" sim extra
-refuses "sim: an unknown option, last" 2 "^jong sim: unknown argument '--bogus'" sim --bogus
+refuses "sim: an unknown option, last" 2 "^jong sim: unknown argument '--bogus' (jong sim --help)" sim --bogus
+if grep -q "^usage" "$dir/err"; then
+  failed=$((failed + 1)); echo "FAIL sim: an unknown argument is one line, not the usage"
+else
+  passed=$((passed + 1)); echo "ok   sim: an unknown argument is one line, not the usage"
+fi
 refuses "sim: a bad shard" 2 "^jong sim: --shard is K/N" sim --shard 4/3
-refuses "sim: an unknown ruleset, nothing played" 1 "^jong sim: no ruleset 'nosuch'" sim --rules nosuch
+printf 'an earlier log\n' >"$dir/kept.log"
+refuses "sim: an unknown ruleset, nothing played" 2 "^jong sim: no ruleset 'nosuch'" sim --rules nosuch --log "$dir/kept.log"
+if [ "$(cat "$dir/kept.log")" = "an earlier log" ]; then
+  passed=$((passed + 1)); echo "ok   sim: an unknown ruleset leaves the log file as it was"
+else
+  failed=$((failed + 1)); echo "FAIL sim: an unknown ruleset leaves the log file as it was"
+fi
 if [ -s "$dir/out" ]; then
   failed=$((failed + 1)); echo "FAIL sim: an unknown ruleset prints no summary"; sed 's/^/    /' "$dir/out"
 else
   passed=$((passed + 1)); echo "ok   sim: an unknown ruleset prints no summary"
 fi
-refuses "sim: a log it cannot write" 1 "^jong sim: cannot write $dir/no/log" sim --games 1 --log "$dir/no/log"
+refuses "sim: a log it cannot write" 1 "^jong sim: cannot write $dir/no/log: No such file" sim --games 1 --log "$dir/no/log"
 
 # stats
 "$JONG" sim --games 1 --stats "$dir/run.json" >/dev/null 2>&1
@@ -91,6 +106,9 @@ refuses "export: an unknown format" 2 "^jong export: --to is tenhou6 or mjai, no
 refuses "export: a missing file, named once" 1 "^jong export: $dir/nosuch.log: No such file" export --to mjai "$dir/nosuch.log"
 refuses "export: a directory" 1 "^jong export: $dir: Is a directory" export --to mjai "$dir"
 refuses "export: no file" 2 "^jong export: which record" export --to mjai
+refuses "export: -o without a file" 2 "^jong export: -o takes a value" export --to mjai "$dir/garbage" -o
+refuses "export: an unknown short option" 2 "^jong export: unknown option -x" export --to mjai -x "$dir/garbage"
+refuses "export: an empty standard input" 1 "^jong export: -: the file is empty" export --to mjai -
 refuses "export: not a game record" 1 "^jong export: $dir/garbage: not a game record" export --to mjai "$dir/garbage"
 
 # mjai
@@ -106,6 +124,13 @@ refuses "replay: an unknown option" 2 "^jong replay: unknown option --bogus" rep
 refuses "replay: an unknown ruleset" 2 "^jong replay: --rules: no ruleset 'nosuch'" replay --check --rules nosuch "$dir/game.log"
 refuses "replay: an option the ruleset does not have" 2 "^jong replay: --option: unknown option 'nosuch' for rules base" \
   replay --check --rules base --option nosuch=1 "$dir/game.log"
+refuses "replay: --rules without a name" 2 "^jong replay: --rules takes a value" replay --check --rules
+"$JONG" replay --check - <"$dir/game.log" >"$dir/out" 2>&1
+if [ $? -eq 0 ] && grep -q '^{"file":"-","ok":true' "$dir/out"; then
+  passed=$((passed + 1)); echo "ok   replay: - reads the standard input"
+else
+  failed=$((failed + 1)); echo "FAIL replay: - reads the standard input"; sed 's/^/    /' "$dir/out"
+fi
 sed '3s/.*/{"type":"discard","seat":"E","tile":"9x"}/' "$dir/game.log" >"$dir/bad.log"
 "$JONG" replay --check "$dir/bad.log" >"$dir/out" 2>&1
 if [ $? -eq 1 ] && grep -q "\"error\":\"game 1 (line 1): line 3, action 2: bad tile '9x'" "$dir/out"; then

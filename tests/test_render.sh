@@ -41,6 +41,20 @@ if "$JONG" render "$scratch/session.in" >/dev/null 2>"$scratch/bad.err"; then
 else
   check "jong render refuses a file that is not a saved game" grep -q "is not a saved game" "$scratch/bad.err"
 fi
+# A record (mjai, exported from the game), a saved record (the REPL's `save` of a loaded
+# record: every deal's walls) and a record on standard input are drawn too.
+"$JONG" export --to mjai -o "$scratch/game.mjai" "$scratch/game.log" >/dev/null 2>&1
+check "jong render draws an mjai record" sh -c "'$JONG' render --at 2 '$scratch/game.mjai' | grep -q '<title>'"
+printf 'load game.mjai\nsave record.log\n' | (cd "$scratch" && JONG_RULES_PATH="$ROOT/rules" "$JONG" >/dev/null 2>&1)
+check "the REPL saves a loaded record" grep -q "\"rules\":\"tenhou\"" "$scratch/record.log"
+check "jong render draws a saved record" sh -c "'$JONG' render '$scratch/record.log' | grep -q '<title>tenhou: round E, deal 1</title>'"
+printf 'new japanese seed=5\nbots all\ngo\nnext\ngo\nsave two.log\n' | (cd "$scratch" && JONG_RULES_PATH="$ROOT/rules" "$JONG" >/dev/null 2>&1)
+"$JONG" export --to mjai -o "$scratch/two.mjai" "$scratch/two.log" >/dev/null 2>&1
+printf 'load two.mjai\nsave record2.log\n' | (cd "$scratch" && JONG_RULES_PATH="$ROOT/rules" "$JONG" >/dev/null 2>&1)
+check "the REPL's save of a record of two deals holds their walls" grep -q '"walls"' "$scratch/record2.log"
+check "jong render draws it (the second deal on its own wall)" \
+  sh -c "'$JONG' render '$scratch/record2.log' | grep -q '<title>tenhou: round E, deal 2</title>'"
+check "jong render - reads standard input" sh -c "'$JONG' render - <'$scratch/game.log' | grep -q '<title>japanese: round E, deal 1</title>'"
 # Bad arguments: one line that names the problem, exit status 1 (the file) or 2 (usage).
 refuses() {  # refuses NAME STATUS PATTERN ARGS...
   name=$1 want=$2 pattern=$3; shift 3
@@ -50,7 +64,7 @@ refuses() {  # refuses NAME STATUS PATTERN ARGS...
   else echo "exit $got" >>"$scratch/refused.err"; fail "$name" "$scratch/refused.err"; fi
 }
 refuses "jong render: a missing file" 1 "^jong render: .*nosuch.log: No such file" "$scratch/nosuch.log"
-refuses "jong render: a directory" 1 "^jong render: cannot read $scratch" "$scratch"
+refuses "jong render: a directory" 1 "^jong render: cannot read $scratch: it is a directory" "$scratch"
 refuses "jong render: an unknown option" 2 "^jong render: unknown option --bogus" --bogus "$scratch/game.log"
 refuses "jong render: -o without a file" 2 "^jong render: -o takes a value" "$scratch/game.log" -o
 refuses "jong render: --at past the last action" 2 "^jong render: --at 99: .*game.log has 3 actions" --at 99 "$scratch/game.log"
