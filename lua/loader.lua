@@ -42,7 +42,12 @@ end
 local function find(name, from, restricted)
   if type(name) ~= "string" or name == "" then return nil, "a ruleset name is a non-empty string" end
   if not restricted and (name:find("/", 1, true) or name:match("%.lua$")) and not from then
-    return name   -- a path given by the user
+    -- a path given by the user: a rule file's (any other file, /etc/shadow or
+    -- /proc/self/environ, is not read: its parse errors would quote it)
+    if not name:match("%.lua$") then
+      return nil, "'" .. name:sub(1, 200) .. "': a rules path must name a .lua file"
+    end
+    return name
   end
   local ok, err = checked_name(name)
   if not ok then return nil, err end

@@ -40,7 +40,7 @@ function TestBatch.test_one_bad_situation_is_its_own_answer()
   lu.assertNil(v[6].limit ~= cjson.null and v[6].limit or nil)
   lu.assertStrContains(v[7].error, "(cut: ")
   lu.assertTrue(#v[7].error < 1100)
-  lu.assertStrContains(v[8].error, "not a regular file")
+  lu.assertStrContains(v[8].error, "'/dev/zero': a rules path must name a .lua file")
   lu.assertStrContains(v[9].error, "a situation is a JSON object")
   lu.assertStrContains(v[10].error, "a situation is a JSON object")
 end

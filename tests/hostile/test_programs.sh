@@ -15,12 +15,24 @@ trap 'rm -f "$out" "$err"' EXIT
 check "sim --log /dev/full exits 1" [ "$rc" -eq 1 ]
 check "sim --log /dev/full says why" grep -q "cannot write /dev/full" "$err"
 
-for path in /dev/zero /dev/stdin /tmp; do
+# a rules path names a .lua file: any other file is not read (its parse errors would quote it)
+for path in /dev/zero /dev/stdin /tmp /etc/passwd /proc/self/environ; do
   echo "{\"rules\":\"$path\",\"seat\":\"E\",\"hand\":\"123m456p789s11122z\",\"win_tile\":\"2z\",\"win_by\":\"self\"}" |
     timeout 10 "$JONG" score - >"$out" 2>"$err"; rc=$?
   check "score refuses rules $path (exit 1)" [ "$rc" -eq 1 ]
-  check "score says $path is not a regular file" grep -q "not a regular file" "$out"
+  check "score says $path is not a .lua file" grep -q "'$path': a rules path must name a .lua file\"}" "$out"
 done
+# a .lua name that is a device or a folder is refused without reading
+links=$(mktemp -d)
+for path in /dev/zero /dev/stdin /tmp; do
+  ln -s "$path" "$links/x.lua"
+  echo "{\"rules\":\"$links/x.lua\",\"seat\":\"E\",\"hand\":\"123m456p789s11122z\",\"win_tile\":\"2z\",\"win_by\":\"self\"}" |
+    timeout 10 "$JONG" score - >"$out" 2>"$err"; rc=$?
+  check "score refuses rules x.lua -> $path (exit 1)" [ "$rc" -eq 1 ]
+  check "score says x.lua -> $path is not a regular file" grep -q "not a regular file" "$out"
+  rm "$links/x.lua"
+done
+rmdir "$links"
 
 echo "[{\"rules\":{}},{\"rules\":\"base\",\"seat\":\"E\",\"hand\":\"123m456p789s11122z\",\"win_tile\":\"2z\",\"win_by\":\"self\"}]" |
   "$JONG" score - >"$out" 2>"$err"; rc=$?

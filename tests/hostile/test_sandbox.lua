@@ -214,10 +214,32 @@ function TestLoading.test_self_require_is_named()
   refused("requires_itself", "requires itself", "requires_itself.lua -> ")
 end
 function TestLoading.test_only_regular_files()
+  local dir = os.tmpname()
+  os.remove(dir)
+  assert(os.execute("mkdir " .. dir))
   for _, path in ipairs { "/dev/zero", "/dev/stdin", "/tmp", "tests/hostile" } do
-    local r = jong.score(situation { rules = path })
+    local r = jong.score(situation { rules = path })   -- not a .lua file: not read
+    lu.assertFalse(r.ok)
+    lu.assertStrContains(r.error, "'" .. path .. "': a rules path must name a .lua file")
+    -- a .lua name for it: looked at, refused without reading
+    local link = dir .. "/x.lua"
+    assert(os.execute("ln -s " .. (path:sub(1, 1) == "/" and path or os.getenv("PWD") .. "/" .. path) .. " " .. link))
+    r = jong.score(situation { rules = link })
     lu.assertFalse(r.ok)
     lu.assertStrContains(r.error, "not a regular file")
+    os.remove(link)
+  end
+  os.remove(dir)
+end
+function TestLoading.test_a_rules_path_names_a_lua_file()
+  -- any other file is not read: a parse error would quote it
+  for _, path in ipairs { "/etc/passwd", "/proc/self/environ", "tests/hostile/test_programs.sh", "./README.md" } do
+    local r = jong.score(situation { rules = path })
+    lu.assertFalse(r.ok)
+    lu.assertEquals(r.error, "'" .. path .. "': a rules path must name a .lua file")
+    local g, err = jong.game { rules = path }
+    lu.assertNil(g)
+    lu.assertEquals(err, "'" .. path .. "': a rules path must name a .lua file")
   end
 end
 function TestLoading.test_names_resolve_beside_the_naming_file()
