@@ -46,7 +46,7 @@ local function settings_of(r, options)
   e.ask = ask
   for k, v in pairs(r.engine or {}) do e[k] = v end
   if r.configure then
-    local c = r.configure(options)
+    local c = r.configure(options, r)   -- r: the ruleset in play (a child reads its own fields)
     if c ~= nil and type(c) ~= "table" then error("rules " .. r.name .. ": hook configure returned a " .. type(c), 0) end
     for k, v in next, c or {} do e[k] = v end
   end

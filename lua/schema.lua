@@ -27,7 +27,7 @@ S.hooks = {
   { "settle_kong", "g, seat", "payments during the deal when seat declares a kong (kong money); the engine keeps each payer's share (g:kong_income)" },
   { "check_abort", "g", "the name of an abortive draw, or nil" },
   { "next_deal", "g", "{dealer_keeps=, round=, honba=, match_over=}" },
-  { "configure", "options", "engine settings computed from the options" },
+  { "configure", "options, rules", "engine settings computed from the options; rules: the ruleset in play (a child, whose fields the parent's configure reads)" },
   { "final_ranking", "points, options", "the final ranking of a match (the REPL shows it)" },
   { "score_event", "situation, options", "a variant event that is not a win (Sichuan's kong money)" },
   { "bot_targets", "(none)", "the default bot's targets: {item =, points =, chow =, tiles = {three lowest tiles}}, three sets that make a scoring item (MCR); points a positive integer, a chow's tile a suited 1-7, else an error" },

@@ -1153,9 +1153,10 @@ function R.settle(f, result)
       pay[winner] = pay[winner] + got
     end
   end
-  pay[winner] = pay[winner] + 1000 * deposits             -- 17.4
+  local stick = f.rules.riichi_deposit                      -- (a child's stake: its own field)
+  pay[winner] = pay[winner] + stick * deposits             -- 17.4
   local void = situation and situation.riichi_void          -- 7.2 (a game: see R.situation)
-  if void then pay[void] = pay[void] + R.riichi_deposit end
+  if void then pay[void] = pay[void] + stick end
   return pay
 end
 
@@ -1172,7 +1173,7 @@ for name, o in pairs(R.options) do DEFAULTS[name] = o.default end
 -- (exhaustive_draw's payments and whether the dealer keeps the deal, without its tables:
 -- settle_draw's)
 local noten_payments, dealer_keeps
-local function draw_payments(tenpai, nagashi, honba, opts)
+local function draw_payments(tenpai, nagashi, honba, opts, noten_total)
   local pay = { E = 0, S = 0, W = 0, N = 0 }
   nagashi = opts.nagashi_mangan and nagashi and next(nagashi) and nagashi
   if nagashi then                                  -- 9.5: a mangan paid like a tsumo, honba included
@@ -1187,14 +1188,14 @@ local function draw_payments(tenpai, nagashi, honba, opts)
       end
     end
   else                                             -- 9.3: 3,000 from the noten to the tenpai players
-    noten_payments(pay, SEATS, tenpai, R.noten_total)
+    noten_payments(pay, SEATS, tenpai, noten_total)
   end
   return pay, dealer_keeps(tenpai, opts)
 end
 
 function R.exhaustive_draw(d)
   local honba = d.honba or 0
-  local pay, keeps = draw_payments(d.tenpai or {}, d.nagashi, honba, d.options or DEFAULTS)
+  local pay, keeps = draw_payments(d.tenpai or {}, d.nagashi, honba, d.options or DEFAULTS, R.noten_total)
   return { payments = pay, dealer_keeps = keeps, honba = honba + 1, deposits = d.deposits or 0 }
 end
 
@@ -1256,8 +1257,8 @@ local NEXT_ROUND = { E = "S", S = "W", W = "N", N = "E" }
 
 -- (R.rotation of the fields of s as values: next_deal's and settle_draw's, without tables)
 local max = math.max
-local function rotation(s_round, s_dealer, s_honba, outcome, dealer_won, keeps, points, opts)
-  opts = opts or DEFAULTS
+local function rotation(s_round, s_dealer, s_honba, outcome, dealer_won, keeps, points, opts, target)
+  opts, target = opts or DEFAULTS, target or R.west_target
   local keep, honba, round, dealer = next_hand(outcome, dealer_won, keeps, s_honba, s_round, s_dealer, 4, NEXT_ROUND)
   local last_round = opts.match_length == "tonpuusen" and "E" or "S"
   local ended = SEAT_INDEX[round] > SEAT_INDEX[last_round]
@@ -1273,8 +1274,8 @@ local function rotation(s_round, s_dealer, s_honba, outcome, dealer_won, keeps, 
   local extra = SEAT_INDEX[s_round] > SEAT_INDEX[last_round]  -- a hand of the extension
   if opts.west_extension and points then
     if extra then
-      ended = not keep and (top >= R.west_target or SEAT_INDEX[round] > SEAT_INDEX[s_round])
-    elseif ended and top < R.west_target then
+      ended = not keep and (top >= target or SEAT_INDEX[round] > SEAT_INDEX[s_round])
+    elseif ended and top < target then
       ended = false
     end
   end
@@ -1285,7 +1286,7 @@ local function rotation(s_round, s_dealer, s_honba, outcome, dealer_won, keeps, 
   -- ends it (Tenhou's records of 2022: 222 of 222 such wins and draws end the match, and
   -- 9 of 9 where the first dealer is below 30,000 play on).
   local yame = outcome == "win" and opts.agari_yame or outcome == "draw" and opts.tenpai_yame
-  if yame and opts.west_extension and top < R.west_target then yame = false end
+  if yame and opts.west_extension and top < target then yame = false end
   if yame and keep and points and (final or extra and (s_dealer == 4 or opts.west_extension)) then
     local first, mine = true, points[1]
     for i = 2, #points do
@@ -1357,8 +1358,9 @@ local analysis, kind_of, tiles_of = jong.analysis, jong.kind_of, jong.tiles  -- 
 local hand_facts = jong.hand_facts
 R.extras = { "riichi", "kyuushu" }
 
--- Engine settings that depend on options (5, 6).
-function R.configure(o)
+-- Engine settings that depend on options (5, 6); r: the ruleset in play (a child's stake).
+function R.configure(o, r)
+  local stake = (r or R).riichi_deposit
   local skip = {}                                               -- 10: the abortive draws are options
   if not o.abort_kyuushu then skip[#skip + 1] = "actions" end
   if not (o.abort_suufon or o.abort_suucha_riichi or o.abort_suukaikan) then skip[#skip + 1] = "check_abort" end
@@ -1376,8 +1378,8 @@ function R.configure(o)
     -- 7.1, 7.2, 7.4: riichi with a discard that leaves the closed hand tenpai; double
     -- riichi with the first discard before any call
     declarations = { { name = "riichi", closed = true, min_wall = o.riichi_min_wall,
-                       min_points = o.riichi_needs_1000 and R.riichi_deposit or nil,
-                       deposit = R.riichi_deposit, flags = RIICHI, first_flags = DOUBLE_RIICHI,
+                       min_points = o.riichi_needs_1000 and stake or nil,
+                       deposit = stake, flags = RIICHI, first_flags = DOUBLE_RIICHI,
                        unless_flags = RIICHI } },
     lock_flags = RIICHI,                                        -- 7.3: after riichi only the drawn tile goes
     claim_lock_flags = RIICHI,                                  -- 7.3: and no call but ron
@@ -1626,7 +1628,7 @@ function R.situation(g, win, s)
   -- The engine gives the deposits as points on the table (g:situation's s.deposits, those
   -- of g:brief() when not 0); the situation counts sticks.
   if (s.deposits or 0) > 0 then
-    s.deposits = s.deposits // R.riichi_deposit
+    s.deposits = s.deposits // g.rules.riichi_deposit
     -- 7.2: a riichi discard won on voids the riichi: its stick goes back to the discarder
     if win.from and win.how == "discard" and not win.robbed_aside and s.deposits > 0
        and core:seat_summary(win.from, "last_with") == "riichi" then
@@ -1655,7 +1657,7 @@ function R.check_abort(g)
     local last = SEATS[g.rules.players or 4]
     suufon = g.core:seat_summary(last, "discards") == 1 and g.core:seat_summary("E", "discards") == 1
   end
-  if not (suufon or o.abort_suucha_riichi and deposits >= 4 * R.riichi_deposit
+  if not (suufon or o.abort_suucha_riichi and deposits >= 4 * g.rules.riichi_deposit
           or o.abort_suukaikan and kongs >= 4) then
     return nil
   end
@@ -1700,7 +1702,7 @@ function R.settle_draw(g, kind, reason)
       nagashi[seat] = discards > 0 and claimed == 0 or nil
     end
   end
-  local pay, keeps = draw_payments(tenpai, nagashi, honba, opts)
+  local pay, keeps = draw_payments(tenpai, nagashi, honba, opts, g.rules.noten_total)
   local o = deal_outcome(g, deal)
   o.draw, o.dealer_keeps = "exhaustive", keeps
   -- 4.5: when this draw ends the match, the deposits left go to the first-placed player
@@ -1712,7 +1714,7 @@ function R.settle_draw(g, kind, reason)
       local p, player = g.core:seat_summary(seat, "points", "player")
       points[i], players[i] = p + pay[seat], player
     end
-    local _, _, _, ended = rotation(round, players[1] + 1, honba, "draw", nil, keeps, points, opts)
+    local _, _, _, ended = rotation(round, players[1] + 1, honba, "draw", nil, keeps, points, opts, g.rules.west_target)
     if ended then
       local first, first_points, first_player
       for i = 1, 4 do
@@ -1742,7 +1744,8 @@ function R.next_deal(g)
     for i, seat in ipairs(SEATS) do points[i] = core:seat_summary(seat, "points") end
   end
   local next_round, _, next_honba, ended, keep = rotation(round, dealer, honba,
-    o.win and "win" or o.draw == "abort" and "abort" or "draw", o.dealer_won, o.dealer_keeps, points, opts)
+    o.win and "win" or o.draw == "abort" and "abort" or "draw", o.dealer_won, o.dealer_keeps, points, opts,
+    g.rules.west_target)
   return { dealer_keeps = keep, round = next_round, honba = next_honba, match_over = ended }
 end
 

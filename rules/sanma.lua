@@ -273,9 +273,10 @@ function R.settle(f, result)
       for seat, v in pairs(shares) do move(pay, seat, winner, v + opts.honba_tsumo * honba) end
     end
   end
-  pay[winner] = pay[winner] + 1000 * deposits                         -- 12.4
+  local stick = f.rules.riichi_deposit                                 -- (a child's stake: its own field)
+  pay[winner] = pay[winner] + stick * deposits                        -- 12.4
   local void = situation and situation.riichi_void                     -- (japanese.md 7.2)
-  if void then pay[void] = pay[void] + R.riichi_deposit end
+  if void then pay[void] = pay[void] + stick end
   return pay
 end
 
@@ -363,10 +364,11 @@ end
 ---------------------------------------------------------------------------
 -- Engine settings and play hooks (docs/hooks.md).
 
-function R.configure(o)
-  local e = japanese.configure(o)
+function R.configure(o, r)
+  r = r or R                                                     -- the ruleset in play (a child's fields)
+  local e = japanese.configure(o, r)
   e.reds = { 0, o.red_fives == 2 and 1 or 0, o.red_fives == 2 and 1 or 0 }
-  e.claims = R.claims                                            -- 6.1
+  e.claims = r.claims                                            -- 6.1
   e.no_meld = not o.north_calls and NORTH or nil                 -- 6.2
   e.kong_after_claim = o.kong_after_call                         -- 6.6
   e.start_points = o.start_points                                -- 4.1

@@ -34,8 +34,8 @@ local R = {
   },
 }
 
-function R.configure(o)
-  local e = japanese.configure(o)
+function R.configure(o, r)
+  local e = japanese.configure(o, r or R)
   e.start_points = o.start_points                        -- 4.1
   return e
 end
