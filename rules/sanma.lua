@@ -227,7 +227,7 @@ local function tsumo_shares(basic, winner, opts)
   end
   if not opts.tsumo_loss then                         -- the absent North's share, split in two
     local absent = ceil100((dealer and 2 or 1) * basic)
-    for seat, v in pairs(shares) do shares[seat] = v + ceil100(absent / 2) end
+    for seat, v in pairs(shares) do shares[seat] = v + ceil100(absent // 2) end   -- (absent: a multiple of 100)
   end
   return shares
 end
