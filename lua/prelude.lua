@@ -266,7 +266,7 @@ function jong.score_event(s)
   local options
   options, err = jong.resolve_options(r, given)
   if not options then return fail(err) end
-  local ok, result, reason = jong.call_hook(r, "score_event", s, options)
+  local ok, result, reason = jong.call_hook(r, "score_event", s, options, r)   -- r: a child's own fields
   if not ok then return fail(result) end
   if result == nil then return fail(reason or "hook score_event returned nothing") end
   local out = { ok = true, rules = r.name, event = s.event }

@@ -29,7 +29,7 @@ S.hooks = {
   { "next_deal", "g", "{dealer_keeps=, round=, honba=, match_over=}" },
   { "configure", "options, rules", "engine settings computed from the options; rules: the ruleset in play (a child, whose fields the parent's configure reads)" },
   { "final_ranking", "points, options", "the final ranking of a match (the REPL shows it)" },
-  { "score_event", "situation, options", "a variant event that is not a win (Sichuan's kong money)" },
+  { "score_event", "situation, options, rules", "a variant event that is not a win (Sichuan's kong money); rules: the ruleset in play" },
   { "bot_targets", "(none)", "the default bot's targets: {item =, points =, chow =, tiles = {three lowest tiles}}, three sets that make a scoring item (MCR); points a positive integer, a chow's tile a suited 1-7, else an error" },
 }
 local HOOK = {}

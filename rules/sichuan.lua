@@ -204,9 +204,9 @@ local function hand_types(f, o)
   return out
 end
 
-local function type_fan(id, o)
+local function type_fan(id, o, types)
   if id == "P9" then return o.dragon_seven_pairs end
-  return TYPES[id][2]
+  return types[id][2]
 end
 
 -- Whether the hand may win at all: complete, no tile of the missing suit, two suits at
@@ -222,16 +222,17 @@ end
 -- The value of a winning hand: the best hand type with its roots (§12.1-12.3), then the
 -- added fan; situational = false leaves out the W items (§15.2).
 local function value_of(f, o, situational)
+  local types, ADDED = f.rules.items.types, f.rules.items.added   -- (a child's values: its own items)
   local roots = roots_of(f, o)
   local best
   for _, c in ipairs(hand_types(f, o)) do
-    local fan = type_fan(c[1], o)
+    local fan = type_fan(c[1], o, types)
     local r = math.max(roots - c[2], 0)
     if not best or fan + r > best.total or (fan + r == best.total and fan > best.fan) then
       best = { id = c[1], fan = fan, roots = r, total = fan + r }
     end
   end
-  local items = { { name = TYPES[best.id][1], value = best.fan, unit = "fan" } }
+  local items = { { name = types[best.id][1], value = best.fan, unit = "fan" } }
   local F = best.fan
   local function add(name, v)
     items[#items + 1] = { name = name, value = v, unit = "fan" }
@@ -436,7 +437,7 @@ end
 
 -- The best value a ready hand could reach (§15.2): hand type and roots, no W item, over
 -- every winning tile; nil when the hand is not ready.
-local function best_ready(hand, seat, missing, o)
+local function best_ready(hand, seat, missing, o, rules)
   local base = jong.hand_facts(hand, nil, true)
   if not base or #base.tiles + 3 * #base.melds ~= 13 then return nil end
   local best
@@ -446,7 +447,7 @@ local function best_ready(hand, seat, missing, o)
       if su ~= missing and (base.all_counts[t] or 0) < 4 then
         local f = jong.hand_facts(t .. hand, t)
         if f then
-          f.seat, f.win_by, f.from, f.flags = seat, "discard", SEATS[SEAT_INDEX[seat] % 4 + 1], {}
+          f.seat, f.win_by, f.from, f.flags, f.rules = seat, "discard", SEATS[SEAT_INDEX[seat] % 4 + 1], {}, rules
           if not refusal(f, missing) then
             local v = value_of(f, o, false)
             if not best or v.points > best.points then
@@ -460,7 +461,7 @@ local function best_ready(hand, seat, missing, o)
   return best
 end
 
-local function wall_end_event(s, o)
+local function wall_end_event(s, o, rules)
   local active, err = active_of(s)
   if not active then return nil, err end
   if type(s.seats) ~= "table" then return nil, "\"seats\" must give every active seat's hand" end
@@ -486,7 +487,7 @@ local function wall_end_event(s, o)
       -- §15.1: holding the missing suit (without a declaration: three suits)
       local _, nsuits = suits_of(f.all_counts)
       pig[p] = (missing and held[missing]) or (not missing and nsuits == 3) or false
-      if not pig[p] then ready[p] = best_ready(e.hand, p, missing, o) end
+      if not pig[p] then ready[p] = best_ready(e.hand, p, missing, o, rules) end
     end
   end
   local pay = { E = 0, S = 0, W = 0, N = 0 }
@@ -714,7 +715,7 @@ function R.settle_draw(g, kind)
     end
   end
   if #s.active < 2 then return none end
-  local r = wall_end_event(s, g.options)
+  local r = wall_end_event(s, g.options, g.rules)
   return r and r.payments or none
 end
 
@@ -734,11 +735,12 @@ function R.next_deal(g)
   return { dealer_keeps = false, round = b.round, honba = 0, match_over = over, players = players }
 end
 
--- §17.2, §17.3: `jong score` situations with "event".
-function R.score_event(s, options)
+-- §17.2, §17.3: `jong score` situations with "event"; rules: the ruleset in play (a
+-- child's item values).
+function R.score_event(s, options, rules)
   local o = options
   if s.event == "kong" then return kong_event(s, o) end
-  if s.event == "wall_end" then return wall_end_event(s, o) end
+  if s.event == "wall_end" then return wall_end_event(s, o, rules or R) end
   return nil, "unknown event '" .. tostring(s.event) .. "' (kong or wall_end)"
 end
 

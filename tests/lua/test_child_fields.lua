@@ -55,4 +55,38 @@ function test_sanma_child_claims()
   lu.assertEquals({ kong_offered("tests/lua/rules/sanma_no_kong.lua") }, { false, true })
 end
 
+-- Sichuan's values are its items (data): a child's own hand types hold in play, in
+-- `jong score` and in the wall-end event (score_event gets the ruleset in play).
+local PLAIN_FAN = "tests/lua/rules/sichuan_plain_fan.lua"
+
+function test_sichuan_child_values_in_play()
+  local function first_settlement(rules)
+    local g = assert(jong.scenario { rules = rules, seed = 1, options = { exchange = "off" },
+      hands = { E = "445566778899m1p5s", S = "23456677899p34s", W = "111222333789m5s", N = "123456789p44s56s" },
+      draws = "7s" })
+    assert(g:run { { "E", "declare s" }, { "S", "declare m" }, { "W", "declare p" }, { "N", "declare m" },
+                   { "E", "d 5s" }, { "S", "win" }, { "W", "win" } })
+    for _, e in ipairs(g:events()) do
+      if e.type == "settle" then return e.payments end
+    end
+  end
+  lu.assertEquals(first_settlement("sichuan"), { E = -2, S = 1, W = 1, N = 0 })
+  lu.assertEquals(first_settlement(PLAIN_FAN), { E = -4, S = 2, W = 2, N = 0 })
+end
+
+function test_sichuan_child_values_scored()
+  local s = { rules = PLAIN_FAN, seat = "S", hand = "23456677899p34s5s", win_tile = "5s", win_by = "discard",
+              from = "E", missing_suit = "m" }
+  lu.assertEquals(jong.score(s).items[1], { name = "Plain win", value = 1, unit = "fan" })
+  -- the wall's end: each seat's best value when ready is valued with the child's items
+  local ev = { rules = PLAIN_FAN, event = "wall_end", active = { "S", "W" },
+               seats = { S = { hand = "23456677899p34s", missing_suit = "m" },
+                         W = { hand = "1112223337899m", missing_suit = "p" } } }
+  local r = jong.score(ev)
+  ev.rules = "sichuan"
+  local plain = jong.score(ev)
+  lu.assertTrue(r.ok, r.error)
+  lu.assertEquals(r.ready.S.fan, plain.ready.S.fan + 1)
+end
+
 os.exit(lu.LuaUnit.run())
