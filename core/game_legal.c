@@ -259,6 +259,11 @@ static int check_rules(struct game *g, struct action *a, const char **why)
         }
     case PHASE_CLAIM:
     case PHASE_ROB: {
+        /* (before the claimed tile replaces the action's: the refusal names the tile asked) */
+        if (a->type != ACT_PASS && a->type != ACT_WIN && a->type != ACT_CHOW && a->type != ACT_PUNG &&
+            a->type != ACT_KONG)
+            return refuse(why, st->phase == PHASE_CLAIM ? "a discard is waiting for its claims: only pass, chow, pung, kong or win answer it"
+                                                        : "a kong is waiting for its robbers: only pass or win answer it");
         a->tile = st->claim_tile;
         if (s == st->discarder)
             return refuse(why, st->phase == PHASE_CLAIM ? "a seat cannot claim its own discard"
@@ -324,6 +329,14 @@ static int check_rules(struct game *g, struct action *a, const char **why)
         if (g->rules.kuikae && (a->type == ACT_CHOW || a->type == ACT_PUNG) &&
             kuikae_leaves_nothing(h, k, a->type == ACT_CHOW ? a->chow : -1))
             return refuse(why, "kuikae: the call would leave no tile to discard");
+        /* A seat the window does not wait for, because the ruleset refused this claim: the
+         * ruleset's reason, not the engine's (the claim is refused either way). */
+        if (!(st->waiting & (1 << s)) && g->hooks.may_act && (g->rules.ask_mask & (1u << a->type))) {
+            g->msg[0] = '\0';
+            if (g->hooks.may_act(g->hooks.ctx, g, a, g->msg, sizeof g->msg) == HOOK_REFUSED && g->msg[0])
+                return refuse(why, g->msg);
+            g->msg[0] = '\0';
+        }
         return answered(st, s, why);
     }
     }

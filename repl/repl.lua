@@ -1213,8 +1213,12 @@ local function resolve_action(seat, verb, arg)
   end
   local what = (verb == "d" and "discard" or verb) .. (arg and " " .. arg or "")
   if #of_type == 0 then
-    if #list == 0 then fail("seat %s cannot %s: %s, and %s has nothing to do", seat, what, situation_text(seat), seat) end
     local why = RULES_ASK[vtype] and rules_reason(seat, vtype, arg)
+    if #list == 0 then
+      -- a claim the rules refused (their may_claim's reason), else the engine's situation
+      if why and not why:find("nothing to claim", 1, true) then fail("seat %s cannot %s: %s", seat, what, why) end
+      fail("seat %s cannot %s: %s, and %s has nothing to do", seat, what, situation_text(seat), seat)
+    end
     if why then fail("seat %s cannot %s: %s; %s may %s", seat, what, why, seat, legal_text(list)) end
     fail("seat %s cannot %s now: %s; %s may %s", seat, what, situation_text(seat), seat, legal_text(list))
   end
