@@ -1153,7 +1153,7 @@ function R.settle(f, result)
       pay[winner] = pay[winner] + got
     end
   end
-  local stick = f.rules.riichi_deposit                      -- (a child's stake: its own field)
+  local stick = (f.rules or R).riichi_deposit              -- (a child's stake: its own field)
   pay[winner] = pay[winner] + stick * deposits             -- 17.4
   local void = situation and situation.riichi_void          -- 7.2 (a game: see R.situation)
   if void then pay[void] = pay[void] + stick end

@@ -273,7 +273,7 @@ function R.settle(f, result)
       for seat, v in pairs(shares) do move(pay, seat, winner, v + opts.honba_tsumo * honba) end
     end
   end
-  local stick = f.rules.riichi_deposit                                 -- (a child's stake: its own field)
+  local stick = (f.rules or R).riichi_deposit                         -- (a child's stake: its own field)
   pay[winner] = pay[winner] + stick * deposits                        -- 12.4
   local void = situation and situation.riichi_void                     -- (japanese.md 7.2)
   if void then pay[void] = pay[void] + stick end
