@@ -258,7 +258,7 @@ an illegal action or a bot that does not answer ends the match with an error (ex
 
 function M.cli(args)
   local o = { rules = "tenhou", seed = 1, bots = {}, timeout = 5000 }
-  local games, nb = 1, 0
+  local games, nb, log = 1, 0, nil
   local i = 1
   -- a whole number of at least `min` for option `a`, or nil after an error line
   local function whole(a, v, min)
@@ -276,15 +276,20 @@ function M.cli(args)
     elseif a == "--seed" and v then o.seed = whole(a, v, 0); if not o.seed then return 2 end; i = i + 1
     elseif a == "--games" and v then games = whole(a, v, 1); if not games then return 2 end; i = i + 1
     elseif a == "--timeout" and v then o.timeout = whole(a, v, 1); if not o.timeout then return 2 end; i = i + 1
-    elseif a == "--log" and v then
-      local f, err = io.open(v, "w")
-      if not f then io.stderr:write("jong mjai: " .. err .. "\n"); return 1 end
-      o.log = f; i = i + 1
+    elseif a == "--log" and v then log = v; i = i + 1
     elseif a == "--bot" and v then o.bots[nb] = v; nb = nb + 1; i = i + 1
-    else io.stderr:write("jong mjai: unknown argument " .. a .. "\n" .. USAGE); return 2 end
+    else io.stderr:write("jong mjai: unknown argument " .. a .. " (jong mjai --help)\n"); return 2 end
     i = i + 1
   end
   if nb == 0 then io.stderr:write(USAGE); return 2 end
+  -- the ruleset first: a name that is none is a usage mistake, and the log is left alone
+  local r, rerr = jong.load_rules(o.rules)
+  if not r then io.stderr:write("jong mjai: --rules: ", jong.first_line(tostring(rerr)), "\n"); return 2 end
+  if log then
+    local f, err = io.open(log, "w")
+    if not f then io.stderr:write("jong mjai: " .. err .. "\n"); return 1 end
+    o.log = f
+  end
   local status = 0
   for k = 1, games do
     o.seed = o.seed + (k > 1 and 1 or 0)

@@ -247,9 +247,16 @@ int cmd_repl(int argc, char **argv)
             lua_pop(L, 1);
             interrupted = 0;
             line = readline(prompt);
-            if (!line)
+            if (!line) {
                 putchar('\n');
-            else if (*line) {
+                /* Ctrl-D in an unfinished statement ends only that statement */
+                if (call_repl(L, "eof", 0, 1) == LUA_OK && !lua_toboolean(L, -1)) {
+                    lua_settop(L, 0);
+                    fflush(stdout);
+                    continue;
+                }
+                lua_settop(L, 0);
+            } else if (*line) {
                 HIST_ENTRY *last = history_length ? history_get(history_base + history_length - 1) : NULL;
                 if (!last || strcmp(last->line, line))
                     add_history(line);

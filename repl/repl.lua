@@ -1477,9 +1477,10 @@ local function analyze_hand(hand, unseen, shape)
 end
 
 command {
-  name = "analyze", usage = "analyze [HAND]", summary = "shanten, waits, decompositions; discards ranked by tiles accepted",
+  name = "analyze", usage = "analyze [HAND|SEAT]", summary = "shanten, waits, decompositions; discards ranked by tiles accepted",
   help = [[
-Analyzes HAND (notation; default: the hand of the seat to move): shanten for each form,
+Analyzes HAND (notation), or the hand of SEAT at the table (default: of the seat to
+move) by the game's rules (its forms, tile set, hand size): shanten for each form,
 the waits of a 13-tile hand, the decompositions of a complete 14-tile hand, or, for an
 incomplete one, every discard ranked best first: the shanten it leaves and the tiles
 that would lower it with their unseen copies (in a game: not in the hand, the melds,
@@ -1488,9 +1489,10 @@ Example: analyze 123m456p789s1z2z33z5z]],
   run = function(words)
     local hand = table.concat(words, " ")
     local unseen, shape
-    if hand == "" then
+    if hand == "" or (#words == 1 and SEAT_OF[hand]) then   -- the hand of a seat at the table
       if not S.game then fail("analyze what? give a hand, e.g. analyze 123456789m1199p") end
-      local st, seat = state(), default_seat()
+      local st, seat = state(), SEAT_OF[hand] or default_seat()
+      if not st.seats[seat] then fail("there is no seat %s at this table", seat) end
       hand = st.seats[seat].hand
       unseen, shape = game_unseen(st, seat), game_shape()
     end
@@ -2190,6 +2192,17 @@ function M.start(info)
     say("jong: a Mahjong rules engine; Lua 5.4 with the `jong` module. Rules: ", S.rules_name, ".")
     say("`help` lists the commands, `help lua` explains Lua lines, Ctrl-D leaves.")
   end
+end
+
+-- Ctrl-D at a terminal: in an unfinished statement it ends that statement (its error
+-- printed, as the stock `lua` does) and the session goes on; at the prompt it leaves.
+-- Returns true to leave.
+function M.eof()
+  if not S.buffer then return true end
+  local _, err = compile(S.buffer)
+  report(err or "unfinished statement")
+  S.buffer = nil
+  return false
 end
 
 function M.finish()

@@ -116,6 +116,14 @@ refuses "mjai: --games not a number" 2 "^jong mjai: --games takes a whole number
 refuses "mjai: --timeout 0" 2 "^jong mjai: --timeout takes a whole number of at least 1, not '0'" mjai --timeout 0 --bot true
 refuses "mjai: --bot without a command" 2 "^jong mjai: --bot takes a value" mjai --bot
 refuses "mjai: an unknown argument" 2 "^jong mjai: unknown argument --bogus" mjai --bogus
+printf 'an earlier log\n' >"$dir/kept.log"
+refuses "mjai: an unknown ruleset, no match played" 2 "^jong mjai: --rules: no ruleset 'nosuch'" \
+  mjai --rules nosuch --log "$dir/kept.log" --bot true
+if [ "$(cat "$dir/kept.log")" = "an earlier log" ] && [ ! -s "$dir/out" ]; then
+  passed=$((passed + 1)); echo "ok   mjai: an unknown ruleset leaves the log file as it was"
+else
+  failed=$((failed + 1)); echo "FAIL mjai: an unknown ruleset leaves the log file as it was"
+fi
 
 # replay
 refuses "replay: --option without NAME=VALUE" 2 "^jong replay: --option takes NAME=VALUE" replay --check --option x "$dir/garbage"

@@ -116,6 +116,12 @@ else
   sleep 0.3
   $T send-keys -t jong '=6*7' Enter
   check "Ctrl-C drops the unfinished statement" '^42$'
+  $T send-keys -t jong 'if true then' Enter
+  check "a second unfinished statement" '^>> ?$'
+  $T send-keys -t jong C-d
+  check "Ctrl-D in an unfinished statement ends it, with its error" "^stdin:1: 'end' expected near <eof>$"
+  $T send-keys -t jong '=6*8' Enter
+  check "and the session goes on" '^48$'
   $T send-keys -t jong 'while true do end' Enter
   sleep 0.3
   $T send-keys -t jong C-c
