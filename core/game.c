@@ -32,6 +32,7 @@ void game_rules_default(struct game_rules *r)
     r->start_points = 25000;
     r->rounds = 4;
     r->flat_win = 1000;
+    r->flower_win_at = 8;
     r->ask_mask = 1u << ACT_CHOW | 1u << ACT_PUNG | 1u << ACT_KONG | 1u << ACT_WIN;
 }
 

@@ -145,6 +145,8 @@ struct game_rules {
     bool play_after_win;           /* a winner leaves the deal and the others play on (Sichuan) */
     bool flower_wins;              /* bonus tiles win in play: the eighth to its own holder at once,
                                     * or robbed by a seat holding the other seven (Taiwanese) */
+    uint8_t flower_win_at;         /* with flower_wins, the bonus tiles held that win at once: 8, or 7
+                                    * (Hong Kong: the seventh wins at once, none is robbed) */
     /* phases before play (Sichuan): after the deal, before the dealer's first discard */
     uint8_t exchange;              /* enum exchange_rule: every seat passes three tiles */
     bool exchange_same_suit;       /* the three tiles are of one suit (m, p or s) */

@@ -118,13 +118,14 @@ static int do_wins(struct game *g, const int *seats, int n, int how, int from, t
 static int open_window(struct game *g, int phase, int from, tile_t t);
 
 /* Flower wins (rules.flower_wins) when seat has just exposed bonus tile b in play: with
- * eight it wins at once, if the ruleset's score says so (may_act, one truth); a seat
- * holding the other seven may rob it (a rob window, ROB_BONUS). Returns 1 when the deal
- * went on elsewhere (a win, or a window opened), 0 to go on, -1 on a failure. */
+ * eight (or rules.flower_win_at = 7: seven) it wins at once, if the ruleset's score says
+ * so (may_act, one truth); with flower_win_at = 8 a seat holding the other seven may rob
+ * it (a rob window, ROB_BONUS). Returns 1 when the deal went on elsewhere (a win, or a
+ * window opened), 0 to go on, -1 on a failure. */
 static int flower_win(struct game *g, int seat, tile_t b)
 {
     struct game_state *st = &g->st;
-    if (st->seats[seat].hand.nbonus == 8) {
+    if (st->seats[seat].hand.nbonus >= g->rules.flower_win_at) {
         if (g->hooks.may_act && (g->rules.ask_mask & (1u << ACT_WIN))) {
             struct action a = { .type = ACT_WIN, .seat = (uint8_t)seat, .tile = b };
             g->msg[0] = '\0';
@@ -137,7 +138,7 @@ static int flower_win(struct game *g, int seat, tile_t b)
         int winner[1] = { seat };
         return do_wins(g, winner, 1, WIN_SELF_DRAW, SEAT_NONE, b) < 0 ? -1 : 1;
     }
-    for (int o = 0; o < players(g); o++) {
+    for (int o = 0; g->rules.flower_win_at == 8 && o < players(g); o++) {
         if (o == seat || (st->left >> o & 1) || st->seats[o].hand.nbonus != 7)
             continue;
         st->rob_type = ROB_BONUS;
@@ -896,11 +897,12 @@ int deal_begin(struct game *g)
     }
     reveal_dora(g);
     st->turn = 0;
-    /* Eight bonus tiles in a dealt hand (replacements drawn) win at once (flower_wins),
-     * when the ruleset's score takes the hand (a dealer's 17 tiles it may refuse). */
+    /* Eight (flower_win_at) bonus tiles in a dealt hand (replacements drawn) win at once
+     * (flower_wins), when the ruleset's score takes the hand (a dealer's 17 tiles it may
+     * refuse). */
     for (int s = 0; g->rules.flower_wins && s < players(g); s++) {
         const struct hand *h = &st->seats[s].hand;
-        if (h->nbonus != 8)
+        if (h->nbonus < g->rules.flower_win_at)
             continue;
         int r = flower_win(g, s, (tile_t)h->bonus[h->nbonus - 1]);
         if (r)

@@ -239,6 +239,7 @@ void read_rules(lua_State *L, int t, struct game_rules *r)
     r->hand_sets = (uint8_t)opt_range(L, t, "hand_sets", 4, 0, UINT8_MAX);
     r->play_after_win = opt_bool(L, t, "play_after_win", false);
     r->flower_wins = opt_bool(L, t, "flower_wins", false);
+    r->flower_win_at = (uint8_t)opt_range(L, t, "flower_win_at", 8, 7, 8);
     static const char *const exchanges[] = { "off", "random", "dice", "right", "across", "left", NULL };
     r->exchange = (uint8_t)opt_choice(L, t, "exchange", exchanges, EXCHANGE_OFF);
     r->exchange_same_suit = opt_bool(L, t, "exchange_same_suit", true);

@@ -13,6 +13,7 @@ local R = {
   option_prefix = "hk.",
   forms = { "standard", "thirteen_orphans" },              -- no seven pairs in this game
   extras = { "announce" },                                 -- §9.1 with hk.liability_announce = manual
+  flower_wins = true,                                      -- §12.6 H24, H25: win_by "flowers" (R.configure)
   -- situation flags `jong score` accepts (docs/hongkong.md):
   flags = {
     "kong_replacement",      -- H16: won on the replacement tile after a kong
@@ -499,6 +500,9 @@ local function check_situation(f)
       return "a chee (chow) can only be claimed from the player on the left (" .. LEFT_OF[seat] .. ")"
     end
   end
+  if f.win_by == "flowers" and (f.from or next(flags)) then                -- §12.6 H24, H25
+    return "a flower win (win_by \"flowers\") is paid as self-drawn: no from, no flags"
+  end
   local self = f.win_by == "self"
   if not self and f.from == seat then return "the winner cannot win on his own discard" end
   if flags.kong_upon_kong and (not self or kongs < 2) then return "kong_upon_kong needs a self-draw and two kongs" end
@@ -677,8 +681,10 @@ function R.settle(f, result)
   local o, winner = f.options, f.seat
   local u = money_unit(result.value.faan, o)
   local payments = { E = 0, S = 0, W = 0, N = 0 }
-  local self = f.win_by == "self" or PAID_AS_SELF_DRAWN[result.items[1].name] == true
-  local calling, liable = liability(f)
+  local flower_win = PAID_AS_SELF_DRAWN[result.items[1].name] == true   -- §12.6 H24, H25
+  local self = f.win_by == "self" or flower_win
+  local calling, liable = false, nil
+  if not flower_win then calling, liable = liability(f) end            -- §9: one-suit hands only
   if self then
     if liable then                                                    -- §9.2, §14.3
       pay(payments, winner, liable, 6 * u)
@@ -746,6 +752,8 @@ function R.configure(o)
     -- draws the seats from its seed either way.
     random_seats = true,
     rob_concealed_any = o.rob_kong == "seed_literal",        -- §7.5 the seed's literal reading
+    flower_wins = o.use_flowers and o.flower_wins,           -- §12.6 H24, H25: the seventh bonus tile
+    flower_win_at = 7,                                       -- wins at once (the eighth only when dealt)
     skip_hooks = o.liability_announce ~= "manual" and { "actions" } or nil,   -- §9.1
   }
 end
@@ -762,13 +770,15 @@ function R.win_situation(g, win)
   local b = g:brief()
   local round, honba = b.round, b.honba
   local flags = {}
-  if win.loose then flags[#flags + 1] = "kong_replacement" end
-  if win.how == "rob" then flags[#flags + 1] = "robbing_kong" end
-  if win.last_tile then flags[#flags + 1] = "last_tile" end
-  if win.first_turn then flags[#flags + 1] = "first_turn" end
+  if not win.flowers then                                 -- §12.6 a flower win has no other item
+    if win.loose then flags[#flags + 1] = "kong_replacement" end
+    if win.how == "rob" then flags[#flags + 1] = "robbing_kong" end
+    if win.last_tile then flags[#flags + 1] = "last_tile" end
+    if win.first_turn then flags[#flags + 1] = "first_turn" end
+  end
   local s = { rules = g.rules, options = g.options, seat = win.seat, round = round, hand = win.hand,
-              win_tile = win.tile, win_by = win.how == "self" and "self" or "discard", from = win.from,
-              flags = flags, honba = honba, deposits = 0, game = g, win = win }
+              win_tile = win.tile, win_by = win.flowers and "flowers" or win.how == "self" and "self" or "discard",
+              from = win.from, flags = flags, honba = honba, deposits = 0, game = g, win = win }
   R.situation(g, win, s)
   return s
 end

@@ -3,7 +3,7 @@
 -- a self-draw (§9.2) played out, a win on a flower replacement (§12.5: Self-drawn only, no
 -- Win on kong replacement; §12.6 the seat flower), bonus-tile faan not counted toward the
 -- minimum in play (§11.2), and Thirteen orphans robbing a declared concealed kong under the
--- default hk.rob_kong (§7.5).
+-- default hk.rob_kong (§7.5); the seventh bonus tile winning at once (§12.6 H24).
 local lu = require "luaunit"
 
 local in_play = require "in_play"
@@ -116,6 +116,36 @@ function TestPlayPayments.test_thirteen_orphans_robs_a_concealed_kong()
   lu.assertEquals({ win.by, win.from }, { "rob", "S" })
   lu.assertEquals(items(g), { "Thirteen orphans 13", "Concealed hand 1", "Robbing a kong 1" })
   lu.assertEquals(last_event(g, "settle").payments, { E = 256, S = -128, W = -64, N = -64 })
+end
+
+-- §12.6 H24 in play (hk.flower_wins, default on): South draws his seventh bonus tile and
+-- wins at once, before its replacement: Seven bonus tiles 3 faan only, paid as self-drawn
+-- (u = 8, each loser 2u). With hk.flower_wins off he takes every replacement and plays on.
+local SEVEN = { "123456789m12p345p", "123m456p789s555s1z", "123456789p456m3z", "1122334466778s" }
+
+function TestPlayPayments.test_seventh_bonus_tile_wins_at_once()
+  local g = game(SEVEN, "f2", { use_flowers = true }, "f1f3f4g1g2g3g4")
+  play(g, "E", "d 1p"); pass_claims(g)
+  local win = last_event(g, "win")
+  lu.assertEquals({ win.seat, win.by, win.tile }, { "S", "self", "g3" })
+  lu.assertEquals(items(g), { "Seven bonus tiles 3" })
+  lu.assertEquals(last_event(g, "settle").payments, { E = -16, S = 48, W = -16, N = -16 })
+
+  g = game(SEVEN, "f2", { use_flowers = true, flower_wins = false }, "f1f3f4g1g2g3g47z")
+  play(g, "E", "d 1p"); pass_claims(g)
+  lu.assertNil(last_event(g, "win"))
+  lu.assertEquals({ g:state().phase, g:state().turn }, { "turn", "S" })
+  lu.assertNil(legal_types(g, "S").win)
+end
+
+-- A dealt hand holding seven bonus tiles wins once the deal's replacements are drawn.
+function TestPlayPayments.test_seven_dealt_bonus_tiles_win()
+  local g = game({ "123456789m12p345p", "123m456pf1f2f3f4g1g2g3", "123456789p456m3z", "1122334466778s" },
+                 nil, { use_flowers = true }, "5s5s5s1z1z2z2z")
+  local win = last_event(g, "win")
+  lu.assertEquals({ win.seat, win.by }, { "S", "self" })
+  lu.assertEquals(items(g), { "Seven bonus tiles 3" })
+  lu.assertEquals(last_event(g, "settle").payments, { E = -16, S = 48, W = -16, N = -16 })
 end
 
 os.exit(lu.LuaUnit.run())

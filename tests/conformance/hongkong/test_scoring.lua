@@ -283,6 +283,29 @@ function TestBonusTiles.test_H25_eight_bonus_tiles()
           { faan = 8, items = { { "Eight bonus tiles", 8 } }, payments = each_pays("S", 64) })
 end
 
+-- A flower win as play makes it (§12.6: at once, before the replacement): win_by "flowers",
+-- the 13 tiles held and the bonus tile that made seven as win_tile; no from, no flags.
+function TestBonusTiles.test_H24_win_by_flowers()
+  local s = { seat = "S", round = "E", hand = "123m456p789s555s1z f1 f2 f3 f4 g1 g2 g3", win_tile = "g3",
+              win_by = "flowers", options = { use_flowers = true } }
+  hk.wins(s, { faan = 3, items = { { "Seven bonus tiles", 3 } }, payments = each_pays("S", 16) })
+  s.from = "E"
+  hk.invalid(s, "paid as self-drawn: no from")
+  s.from, s.hand, s.win_tile = nil, "123m456p789s555s1z f1 f2 f3 f4 g1 g2", "g2"
+  hk.refused(s, "not a complete hand")
+end
+
+-- §9.2 covers a self-drawn pure one-suit hand: a flower win of a player calling 12 pieces
+-- is paid by all three as self-drawn, not by the feeder of his fourth set.
+function TestBonusTiles.test_flower_win_carries_no_liability()
+  hk.wins({ seat = "W", round = "E", hand = "5p [111p]@E [444p]@N [777p]@E [222p]@E f1 f2 f3 f4 g1 g2 g3",
+            win_tile = "g3", win_by = "flowers", options = { use_flowers = true } },
+          { faan = 3, items = { { "Seven bonus tiles", 3 } }, payments = each_pays("W", 16) })
+  hk.wins({ seat = "W", round = "E", hand = "56p [111p]@E [444p]@N [777p]@E [222p]@E f1 f2 f3 f4 g1 g2 g3",
+            win_tile = "6p", win_by = "self", options = { use_flowers = true } },
+          { faan = 3, items = { { "Seven bonus tiles", 3 } }, payments = each_pays("W", 16) })
+end
+
 function TestBonusTiles.test_flower_wins_option_off()
   hk.refused({ seat = "S", round = "E", hand = "1479m258p369s1234z f1 f2 f3 f4 g1 g2 g3", win_tile = "4z",
                win_by = "self", options = { use_flowers = true, flower_wins = false } }, "not a complete hand")
