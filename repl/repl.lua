@@ -794,12 +794,19 @@ local function print_wins(g, key, tiles)
   S.results[key or 0] = table.concat(values, "; ")
 end
 
--- After a drawn deal: each seat ready (tenpai) or not (noten).
-local function print_draw(g)
+-- After a drawn deal: each seat ready (tenpai) or not (noten); a seat that had already
+-- won (Sichuan: not among the draw's `active` seats) says so.
+local function print_draw(g, e)
   local st = g:state()
+  local active
+  if type(e.active) == "table" then
+    active = {}
+    for _, seat in ipairs(e.active) do active[seat] = true end
+  end
   local parts = {}
   for _, seat in ipairs(table_seats()) do
-    parts[#parts + 1] = seat .. " " .. (#hand_waits(st.seats[seat].hand) > 0 and "tenpai" or "noten")
+    parts[#parts + 1] = seat .. " " .. (active and not active[seat] and "won" or
+      #hand_waits(st.seats[seat].hand) > 0 and "tenpai" or "noten")
   end
   say("  ", table.concat(parts, ", "))
 end
@@ -807,18 +814,18 @@ end
 -- Prints the events since the last ones printed, and the result of a deal that ended.
 local function print_new_events()
   local g = need_game()
-  local key, ended, tiles = nil, nil, {}
+  local key, ended, tiles, drawn = nil, nil, {}, nil
   for _, e in ipairs(g:events(S.seen + 1)) do
     if e.type == "deal_start" then key = e.i end
     if e.type == "win" then tiles[e.seat] = e.tile end
     if e.type == "settle" then
       if ended == "win" then print_wins(g, key or g:state().deal_event - 1, tiles)
-      elseif ended == "draw" then print_draw(g) end
+      elseif ended == "draw" then print_draw(g, drawn) end
       say("payments: ", payments_text(e.payments))
     else
       say("  ", tiles_text(event_text(e)))
     end
-    if e.type == "win" then ended = "win" elseif e.type == "draw_end" then ended = "draw" end
+    if e.type == "win" then ended = "win" elseif e.type == "draw_end" then ended, drawn = "draw", e end
   end
   S.seen = g:state().events
 end
@@ -863,7 +870,10 @@ local function go()
   local total = 0
   repeat
     local n, err = g:run_bots(humans, S.bot_kind, 1)
-    if not n then fail("%s", jong.first_line(err)) end
+    if not n then print_new_events() fail("%s", jong.first_line(err)) end
+    -- each action's events as it is played: a win settled while play goes on (Sichuan)
+    -- prints its own hands and result, not those of a later win
+    print_new_events()
     total = total + n
     local phase = g:state().phase
   until n == 0 or phase == "deal_end" or phase == "match_end"
@@ -1526,7 +1536,8 @@ local function win_line(seat, hand, tile, st, from, unseen)
     elseif not r.wins then parts[#parts + 1] = label .. ": no win (" .. tostring(r.reason) .. ")"
     else
       local gain = r.payments and r.payments[seat]
-      parts[#parts + 1] = label .. " " .. value_text(r.value) .. (gain and ", +" .. int_text(gain) .. " points" or "")
+      local limit = r.limit and r.limit ~= jong.json_null and " (limit: " .. tostring(r.limit) .. ")" or ""
+      parts[#parts + 1] = label .. " " .. value_text(r.value) .. limit .. (gain and ", +" .. int_text(gain) .. " points" or "")
     end
   end
   local copies = unseen and unseen[jong.kind_of(tile)]
