@@ -273,7 +273,9 @@ end
 local ITEMS = {
   -- §12.7 Limit hands
   { id = "L1", name = "All honours", value = 10, group = "limit", needs = "honours", test = function(h) return h.std and h.suits == 0 and true end },
-  { id = "L2", name = "Orphans", value = 10, group = "limit", test = function(h) return h.std and not h.honours and not h.simples and true end },
+  { id = "L2", name = "Orphans", value = 10, group = "limit", only = not_mjc, test = function(h) return h.std and not h.honours and not h.simples and true end },
+  -- §12.8 the mjc preset: all terminals is a limit hand (worth the limit, as H4, H12, H13 below)
+  { id = "L2", name = "Orphans", group = "limit", only = mjc, test = function(h) return h.std and not h.honours and not h.simples and h.limit_value end },
   { id = "L3", name = "Nine gates", value = 10, group = "limit", needs = "nine_gates", test = function(h) return h.nine_gates and true end },
   { id = "L4", name = "Big four winds", value = 13, group = "limit", needs = "honours", test = function(h) return h.wind_pungs == 4 end },
   { id = "L5", name = "Thirteen orphans", value = 13, group = "limit", needs = "thirteen", test = function(h) return h.thirteen and true end },

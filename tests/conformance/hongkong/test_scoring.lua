@@ -394,6 +394,18 @@ function TestLimitAndMoney.test_mjc_preset()
   hk.wins(ex5(o), { faan = 6, items = { { "Pure one suit", 4 }, { "Self-drawn", 1 }, { "Concealed hand", 1 } } })
 end
 
+-- §12.8: under mjc all terminals (L2 Orphans) is worth the limit, like Big three dragons;
+-- in the standard table it is 10 whatever the limit (§12.7).
+function TestLimitAndMoney.test_mjc_all_terminals_is_worth_the_limit()
+  local s = { seat = "S", round = "E", hand = "111999m111p99p [999s]@E", win_tile = "9p", win_by = "discard",
+              from = "E", options = { faan_preset = "mjc", faan_limit = 13, money_table = "doubling" } }
+  hk.wins(s, { faan = 13, limit = "Orphans", items = { { "Orphans", 13 } },
+               payments = { S = 4 * 8192, E = -2 * 8192, W = -8192, N = -8192 } })
+  s.options.faan_preset = nil
+  hk.wins(s, { faan = 10, limit = "Orphans", items = { { "Orphans", 10 } },
+               payments = { S = 4 * 1024, E = -2 * 1024, W = -1024, N = -1024 } })
+end
+
 function TestLimitAndMoney.test_penalty_amounts()
   local R = hk.rules()
   lu.assertEquals(R.penalty("wrong_hand_size", "E"), { E = -384, S = 128, W = 128, N = 128 })
