@@ -1752,7 +1752,17 @@ with commas (or as several words): set uma 10,5,-5,-10. Example: set payment 20]
       say(name, " = ", option_text(current[name]), "  ", S.rules.options[name].doc or "")
       return
     end
-    if SETTINGS[name] then SETTINGS[name](value); return end
+    if SETTINGS[name] then
+      SETTINGS[name](value)
+      if name == "seat" then
+        local bots = {}
+        for _, seat in ipairs(S.game and table_seats() or {}) do if is_bot(seat) then bots[#bots + 1] = seat end end
+        say("you play ", S.home_seat, S.game and ", bots play " .. (#bots > 0 and table.concat(bots, " ") or "no seat") or "")
+      else
+        say(name == "color" and "colour" or name, " ", on_off(value, name) and "on" or "off")
+      end
+      return
+    end
     if not S.rules.options[name] then fail("unknown option '%s' for rules %s (`set` lists them)", name, S.rules.name) end
     -- several words are a list: `set uma 10 5 -5 -10` is `set uma 10,5,-5,-10`
     if words[3] then value = table.concat(words, ",", 2) end
