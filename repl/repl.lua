@@ -235,6 +235,17 @@ end
 -- Rules
 ---------------------------------------------------------------------------
 
+-- A rule file's path as shown: "dir/x/../rules/a.lua" as "dir/rules/a.lua", and relative
+-- to the current directory when it lies under it.
+local function path_text(path)
+  path = tostring(path)
+  local n
+  repeat path, n = path:gsub("/[^/]+/%.%./", "/", 1) until n == 0
+  local here = os.getenv("PWD")
+  if here and here ~= "/" and path:sub(1, #here + 1) == here .. "/" then path = path:sub(#here + 2) end
+  return path
+end
+
 local function load_rules(name)
   local r, err = jong.load_rules(name)
   if not r then fail("%s", jong.first_line(err)) end
@@ -1807,12 +1818,12 @@ reported in one line and nothing changes.]],
   run = function(words)
     if words[1] then
       use_rules(words[1])
-      say("rules ", S.rules.name, " (", S.rules.path, ")")
+      say("rules ", S.rules.name, " (", path_text(S.rules.path), ")")
       return
     end
     local chain, r = {}, S.rules
     while r do chain[#chain + 1] = r.name; r = r.parent end
-    say("rules ", table.concat(chain, " extends "), " (", S.rules.path, ")")
+    say("rules ", table.concat(chain, " extends "), " (", path_text(S.rules.path), ")")
     say("in the rules path: ", table.concat(rule_names(), " "))
   end,
   complete = function(word)
@@ -1832,7 +1843,7 @@ A script with an error is reported in one line and the old rules stay in use.]],
     local r, err = jong.load_rules(S.rules_name)
     if not r then fail("%s (still using the rules loaded before)", jong.first_line(err)) end
     S.rules = r
-    say("reloaded ", r.name, " (", r.path, ")")
+    say("reloaded ", r.name, " (", path_text(r.path), ")")
     if S.game and S.game_how.rules == S.rules_name then
       local g, rerr = jong.replay(S.game:log_json(), S.game_how)
       if not g then fail("the game cannot go on under the new rules: %s", jong.first_line(rerr or "?")) end

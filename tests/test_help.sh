@@ -35,5 +35,22 @@ done
 passed=$((passed + $(cat "$out.passed" 2>/dev/null | wc -l)))
 failed=$((failed + $(cat "$out.failed" 2>/dev/null | wc -l)))
 rm -f "$out.cmd" "$out.passed" "$out.failed"
+
+# The REPL: every command its `help` lists has `help COMMAND`, and its usage, as `help`
+# gives it, is documented word for word in docs/repl.md (a heading's `usage`).
+printf 'help\n' | "$JONG" >"$out" 2>&1
+usages=$(awk 'NR > 1 && /^  [a-z]/ { sub(/^  /, ""); sub(/  +[a-z].*$/, ""); print }' "$out")
+[ -n "$usages" ] || fail "the REPL's help lists commands"
+docs=$(dirname "$0")/../docs/repl.md
+while IFS= read -r usage; do
+  name=${usage%% *}
+  [ "$name" = help ] && continue
+  if printf 'help %s\n' "$name" | "$JONG" 2>&1 | grep -qxF "usage: $usage"; then pass "REPL help $name"
+  else fail "REPL help $name does not give the usage '$usage'"; fi
+  if grep -qF "\`$usage\`" "$docs"; then pass "docs/repl.md documents '$usage'"
+  else fail "docs/repl.md does not document '$usage'"; fi
+done <<EOF2
+$usages
+EOF2
 echo "$passed passed, $failed failed"
 [ "$failed" -eq 0 ]
