@@ -128,6 +128,18 @@ local function ligu_complete(counts)
   return n == 17 and pungs == 1
 end
 
+-- §9.2 in play (§16): the core's forms know five sets and a pair only, so the engine asks
+-- here whether concealed tiles (its notation, "1133m...") are seven pairs and a pung; the
+-- wins it offers, the waits and the readiness of a ready declaration then see the form.
+function R.special_complete(g, _, concealed, nmelds)
+  if nmelds ~= 0 or not g.options.ligu then return false end
+  local counts = {}
+  for ranks, su in concealed:gmatch("(%d+)([mpsz])") do
+    for r in ranks:gmatch("%d") do counts[r .. su] = (counts[r .. su] or 0) + 1 end
+  end
+  return ligu_complete(counts)
+end
+
 -- T7: the kinds the 16 tiles wait on, by shape (W3).
 local function wait_count(f, o)
   local a = jong.analysis(hand_before_win(f), jong.FORM_STANDARD, 5, true)

@@ -40,4 +40,37 @@ function test_the_deal_and_the_reserve()
   g:run_bots(nil, "greedy", 300)
 end
 
+local function items_of(g)
+  local out = {}
+  for _, it in ipairs(g.last_results[1].result.items) do out[#out + 1] = { it.name, it.value } end
+  return out
+end
+
+local function stacked(hands)
+  local g, err = jong.scenario { rules = "taiwanese", seed = 1, draws = "9s", hands = hands }
+  lu.assertNotNil(g, err)
+  return g
+end
+
+-- §9.2 in play: seven pairs and a pung wins as `jong score` says. S waits on any of his
+-- pairs; E's first discard 3m completes 33m into the pung, S not having discarded and no
+-- claim made: Humanly win too (T29), both 8; 30 + 10 x (16 + 1) from the dealer.
+function test_seven_pairs_and_a_pung_won_in_play()
+  local g = stacked { E = "234567m345p345s9s666z7z", S = "113355m7799p224466s", W = "114477m114477p2255s",
+                      N = "6688s22334455z99m1p9p" }
+  play(g, "E", "d 3m")
+  play(g, "S", "win")
+  lu.assertEquals(items_of(g), { { "Seven pairs and a pung", 8 }, { "Humanly win", 8 }, { "Dealer", 1 } })
+  lu.assertEquals(last_event(g, "settle").payments, { E = -200, S = 200, W = 0, N = 0 })
+end
+
+-- T27 in play: the dealer's 17 dealt tiles are complete: he wins before discarding.
+function test_heavenly_win_in_play()
+  local g = stacked { E = "234567m345p345s99s111z", S = "123456789m234p2s7z55z", W = "114477m114477p2255s",
+                      N = "6688s22334455z99m1p9p" }
+  play(g, "E", "win")
+  lu.assertEquals(items_of(g), { { "Seat wind", 1 }, { "Round wind", 1 }, { "Heavenly win", 16 }, { "Dealer", 1 } })
+  lu.assertEquals(last_event(g, "settle").payments, { E = 660, S = -220, W = -220, N = -220 })
+end
+
 os.exit(lu.LuaUnit.run())
