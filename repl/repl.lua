@@ -567,7 +567,7 @@ local EVENT_TEXT = {
   extra = function(e) return e.seat .. " declares " .. tostring(e.name) .. (e.tile and " " .. e.tile or "") end,
   win = function(e)
     local how = e.by == "self" and "self-drawn" or (e.by == "rob" and "robbing the kong of " or "on the discard of ") .. tostring(e.from)
-    local flags = e.flags and #e.flags > 0 and ", " .. table.concat(e.flags, ", ") or ""
+    local flags = e.flags and #e.flags > 0 and ", " .. table.concat(e.flags, ", "):gsub("_", " ") or ""
     return e.seat .. " wins on " .. e.tile .. " (" .. how .. flags .. ")"
   end,
   draw_end = function(e) return e.kind .. " draw" .. (e.reason ~= "" and ": " .. e.reason or "") end,
@@ -841,10 +841,26 @@ local function print_new_events()
   S.seen = g:state().events
 end
 
--- Plays one action for a seat; fails with the engine's reason.
+local function same(a, b)
+  if type(a) ~= "table" or type(b) ~= "table" then return a == b end
+  for k, v in pairs(a) do if not same(v, b[k]) then return false end end
+  for k in pairs(b) do if a[k] == nil then return false end end
+  return true
+end
+
+-- Plays one action for a seat; fails with the engine's reason. The action the game had
+-- next (of a loaded record, or one `undo` took back) is a step forward: what follows it
+-- is kept for `next` and `redo`; any other action drops it.
 local function play(seat, action)
-  local ok, err = need_game():play(seat, action)
+  local g = need_game()
+  local ahead = g.redo_stack
+  local ok, err = g:play(seat, action)
   if not ok then fail("%s", jong.first_line(err or "refused")) end
+  local lines = #ahead > 0 and g.core:actions()
+  if lines and same(jong.json_decode(lines[#lines]), ahead[#ahead]) then
+    ahead[#ahead] = nil
+    g.redo_stack = ahead
+  end
 end
 
 -- In a claim window, the seats whose only legal action is to pass pass; once a win is
