@@ -188,6 +188,24 @@ function TestBudget.test_pattern_matching_is_bounded()
   refused("pattern_bomb", "too costly")
   refused("pattern_bomb_number", "too costly")
 end
+function TestBudget.test_library_loops_are_bounded()
+  -- one C call each, hours of work the watchdog cannot end: refused before it starts
+  local r = jong.load_rules(rule("library_bombs"))
+  lu.assertEquals(#r.helpers.hows, 10)
+  for _, how in ipairs(r.helpers.hows) do
+    local answer = score(nil, { rules = rule("library_bombs"), how = how })
+    if how == "rep" or how == "rep_sep" then   -- what it makes, at once
+      lu.assertEquals(answer.reason, "", how)
+    else
+      lu.assertFalse(answer.ok, how)
+      lu.assertStrContains(answer.error, "too costly", how)
+    end
+  end
+  healthy()
+  -- programs are not limited: the same calls in a program run as Lua runs them
+  lu.assertEquals(("ab"):rep(3, ","), "ab,ab,ab")
+  lu.assertEquals(table.move({ 1, 2, 3 }, 1, 3, 2), { 1, 1, 2, 3 })
+end
 function TestBudget.test_error_values_run_no_code()
   refused("error_tostring", "error value of type table")
   refused("error_plain_table", "hook score of error_plain_table: (an error value of type table)")
