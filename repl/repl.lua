@@ -3,7 +3,7 @@
 -- M.cancel(), M.complete(line, start, stop) and M.finish(). A line whose first word
 -- is a command is a command; any other line is Lua, evaluated as the stock `lua`
 -- program does.
-local list_dir = ...
+local list_dir, write_file = ...
 local jong = jong
 
 local M = {}
@@ -1891,11 +1891,9 @@ reads it back.]],
       walls = how.walls and #how.walls > 0 and how.walls or nil }
     local lines, ahead = { g:log_json() }, how.loaded and #g.redo_stack or 0
     for i = ahead, 1, -1 do lines[#lines + 1] = jong.json_encode(g.redo_stack[i]) .. "\n" end
-    local f, err = io.open(words[1], "w")
-    if not f then fail("cannot save %s: %s", words[1], tostring(err):match("^.-: (.*)$") or tostring(err)) end
-    local ok, werr = f:write(jong.json_encode(header), "\n", table.concat(lines))
-    local closed, cerr = f:close()
-    if not ok or not closed then fail("cannot save %s: %s", words[1], tostring(werr or cerr)) end
+    -- written whole or not at all: a failed save leaves the file as it was
+    local ok, err = write_file(words[1], jong.json_encode(header) .. "\n" .. table.concat(lines))
+    if not ok then fail("cannot save %s: %s", words[1], tostring(err)) end
     local n = #g.core:actions() + ahead
     say(string.format("saved %s (%d action%s%s)%s", words[1], n, n == 1 and "" or "s",
       ahead > 0 and (", " .. ahead .. " of them ahead of this position") or "",

@@ -47,6 +47,21 @@ for input in tests/repl/*.in; do
   fi
 done
 
+# A save that fails (here: past the file size limit) leaves the file it would replace as
+# it was, and no temporary file beside it.
+dir="$scratch/full"
+sandbox "$dir"
+printf 'an earlier save\n' >"$dir/game.jong"
+(cd "$dir" && ulimit -f 1 && trap '' XFSZ &&
+ printf 'new japanese seed=5\nbots all\ngo\nsave game.jong\n' |
+   JONG_RULES_PATH=rules JONG_HISTORY="$dir/history" "$JONG" 2>&1 | grep '^cannot save' >out)
+if grep -q '^cannot save game.jong: File too large$' "$dir/out" && [ "$(cat "$dir/game.jong")" = "an earlier save" ] &&
+   [ "$(ls "$dir" | grep -c '^game\.jong')" -eq 1 ]; then
+  pass "a failed save leaves the file as it was"
+else
+  ls "$dir" >>"$dir/out"; fail "a failed save leaves the file as it was" "$dir/out"
+fi
+
 # The example scripts.
 for script in examples/explore.lua examples/simulate.lua; do
   [ -f "$script" ] || { fail "$script is missing"; continue; }
