@@ -3,7 +3,8 @@
 -- a self-draw (§9.2) played out, a win on a flower replacement (§12.5: Self-drawn only, no
 -- Win on kong replacement; §12.6 the seat flower), bonus-tile faan not counted toward the
 -- minimum in play (§11.2), and Thirteen orphans robbing a declared concealed kong under the
--- default hk.rob_kong (§7.5); the seventh bonus tile winning at once (§12.6 H24).
+-- default hk.rob_kong (§7.5); the seventh bonus tile winning at once (§12.6 H24); the last
+-- tile, the last discard and the 14 tiles never drawn at the end of the wall (§8.2, §8.3).
 local lu = require "luaunit"
 
 local in_play = require "in_play"
@@ -146,6 +147,84 @@ function TestPlayPayments.test_seven_dealt_bonus_tiles_win()
   lu.assertEquals({ win.seat, win.by }, { "S", "self" })
   lu.assertEquals(items(g), { "Seven bonus tiles 3" })
   lu.assertEquals(last_event(g, "settle").payments, { E = -16, S = 48, W = -16, N = -16 })
+end
+
+-- The end of the wall, every tile stacked: E keeps a Thirteen orphans wait (13 ways), N
+-- waits on 5p; everyone discards what he draws and passes every claim. N draws the 83rd
+-- and last tile of the wall (§6.4: tiles 53 to 135; §12.5 H19), or with hk.last_discard
+-- draws 9s there and E wins on its discard (H20); with hk.dead_wall14 the deal is drawn
+-- after the 69th draw (§8.3).
+local WALL_END = { "19m19p19s1234567z1m", "22m33m44m55m66m77m8m", "22p33p44p66p77p88p9p", "123m456m789m123p5p" }
+
+local function expand(notation)
+  local out, digits = {}, ""
+  for ch in notation:gmatch(".") do
+    if ch:match("%d") then digits = digits .. ch
+    else
+      for d in digits:gmatch(".") do out[#out + 1] = d .. ch end
+      digits = ""
+    end
+  end
+  return out
+end
+
+-- The 83 tiles after the deal in order: `last` the final one, no 5p drawn by N before it
+-- (N draws the 3rd, 7th, ... tile after the deal).
+local function wall_after_deal(last)
+  local count = {}
+  for _, s in ipairs { "m", "p", "s", "z" } do
+    for r = 1, s == "z" and 7 or 9 do count[r .. s] = 4 end
+  end
+  for _, hand in ipairs(WALL_END) do
+    for _, t in ipairs(expand(hand)) do count[t] = count[t] - 1 end
+  end
+  count[last] = count[last] - 1
+  local fives, rest = {}, {}
+  for _, s in ipairs { "m", "p", "s", "z" } do
+    for r = 1, 9 do
+      local t = r .. s
+      for _ = 1, count[t] or 0 do
+        if t == "5p" then fives[#fives + 1] = t else rest[#rest + 1] = t end
+      end
+    end
+  end
+  local draws = {}
+  for k = 1, 82 do
+    if k % 4 ~= 3 and #fives > 0 then draws[k] = table.remove(fives) else draws[k] = table.remove(rest, 1) end
+  end
+  draws[83] = last
+  return table.concat(draws)
+end
+
+-- Everyone discards his drawn tile and passes every claim until `stop(g)` or the deal ends.
+local function play_out(g, stop)
+  play(g, "E", "d 1m")
+  for _ = 1, 400 do
+    local st = g:state()
+    if st.phase == "deal_end" or stop(g) then return end
+    if st.phase == "claim" then pass_claims(g) else play(g, st.turn, "d " .. st.drawn) end
+  end
+end
+
+function TestPlayPayments.test_last_tile_and_last_discard()
+  local g = game(WALL_END, wall_after_deal("5p"))
+  play_out(g, function(g) return g:state().phase == "turn" and g:brief().drawable == 0 end)
+  lu.assertEquals(g:state().turn, "N")
+  play(g, "N", "win")
+  lu.assertEquals(items(g), { "Common hand 1", "Self-drawn 1", "Concealed hand 1", "Last tile 1" })
+  lu.assertEquals(last_event(g, "settle").payments, { E = -32, S = -32, W = -32, N = 96 })
+
+  g = game(WALL_END, wall_after_deal("9s"), { last_discard = true })
+  play_out(g, function(g) return g:state().phase == "claim" and g:brief().drawable == 0 end)
+  lu.assertEquals(g:state().discarder, "N")
+  play(g, "E", "win")
+  lu.assertEquals(items(g), { "Thirteen orphans 13", "Concealed hand 1", "Last discard 1" })
+  lu.assertEquals(last_event(g, "settle").payments, { E = 256, S = -64, W = -64, N = -128 })
+
+  g = game(WALL_END, wall_after_deal("5p"), { dead_wall14 = true })
+  play_out(g, function() return false end)
+  lu.assertEquals(g:state().result, "exhaustive")
+  lu.assertEquals(#in_play.events(g, "draw"), 83 - 14)
 end
 
 os.exit(lu.LuaUnit.run())
