@@ -73,4 +73,28 @@ function test_heavenly_win_in_play()
   lu.assertEquals(last_event(g, "settle").payments, { E = 660, S = -220, W = -220, N = -220 })
 end
 
+-- T8 in play (§7.4): N pungs E's 7s, later draws the fourth and adds it; W, waiting on
+-- 4s or 7s, robs it: Concealed hand, Robbing a kong, All chows (56s two-sided); the
+-- declarer pays as the discarder, 30 + 10 x 4.
+function test_robbing_a_promoted_kong_in_play()
+  local g, err = jong.scenario { rules = "taiwanese", seed = 1, draws = "7z7z7z7s",
+    hands = { E = "123456789m123p457s11z", S = "258m369p149s1234566z", W = "123456m456p789p56s88s",
+              N = "8m8p99p77s2233445566z" } }
+  lu.assertNotNil(g, err)
+  play(g, "E", "d 7s")
+  play(g, "W", "pass")          -- W could win on it; he waits
+  play(g, "N", "pung")
+  play(g, "N", "d 8m")
+  play(g, "E", "pass")
+  play(g, "E", "d 7z")
+  play(g, "S", "d 7z")
+  play(g, "W", "d 7z")
+  play(g, "N", "kong 7s")       -- N draws the fourth 7s and adds it to his pung
+  play(g, "W", "win")
+  local win = last_event(g, "win")
+  lu.assertEquals({ win.seat, win.tile, win.by, win.from }, { "W", "7s", "rob", "N" })
+  lu.assertEquals(items_of(g), { { "Concealed hand", 1 }, { "Robbing a kong", 1 }, { "All chows", 2 } })
+  lu.assertEquals(last_event(g, "settle").payments, { E = 0, S = 0, W = 70, N = -70 })
+end
+
 os.exit(lu.LuaUnit.run())
