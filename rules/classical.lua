@@ -110,6 +110,15 @@ local function record(name, value, unit)
   if not rec then rec = { name = name, value = value, unit = unit }; by_name[value] = rec end
   return rec
 end
+-- A result's lines as new tables: a result is its caller's, and a child that changes a
+-- line it was handed must change no later answer (the records are shared).
+local function own_lines(list)
+  for i = 1, #list do
+    local rec = list[i]
+    list[i] = { name = rec.name, value = rec.value, unit = rec.unit }
+  end
+  return list
+end
 local function line(out, name, value, unit)
   if out then out[#out + 1] = record(name, value, unit) end
   return value
@@ -955,6 +964,7 @@ local function score_losers(f, use)
         elseif f.options.limit ~= "roof_off" then s = math.min(s, limit_of(f)) end
         r.value = { points = pts, doubles = dbl, score = rounded(f.options, s) }
       end
+      own_lines(r.items)
       res[seat] = r
     end
   end
@@ -986,7 +996,7 @@ local function taken()
   local n = #buffer
   local items = { unpack(buffer, 1, n) }
   move(NOTHING, 1, n, 1, buffer)                       -- nil, nil, ...
-  return items
+  return own_lines(items)
 end
 
 -- score(f): the winner's value (§13), and every loser's (result.losers) when the

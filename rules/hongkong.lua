@@ -408,19 +408,10 @@ local function items_in_play(o)
   return lists
 end
 
--- The line of an item worth v faan in a result's `items`, made once per item and value: the
--- lines are shared by the results (read them, do not change them).
-local LINES = setmetatable({}, { __mode = "k" })
-
+-- The line of an item worth v faan in a result's `items`: a new table each time (a result
+-- is its caller's: a child that changes a line it was handed changes no later answer).
 local function line_of(e, v)
-  local lines = LINES[e]
-  if not lines then lines = {}; LINES[e] = lines end
-  local line = lines[v]
-  if not line then
-    line = { name = e.name, value = v, unit = "faan" }
-    lines[v] = line
-  end
-  return line
+  return { name = e.name, value = v, unit = "faan" }
 end
 
 -- Adds up the items of one list for the hand and reading in h; with `out`, also writes their

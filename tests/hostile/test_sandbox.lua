@@ -104,6 +104,23 @@ function TestPoisoning.test_a_rulesets_own_data_keeps_no_metatable()
   end
 end
 
+-- A child that changes the lines of the results its parent hands it changes none of the
+-- parent's later answers (the parent's lines were interned and shared by every result).
+function TestPoisoning.test_a_child_cannot_change_its_parents_later_results()
+  for parent, hand in pairs { hongkong = "11122233344455m", classical = "345678m34599p678s" } do
+    local s = { rules = parent, seat = "S", round = "E", hand = hand, win_tile = "5m", win_by = "self",
+      losers = parent == "classical" and { E = "123m456p789s11z" } or nil }
+    local before = jong.score(s)
+    lu.assertTrue(before.wins, parent)
+    local child = jong.score { rules = rule("changes_" .. parent .. "_lines"), seat = "S", round = "E", hand = hand,
+      win_tile = "5m", win_by = "self", losers = s.losers }
+    lu.assertTrue(child.wins, parent)
+    lu.assertEquals(child.items[1].name, "POISONED")   -- (its settle changed its own answer)
+    lu.assertEquals(jong.score(s), before)
+  end
+  healthy()
+end
+
 -- A hook that puts a table with endless metamethods in a field of its own ruleset: the
 -- engine's next reads of the ruleset (outside any budget) run them under a budget.
 local REPLACED = { "options", "options.x", "options.x.values", "options.y.types", "options.x.presets",
