@@ -208,7 +208,7 @@ S.fields = {
   { "qualifications", typed "table", "Classical: Mah Jong qualification by game type" },
   { "presets", typed "table", "Classical: the §21 presets, overrides of the items by id" },
   { "exhaust_threshold", whole, "IMS: tiles an ordinary draw needs" },
-  { "elements", typed "table", "MCR: the item table (read-only, for tools and tests)" },
+  { "elements", typed "table", "MCR: the element table score reads; a child changes values with its own (helpers.elements_with)" },
   -- set by the loader
   { "path", typed "string", "(set by the loader) the file" },
   { "parent", typed "table", "(set by the loader) the parent ruleset" },

@@ -279,7 +279,7 @@ local ELEMENTS = {
   { 82, "Concealed Kong and Melded Kong", 5, group = "concealment", order = 57.5 },
 }
 
-R.elements = ELEMENTS    -- for tools and tests: the item table, read-only by convention
+R.elements = ELEMENTS    -- the item table; a child changes values by its own list (helpers.elements_with)
 local E = {}             -- by number
 local GROUP = {}         -- group name -> its elements, in number order
 for _, e in ipairs(ELEMENTS) do
@@ -293,12 +293,22 @@ local ORDER_OF = {}      -- number -> place in results (s14)
 for _, e in ipairs(ELEMENTS) do ORDER_OF[e.no] = e.order end
 local NOT_ALSO = {}      -- number -> its "not also" list
 for _, e in ipairs(ELEMENTS) do NOT_ALSO[e.no] = e.not_also end
-local POINTS = {}        -- points by number, for each value of Two Concealed Kongs (s13 D1)
-for _, tck in ipairs { 8, 6 } do
-  local p = {}
-  for _, e in ipairs(ELEMENTS) do p[e.no] = e.points end
-  p[48] = tck
-  POINTS[tck] = p
+-- Points by number of an element list (the ruleset's `elements`: a child's values are
+-- its own), for each value of Two Concealed Kongs (s13 D1); made once per list.
+local POINTS_OF = setmetatable({}, { __mode = "k" })
+local function points_of(elements, tck)
+  local by_tck = POINTS_OF[elements]
+  if not by_tck then
+    by_tck = {}
+    for _, v in ipairs { 8, 6 } do
+      local p = {}
+      for _, e in ipairs(elements) do p[e.no or e[1]] = e.points or e[3] end
+      p[48] = v
+      by_tck[v] = p
+    end
+    POINTS_OF[elements] = by_tck
+  end
+  return by_tck[tck] or by_tck[8]
 end
 -- The order in which the account-once procedure tries two-chow elements for a fourth
 -- chow, and drops surplus ones (s9): Pure Double Chow, Mixed Double Chow, Short
@@ -1004,7 +1014,7 @@ local function read_hand(f)
   h.kong_replacement = flags.kong_replacement and has_kong
   h.robbing = flags.robbing_kong and h.cc[w] == 1 and h.n[w] == 1
   h.last_of_kind = (flags.last_of_kind and h.cc[w] == 1) or (h.n[w] - h.cc[w] == 3)
-  h.points = POINTS[opts.two_concealed_kongs] or POINTS[8]
+  h.points = points_of(f.rules and f.rules.elements or ELEMENTS, opts.two_concealed_kongs)
   return h
 end
 
@@ -1059,8 +1069,8 @@ function R.score(f)
     local no = nos[i]
     items[i] = { name = E[no].name, value = points[no], count = best[no] }
   end
-  if flowers > 0 then items[#items + 1] = { name = E[81].name, value = 1, count = flowers } end
-  local value = { fan = best_fan, flowers = flowers, total = best_fan + flowers }
+  if flowers > 0 then items[#items + 1] = { name = E[81].name, value = points[81], count = flowers } end
+  local value = { fan = best_fan, flowers = flowers, total = best_fan + flowers * points[81] }
   if best_fan < f.options.min_points then
     local min = f.options.min_points
     return { wins = false, reason = "below the minimum of " .. (math.tointeger(min) or min) .. " points",
@@ -1208,6 +1218,31 @@ function R.final_ranking(points, opts)
       out[r].uma, out[r].total = 0, out[r].points
     end
     i = j + 1
+  end
+  return out
+end
+
+-- For rulesets that extend this one: the element list with some values changed,
+-- overrides = {[number] = {points = n}} by the element numbers of s10 (a house table:
+-- `elements = mcr.helpers.elements_with{[81] = {points = 2}}`); score reads the list it
+-- finds on the ruleset. Two Concealed Kongs (48) stays the option two_concealed_kongs'.
+R.helpers = {}
+function R.helpers.elements_with(overrides)
+  for no, o in pairs(overrides) do
+    local e = E[no]
+    if not e then error("elements_with: there is no element " .. tostring(no) .. " (numbers 1-82)", 2) end
+    for k in pairs(o) do
+      if k ~= "points" then
+        error("elements_with: element " .. no .. " (" .. e.name .. "): only points may change, not '" .. tostring(k) .. "'", 2)
+      end
+    end
+    if math.type(o.points) ~= "integer" or o.points < 0 then
+      error("elements_with: element " .. no .. " (" .. e.name .. "): points must be a whole number, not " .. tostring(o.points), 2)
+    end
+  end
+  local out = {}
+  for i, e in ipairs(ELEMENTS) do
+    out[i] = { no = e.no, name = e.name, points = overrides[e.no] and overrides[e.no].points or e.points }
   end
   return out
 end
