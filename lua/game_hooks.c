@@ -66,8 +66,21 @@ static int h_may_act(void *ctx, const struct game *g, const struct action *a, ch
         push_win(lg->L, &w);
         lua_setfield(lg->L, -2, "win");
     }
-    if (call_hook(lg, "hook may_act", 1, 2, msg, n) != HOOK_OK)
+    if (call_hook(lg, "hook may_act", 1, 2, msg, n) != HOOK_OK) {
+        /* An error the call itself reports (the budget spent: the hook's own handler cannot
+         * run) names the ruleset's hook behind may_act and the action asked, as game.lua's
+         * messages do. */
+        static const char head[] = "hook may_act: ";
+        if (!strncmp(msg, head, sizeof head - 1) && strncmp(msg + sizeof head - 1, "hook ", 5)) {
+            char rest[512], t[4];
+            snprintf(rest, sizeof rest, "%s", msg + sizeof head - 1);
+            tile_name(a->tile, t);
+            snprintf(msg, n, "hook may_act: hook %s failed, asked about %c %s %s: %s",
+                     a->type == ACT_WIN ? "score or may_win" : "may_claim",
+                     a->seat < 4 ? "ESWN"[a->seat] : '?', action_name(game_rules(g), a), t, rest);
+        }
         return HOOK_ERROR;
+    }
     int r = HOOK_OK;
     if (!lua_toboolean(lg->L, -2)) {
         snprintf(msg, n, "%s", lua_isstring(lg->L, -1) ? lua_tostring(lg->L, -1) : "the rules forbid it");

@@ -148,7 +148,15 @@ static int check(const struct game *g, int match)
  * with the hook's message. Asked before each step: the seat to move's legal actions (a
  * hook that failed while they were listed) and the message the game keeps of the latest
  * hook that failed (g.hook_error: score, may_win, may_claim ...), once one has failed. */
-static int hook_failed(struct game *g, struct match_stats *ms, int match)
+/* Where a run stopped, to play it again: the match, its seed, the deal (as g:brief().deal
+ * counts, 0 first) and the event. */
+static void stopped(const struct game *g, int match, long long seed, const char *msg)
+{
+    fprintf(stderr, "sim: match %d (seed %lld), deal %d, event %d: %s\n", match, seed, game_state(g)->deal_no,
+            game_nevents(g), msg);
+}
+
+static int hook_failed(struct game *g, struct match_stats *ms, int match, long long seed)
 {
     int waiting = game_waiting(g);
     if (waiting) {
@@ -156,7 +164,7 @@ static int hook_failed(struct game *g, struct match_stats *ms, int match)
         game_legal(g, __builtin_ctz((unsigned)waiting), none, 0);
         const char *failed = game_legal_error(g);
         if (failed) {
-            fprintf(stderr, "sim: match %d: event %d: %s\n", match, game_nevents(g), failed);
+            stopped(g, match, seed, failed);
             return -1;
         }
     }
@@ -165,7 +173,7 @@ static int hook_failed(struct game *g, struct match_stats *ms, int match)
     lua_pushvalue(ms->L, ms->error_key);
     bool failed = lua_rawget(ms->L, ms->game_idx) == LUA_TSTRING;
     if (failed)
-        fprintf(stderr, "sim: match %d: event %d: %s\n", match, game_nevents(g), lua_tostring(ms->L, -1));
+        stopped(g, match, seed, lua_tostring(ms->L, -1));
     lua_pop(ms->L, 1);
     return failed ? -1 : 0;
 }
@@ -186,7 +194,7 @@ static int play_match(struct game *g, int kind, const struct bot_profile *prof, 
     for (long steps = 0; steps < MATCH_ACTIONS; steps++) {
         if (max_deals && t->deals > max_deals)
             return 0;   /* the deal budget is spent: the match stops here */
-        if (hook_failed(g, ms, match) != 0)
+        if (hook_failed(g, ms, match, seed) != 0)
             return -1;
         int r = bot_step(g, kind, prof, rng);
         if (r == 0) {
@@ -195,7 +203,7 @@ static int play_match(struct game *g, int kind, const struct bot_profile *prof, 
             return when == CHECK_NONE ? 0 : check(g, match);
         }
         if (r < 0) {
-            fprintf(stderr, "sim: match %d: event %d: %s\n", match, game_nevents(g), game_error(g));
+            stopped(g, match, seed, game_error(g));
             return -1;
         }
         t->actions++;

@@ -746,6 +746,8 @@ local function bonus_facts(t, seat, bonus)
 end
 
 -- The lines of a list into out (when given): returns points, doubles, bonus doubles (B4-B6).
+local bad_answer, math_type = (require "lib.items").bad_answer, math.type
+
 local function tally_lines(t, use, list, out)
   local pts, dbl, bonus_dbl = list.pts, list.dbl, list.bonus_dbl      -- the runs'
 
@@ -784,6 +786,7 @@ local function tally_lines(t, use, list, out)
       local v, times = e.test(t)
       if v then
         times = times or 1
+        if v ~= true and math_type(v) == nil then bad_answer(e, v, true) end
         if v == true or v == e.value then
           v = e.value
           if out then

@@ -398,6 +398,10 @@ local function items_in_play(o)
     for _, e in ipairs(h.f.rules.items or ITEMS) do    -- the ruleset's list (a child's own)
       if (not e.only or e.only(o)) and (not e.needs or met & NEED_BIT[e.needs] ~= 0) then
         local group = e.group
+        if not lists.all[group] then        -- (a child's item: said once, when first read)
+          error(("item '%s' (id %s): group must be \"limit\", \"shape\", \"way\" or \"bonus\", not %s"):format(
+            tostring(e.name), tostring(e.id), tostring(group)), 0)
+        end
         local part = DEPENDS_ON_READING[e.id] and lists.reading or lists.hand
         lists.all[group][#lists.all[group] + 1] = e
         part[group][#part[group] + 1] = e
@@ -416,13 +420,16 @@ end
 
 -- Adds up the items of one list for the hand and reading in h; with `out`, also writes their
 -- lines to it. Returns the faan and whether any item scored.
+local bad_answer, math_type = (require "lib.items").bad_answer, math.type
+
 local function add_up(list, out)
   local sum, scored = 0, false
   for i = 1, #list do
     local e = list[i]
     local v, times = e.test(h)
     if v then
-      if v == true then v = e.value end   -- worth its value (a child's own, data)
+      if v == true then v = e.value   -- worth its value (a child's own, data)
+      elseif math_type(v) == nil then bad_answer(e, v, true) end
       times = times or 1
       sum, scored = sum + v * times, true
       if out then

@@ -617,6 +617,8 @@ end
 
 -- The yaku of the whole hand (needs nil or "flags"), once per hand: han and bit mask of the
 -- yaku for the standard form, and for seven pairs.
+local bad_answer = (require "lib.items").bad_answer   -- a test answers true, false or nil
+
 local function hand_yaku(f)
   local reading = C.reading
   local han, mask, han7, mask7 = 0, 0, 0, 0
@@ -628,7 +630,9 @@ local function hand_yaku(f)
     local list = BY_GATE[gate]
     for k = 1, #list do
       local y = list[k]
-      if y.test(f, reading) then
+      local v = y.test(f, reading)
+      if v then
+        if v ~= true then bad_answer(y, v) end
         local value = y.han
         han, mask = han + value, mask | y.bit
         if y.pairs then han7, mask7 = han7 + value, mask7 | y.bit end
@@ -647,7 +651,11 @@ local function add_yaku(f, gates, han, mask)
     local list = BY_GATE[gate]
     for k = 1, #list do
       local y = list[k]
-      if y.test(f, reading) then han, mask = han + y.han, mask | y.bit end
+      local v = y.test(f, reading)
+      if v then
+        if v ~= true then bad_answer(y, v) end
+        han, mask = han + y.han, mask | y.bit
+      end
     end
   end
   return han, mask
@@ -660,7 +668,11 @@ local function reading_yaku(f)
     for k = 1, #PAIRS_ONLY do
       local y = PAIRS_ONLY[k]
       local value = H.closed and y.closed or y.open
-      if value and y.test(f, nil) then han, mask = han + value, mask | y.bit end
+      local v = value and y.test(f, nil)
+      if v then
+        if v ~= true then bad_answer(y, v) end
+        han, mask = han + value, mask | y.bit
+      end
     end
     return han, mask
   end

@@ -53,7 +53,7 @@ fi
 # and line and the win refused.
 timeout 600 "$JONG" sim --rules tests/lua/rules/broken_score.lua --games 2 --seed 1 >"$out" 2>&1
 status=$?
-if [ "$status" -eq 1 ] && grep -q '^sim: match 0: event [0-9]*: hook score of rules broken_score (tests/lua/rules/broken_score.lua:6) failed, refusing [ESWN] win [0-9][mpsz]: tests/lua/rules/broken_score.lua:8: house rule not written yet' "$out"; then
+if [ "$status" -eq 1 ] && grep -q '^sim: match 0 (seed 1), deal [0-9]*, event [0-9]*: hook score of rules broken_score (tests/lua/rules/broken_score.lua:6) failed, refusing [ESWN] win [0-9][mpsz]: tests/lua/rules/broken_score.lua:8: house rule not written yet' "$out"; then
   passed=$((passed + 1)); echo "ok   a failing score hook stops the run, naming it"
 else
   failed=$((failed + 1)); echo "FAIL a failing score hook stops the run (status $status)"; sed 's/^/    /' "$out" | tail -5
