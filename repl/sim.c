@@ -152,8 +152,11 @@ static int check(const struct game *g, int match)
  * counts, 0 first) and the event. */
 static void stopped(const struct game *g, int match, long long seed, const char *msg)
 {
-    fprintf(stderr, "sim: match %d (seed %lld), deal %d, event %d: %s\n", match, seed, game_state(g)->deal_no,
-            game_nevents(g), msg);
+    /* (its first line, without a traceback: the engine's copy of a message cuts it short) */
+    const char *tb = strchr(msg, '\n');
+    int len = tb ? (int)(tb - msg) : (int)strlen(msg);
+    fprintf(stderr, "sim: match %d (seed %lld), deal %d, event %d: %.*s\n", match, seed, game_state(g)->deal_no,
+            game_nevents(g), len, msg);
 }
 
 static int hook_failed(struct game *g, struct match_stats *ms, int match, long long seed)
