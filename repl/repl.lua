@@ -946,7 +946,7 @@ local function games_available()
 end
 
 command {
-  name = "help", usage = "help [COMMAND]", summary = "this list, or one command in detail",
+  name = "help", max_words = 1, usage = "help [COMMAND]", summary = "this list, or one command in detail",
   help = [[
 Without a word, lists the commands. `help COMMAND` explains one command; `help lua`
 explains how Lua lines work.]],
@@ -1144,7 +1144,7 @@ saved game).]],
 }
 
 command {
-  name = "legal", usage = "legal [SEAT]", summary = "the legal actions of a seat (or of every seat)",
+  name = "legal", max_words = 1, usage = "legal [SEAT]", summary = "the legal actions of a seat (or of every seat)",
   help = [[
 Lists what SEAT may do now; without a seat, every seat the game waits for.]],
   run = function(words)
@@ -1321,13 +1321,14 @@ it waits for); any seat may be named first: `S ron`, `W pon`. Actions: `d 5m` or
 `discard 5m`; `chi 567p` or `chow 567p` (the run; `chi 5p` names it by its lowest
 tile); `pon` or `pung`; `kan 5p` or `kong 5p` (claimed, concealed or promoted: whichever
 is legal); `ron` (a win on a discard or a robbed kong), `tsumo` (on your own draw), or
-`win`; `riichi 5m` (a declaration the rules add, made with a discard); `pass`; `next`
-(start the next deal). Before play (Sichuan): `pass 1m2m3m` (or `exchange 1m2m3m`)
-passes three tiles, `declare p` declares the missing suit; each stays hidden until every
-seat has chosen. The tile may be left out when one action fits; when several fit
-the REPL lists them and asks. In a claim window, the seats whose only legal action is
-to pass then pass by themselves. The events that follow are printed, with a deal's
-result; an illegal action is refused with the reason and changes nothing.]],
+`win`; `riichi 5m` (a declaration the rules add, made with a discard; any other is its
+own verb too: `kita`, `kyuushu`); `pass`; `next` (start the next deal). Before play
+(Sichuan): `pass 1m2m3m` (or `exchange 1m2m3m`) passes three tiles, `declare p`
+declares the missing suit; each stays hidden until every seat has chosen. The tile may
+be left out when one action fits; when several fit the REPL lists them and asks. In a
+claim window, the seats whose only legal action is to pass then pass by themselves.
+The events that follow are printed, with a deal's result; an illegal action is refused
+with the reason and changes nothing.]],
   run = function(words, verb)
     if verb ~= "play" then table.insert(words, 1, verb) end
     local seat
@@ -1396,7 +1397,7 @@ deal ends), printing every event.]],
 }
 
 command {
-  name = "undo", usage = "undo [N]", summary = "take back the last action (N actions)",
+  name = "undo", max_words = 1, usage = "undo [N]", summary = "take back the last action (N actions)",
   help = "Takes back the last action, or the last N; `redo` plays them again.",
   run = function(words)
     local g = need_game()
@@ -1416,7 +1417,7 @@ command {
 }
 
 command {
-  name = "redo", usage = "redo [N]", summary = "play again what undo took back",
+  name = "redo", max_words = 1, usage = "redo [N]", summary = "play again what undo took back",
   help = "Plays again the last action (or N) that `undo` took back.",
   run = function(words)
     local g = need_game()
@@ -1572,7 +1573,7 @@ local function win_line(seat, hand, tile, st, from, unseen)
 end
 
 command {
-  name = "wins", usage = "wins [SEAT]", summary = "what wins here: waits, points, unseen copies, furiten",
+  name = "wins", max_words = 1, usage = "wins [SEAT]", summary = "what wins here: waits, points, unseen copies, furiten",
   help = [[
 For you (or SEAT): with 13 tiles, each tile the hand waits on, the copies of it still
 unseen (not in your hand, the melds, the discards or the dora indicators) and what the
@@ -1692,7 +1693,7 @@ Example: score 123456789m1199p win=9p from=W]],
 }
 
 command {
-  name = "scores", usage = "scores", summary = "every seat's points and the history of the deals",
+  name = "scores", max_words = 0, usage = "scores", summary = "every seat's points and the history of the deals",
   help = [[
 Shows each seat's points (with the player sitting there, you marked) and the deals
 played so far: round, honba, how each ended (who won, how and from whom, the value, or
@@ -1825,7 +1826,7 @@ with commas (or as several words): set uma 10,5,-5,-10. Example: set payment 20]
 }
 
 command {
-  name = "rules", usage = "rules [NAME|PATH]", summary = "load a ruleset (or show the current one)",
+  name = "rules", max_words = 1, usage = "rules [NAME|PATH]", summary = "load a ruleset (or show the current one)",
   help = [[
 Loads a ruleset by name (from the rules path) or from a file, for `new`, `score`,
 `wins` and `set`; the game under way keeps its rules until `new`. Without an argument,
@@ -1849,7 +1850,7 @@ reported in one line and nothing changes.]],
 }
 
 command {
-  name = "reload", usage = "reload", summary = "reload the current rule script (the game goes on)",
+  name = "reload", max_words = 0, usage = "reload", summary = "reload the current rule script (the game goes on)",
   help = [[
 Reads the current rule script again (and the scripts it extends) after you edited it.
 The game under way goes on under the new rules: its actions are replayed under them.
@@ -1968,7 +1969,7 @@ position (which drops the actions after it).]],
 }
 
 command {
-  name = "next", usage = "next [N]", summary = "step forward (N actions), or start the next deal",
+  name = "next", max_words = 1, usage = "next [N]", summary = "step forward (N actions), or start the next deal",
   help = [[
 Plays the next action of a loaded game or of what `undo` took back (or N of them),
 printing the events. When there is nothing to step forward to and the deal is over,
@@ -1989,7 +1990,7 @@ starts the next deal.]],
 }
 
 command {
-  name = "prev", usage = "prev [N]", summary = "step back through a game (N actions)",
+  name = "prev", max_words = 1, usage = "prev [N]", summary = "step back through a game (N actions)",
   help = "Goes back one action (or N) in a game; the same as `undo`.",
   run = function(words) COMMANDS.undo.run(words) end,
 }
@@ -2028,7 +2029,7 @@ Goes back or forward through the actions of the game (those played and those `pr
 }
 
 command {
-  name = "quit", usage = "quit", summary = "leave (Ctrl-D too)", aliases = { "exit" },
+  name = "quit", max_words = 0, usage = "quit", summary = "leave (Ctrl-D too)", aliases = { "exit" },
   help = "Leaves the REPL; the history is saved.",
   run = function() return true end,
 }
@@ -2089,7 +2090,12 @@ local function run_command(c, verb, rest)
     if not S.rules and c.name ~= "rules" and c.name ~= "help" and c.name ~= "quit" then
       use_rules(S.rules_name)
     end
-    quit = c.run(split(rest), verb) == true
+    local words = split(rest)
+    if c.max_words and #words > c.max_words then
+      fail("%s takes %s (usage: %s)", c.name, c.max_words == 0 and "nothing" or
+        c.max_words == 1 and "one word at most" or c.max_words .. " words at most", c.usage)
+    end
+    quit = c.run(words, verb) == true
   end)
   return quit
 end
