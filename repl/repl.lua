@@ -1666,6 +1666,9 @@ Example: score 123456789m1199p win=9p from=W]],
     tile_arg(s.win_tile)
     s.seat = s.seat or "E"
     s.win_by = s.win_by or (s.from and "discard" or "self")
+    if s.win_by ~= "self" and s.win_by ~= "discard" then
+      fail("by= is self or discard, not '%s'", tostring(s.win_by))
+    end
     local text = table.concat(hand, " ")
     local sets = S.rules.hand_size == 16 and 5 or 4
     if parse(text, sets).size == 3 * sets + 1 then text = with_tile(text, s.win_tile) end
