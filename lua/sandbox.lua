@@ -149,41 +149,28 @@ function private.mark_read(t)
   for _, v in next, t do private.mark_read(v) end
 end
 
--- Rule code's metamethods run under a budget wherever they are met: a table rule code
--- gives a metatable may end up where the engine reads it outside any budget (a field of
--- its own ruleset it replaced: the next jong score's options, flags, name...; a value a
--- program reads). The metatable set is a copy of the one given whose metamethods are
--- guarded: within rule code each runs as it is (the call's budget counts it); outside,
--- through the one protected path with a hook's limits, its error raised. getmetatable
+-- Rule code's metamethods run only in rule code: a table rule code gives a metatable may
+-- end up where the engine or a program reads it outside any budget (a field of its own
+-- ruleset it replaced: the next jong score's options, flags, name...), and the engine may
+-- read it over and over (ipairs over a list whose __index answers every index: each call
+-- cheap, the loop endless). The metatable set is a copy of the one given whose
+-- metamethods are guarded: within rule code (a limited call under way) each runs as it
+-- is, the call's budget counting it; met anywhere else it raises at once. getmetatable
 -- gives back the table given (the copy is never handed to rule code), and the copy is
 -- made when setmetatable is called (metamethods added to the table later do not count).
-local in_rule_code, pcall_limited = private.in_rule_code, private.pcall_limited
+local in_rule_code = private.in_rule_code
 local EVENTS = {}
 for _, e in ipairs { "index", "newindex", "call", "tostring", "len", "pairs", "eq", "lt", "le",
     "concat", "unm", "add", "sub", "mul", "div", "mod", "pow", "idiv", "band", "bor", "bxor",
     "shl", "shr", "bnot", "close" } do EVENTS["__" .. e] = true end
 
-local function raised(ok, ...)
-  if not ok then error((...), 0) end
-  return ...
-end
-local function metamethod_name(event, f)
-  local d = debug and debug.getinfo(f, "S")
-  return "the " .. event .. " metamethod of rule code" .. (d and d.short_src and
-    (" (" .. d.short_src .. ":" .. tostring(d.linedefined) .. ")") or "")
-end
 local function guarded(event, f)
-  if event == "__pairs" then
-    return function(...)
-      if in_rule_code() then return f(...) end
-      local it, s, c = raised(pcall_limited(metamethod_name(event, f), f, ...))
-      if type(it) == "function" then it = guarded("__pairs iterator", it) end
-      return it, s, c
-    end
-  end
   return function(...)
     if in_rule_code() then return f(...) end
-    return raised(pcall_limited(metamethod_name(event, f), f, ...))
+    local d = debug and debug.getinfo(f, "S")
+    error("the " .. event .. " metamethod of rule code" .. (d and d.short_src and
+      (" (" .. d.short_src .. ":" .. tostring(d.linedefined) .. ")") or "")
+      .. " cannot run outside rule code (a table rule code made, read by the engine or a program)", 2)
   end
 end
 local function guarded_metatable(mt)

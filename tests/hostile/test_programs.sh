@@ -47,12 +47,15 @@ check "score of a result of shared tables ends (exit 1)" [ "$rc" -eq 1 ]
 check "score of a result of shared tables says the memory cap" grep -q "hook score of shared_result: memory cap exceeded" "$out"
 
 # a hook that replaces its own ruleset's options with a table whose metamethods never
-# end: the next situation of that ruleset answers (the engine's read runs them under a
-# budget), it does not hang
+# end, or a list whose loop never ends: the next situation of that ruleset answers (the
+# engine's read raises: no rule code runs outside a budget), it does not hang
 s='{"rules":"tests/hostile/rules/replaces_own_data.lua","seat":"E","round":"E","hand":"123m456m789m123p55p","win_tile":"5p","win_by":"self"'
 echo "[$s,\"attack\":\"options\"},$s,\"options\":{\"x\":2}}]" | timeout 20 "$JONG" score - >"$out" 2>"$err"; rc=$?
 check "score after a hook replaced its options ends (exit 1)" [ "$rc" -eq 1 ]
-check "score after a hook replaced its options says the budget" grep -q "metamethod of rule code.*instruction budget" "$out"
+check "score after a hook replaced its options says why" grep -q "metamethod of rule code.*cannot run outside rule code" "$out"
+echo "[$s,\"attack\":\"options.x.values!\"},$s,\"options\":{\"x\":2}}]" | timeout 20 "$JONG" score - >"$out" 2>"$err"; rc=$?
+check "score after a hook put an endless list in its options ends (exit 1)" [ "$rc" -eq 1 ]
+check "score after a hook put an endless list in its options says why" grep -q "metamethod of rule code.*cannot run outside rule code" "$out"
 
 echo "$passed passed, $failed failed"
 [ "$failed" -eq 0 ]
