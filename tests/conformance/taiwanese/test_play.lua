@@ -97,4 +97,34 @@ function test_robbing_a_promoted_kong_in_play()
   lu.assertEquals(last_event(g, "settle").payments, { E = 0, S = 0, W = 70, N = -70 })
 end
 
+-- Example 19 in play (§7.3): E's first discard 4p completes S (23p) and N (56p), both
+-- concealed five chows on their first go-round (All chows 2, Humanly win 8, the dealer
+-- discarding: 30 + 10 x 11). Nearest: S alone is paid; all: E pays each.
+local function two_winners(multi_win)
+  local g, err = jong.scenario { rules = "taiwanese", seed = 1, options = { multi_win = multi_win },
+    hands = { E = "4p111z222z333z444z555z6z", S = "123456789m23p567s88s", W = "11334499s1199p7777z",
+              N = "123456m56789p678s22s" } }
+  lu.assertNotNil(g, err)
+  play(g, "E", "d 4p")
+  play(g, "S", "win")
+  play(g, "N", "win")
+  local paid = {}
+  for _, r in ipairs(g.last_results) do
+    local its = {}
+    for _, it in ipairs(r.result.items) do its[#its + 1] = { it.name, it.value } end
+    lu.assertEquals(its, { { "All chows", 2 }, { "Humanly win", 8 }, { "Dealer", 1 } })
+    paid[#paid + 1] = r.seat
+  end
+  return paid, last_event(g, "settle").payments
+end
+
+function test_two_winners_on_one_discard()
+  local paid, payments = two_winners("nearest")
+  lu.assertEquals(paid, { "S" })
+  lu.assertEquals(payments, { E = -140, S = 140, W = 0, N = 0 })
+  paid, payments = two_winners("all")
+  lu.assertEquals(paid, { "S", "N" })
+  lu.assertEquals(payments, { E = -280, S = 140, W = 0, N = 140 })
+end
+
 os.exit(lu.LuaUnit.run())
