@@ -64,6 +64,9 @@ local function find(name, from, restricted)
       return path
     end
   end
+  if restricted and private.in_rule_code() then   -- (rule code is told neither the environment nor the folders)
+    return nil, "no ruleset '" .. name .. "' beside the file or in the rules path"
+  end
   local env = os.getenv("JONG_RULES_PATH")
   return nil, "no ruleset '" .. name .. "' in " .. (from and "'" .. from .. "' or " or "")
     .. "the rules path (" .. (env and env ~= "" and "JONG_RULES_PATH=" .. env .. ", then the default folders"

@@ -281,6 +281,12 @@ function TestLoading.test_a_rules_path_names_a_lua_file()
     lu.assertEquals(err, "'" .. path .. "': a rules path must name a .lua file")
   end
 end
+function TestLoading.test_rule_code_is_not_told_the_rules_path()
+  -- require's error names no folder and no environment variable (JONG_RULES_PATH)
+  local r = score(nil, { rules = rule("reads_rules_path") })
+  lu.assertEquals(r.reason, "no ruleset 'nothing_here' beside the file or in the rules path")
+  lu.assertFalse(r.reason:find("JONG_RULES_PATH", 1, true) ~= nil)
+end
 function TestLoading.test_names_resolve_beside_the_naming_file()
   local r, err = jong.load_rules(rule("beside/child_beside"))
   lu.assertNotNil(r, err)
