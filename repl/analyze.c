@@ -31,9 +31,12 @@ static uint64_t absent_kinds = 0;
 
 /* Seven pairs and thirteen orphans are hands of 14 tiles: with five sets, only the
  * standard form. The mask carries the tile set. */
+/* The forms that win under --rules (its field forms; all without it). */
+static unsigned rules_forms = FORM_ALL;
+
 static unsigned hand_forms(void)
 {
-    return (hand_sets == 4 ? FORM_ALL : FORM_STANDARD) | forms_tileset(absent_kinds);
+    return ((hand_sets == 4 ? FORM_ALL : FORM_STANDARD) & rules_forms) | forms_tileset(absent_kinds);
 }
 static char set_name[40] = "";
 
@@ -311,6 +314,15 @@ static int analyze_bytes(const char *line, size_t n, struct out *o)
         sh.seven_pairs = sh.thirteen_orphans = SHANTEN_NONE;
         sh.all = sh.standard;
     }
+    if (!(hand_forms() & FORM_SEVEN_PAIRS))      /* a form the rules lack: null */
+        sh.seven_pairs = SHANTEN_NONE;
+    if (!(hand_forms() & FORM_THIRTEEN_ORPHANS))
+        sh.thirteen_orphans = SHANTEN_NONE;
+    sh.all = sh.standard;                        /* the best of the forms that count */
+    if (sh.seven_pairs != SHANTEN_NONE && sh.seven_pairs < sh.all)
+        sh.all = sh.seven_pairs;
+    if (sh.thirteen_orphans != SHANTEN_NONE && sh.thirteen_orphans < sh.all)
+        sh.all = sh.thirteen_orphans;
     put_shanten(o, ", \"shanten\": {\"all\": ", sh.all);
     put_shanten(o, ", \"standard\": ", sh.standard);
     put_shanten(o, ", \"seven_pairs\": ", sh.seven_pairs);
@@ -334,7 +346,8 @@ static void usage(FILE *f)
           "Hands are of 13/14 tiles by default; --tiles 16, or a ruleset dealing 16 tiles\n"
           "(taiwanese), analyses hands of 16/17 tiles (five sets and a pair). With --rules the\n"
           "ruleset's tile set holds: a tile it lacks (sanma: 2m-8m) is an error, and such a\n"
-          "kind is no wait and is not counted among the tiles a discard would accept.\n"
+          "kind is no wait and is not counted among the tiles a discard would accept; and\n"
+          "only its forms count (classical: no seven pairs, which is then null).\n"
           "\n"
           "Prints one JSON object per hand: the shanten of each form (-1 complete, 0 ready;\n"
           "null for a form the melds rule out), the waits of a 13-tile hand (melds count 3;\n"
@@ -365,6 +378,18 @@ static int rules_hand_size(const char *name)
     } else {
         lua_getfield(L, -2, "hand_size");
         size = lua_isinteger(L, -1) ? (int)lua_tointeger(L, -1) : 13;
+        lua_getfield(L, -3, "forms");   /* the forms that win: seven pairs is not in every game */
+        if (lua_istable(L, -1)) {
+            rules_forms = FORM_STANDARD;
+            for (lua_Integer i = 1; lua_rawgeti(L, -1, i) == LUA_TSTRING; i++) {
+                const char *f = lua_tostring(L, -1);
+                rules_forms |= !strcmp(f, "seven_pairs") ? FORM_SEVEN_PAIRS
+                             : !strcmp(f, "thirteen_orphans") ? FORM_THIRTEEN_ORPHANS : 0;
+                lua_pop(L, 1);
+            }
+            lua_pop(L, 1);
+        }
+        lua_pop(L, 1);
         lua_getfield(L, -3, "absent_tiles");   /* the tile set: kinds it lacks */
         if (lua_isstring(L, -1)) {
             tile_t t[TILE_KINDS * 4];

@@ -17,5 +17,11 @@ check "four-player rules keep the full set" "$("$JONG" analyze --rules japanese 
 # 1m and 9m are like honours in sanma: the fourth 1m and 9m join no chow (2m, 3m, 7m, 8m are gone)
 check "four players: 1m and 9m in chows" "$("$JONG" analyze '1111m9999m123p55z')" '"standard": 1'
 check "sanma: 1m and 9m pairs and pungs only" "$("$JONG" analyze --rules sanma '1111m9999m123p55z')" '"standard": 2'
+# the ruleset's forms: classical wins with no seven pairs (null), so the pairs hand is
+# neither complete nor a wait there
+check "classical: no seven pairs" "$("$JONG" analyze --rules classical '1133557799m2244p')" \
+  '"shanten": {"all": 3, "standard": 3, "seven_pairs": null, "thirteen_orphans": 10}, "waits": [], "decompositions": []'
+check "classical: no seven-pairs wait" "$("$JONG" analyze --rules classical '113355779m2244p')" '"waits": []'
+check "without the rules, seven pairs count" "$("$JONG" analyze '1133557799m2244p')" '"all": -1'
 echo "$passed passed, $failed failed"
 [ "$failed" -eq 0 ]
