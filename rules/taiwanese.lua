@@ -68,19 +68,25 @@ local R = {
   },
 }
 
--- The item table (§11): id -> name and the order of the result (§15.2).
+-- The item table (§11): id -> {name, tai}, and the order of the result (§15.2). Values
+-- are data: score reads them through the ruleset in play (f.rules.items), so a child
+-- changes a value with its own copy of this table. T27 and T29 take their tai from the
+-- options tw.heavenly and tw.humanly; D2 is worth its tai per continuation (§13.3).
 local ITEMS = {
-  T1 = "Concealed hand", T2 = "Self-drawn", T3 = "Concealed self-draw", T4 = "Seat wind",
-  T5 = "Round wind", T6 = "Dragon pung", T7 = "Single wait", T8 = "Robbing a kong",
-  T9 = "Replacement win", T10 = "Last tile", T11 = "Last discard", T12 = "Half melded",
-  T13 = "All melded", T14 = "All chows", T15 = "Three concealed pungs",
-  T16 = "Four concealed pungs", T17 = "Five concealed pungs", T18 = "All pungs",
-  T19 = "Mixed one suit", T20 = "Pure one suit", T21 = "All honours",
-  T22 = "Small three dragons", T23 = "Big three dragons", T24 = "Small four winds",
-  T25 = "Big four winds", T26 = "Seven pairs and a pung", T27 = "Heavenly win",
-  T28 = "Earthly win", T29 = "Humanly win", F1 = "Seat flower", F2 = "Flower set",
-  F3 = "Eight flowers", F4 = "Seven rob one", RH = "Heavenly ready", RE = "Earthly ready",
-  D1 = "Dealer", D2 = "Dealer streak",
+  T1 = { "Concealed hand", 1 }, T2 = { "Self-drawn", 1 }, T3 = { "Concealed self-draw", 1 },
+  T4 = { "Seat wind", 1 }, T5 = { "Round wind", 1 }, T6 = { "Dragon pung", 1 },
+  T7 = { "Single wait", 1 }, T8 = { "Robbing a kong", 1 }, T9 = { "Replacement win", 1 },
+  T10 = { "Last tile", 1 }, T11 = { "Last discard", 1 }, T12 = { "Half melded", 1 },
+  T13 = { "All melded", 2 }, T14 = { "All chows", 2 }, T15 = { "Three concealed pungs", 2 },
+  T16 = { "Four concealed pungs", 5 }, T17 = { "Five concealed pungs", 8 },
+  T18 = { "All pungs", 4 }, T19 = { "Mixed one suit", 4 }, T20 = { "Pure one suit", 8 },
+  T21 = { "All honours", 16 }, T22 = { "Small three dragons", 4 },
+  T23 = { "Big three dragons", 8 }, T24 = { "Small four winds", 8 },
+  T25 = { "Big four winds", 16 }, T26 = { "Seven pairs and a pung", 8 },
+  T27 = { "Heavenly win" }, T28 = { "Earthly win", 16 }, T29 = { "Humanly win" },
+  F1 = { "Seat flower", 1 }, F2 = { "Flower set", 2 }, F3 = { "Eight flowers", 8 },
+  F4 = { "Seven rob one", 8 }, RH = { "Heavenly ready", 8 }, RE = { "Earthly ready", 4 },
+  D1 = { "Dealer", 1 }, D2 = { "Dealer streak", 2 },
 }
 local ORDER = {}
 for i = 1, 29 do ORDER[#ORDER + 1] = "T" .. i end
@@ -185,10 +191,10 @@ local function flower_items(f, o, add)
   end
   local mine = tostring(SEAT_NUMBER[f.seat])
   for _, kind in ipairs { "f", "g" } do
-    if held[kind .. mine] and not (sets[kind] and o.flower_set == "replace") then add("F1", 1) end
+    if held[kind .. mine] and not (sets[kind] and o.flower_set == "replace") then add("F1") end
   end
   for _, kind in ipairs { "f", "g" } do
-    if sets[kind] then add("F2", 2) end
+    if sets[kind] then add("F2") end
   end
 end
 
@@ -205,9 +211,9 @@ local function shape_items(f, o, x, shape, add)
     else
       pungs = pungs + 1
       local t = s.tile
-      if t == WIND_TILE[f.seat] then add("T4", 1) end
-      if t == WIND_TILE[f.round] then add("T5", 1) end
-      if is_dragon(t) then dragons = dragons + 1; add("T6", 1) end
+      if t == WIND_TILE[f.seat] then add("T4") end
+      if t == WIND_TILE[f.round] then add("T5") end
+      if is_dragon(t) then dragons = dragons + 1; add("T6") end
       if is_wind(t) then winds = winds + 1 end
       -- §12.1: concealed unless completed by a discarded (or robbed) winning tile
       if (not s.meld and not (i == shape.win_set and f.win_by ~= "self")) or s.kong == "concealed" then
@@ -217,54 +223,55 @@ local function shape_items(f, o, x, shape, add)
     if s.meld and s.kong ~= "concealed" then claims = claims + 1 end
   end
   local pair = shape.pair
-  if claims == 5 then add(f.win_by == "self" and "T12" or "T13", f.win_by == "self" and 1 or 2) end
+  if claims == 5 then add(f.win_by == "self" and "T12" or "T13") end
   if chows == 5 and not x.honours and #f.bonus == 0 and shape.wait == "two_sided" and not x.single_wait
      and (f.win_by == "discard" or (f.win_by == "self" and o.pinghu_self_draw)) then
-    add("T14", 2)
+    add("T14")
   end
-  if concealed_pungs == 3 then add("T15", 2)
-  elseif concealed_pungs == 4 then add("T16", 5)
-  elseif concealed_pungs == 5 then add("T17", 8) end
-  if pungs == 5 then add("T18", 4) end
-  if dragons == 3 then add("T23", 8)
-  elseif dragons == 2 and pair and is_dragon(pair) then add("T22", 4) end
-  if winds == 4 then add("T25", 16)
-  elseif winds == 3 and pair and is_wind(pair) then add("T24", 8) end
+  if concealed_pungs == 3 then add("T15")
+  elseif concealed_pungs == 4 then add("T16")
+  elseif concealed_pungs == 5 then add("T17") end
+  if pungs == 5 then add("T18") end
+  if dragons == 3 then add("T23")
+  elseif dragons == 2 and pair and is_dragon(pair) then add("T22") end
+  if winds == 4 then add("T25")
+  elseif winds == 3 and pair and is_wind(pair) then add("T24") end
 end
 
--- Every item of one arrangement, with the exclusions of §11 applied: a map id -> list of
--- values (one per instance).
-local function arrangement(f, o, x, shape)
+-- Every item of one arrangement, with the exclusions of §11 applied: the result's items
+-- and their total. its: the item table in play; an item's tai is its entry's (T27 and
+-- T29: the option's, given to add).
+local function arrangement(f, o, x, shape, its)
   local got = {}
   local function add(id, v)
     got[id] = got[id] or {}
-    table.insert(got[id], v)
+    table.insert(got[id], v or its[id][2])
   end
   local self = f.win_by == "self"
-  if f.concealed then add("T1", 1) end
-  if self then add("T2", 1) end
-  if f.concealed and self then add("T3", 1) end
-  if x.single_wait then add("T7", 1) end
-  if f.flags.robbing_kong then add("T8", 1) end
-  if f.flags.kong_replacement and self then add("T9", 1) end
-  if f.flags.last_tile then add(self and "T10" or "T11", 1) end
+  if f.concealed then add("T1") end
+  if self then add("T2") end
+  if f.concealed and self then add("T3") end
+  if x.single_wait then add("T7") end
+  if f.flags.robbing_kong then add("T8") end
+  if f.flags.kong_replacement and self then add("T9") end
+  if f.flags.last_tile then add(self and "T10" or "T11") end
   if shape.ligu then
-    add("T26", 8)
+    add("T26")
     shape_items(f, o, x, { sets = shape.sets }, add)
   else
     shape_items(f, o, x, shape, add)
   end
-  if x.suits == 1 and x.honours then add("T19", 4) end
-  if x.suits == 1 and not x.honours then add("T20", 8) end
-  if x.suits == 0 then add("T21", 16) end
+  if x.suits == 1 and x.honours then add("T19") end
+  if x.suits == 1 and not x.honours then add("T20") end
+  if x.suits == 0 then add("T21") end
   if f.flags.first_turn then
     if f.seat == "E" and self then add("T27", o.heavenly)
-    elseif f.seat ~= "E" and self then add("T28", 16)
+    elseif f.seat ~= "E" and self then add("T28")
     elseif f.seat ~= "E" then add("T29", o.humanly) end
   end
   flower_items(f, o, add)
-  if f.flags.heavenly_ready then add("RH", 8) end
-  if f.flags.earthly_ready then add("RE", 4) end
+  if f.flags.heavenly_ready then add("RH") end
+  if f.flags.earthly_ready then add("RE") end
 
   local function drop(...) for _, id in ipairs { ... } do got[id] = nil end end
   if got.T17 and not o.five_concealed_stacks then drop("T15", "T16", "T18", "T1") end
@@ -278,7 +285,7 @@ local function arrangement(f, o, x, shape)
   local items, tai = {}, 0
   for _, id in ipairs(ORDER) do
     for _, v in ipairs(got[id] or {}) do
-      items[#items + 1] = { name = ITEMS[id], value = v, unit = "tai" }
+      items[#items + 1] = { name = its[id][1], value = v, unit = "tai" }
       tai = tai + v
     end
   end
@@ -318,10 +325,12 @@ function R.score(f)
   local o = f.options
   local streak, err = check_situation(f, o)
   if not streak then return nil, err end
+  local its = f.rules.items   -- (the ruleset in play: a child's values)
   local items, tai
   if f.win_by == "flowers" then                                  -- §7.5, §7.6: the only hand item
-    items = { { name = ITEMS[f.from and "F4" or "F3"], value = 8, unit = "tai" } }
-    tai = 8
+    local item = its[f.from and "F4" or "F3"]
+    items = { { name = item[1], value = item[2], unit = "tai" } }
+    tai = item[2]
   else
     local suits, honours = suit_profile(f)
     local x = { suits = suits, honours = honours, single_wait = wait_count(f, o) == 1 }
@@ -335,8 +344,8 @@ function R.score(f)
     end
     if #shapes == 0 then return { wins = false, reason = "not a complete hand" } end
     for _, shape in ipairs(shapes) do                           -- §10.3: the largest total
-      local its, t = arrangement(f, o, x, shape)
-      if not tai or t > tai then items, tai = its, t end
+      local got, t = arrangement(f, o, x, shape, its)
+      if not tai or t > tai then items, tai = got, t end
     end
   end
   local limit
@@ -347,9 +356,10 @@ function R.score(f)
   local involved = f.seat == "E"
   for _, p in ipairs(payers) do involved = involved or p == "E" end
   if involved then
-    dealer_tai = 2 * streak + 1
-    items[#items + 1] = { name = ITEMS.D1, value = 1, unit = "tai" }
-    if streak > 0 then items[#items + 1] = { name = ITEMS.D2, value = 2 * streak, unit = "tai" } end
+    local dealer, per = its.D1, its.D2
+    dealer_tai = dealer[2] + per[2] * streak
+    items[#items + 1] = { name = dealer[1], value = dealer[2], unit = "tai" }
+    if streak > 0 then items[#items + 1] = { name = per[1], value = per[2] * streak, unit = "tai" } end
   end
   return { wins = true, value = { tai = tai, dealer_tai = dealer_tai }, items = items, limit = limit }
 end
