@@ -9,7 +9,8 @@ static void usage(FILE *out)
 {
     fputs("usage: jong [COMMAND] [ARGS]\n"
           "\n"
-          "With no command, opens the interactive REPL on the default variant.\n"
+          "With no command, opens the interactive REPL on the default variant;\n"
+          "`jong --rules R` opens it on R (a ruleset name or a rule file).\n"
           "\n"
           "commands:\n"
           "  analyze [--rules R | --tiles 13|16] HAND|-\n"
@@ -36,7 +37,7 @@ static void usage(FILE *out)
 
 int main(int argc, char **argv)
 {
-    if (argc < 2)
+    if (argc < 2 || !strcmp(argv[1], "--rules"))
         return cmd_repl(argc, argv);
     const char *cmd = argv[1];
     if (!strcmp(cmd, "analyze"))

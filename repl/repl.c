@@ -253,7 +253,7 @@ static bool has_colour(void)
 }
 
 /* Loads repl/repl.lua and calls M.start; leaves nothing on the stack. */
-static int start(lua_State *L, bool interactive)
+static int start(lua_State *L, bool interactive, const char *rules)
 {
     if (render_preload(L) != 0)   /* require "render": show --svg */
         return -1;
@@ -273,22 +273,41 @@ static int start(lua_State *L, bool interactive)
     lua_setfield(L, -2, "interactive");
     lua_pushboolean(L, has_colour());
     lua_setfield(L, -2, "colour");
-    return call_repl(L, "start", 1, 0) == LUA_OK ? 0 : -1;
+    if (rules) {
+        lua_pushstring(L, rules);
+        lua_setfield(L, -2, "rules");
+    }
+    if (call_repl(L, "start", 1, 1) != LUA_OK)
+        return -1;
+    bool started = lua_toboolean(L, -1);
+    lua_pop(L, 1);
+    return started ? 0 : -2;   /* -2: the rules asked for did not load (said why) */
 }
 
+/* jong [--rules R]: the REPL, on R (a ruleset name or a rule file) or the default variant. */
 int cmd_repl(int argc, char **argv)
 {
-    (void)argc;
-    (void)argv;
+    const char *rules = NULL;
+    for (int i = 1; i < argc; i++) {
+        if (!strcmp(argv[i], "--rules") && i + 1 < argc && !rules) {
+            rules = argv[++i];
+        } else {
+            fprintf(stderr, "jong: %s\nusage: jong [--rules R]   (the REPL; `jong help` lists the commands)\n",
+                    !strcmp(argv[i], "--rules") ? (rules ? "--rules given twice" : "--rules needs a ruleset name or file")
+                                                : "unknown argument for the REPL");
+            return 2;
+        }
+    }
     lua_State *L = lj_open();
     if (!L)
         return 1;
     records_preload(L);   /* require "replay": loading Tenhou and mjai records */
     repl_L = L;
     bool interactive = isatty(STDIN_FILENO);
-    if (start(L, interactive) < 0) {
+    int started = start(L, interactive, rules);
+    if (started < 0) {
         lj_close(L);
-        return 1;
+        return started == -2 ? 2 : 1;
     }
 
     char histbuf[4096];

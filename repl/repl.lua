@@ -2242,11 +2242,16 @@ function M.start(info)
   S.colour = info.colour
   local default = jong.load_rules("classical") and "classical" or "base"
   S.rules_name = default
-  protect(use_rules, default)
+  if info.rules then   -- jong --rules R: the REPL opens on R (a name or a rule file)
+    if not protect(use_rules, info.rules) then return false end
+  else
+    protect(use_rules, default)
+  end
   if S.interactive then
     say("jong: a Mahjong rules engine; Lua 5.4 with the `jong` module. Rules: ", S.rules_name, ".")
     say("`help` lists the commands, `help lua` explains Lua lines, Ctrl-D leaves.")
   end
+  return true
 end
 
 -- Ctrl-D at a terminal: in an unfinished statement it ends that statement (its error

@@ -47,6 +47,31 @@ for input in tests/repl/*.in; do
   fi
 done
 
+# jong --rules R opens the REPL on R (a name or a rule file); a ruleset that is none, or
+# another argument, is a usage mistake (status 2) before any prompt.
+dir="$scratch/rules_flag"
+sandbox "$dir"
+(cd "$dir" && printf 'rules\n' | JONG_RULES_PATH=rules JONG_HISTORY="$dir/history" "$JONG" --rules examples/rules/orchard.lua >out 2>&1)
+if [ $? -eq 0 ] && grep -q '^rules orchard extends base (examples/rules/orchard.lua)$' "$dir/out"; then
+  pass "jong --rules FILE opens the REPL on that file"
+else
+  fail "jong --rules FILE opens the REPL on that file" "$dir/out"
+fi
+(cd "$dir" && printf 'rules\n' | JONG_RULES_PATH=rules JONG_HISTORY="$dir/history" "$JONG" --rules japanese >out 2>&1)
+if [ $? -eq 0 ] && grep -q '^rules japanese (rules/japanese.lua)$' "$dir/out"; then
+  pass "jong --rules NAME opens the REPL on that ruleset"
+else
+  fail "jong --rules NAME opens the REPL on that ruleset" "$dir/out"
+fi
+for args in "--rules nosuch" "--rules" "--rules japanese --bogus"; do
+  (cd "$dir" && printf 'rules\n' | JONG_RULES_PATH=rules JONG_HISTORY="$dir/history" "$JONG" $args >out 2>&1)
+  if [ $? -eq 2 ] && ! grep -q '^rules ' "$dir/out" && [ -s "$dir/out" ]; then
+    pass "jong $args: a usage mistake, said, no REPL"
+  else
+    fail "jong $args: a usage mistake, said, no REPL" "$dir/out"
+  fi
+done
+
 # A save that fails (here: past the file size limit) leaves the file it would replace as
 # it was, and no temporary file beside it.
 dir="$scratch/full"
