@@ -53,6 +53,8 @@ enum act_type {
     ACT_TYPES
 };
 
+enum { EXTRA_NO_TILE = 1 };
+
 struct action {
     uint8_t type;    /* enum act_type */
     uint8_t seat;    /* 0-3 */
@@ -61,7 +63,9 @@ struct action {
     uint8_t extra;   /* ACT_EXTRA: id, an index into game_rules.extra_names */
     uint8_t reds;    /* ACT_CHOW, ACT_PUNG, ACT_KONG: red fives of the hand to meld first
                         (0: plain fives first; a recorded game says which were used) */
-    tile_t more[2];  /* ACT_EXCHANGE: the second and third tiles passed (in tile order) */
+    tile_t more[2];  /* ACT_EXCHANGE: the second and third tiles passed (in tile order);
+                        ACT_EXTRA: more[0] = EXTRA_NO_TILE for a ruleset's declaration
+                        without a tile (kyuushu): tile is then 0 and means none */
 };
 
 enum phase {
@@ -289,7 +293,7 @@ enum event_type {
     EV_KONG_CONCEALED,
     EV_KONG_PROMOTED, /* declared; completed once no one robs it */
     EV_DORA,          /* tile: new indicator; v[0]: its dead index */
-    EV_EXTRA,         /* seat, extra: id, tile */
+    EV_EXTRA,         /* seat, extra: id, tile (none when kind is 1) */
     EV_WIN,           /* seat, from, tile, src: enum win_how, kind: WINF_*; v[0]: seats that had left */
     EV_DRAW_END,      /* v[0]: enum draw_kind, v[1]: seats that had left; text: reason */
     EV_SETTLE,        /* v[0..players-1]: change per seat, v[4]: deposits taken */

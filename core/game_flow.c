@@ -797,6 +797,7 @@ static int do_extra(struct game *g, const struct action *a)
     st->deposits += eff.deposit;
     struct event *e = ev_tile(g, EV_EXTRA, a->seat, a->tile);
     e->extra = a->extra;
+    e->kind = a->more[0] == EXTRA_NO_TILE;   /* a declaration without a tile (kyuushu) */
     if (eff.abort)
         return end_draw(g, DRAW_ABORTIVE, action_name(&g->rules, a));
     if (eff.discard)

@@ -116,7 +116,8 @@ size_t action_json(const struct game_rules *r, const struct action *a, char *buf
     case ACT_EXTRA:
         put(&o, ",\"name\":");
         put_extra_name(&o, r, a->extra);
-        put_tile(&o, "tile", a->tile);
+        if (a->more[0] != EXTRA_NO_TILE)
+            put_tile(&o, "tile", a->tile);
         break;
     case ACT_EXCHANGE: {
         tile_t t[3] = { a->tile, a->more[0], a->more[1] };
@@ -227,7 +228,8 @@ size_t event_json(const struct game_rules *r, const struct event *e, int index, 
         put_seat(&o, "seat", e->seat);
         put(&o, ",\"name\":");
         put_extra_name(&o, r, e->extra);
-        put_tile(&o, "tile", e->tile);
+        if (!e->kind)   /* (kind: the declaration has no tile) */
+            put_tile(&o, "tile", e->tile);
         break;
     case EV_WIN: {
         static const char *flags[] = { "kong_replacement", "last_tile", "first_turn", "robbing_concealed_kong",

@@ -433,7 +433,7 @@ static int declarations(struct game *g, int seat, uint64_t allowed, struct actio
 }
 
 /* Is the extra action offered: the engine's declarations, else the hook's list? */
-static int check_extra(struct game *g, const struct action *a, const char **why)
+static int check_extra(struct game *g, struct action *a, const char **why)
 {
     struct action list[MAX_ACTIONS];
     int n = 0;
@@ -457,8 +457,10 @@ static int check_extra(struct game *g, const struct action *a, const char **why)
     if (g->hooks.extra_actions(g->hooks.ctx, g, a->seat, list, MAX_ACTIONS, &n, g->msg, sizeof g->msg) != HOOK_OK)
         return hook_error(g, "extra_actions");
     for (int i = 0; i < n && i < MAX_ACTIONS; i++)
-        if (list[i].extra == a->extra && list[i].tile == a->tile)
+        if (list[i].extra == a->extra && list[i].tile == a->tile) {
+            a->more[0] = list[i].more[0];   /* (whether it has a tile: the ruleset's word) */
             return LEGAL;
+        }
     return refuse(why, "the ruleset does not offer it now");
 }
 

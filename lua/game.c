@@ -63,7 +63,8 @@ void push_action(lua_State *L, const struct game *g, const struct action *a)
     } else if (a->type == ACT_DECLARE) {
         lua_pushlstring(L, &"mps"[a->extra % 3], 1);
         lua_setfield(L, -2, "suit");
-    } else if (a->type != ACT_PASS && a->type != ACT_NEXT) {
+    } else if (a->type != ACT_PASS && a->type != ACT_NEXT &&
+               !(a->type == ACT_EXTRA && a->more[0] == EXTRA_NO_TILE)) {
         push_tile(L, a->tile);
         lua_setfield(L, -2, "tile");
     }

@@ -165,6 +165,8 @@ static int h_extra_actions(void *ctx, const struct game *g, int seat, struct act
                 return HOOK_ERROR;
             }
             a.tile = k < 0 ? 0 : (tile_t)(k | (red ? TILE_RED : 0));
+            if (!ts)
+                a.more[0] = EXTRA_NO_TILE;
             out[(*count)++] = a;
             lua_pop(L, 1);
         }

@@ -18,7 +18,7 @@ S.hooks = {
   { "may_claim", "g, action", "true, or false and the reason a chow, pung or kong is refused" },
   { "may_win", "g, action", "true, or false and the reason: the claiming exceptions of a win" },
   { "allowed_discards", "g, seat", "nil (all), or the list of tiles the seat may discard" },
-  { "actions", "g, seat", "the declarations the seat in turn may make" },
+  { "actions", "g, seat", "the declarations the seat in turn may make: `{ {type = \"kita\", tile = \"4z\"}, {type = \"kyuushu\"} }`; one without a tile is offered, logged and told without one" },
   { "apply_action", "g, action", "the effect of a declaration" },
   { "special_complete", "g, seat, concealed, nmelds", "true for an irregular complete hand" },
   { "situation", "g, win, s", "adds to the situation of a win in play (flags, indicators)" },

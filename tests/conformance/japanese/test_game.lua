@@ -204,7 +204,21 @@ function test_abort_kyuushu_option()
   local g = assert(jong.game { rules = "japanese", seed = 1, wall = wall })
   for _, a in ipairs(g:legal("E")) do lu.assertNotEquals(a.type, "kyuushu") end   -- off by default
   g = assert(jong.game { rules = "japanese", seed = 1, wall = wall, options = { abort_kyuushu = true } })
+  -- a declaration without a tile is offered, logged and told without one (it said 1m)
+  local offered
+  for _, a in ipairs(g:legal("E")) do if a.type == "kyuushu" then offered = a end end
+  lu.assertEquals(offered, { type = "kyuushu", seat = "E", extra = true })
   lu.assertTrue(g:play("E", "kyuushu"))
+  local log = g:log_json()
+  lu.assertStrContains(log, '{"type":"extra","seat":"E","name":"kyuushu"}')
+  lu.assertNotStrContains(log, '"name":"kyuushu","tile"')
+  local told
+  for _, e in ipairs(g:deal_events()) do if e.type == "extra" then told = e end end
+  lu.assertEquals({ told.seat, told.name, told.tile }, { "E", "kyuushu", nil })
+  -- the log replays: the action without a tile is the one offered
+  local again = assert(jong.game { rules = "japanese", seed = 1, wall = wall, options = { abort_kyuushu = true } })
+  lu.assertTrue(again:play_log(log))
+  lu.assertEquals(again:log_json(), log)
   after_abort_next_deal(g)
 end
 
