@@ -62,4 +62,13 @@ function hk.invalid(s, message)
   return r
 end
 
+-- A stacked deal (§6.4): the four hands (the dealer's 14 tiles, 13 for the others), then
+-- the tiles drawn after the deal; `back` the tiles drawn from the tail (the loose tiles).
+function hk.game(hands, draws, options, back)
+  local g, err = jong.scenario { rules = "hongkong", seed = 1, options = options, back = back, draws = draws,
+                                 hands = { E = hands[1], S = hands[2], W = hands[3], N = hands[4] } }
+  lu.assertNotNil(g, err)
+  return g
+end
+
 return hk

@@ -10,14 +10,8 @@ local lu = require "luaunit"
 local in_play = require "in_play"
 local play, last_event, legal_types = in_play.play, in_play.last_event, in_play.legal_types
 
--- A stacked deal (§6.4): the four hands (the dealer's 14 tiles, 13 for the others), then
--- the tiles drawn after the deal; `back` the tiles drawn from the tail.
-local function game(hands, draws, options, back)
-  local g, err = jong.scenario { rules = "hongkong", seed = 1, options = options, back = back, draws = draws,
-                                 hands = { E = hands[1], S = hands[2], W = hands[3], N = hands[4] } }
-  lu.assertNotNil(g, err)
-  return g
-end
+local hk = dofile((arg[0]:match("^(.*)/") or ".") .. "/helpers.lua")
+local game = hk.game
 
 local function pass_claims(g)
   if g:state().phase ~= "claim" then return end
