@@ -164,7 +164,7 @@ static bool own_shanten(const struct plan *pl)
 /* What a seat sees and holds when it decides. */
 struct view {
     const struct bot_profile *p;
-    const struct game *g;
+    struct game *g;               /* (its kept facts of tiles are written: shanten_each_kept) */
     unsigned forms;
     int sets;                     /* sets of a complete hand: 4, or 5 (16-tile hands) */
     int seat, round_wind;
@@ -884,14 +884,14 @@ static int default_turn(struct game *g, const struct view *v, const struct actio
         }
     /* the shanten after each discard, for plans that count the ordinary one; a hand of
      * 3n + 2 tiles has the shanten of its best discard unless complete */
-    int8_t after[TILE_KINDS];
-    int std = shanten_each(c, vm(v, v->nmelds), v->forms, -1, after);
+    int std;
+    const int8_t *after = shanten_each_kept(g, v->seat, c, vm(v, v->nmelds), v->forms, &std);
     struct tally base;
     tally_counts(c, &base);
     if ((base.suit[0] + base.suit[1] + base.suit[2] + base.suit[SUIT_Z]) % 3 != 2)
         std = -99;   /* not known */
-    else if (std <= 0)
-        std = shanten_of(c, vm(v, v->nmelds), v->forms);
+    else if (std <= 0)   /* ready after its best discard: complete (-1) or ready (0) */
+        std = complete_any(c, vm(v, v->nmelds), v->forms) ? -1 : 0;
     int pi = choose_plan(v, c, v->melds, v->nmelds, std, &base, &dist);
     struct plan pl = plan_at(pi >= 0 ? pi : 0);
     int base_off = off_plan(&pl, &base);
@@ -1234,8 +1234,8 @@ static int default_claim(const struct view *v, const struct action *a, int n, in
             /* nor nearer than plan_floor */
             if (floored && plan_floor(v, &base, &base_worth, fits, sh) >= now_d)
                 continue;
-            int8_t after[TILE_KINDS];
-            shanten_each(c, vm(v, v->nmelds + 1), v->forms, -1, after);
+            int lowest;   /* (kept: the turn after the call asks again) */
+            const int8_t *after = shanten_each_kept(v->g, v->seat, c, vm(v, v->nmelds + 1), v->forms, &lowest);
             /* no plan is nearer than twice the shanten less one (any hand; all pungs
              * when pungs_bounded): a discard that cannot beat the best found is not
              * weighed */

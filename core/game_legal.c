@@ -388,10 +388,16 @@ static int declarations(struct game *g, int seat, uint64_t allowed, struct actio
     if (!nopen)
         return 0;
     bool core_only = !g->hooks.special_complete;
+    /* in the core's forms a discard leaves the hand ready only where it leaves it 0 from ready */
+    const int8_t *after = NULL;
     if (core_only) {
-        /* a tile drawn to a hand within the far hand: at least its least - 1 from ready */
+        /* a tile drawn to a hand within the far hand: at least its least - 1 from ready;
+         * else the shanten after each discard (kept for the bot's choice): a hand of 3n + 2
+         * tiles not complete has the shanten of its best discard, a complete one 0 there */
         int least = g->far[seat].least;
-        int sh = least >= 2 && far_drawn(g, seat) ? least - 1 : shanten_of(h->counts, nmelds, r->forms);
+        int sh = least - 1;
+        if (least < 2 || !far_drawn(g, seat))
+            after = shanten_each_kept(g, seat, h->counts, nmelds, r->forms, &sh);
         if (sh > 0 && sh < SHANTEN_NONE)
             far_note(g, seat, h->counts, h->nmelds, sh);
         if (sh > 0)
@@ -400,10 +406,6 @@ static int declarations(struct game *g, int seat, uint64_t allowed, struct actio
     uint8_t counts[TILE_KINDS], held[TILE_KINDS];
     counts_copy(counts, h->counts);
     hand_all_counts(h, held);
-    /* in the core's forms a discard leaves the hand ready only where it leaves it 0 from ready */
-    int8_t after[TILE_KINDS];
-    if (core_only)
-        shanten_each(h->counts, nmelds, r->forms, -1, after);
     int n = 0;
     for (int k = 0; k < TILE_KINDS; k++) {
         if (!counts[k] || (core_only && after[k] > 0))

@@ -56,6 +56,18 @@ struct game {
         uint8_t least;   /* its shanten is at least this (1 or more) */
         uint8_t counts[TILE_KINDS];
     } far[MAX_PLAYERS];
+    /* Per seat, the last concealed hand (counts, melds argument of the analysis, forms)
+     * whose shanten after each discard was counted (shanten_each, delta -1): a fact of
+     * those tiles alone, kept for the other questions about the same tiles (the legal
+     * declarations of a turn, then the bot's choice; a call weighed, then the turn after
+     * it). */
+    struct each_hand {
+        bool ok;
+        int8_t nmelds, lowest;
+        unsigned forms;
+        uint8_t counts[TILE_KINDS];
+        int8_t after[TILE_KINDS];
+    } each[MAX_PLAYERS];
 };
 
 /* Seats at the table, and the seat after s in turn order. */
@@ -250,6 +262,29 @@ static inline void far_note(struct game *g, int seat, const uint8_t counts[TILE_
     f->nmelds = (uint8_t)nmelds;
     f->least = (uint8_t)least;
     counts_copy(f->counts, counts);
+}
+
+/* shanten_each(counts, nmelds, forms, -1, ...) of concealed counts (3n + 2 tiles) of the
+ * seat: the shanten after each discard (kept per seat in g->each for the same tiles asked
+ * again, valid until the seat's next such question), *lowest the least of them. */
+static inline const int8_t *shanten_each_kept(struct game *g, int seat, const uint8_t counts[TILE_KINDS], int nmelds,
+                                              unsigned forms, int *lowest)
+{
+    struct each_hand *e = &g->each[seat & (MAX_PLAYERS - 1)];
+    uint64_t a0, a1, a2, a3, b0, b1, b2, b3;   /* kinds 0-31 as four words */
+    memcpy(&a0, counts, 8), memcpy(&a1, counts + 8, 8), memcpy(&a2, counts + 16, 8), memcpy(&a3, counts + 24, 8);
+    memcpy(&b0, e->counts, 8), memcpy(&b1, e->counts + 8, 8), memcpy(&b2, e->counts + 16, 8);
+    memcpy(&b3, e->counts + 24, 8);
+    if (!(e->ok && e->nmelds == nmelds && e->forms == forms && !((a0 ^ b0) | (a1 ^ b1) | (a2 ^ b2) | (a3 ^ b3)) &&
+          counts[32] == e->counts[32] && counts[33] == e->counts[33])) {
+        e->lowest = (int8_t)shanten_each(counts, nmelds, forms, -1, e->after);
+        e->ok = true;
+        e->nmelds = (int8_t)nmelds;
+        e->forms = forms;
+        counts_copy(e->counts, counts);
+    }
+    *lowest = e->lowest;
+    return e->after;
 }
 
 /* game_legal.c */
