@@ -1628,7 +1628,10 @@ local function ippatsu(g, seat, last_with)   -- last_with: the seat's (g:seat_su
     local kind, by, call = core:event_head(i)
     if kind == "deal_start" then return false end
     if kind == "discard" and by == seat then return true end
-    if ENDS_IPPATSU[kind] or (kind == "kong_promoted" and not robbing) or call then return false end
+    -- a kong or kita being robbed does not stand (6.7; sanma.md 7.4): the newest event then
+    if ENDS_IPPATSU[kind] or (kind == "kong_promoted" and not robbing) or (call and not (robbing and i == events)) then
+      return false
+    end
   end
   return false
 end

@@ -134,6 +134,20 @@ function test_kita_breaks_ippatsu()
   lu.assertFalse(has_item(r.result, "Ippatsu"))
 end
 
+-- 7.4: a ron on the kita itself keeps ippatsu: the robbed kita does not stand (Tenhou
+-- 2026011616gm-00b9-0000-6565db46, South 3: riichi, ippatsu, seven pairs on a kita).
+function test_ron_on_a_kita_keeps_ippatsu()
+  local g = game({ E = "123456789p111s4z5z", S = JUNK_S, W = JUNK_W }, "4z", "7z")
+  play(g, "E", "riichi 5z"); pass_all(g)
+  play(g, "S", "kita")
+  lu.assertEquals(g:state().phase, "rob")
+  play(g, "E", "win")
+  local r = g.last_results[1]
+  lu.assertNotNil(r, "a win")
+  lu.assertTrue(has_item(r.result, "Ippatsu"))
+  lu.assertTrue(g:check())
+end
+
 -- Without the kita the same tsumo has ippatsu.
 function test_ippatsu_without_kita()
   local g = game({ E = "123456789p11s23s5z", S = JUNK_S, W = JUNK_W }, "7z6z4s")

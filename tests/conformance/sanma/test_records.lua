@@ -1,0 +1,42 @@
+-- Real three-player records replayed whole with `jong replay --check`'s checks (every
+-- action, every deal's payments, the final points): tests/conformance/sanma/records/.
+--   2026011616gm-00b9-0000-6565db46.xml  Tenhou Phoenix room (type 185), mjlog: South 3
+--     is a ron on a kita in the ippatsu turn (riichi, ippatsu, seven pairs: 6,400; 7.4).
+--   mahjongsoul-kokushi-ankan.json  a Mahjong Soul game as tenhou.net/6 JSON (one deal,
+--     35,000 points): red fives given per suit (aka51 0, aka52 1, aka53 1), a room name
+--     that is not Tenhou's ("三金の間赤": no 東/南, so nothing about open tanyao).
+local lu = require "luaunit"
+local records = require "records"
+local replay = require "replay"
+
+local DIR = "tests/conformance/sanma/records/"
+
+local function read(name)
+  local f = assert(io.open(DIR .. name, "rb"))
+  local text = f:read("a")
+  f:close()
+  return assert(records.read(text))
+end
+
+function test_tenhou_ron_on_a_kita_with_ippatsu()
+  local rec = read("2026011616gm-00b9-0000-6565db46.xml")
+  lu.assertEquals(rec.players, 3)
+  lu.assertEquals(rec.rules, "tenhou3")
+  local r = replay.check(rec)
+  lu.assertTrue(r.ok, r.error)
+  lu.assertEquals(r.deals, #rec.deals)
+  lu.assertEquals(r.final, rec.final)
+end
+
+function test_red_fives_per_suit_and_a_foreign_room_name()
+  local rec = read("mahjongsoul-kokushi-ankan.json")
+  lu.assertEquals(rec.players, 3)
+  lu.assertEquals(rec.options.red_fives, 2)
+  lu.assertNil(rec.options.open_tanyao)
+  lu.assertNil(rec.options.match_length)
+  local r = replay.check(rec)
+  lu.assertTrue(r.ok, r.error)
+  lu.assertEquals(r.final, { 83000, -13000, 35000 })
+end
+
+os.exit(lu.LuaUnit.run())
