@@ -356,7 +356,11 @@ function M.read_tenhou6(text)
   if type(d) ~= "table" or type(d.log) ~= "table" then return nil, "tenhou.net/6: no \"log\" array" end
   local rule = type(d.rule) == "table" and d.rule or {}
   local disp = type(rule.disp) == "string" and rule.disp or ""
-  local aka = (rule.aka or rule.aka51 or rule.aka52 or rule.aka53 or 0) ~= 0
+  -- red fives: `aka` (Tenhou), or one count a suit (`aka51` `aka52` `aka53`, 0 for none)
+  local aka = false
+  for _, key in ipairs { "aka", "aka51", "aka52", "aka53" } do
+    if rule[key] ~= nil and rule[key] ~= 0 then aka = true end
+  end
   local rec = { format = "tenhou6", options = {}, deals = {}, names = {} }
   local first = d.log[1]
   local n = 4
@@ -364,9 +368,11 @@ function M.read_tenhou6(text)
   rec.players = n
   rec.rules = n == 3 and "tenhou3" or "tenhou"
   rec.options.red_fives = aka and (n == 3 and 2 or 3) or 0
+  -- Tenhou's room names ("四鳳南喰赤", "三般東喰", "特南喰赤") say the length and open
+  -- tanyao; a name without 東 or 南 (a converted Mahjong Soul game: "三金の間赤") says neither.
   if disp:find("東", 1, true) then rec.options.match_length = "tonpuusen"
   elseif disp:find("南", 1, true) then rec.options.match_length = "hanchan" end
-  if disp ~= "" and not disp:find("喰", 1, true) then rec.options.open_tanyao = false end
+  if rec.options.match_length and not disp:find("喰", 1, true) then rec.options.open_tanyao = false end
   if type(d.name) == "table" then for i = 1, n do rec.names[i] = tostring(d.name[i] or "") end end
   local function tile(c, where)
     local t = t6_tile(c)
@@ -984,6 +990,7 @@ function M.detect(text)
     end
     if ty == "game" then return "jong" end
     if type(ty) == "string" then return "mjai" end
+    if text:find('"qipai"%s*:') then return "majiang" end      -- kobalab's 電脳麻将 paifu
     if text:find('"log"%s*:') then return "tenhou6" end
   end
   return nil
@@ -998,6 +1005,9 @@ function M.read(text)
   if fmt == "tenhou6" then return M.read_tenhou6(data) end
   if fmt == "mjai" then return M.read_mjai(data) end
   if fmt == "jong" then return nil, "a jong log: read it with the replay module (it replays the actions)" end
+  if fmt == "majiang" then
+    return nil, "a 電脳麻将 (majiang) paifu (\"qipai\", \"zimo\", ...): not a format jong reads (mjlog XML, tenhou.net/6 JSON and mjai are)"
+  end
   if data == "" then return nil, "the file is empty" end
   return nil, "not a game record: neither mjlog XML, tenhou.net/6 JSON, mjai JSON lines nor a jong log"
 end

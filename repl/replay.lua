@@ -294,13 +294,15 @@ function M.check(rec, o)
     local e = deal.events[1] or { at = deal.at }
     e.at = e.at or deal.at
     local dealer_player = core:seat_summary("E", S).player
+    -- a record whose first deal is not a match's first: an excerpt (jong plays matches whole)
+    local excerpt = deal.index == 1 and " (the record starts in the middle of a match; a match is replayed from East 1, 0 honba)" or ""
     if dealer_player ~= dealer or round ~= want_round then
-      fail(e, ("the log deals %s %d (player %d deals); the engine deals %s round, player %d deals"):format(
-        WIND[deal.kyoku // 4 + 1], deal.kyoku % 4 + 1, dealer, round, dealer_player))
+      fail(e, ("the log deals %s %d (player %d deals); the engine deals %s round, player %d deals%s"):format(
+        WIND[deal.kyoku // 4 + 1], deal.kyoku % 4 + 1, dealer, round, dealer_player, excerpt))
     end
     if honba ~= deal.honba or deposits ~= deal.deposits * 1000 then
-      fail(e, ("the log starts with %d honba and %d riichi sticks; the engine with %d honba and %d points on the table"):format(
-        deal.honba, deal.deposits, honba, deposits))
+      fail(e, ("the log starts with %d honba and %d riichi sticks; the engine with %d honba and %d points on the table%s"):format(
+        deal.honba, deal.deposits, honba, deposits, excerpt))
     end
     for p = 0, n - 1 do
       local pts = points_of(seat_of(p))

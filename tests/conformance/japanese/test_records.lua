@@ -1,0 +1,39 @@
+-- Reading records users hand over (repl/records.lua, repl/replay.lua): what jong cannot
+-- replay says why, with the file's deal and event.
+local lu = require "luaunit"
+local records = require "records"
+local replay = require "replay"
+
+-- One Tenhou deal (mjlog): the dealer declares kyuushu kyuuhai on his first draw.
+local function mjlog(seed)
+  return '<mjloggm ver="2.3"><GO type="169" lobby="0"/><UN n0="A" n1="B" n2="C" n3="D"/><TAIKYOKU oya="0"/>'
+    .. '<INIT seed="' .. seed .. '" ten="250,250,250,250" oya="0" '
+    .. 'hai0="0,32,36,68,72,104,108,112,116,4,8,12,17" hai1="40,44,48,52,56,60,64,76,80,84,88,92,96" '
+    .. 'hai2="1,5,9,13,18,21,25,29,33,37,41,45,49" hai3="2,6,10,14,19,22,26,30,34,38,42,46,50"/>'
+    .. '<T120/><RYUUKYOKU type="yao9" ba="0,0" sc="250,0,250,0,250,0,250,0" '
+    .. 'hai0="0,32,36,68,72,104,108,112,116,4,8,12,17,120"/></mjloggm>'
+end
+
+-- A record that starts in the middle of a match (an excerpt, e.g. one round copied from a
+-- viewer) is refused at its first deal, saying so.
+function test_an_excerpt_is_named_as_such()
+  local r = replay.check(assert(records.read(mjlog("0,0,0,2,3,124"))))
+  lu.assertTrue(r.ok, r.error)
+  r = replay.check(assert(records.read(mjlog("0,1,0,2,3,124"))))
+  lu.assertFalse(r.ok)
+  lu.assertStrContains(r.error, "(deal 1, East 1, 1 honba)")
+  lu.assertStrContains(r.error, "starts in the middle of a match")
+end
+
+-- kobalab's 電脳麻将 paifu JSON (has "log" too) is named, not misread as tenhou.net/6.
+function test_a_majiang_paifu_is_named()
+  local text = '{"title":"四鳳南喰赤","player":["a","b","c","d"],"log":[[{"qipai":{"zhuangfeng":0,'
+    .. '"jushu":0,"changbang":0,"lizhibang":0,"defen":[25000,25000,25000,25000],"baopai":"z1",'
+    .. '"shoupai":["m123","p456","s789","z111"]}},{"zimo":{"l":0,"p":"m1"}}]]}'
+  local rec, err = records.read(text)
+  lu.assertNil(rec)
+  lu.assertStrContains(err, "電脳麻将")
+  lu.assertStrContains(err, "not a format jong reads")
+end
+
+os.exit(lu.LuaUnit.run())
