@@ -6,6 +6,7 @@ local plain_settings
 
 local SEATS = jong.SEATS
 local note_hook_failure = private.note_hook_failure
+local payment_key_problem = private.payment_key_problem   -- lua/prelude.lua
 
 -- The engine settings of a ruleset with resolved options (names: docs/hooks.md).
 local FORM_BITS = { standard = jong.FORM_STANDARD, seven_pairs = jong.FORM_SEVEN_PAIRS,
@@ -49,6 +50,18 @@ local function settings_of(r, options)
     local c = r.configure(options, r)   -- r: the ruleset in play (a child reads its own fields)
     if c ~= nil and type(c) ~= "table" then error("rules " .. r.name .. ": hook configure returned a " .. type(c), 0) end
     for k, v in next, c or {} do e[k] = v end
+    -- A hook the configure's ruleset skips while its options are off is still called when
+    -- a child gives its own (a house check_abort of a child of japanese with its abortive
+    -- draws off).
+    if type(e.skip_hooks) == "table" and rawget(private.original(r), "configure") == nil then
+      local owner = r.parent
+      while owner and rawget(private.original(owner), "configure") == nil do owner = owner.parent end
+      local kept = {}
+      for _, name in ipairs(e.skip_hooks) do
+        if not owner or owner[name] == r[name] then kept[#kept + 1] = name end
+      end
+      e.skip_hooks = kept
+    end
   end
   return e
 end
@@ -462,9 +475,11 @@ local function make_hooks(G, skip, views)
   end
   -- A reason alone (`return "no chows"`) is a mistake, not a permission: the action is
   -- refused as by a hook that failed, saying what the hook should answer.
+  -- So is nothing (a hook whose last `return true` is missing: every other action would be
+  -- refused without a word).
   local function not_an_answer(name, action, text)
-    return failed(G, name, action, r[name], "returned the string '" .. text:sub(1, 60)
-      .. "', not true, or false and the reason")
+    return failed(G, name, action, r[name], (text == nil and "returned nothing" or "returned the string '"
+      .. text:sub(1, 60) .. "'") .. ", not true, or false and the reason")
   end
   local ask_win = r.may_win or (r.score and not jong.every_complete_hand_wins(G.rules))
   -- A win's answers in one protected call: may_win's (the claiming exceptions), then, when
@@ -487,7 +502,7 @@ local function make_hooks(G, skip, views)
         local ok, who, a, b = xpcall(win_answers, with_traceback, V, action)
         if not ok then return failed(G, asking, action, asking == "may_win" and r.may_win or win_check, who) end
         if who == "may_win" then
-          if type(a) == "string" then return not_an_answer("may_win", action, a) end
+          if type(a) == "string" or a == nil then return not_an_answer("may_win", action, a) end
           if not a then return false, reason_text(b) end
           return true
         end
@@ -497,7 +512,7 @@ local function make_hooks(G, skip, views)
       if not r.may_claim then return true end
       local ok, allowed, reason = guarded(G, V, "may_claim", action, r.may_claim, action)
       if not ok then return false, allowed end
-      if type(allowed) == "string" then return not_an_answer("may_claim", action, allowed) end
+      if type(allowed) == "string" or allowed == nil then return not_an_answer("may_claim", action, allowed) end
       if reason == nil then return allowed and true or false end
       return allowed and true or false, reason_text(reason)
     end
@@ -586,6 +601,8 @@ local function make_hooks(G, skip, views)
         if type(pay) ~= "table" then
           bad_settle(w, "rules " .. tostring(R.name) .. ": hook settle returned a " .. type(pay) .. ", not a payments table")
         end
+        local key_problem = payment_key_problem(pay)
+        if key_problem then bad_settle(w, "rules " .. tostring(R.name) .. ": hook settle " .. key_problem) end
         local sum, checked = 0, { E = 0, S = 0, W = 0 }
         for k = 1, #seats do
           local s = seats[k]
@@ -634,6 +651,8 @@ local function make_hooks(G, skip, views)
     function hooks.settle_draw(_, kind, reason)
       local pay = call("settle_draw", nil, kind, reason)
       if type(pay) ~= "table" then bad(R, "settle_draw", "returned a " .. type(pay) .. ", not a payments table") end
+      local key_problem = payment_key_problem(pay)
+      if key_problem then bad(R, "settle_draw", key_problem) end
       local seats, out = G:seats(), { E = 0, S = 0, W = 0, N = 0, taken = 0 }
       for k = 1, #seats do out[seats[k]] = payment(R, "settle_draw", pay, seats[k]) end
       out.taken = payment(R, "settle_draw", pay, "taken")
@@ -644,6 +663,8 @@ local function make_hooks(G, skip, views)
     function hooks.settle_kong(_, seat)
       local pay = call("settle_kong", nil, seat)
       if type(pay) ~= "table" then bad(R, "settle_kong", "returned a " .. type(pay) .. ", not a payments table") end
+      local key_problem = payment_key_problem(pay)
+      if key_problem then bad(R, "settle_kong", key_problem) end
       local seats, out = G:seats(), { E = 0, S = 0, W = 0, N = 0, taken = 0 }
       for k = 1, #seats do out[seats[k]] = payment(R, "settle_kong", pay, seats[k]) end
       return out

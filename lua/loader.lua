@@ -206,6 +206,11 @@ function load_file(path, name)
   end
   loading[#loading] = nil
   r.options = r.options or {}
+  for _, name in ipairs(private.sorted_keys(r.options)) do   -- (merged: a child's entry may give only a new default)
+    if r.options[name].default == nil then
+      return nil, path .. ": option '" .. tostring(name) .. "' has no default (options = {name = {default = ..., doc = ...}})"
+    end
+  end
   r.flags = r.flags or {}
   r.flag_set = {}
   for _, f in ipairs(r.flags) do r.flag_set[f] = true end

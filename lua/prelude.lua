@@ -128,7 +128,10 @@ function jong.resolve_options(r, given)
       key = key:sub(#r.option_prefix + 1)
     end
     local spec = r.options[key]
-    if not spec then return nil, "unknown option '" .. k .. "' for rules " .. r.name end
+    if not spec then   -- (with the nearest option's name: a typo)
+      local near = jong.schema.nearest(key, sorted_keys(r.options))
+      return nil, "unknown option '" .. k .. "' for rules " .. r.name .. (near and ("; did you mean '" .. near .. "'?") or "")
+    end
     -- A value is one of spec.values, or of a type in spec.types, or (with neither)
     -- of the default's type.
     local fine = false
@@ -280,6 +283,20 @@ end
 local pcall_limited, plain_fields = private.pcall_limited, private.plain_fields
 
 local payments_problem = private.payments_problem
+
+-- A key of a payments table that is no seat (settle answering a list, {10, -10, 0, 0},
+-- or a misspelt seat), as a message, or nil: its amount would be read as nobody's.
+-- (`taken`: the deposits a winner or a draw takes off the table, Japanese)
+local PAYMENT_KEY = { E = true, S = true, W = true, N = true, taken = true }
+function private.payment_key_problem(pay)
+  for k in next, pay do
+    if not PAYMENT_KEY[k] then
+      return "gave a payment to " .. (type(k) == "string" and ("'" .. k:sub(1, 40) .. "'") or tostring(k))
+        .. ", which is no seat (payments are {E = n, S = n, W = n, N = n})"
+    end
+  end
+end
+local payment_key_problem = private.payment_key_problem
 local views = private.views   -- (lua/sandbox.lua, loaded after this file: read at the first call)
 
 -- (what score answers at_once for a win, before the answer's fields: lua/json.c writes
@@ -357,6 +374,8 @@ local function score(s, at_once)
     if type(payments) ~= "table" then
       return fail("hook settle of " .. r.name .. " returned a " .. type(payments) .. ", not a payments table")
     end
+    local key_problem = payment_key_problem(payments)
+    if key_problem then return fail("hook settle of " .. r.name .. " " .. key_problem) end
     local seat, sum = payments_problem(payments, (f.deposits or 0) ~= 0)   -- lua/module.c
     if seat then
       local v = rawget(payments, seat)

@@ -1539,6 +1539,16 @@ Example: analyze 123m456p789s1z2z33z5z]],
   complete = function() return jong.TILES end,
 }
 
+-- An option the ruleset does not have, with the nearest name (a typo).
+local function unknown_option(name)
+  local names = {}
+  for k in pairs(S.rules.options) do names[#names + 1] = k end
+  table.sort(names)
+  local near = jong.schema.nearest(name, names)
+  fail("unknown option '%s' for rules %s%s (`set` lists them)", name, S.rules.name,
+    near and ("; did you mean '" .. near .. "'?") or "")
+end
+
 -- What winning on tile would score for the seat (hand without it), self-drawn and on
 -- a discard from `from`, under the current rules and the game's options.
 -- What winning on tile would give the seat (hand without it), self-drawn and on a
@@ -1778,7 +1788,7 @@ with commas (or as several words): set uma 10,5,-5,-10. Example: set payment 20]
     end
     if value == nil then
       if SETTINGS[name] then fail("set %s to what?", name) end
-      if not S.rules.options[name] then fail("unknown option '%s' for rules %s (`set` lists them)", name, S.rules.name) end
+      if not S.rules.options[name] then unknown_option(name) end
       local current = jong.resolve_options(S.rules, S.options) or {}
       say(name, " = ", option_text(current[name]), "  ", S.rules.options[name].doc or "")
       return
@@ -1794,7 +1804,7 @@ with commas (or as several words): set uma 10,5,-5,-10. Example: set payment 20]
       end
       return
     end
-    if not S.rules.options[name] then fail("unknown option '%s' for rules %s (`set` lists them)", name, S.rules.name) end
+    if not S.rules.options[name] then unknown_option(name) end
     -- several words are a list: `set uma 10 5 -5 -10` is `set uma 10,5,-5,-10`
     if words[3] then value = table.concat(words, ",", 2) end
     local given = {}

@@ -510,10 +510,9 @@ function R.helpers.yaku_with(list, extra)
   end
   return out
 end
-function R.helpers.yaku_without(list, ...)
-  local drop, out = {}, {}
-  for _, name in ipairs { ... } do drop[name] = true end
-  for _, y in ipairs(list) do if not drop[y.name] then out[#out + 1] = y end end
+function R.helpers.yaku_without(list, ...)   -- (by name or id; a name the list lacks is an error)
+  local out, err = require("lib.items").drop(list, ...)
+  if not out then error(err, 2) end
   return out
 end
 

@@ -77,4 +77,67 @@ function test_endless_hook()
   lu.assertEquals(g:state().turn, "E")
 end
 
+-- A name or id an item edit does not find, a misspelt or missing field: refused at load,
+-- naming the rule file's line and the nearest right name (rules/lib/items.lua).
+function test_item_edits()
+  local cases = {
+    { "mistake_yaku_name.lua", "mistake_yaku_name.lua:4: unknown item 'Tanyoa'; did you mean 'Tanyao'?" },
+    { "mistake_item_field.lua", "mistake_item_field.lua:5: item 'House bonus' (id X1): unknown field 'vaule'; did you mean 'value'?" },
+    { "mistake_item_group.lua", "mistake_item_group.lua:5: item 'House bonus' (id X1): no 'group' (every item of this list has one)" },
+    { "mistake_item_id.lua", "mistake_item_id.lua:5: unknown item id 'H55'; did you mean 'H15'?" },
+  }
+  for _, c in ipairs(cases) do
+    local r, err = jong.load_rules(DIR .. c[1])
+    lu.assertNil(r, c[1])
+    lu.assertStrContains(err, c[2])
+    lu.assertFalse(win(DIR .. c[1]).ok)
+  end
+end
+
+-- settle answering a list: jong score and play refuse it, naming the key (else every seat
+-- was paid 0 in play and jong score answered payments "1", "2", ...).
+function test_settle_keys_that_are_no_seats()
+  lu.assertEquals(win(DIR .. "mistake_settle_list.lua").error, "hook settle of mistake_settle_list gave a payment "
+    .. "to 1, which is no seat (payments are {E = n, S = n, W = n, N = n})")
+  local g = assert(jong.scenario { rules = DIR .. "mistake_settle_list.lua", seed = 1,
+    hands = { E = "5z1m2m3m5m6m7m8m9m2p3p4p6s7s", S = "123m456p789s1115z", W = "22m33m44p55p66s77s7z",
+              N = "11p22p33s44s55m66m7z" } })
+  assert(g:play("E", "d 5z"))
+  local ok, why = g:play("S", "win")
+  lu.assertNil(ok)
+  lu.assertStrContains(why, "hook settle of rules mistake_settle_list (tests/lua/rules/mistake_settle_list.lua:3) "
+    .. "failed, refusing S win 5z: rules mistake_settle_list: hook settle gave a payment to 1, which is no seat")
+  lu.assertEquals(g:state().phase, "claim")           -- the game unchanged
+end
+
+-- An option without a default is refused at load (hooks would read nil).
+function test_option_without_default()
+  local r, err = jong.load_rules(DIR .. "mistake_no_default.lua")
+  lu.assertNil(r)
+  lu.assertStrContains(err, "mistake_no_default.lua: option 'bonus' has no default")
+end
+
+-- An option the ruleset does not have: refused wherever it is given, with the nearest name.
+function test_unknown_option()
+  local want = "unknown option 'min_fan' for rules hongkong; did you mean 'min_faan'?"
+  lu.assertEquals(select(2, jong.game { rules = "hongkong", options = { min_fan = 1 } }), want)
+  local r = jong.score { rules = "hongkong", options = { min_fan = 1 }, seat = "S", hand = "123m456p789s123s55z",
+    win_tile = "5z", win_by = "discard", from = "W" }
+  lu.assertEquals(r.error, want)
+  lu.assertEquals(select(2, jong.resolve_options(jong.load_rules("hongkong"), { ["hk.min_fan"] = 1 })),
+    "unknown option 'hk.min_fan' for rules hongkong; did you mean 'min_faan'?")
+end
+
+-- may_claim without its `return true`: nothing is no answer. The claim it was asked about
+-- is refused, and the game says why (before, every chow and kong was refused silently).
+function test_claim_hook_answering_nothing()
+  local g = assert(jong.scenario { rules = DIR .. "mistake_claim_nil.lua", seed = 1,
+    hands = { E = "5z1m3m3m5m6m7m8m9m2p3p4p6s7s", S = "124m258p369s1255z",
+              W = "11m22m33p44p55s66s7z", N = "11p22p33s44s55m66m7z" } })
+  assert(g:play("E", "d 3m"))                       -- South could chow 2m3m4m
+  lu.assertEquals(g:state().phase, "turn")
+  lu.assertEquals(g.hook_error, "hook may_claim of rules mistake_claim_nil (tests/lua/rules/mistake_claim_nil.lua:3) "
+    .. "failed, refusing S chow 2m: returned nothing, not true, or false and the reason")
+end
+
 os.exit(lu.LuaUnit.run())
