@@ -376,7 +376,7 @@ end
 -- fields in the view (g.my_note = ...); the game and other programs never see them.
 local CORE_READERS = { "version", "rewrites", "state", "seat", "seat_summary", "brief", "waits", "wait_mask", "ura", "dora", "events", "event_tables", "event_head", "kong_income",
   "actions", "nactions", "outcome", "waiting", "legal", "check", "pending_win" }
-local GAME_READERS = { "situation", "score_win", "state", "waiting", "seat_summary", "seat", "brief",
+local GAME_READERS = { "situation", "score_win", "state", "waiting", "seat_summary", "seat", "seats", "brief",
   "waits", "wait_mask", "legal", "check", "events", "deal_events", "log_json", "parse_action", "deal_outcome",
   "rotation", "last_payments", "win_check", "pending_win", "would_win", "kong_income" }
 

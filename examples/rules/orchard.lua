@@ -19,24 +19,9 @@ local R = {
   },
 }
 
--- Scattered orchard: counts (kind -> n) of exactly 14 concealed tiles, all different,
--- suited ones of one suit at least three ranks apart.
-local function scattered(counts)
-  local n, last = 0, {}
-  for _, kind in ipairs(tiles.KINDS) do          -- in kind order: 1m ... 9m, 1p ..., 1z ... 7z
-    local c = counts[kind] or 0
-    if c > 1 then return false end
-    if c == 1 then
-      n = n + 1
-      local rank, suit = tiles.RANK[kind], tiles.SUIT[kind]
-      if suit ~= "z" then                         -- (honours have ranks too: 1z-7z)
-        if last[suit] and rank - last[suit] < 3 then return false end
-        last[suit] = rank
-      end
-    end
-  end
-  return n == 14
-end
+-- Scattered orchard: exactly 14 concealed tiles, all different, suited ones of one suit at
+-- least three ranks apart: the shape rules/lib/patterns.lua calls thirteen unrelated.
+local scattered = require("lib.patterns").unrelated
 
 local function counts_of(notation)
   local counts = {}

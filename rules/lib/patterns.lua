@@ -48,4 +48,24 @@ function M.knitted(counts)
   return nil
 end
 
+-- Thirteen unrelated (Shisanlan, the orchard's "scattered"): fourteen different tiles, the
+-- suited ones of one suit at least three ranks apart (147m 258p 369s and five honours, say).
+function M.unrelated(counts)
+  local n, last = 0, {}
+  for _, kind in ipairs(tiles.KINDS) do          -- in kind order: 1m ... 9m, 1p ..., 1z ... 7z
+    local c = counts[kind] or 0
+    if c > 1 then return false end
+    if c == 1 then
+      n = n + 1
+      local suit = tiles.SUIT[kind]
+      if suit ~= "z" then
+        local rank = tiles.RANK[kind]
+        if last[suit] and rank - last[suit] < 3 then return false end
+        last[suit] = rank
+      end
+    end
+  end
+  return n == 14
+end
+
 return M
