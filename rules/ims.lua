@@ -424,14 +424,14 @@ local IS_FORM = { seven_pairs = seven_pairs, thirteen_individuals = thirteen_ind
                   thirteen_orphans = thirteen_orphans }
 local NO_ITEMS = item_list()
 
--- s12: the fan of the items in list (h filled for the reading): a test answers true (the
+-- s12: the fan of the items in list (h filled for the reading; each test is given h): a test answers true (the
 -- item is worth its value), a number (the fan of an item whose worth varies), or
 -- false/nil/0. The items that scored go to tally: tally[1..tally.n] their indices,
 -- tally.pts[1..n] their fan. Returns the sum.
 local function score_items(list, tally, n_items)
   local tests, values, pts, sum, n = list.test, list.value, tally.pts, 0, 0
   for j = 1, #list do
-    local p = tests[j]()
+    local p = tests[j](h)              -- (h: a child's own item reads h.f, h.opts, h.reading)
     if p == true then p = values[j] end
     if p and p ~= 0 then
       n = n + 1
