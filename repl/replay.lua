@@ -158,9 +158,8 @@ local EVENT_TEXT = {
   draw_end = function(e) return "the deal ends in a draw (" .. tostring(e.reason) .. ")" end,
 }
 
--- Replays one record. o: {rules =, options =, keep =}. Returns a result
--- {ok =, deals =, final = {...}, error =} (and `game`, the engine's game, with `keep`).
-function M.check(rec, o)
+-- Replays one record once, with the options it states (o as for M.check).
+local function check_once(rec, o)
   o = o or {}
   if rec.played then return { ok = true, deals = rec.played.deals, final = rec.played.final } end
   local n = rec.players
@@ -503,6 +502,29 @@ function M.check(rec, o)
     return res
   end
   res.ok = true
+  return res
+end
+
+-- Replays one record. o: {rules =, options =, keep =}. Returns a result
+-- {ok =, deals =, final = {...}, error =} (and `game`, the engine's game, with `keep`).
+-- A record that does not say the match's length (mjai without `kyoku_first`; a
+-- tenhou.net/6 room name without 東 or 南) and ends the match where a hanchan plays on is
+-- an East-only match: it is replayed so.
+function M.check(rec, o)
+  o = o or {}
+  local res = check_once(rec, o)
+  local stated = (rec.options or {}).match_length or (o.options or {}).match_length
+  if not res.ok and not stated and res.error and res.error:find("the log ends the match; the engine plays on", 1, true) then
+    local options = {}
+    for k, v in pairs(o.options or {}) do options[k] = v end
+    options.match_length = "tonpuusen"
+    local again = check_once(rec, { rules = o.rules, options = options, keep = o.keep })
+    if again.ok then
+      if res.game then res.game:close() end
+      return again
+    end
+    if again.game then again.game:close() end
+  end
   return res
 end
 

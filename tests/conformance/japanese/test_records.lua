@@ -36,4 +36,25 @@ function test_a_majiang_paifu_is_named()
   lu.assertStrContains(err, "not a format jong reads")
 end
 
+-- An mjai log says nothing of the match's length unless its start_game has kyoku_first:
+-- one that ends the match after East 4 (nobody below 0) is an East-only match.
+function test_an_unstated_east_only_match()
+  local how = { rules = "tenhou", seed = 2, options = { match_length = "tonpuusen" } }
+  local g = assert(jong.game(how))
+  g:run_bots({}, nil, 100000)
+  local rec = assert(replay.read_jong(replay.jong_log(how, g)))[1]
+  lu.assertEquals(rec.deals[#rec.deals].kyoku, 3)          -- it ends at East 4
+  local text = records.write_mjai(rec):gsub('"kyoku_first":4,?', "")
+  rec = assert(records.read(text))
+  lu.assertNil(rec.options.match_length)
+  local r = replay.check(rec)
+  lu.assertTrue(r.ok, r.error)
+  lu.assertEquals(r.options.match_length, "tonpuusen")
+  lu.assertEquals(r.final, rec.final)
+  -- a length the log or the user states is kept: a hanchan plays on
+  r = replay.check(rec, { options = { match_length = "hanchan" } })
+  lu.assertFalse(r.ok)
+  lu.assertStrContains(r.error, "the log ends the match; the engine plays on")
+end
+
 os.exit(lu.LuaUnit.run())
