@@ -562,9 +562,7 @@ static int fill(lua_State *L, int f, int s, int r, int null, int W, bool flower_
     if (self && from >= 0)
         return field_error(L, "from", "is only for a win by discard");
     if (from >= 0)
-        set_name(L, N_FROM, seat_names[from]);
-    else if (!self)
-        set_boolean(L, N_FROM, false);
+        set_name(L, N_FROM, seat_names[from]);   /* (none named: nil, docs/hooks.md) */
     push_name(L, N_FLAGS);                                           /* (base + 2) */
     lua_createtable(L, 0, 4);                                        /* FT: f.flags */
     get_name(L, s, N_FLAGS);                                      /* FV */

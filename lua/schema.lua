@@ -44,7 +44,7 @@ S.engine = { "bonus", "reds", "dead_size", "dead_policy", "claims", "precedence"
   "lock_flags", "claim_lock_flags", "kuikae", "no_kong_on_last_tile", "promote_after_claim",
   "special_concealed_only", "random_seats", "dead_from_dice", "flat_win", "skip_hooks",
   "declarations", "players", "absent", "chow_from", "no_meld", "set_aside",
-  "flower_wins", "exchange", "exchange_same_suit", "declare_missing", "discard_missing_first" }
+  "flower_wins", "flower_win_at", "exchange", "exchange_same_suit", "declare_missing", "discard_missing_first" }
 local ENGINE = {}
 for _, k in ipairs(S.engine) do ENGINE[k] = true end
 
