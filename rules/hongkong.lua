@@ -33,6 +33,7 @@ local R = {
   claims = { "chow", "pung", "kong", "win" },          -- §7.2
   precedence = { win = 3, kong = 2, pung = 2, chow = 1 },
   multiple_winners = false,                            -- §7.3 first_in_turn (hk.multi_win)
+  situation_fields = { "co_winners" },                 -- §14.4 the other winners of the same discard
   starting_points = 0,                                 -- money changes hands per deal; no opening stake
   rounds = 4,                                          -- §5.4 (hk.rounds)
   engine = {
@@ -516,6 +517,17 @@ local function check_situation(f)
     if seat == "E" and not self then return "first_turn: the dealer wins only on his dealt tiles (self)" end
   end
   if flags.fifth_tile and self then return "fifth_tile is about a discarded winning tile" end
+  local co = f.situation and f.situation.co_winners
+  if co ~= nil then                                                     -- §14.4
+    if type(co) ~= "table" or self or o.multi_win ~= "all" then
+      return "co_winners lists the other winners of the same discard (a discard win with hk.multi_win = all)"
+    end
+    for _, p in ipairs(co) do
+      if not LEFT_OF[p] or p == seat or p == f.from then
+        return "co_winners must be seats other than the winner and the discarder"
+      end
+    end
+  end
   return nil
 end
 
@@ -699,10 +711,12 @@ function R.settle(f, result)
     if calling or (o.fifth_tile_penalty and f.flags.fifth_tile) or o.discard_payment == "full_gun" then
       pay(payments, winner, discarder, 4 * u)                         -- §9.1, §9.3, §14.2 full_gun
     else
+      local co = {}                                                   -- §14.4: co-winners are no losers
+      for _, p in ipairs(f.situation and f.situation.co_winners or {}) do co[p] = true end
       for i = 1, 4 do                                                 -- §14.2 half_gun
         local seat = SEATS[i]
         if seat == discarder then pay(payments, winner, seat, 2 * u)
-        elseif seat ~= winner then pay(payments, winner, seat, u) end
+        elseif seat ~= winner and not co[seat] then pay(payments, winner, seat, u) end
       end
     end
   end
@@ -857,6 +871,7 @@ function R.apply_action(g, action)
 end
 
 function R.situation(g, win, s)
+  if win.co_winners and #win.co_winners > 0 then s.co_winners = win.co_winners end   -- §14.4
   if win.loose and kong_upon_kong(g, win) then s.flags[#s.flags + 1] = "kong_upon_kong" end
   if g.options.liability_announce == "manual" and g:seat_summary(win.seat).flags & ANNOUNCED ~= 0 then
     s.flags[#s.flags + 1] = "liability_announced"
