@@ -88,6 +88,7 @@ local R = {
 local SEATS = { "E", "S", "W", "N" }
 local SEAT_NUMBER = { E = 1, S = 2, W = 3, N = 4 }                  -- §13.3
 local WIND_TILE = { E = "1z", S = "2z", W = "3z", N = "4z" }
+local pay_lib = require "lib.payments"
 local LEFT_OF = { E = "N", S = "E", W = "S", N = "W" }              -- §7.2: the seat before in turn
 local SEAT_FLOWER = { E = "f1", S = "f2", W = "f3", N = "f4" }
 local SEAT_SEASON = { E = "g1", S = "g2", W = "g3", N = "g4" }
@@ -517,18 +518,7 @@ local function check_situation(f)
     if seat == "E" and not self then return "first_turn: the dealer wins only on his dealt tiles (self)" end
   end
   if flags.fifth_tile and self then return "fifth_tile is about a discarded winning tile" end
-  local co = f.situation and f.situation.co_winners
-  if co ~= nil then                                                     -- §14.4
-    if type(co) ~= "table" or self or o.multi_win ~= "all" then
-      return "co_winners lists the other winners of the same discard (a discard win with hk.multi_win = all)"
-    end
-    for _, p in ipairs(co) do
-      if not LEFT_OF[p] or p == seat or p == f.from then
-        return "co_winners must be seats other than the winner and the discarder"
-      end
-    end
-  end
-  return nil
+  return pay_lib.check_co_winners(f, o.multi_win == "all", "hk.multi_win = all")   -- §14.4
 end
 
 ---------------------------------------------------------------------------------------------
@@ -711,8 +701,7 @@ function R.settle(f, result)
     if calling or (o.fifth_tile_penalty and f.flags.fifth_tile) or o.discard_payment == "full_gun" then
       pay(payments, winner, discarder, 4 * u)                         -- §9.1, §9.3, §14.2 full_gun
     else
-      local co = {}                                                   -- §14.4: co-winners are no losers
-      for _, p in ipairs(f.situation and f.situation.co_winners or {}) do co[p] = true end
+      local co = pay_lib.co_winners(f)                                -- §14.4: co-winners are no losers
       for i = 1, 4 do                                                 -- §14.2 half_gun
         local seat = SEATS[i]
         if seat == discarder then pay(payments, winner, seat, 2 * u)

@@ -51,6 +51,7 @@ local R = {
   claims = { "chow", "pung", "kong", "win" },
   precedence = { pass = 0, draw = 1, chow = 1, pung = 2, kong = 2, win = 3 },
   multiple_winners = false,
+  situation_fields = { "co_winners" },         -- s15.2: the other winners of the same discard
   starting_points = 0,
   rounds = 4,
 }
@@ -958,6 +959,8 @@ local function read_hand(f)
   if f.honba ~= 0 or f.deposits ~= 0 then return nil, "MCR has no honba or deposits" end
   if f.win_by == "discard" and flags.kong_replacement then
     return nil, "kong_replacement is for a self-drawn win" end
+  local bad = payments.check_co_winners(f, opts.multi_win == "all", "mcr.multi_win = all")
+  if bad then return nil, bad end
   if f.win_by == "self" and flags.robbing_kong then
     return nil, "robbing_kong is a win on a discard (win_by \"discard\", from = the player who added the tile)" end
   if #f.bonus > 0 and not opts.flowers then return nil, "flowers are not in play (mcr.flowers is off)" end
@@ -1085,7 +1088,9 @@ function R.settle(f, result)
   local pay = payments.zero()
   if not result or not result.wins then return pay end
   local total, base, self = result.value.total, f.options.base_points, f.win_by == "self"
+  local co = payments.co_winners(f)                       -- s15.2: a co-winner is no loser
   return payments.self_draw(pay, f.seat, function(seat)   -- every loser pays, some more
+    if co[seat] then return 0 end
     return (self or seat == f.from) and total + base or base
   end)
 end
@@ -1136,6 +1141,7 @@ end
 -- situation(g, win, s): the flags of a win in play. The engine gives last_tile,
 -- kong_replacement and robbing_kong; last_of_kind is read off the table.
 function R.situation(g, win, s)
+  if win.co_winners and #win.co_winners > 0 then s.co_winners = win.co_winners end   -- s15.2
   local tile = jong.kind_of(win.tile)
   local seen = visible_copies(g:state(), tile)
   if win.how == "discard" then seen = seen - 1 end   -- the winning discard itself

@@ -26,6 +26,34 @@ function P.with_liability(pay, winner, liable, total, share)
   return pay
 end
 
+-- Several winners of one discard: the situation's `co_winners` (play gives each win the
+-- other winners' seats) as a set {S = true}; empty without. A co-winner is no loser.
+local NONE = {}
+function P.co_winners(f)
+  local list = f.situation and f.situation.co_winners
+  if list == nil then return NONE end
+  local set = {}
+  for _, p in ipairs(list) do set[p] = true end
+  return set
+end
+
+-- Why a situation's `co_winners` cannot hold, or nil: a list of seats other than the
+-- winner and the discarder, on a discard win, where the ruleset lets several win (allowed).
+local SEAT = { E = true, S = true, W = true, N = true }
+function P.check_co_winners(f, allowed, option)
+  local list = f.situation and f.situation.co_winners
+  if list == nil then return nil end
+  if type(list) ~= "table" or f.win_by ~= "discard" or not allowed then
+    return "co_winners lists the other winners of the same discard (a discard win with " .. option .. ")"
+  end
+  for _, p in ipairs(list) do
+    if not SEAT[p] or p == f.seat or p == f.from then
+      return "co_winners must be seats other than the winner and the discarder"
+    end
+  end
+  return nil
+end
+
 -- The players of a match by final points, first to last, ties to the earlier player:
 -- points = each player's points in player order; {{player =, points =}, ...}.
 function P.ranked(points)
