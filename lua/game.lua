@@ -141,8 +141,9 @@ local function win_score(g, win, first_winner)
     error("the win of seat " .. win.seat .. " does not score: "
       .. tostring(type(result) == "table" and result.reason or "it returned a " .. type(result)), 0)
   end
+  if result.value == nil then error(private.no_value(g.rules.name), 0) end   -- (jong score refuses it too)
   local problem = private.result_problem(g.rules.name, result.value, result.items, result.limit)
-  if problem then error(problem, 0) end   -- (jong score refuses it too)
+  if problem then error(problem, 0) end
   return result, f
 end
 
@@ -253,9 +254,9 @@ function jong.win_check(g, action)
   local c = g.win_cache
   if version and c and c.version == version and c.seat == win.seat and c.tile == win.tile
      and c.how == win.how then
-    return c.ok, c.reason
+    return c.ok, c.reason, c.invalid
   end
-  local r, ok, reason = g.rules, nil, nil
+  local r, ok, reason, invalid = g.rules, nil, nil, nil
   local fw = game_fast_win(g)
   if fw and fw.every_complete_hand then
     ok = true
@@ -267,17 +268,22 @@ function jong.win_check(g, action)
     if f then
       local result
       result, reason = r.score(f)
-      if result then ok, reason = result.wins == true, result.reason end
+      if result then ok, reason = result.wins == true, result.reason
+      else invalid = true; reason = "hook score found the situation of the win invalid: " .. tostring(reason) end
+    else   -- (the engine's own fields are valid: the ruleset's situation hook added a bad one)
+      invalid = true
+      reason = "the situation of the win is invalid: " .. tostring(reason)
+        .. " (a situation hook adds only what the ruleset lists: flags, situation_fields)"
     end
   end
   ok = ok and true or false
   if not ok then reason = reason or "not a winning hand" end
   if version then
     c = c or {}
-    c.version, c.seat, c.tile, c.how, c.ok, c.reason = version, win.seat, win.tile, win.how, ok, reason
+    c.version, c.seat, c.tile, c.how, c.ok, c.reason, c.invalid = version, win.seat, win.tile, win.how, ok, reason, invalid
     g.win_cache = c
   end
-  return ok, reason
+  return ok, reason, invalid
 end
 Game.win_check = jong.win_check
 
@@ -451,6 +457,10 @@ end
 
 -- The engine's hooks over the ruleset's; `skip` names ruleset hooks this game need not
 -- call (engine setting skip_hooks: their options are off).
+local NEXT_DEAL_KEYS = { "dealer_keeps", "round", "honba", "match_over", "players" }
+local NEXT_DEAL_KEY = {}
+for _, k in ipairs(NEXT_DEAL_KEYS) do NEXT_DEAL_KEY[k] = true end
+
 local function make_hooks(G, skip, views)
   local r = setmetatable({}, { __index = G.rules })
   for _, name in ipairs(skip or {}) do r[name] = false end
@@ -470,8 +480,11 @@ local function make_hooks(G, skip, views)
     return a, b, c
   end
   -- (the engine's own test, not g:win_check: a hook may keep a field of that name in its view)
+  -- (a situation the ruleset made invalid is its mistake: an error naming it, not a silent no)
   local function win_check(g, action)
-    return jong.win_check(g, action)
+    local ok, reason, invalid = jong.win_check(g, action)
+    if invalid then error(reason, 0) end
+    return ok, reason
   end
   -- A reason alone (`return "no chows"`) is a mistake, not a permission: the action is
   -- refused as by a hook that failed, saying what the hook should answer.
@@ -552,8 +565,11 @@ local function make_hooks(G, skip, views)
     local special = r.special_complete
     -- (asked about every completion test: called plainly; an error is reported under the
     -- head below, which names the hook, the ruleset and the hook's file and line)
+    -- (true, false or nil: a count answered, 0 included, would be true in Lua: every tile a wait)
     function hooks.special_complete(_, seat, concealed, nmelds)
-      return special(V, seat, concealed, nmelds) and true or false
+      local v = special(V, seat, concealed, nmelds)
+      if v == true then return true elseif v == false or v == nil then return false end
+      error("returned a " .. type(v) .. " (" .. tostring(v):sub(1, 40) .. "), not true, false or nil", 0)
     end
     local info = getinfo and getinfo(special, "S")
     hooks.special_complete_failed = "hook special_complete of rules " .. tostring(r.name)
@@ -681,6 +697,17 @@ local function make_hooks(G, skip, views)
     function hooks.next_deal()
       local d = call("next_deal", nil)
       if type(d) ~= "table" then bad(R, "next_deal", "returned a " .. type(d) .. ", not a table") end
+      for k in next, d do   -- (a misspelt key, dealer_keep, would pass the deal without a word)
+        if not NEXT_DEAL_KEY[k] then
+          bad(R, "next_deal", "returned " .. jong.schema.unknown("key", k, NEXT_DEAL_KEYS)
+            .. " (dealer_keeps, round, honba, match_over, players)")
+        end
+      end
+      for _, k in ipairs { "dealer_keeps", "match_over" } do
+        if d[k] ~= nil and type(d[k]) ~= "boolean" then
+          bad(R, "next_deal", "returned " .. k .. " " .. short(d[k]) .. " (true or false)")
+        end
+      end
       local round = d.round
       if round ~= nil and not jong.seat_index(round) then bad(R, "next_deal", "returned round " .. short(round) .. " (E, S, W or N)") end
       local honba = int_in(d.honba or 0, 0, 255)

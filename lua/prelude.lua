@@ -315,6 +315,9 @@ local function result_problem(name, value, items, limit)
   return "hook score of " .. name .. " returned a " .. type(v) .. " as " .. field .. ", not " .. want
 end
 private.result_problem = result_problem
+function private.no_value(name)
+  return "hook score of " .. name .. " returned wins = true without value (the table of figures, e.g. {points = 10})"
+end
 
 -- jong.score(situation) -> the result table of `jong score` (see DESIGN.md). at_once:
 -- the caller writes the result before rule code runs again (`jong score`): score's
@@ -361,6 +364,10 @@ local function score(s, at_once)
       out.items = items or {}
     end
     return out
+  end
+  -- a win has its figures: settle reads them (a parent's settle would fail on a nil, far from the mistake)
+  if (at_once and result.value or rawget(views[result] or result, "value")) == nil then
+    return fail(private.no_value(r.name))
   end
   local payments
   if r.settle then

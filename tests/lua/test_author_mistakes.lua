@@ -140,4 +140,49 @@ function test_claim_hook_answering_nothing()
     .. "failed, refusing S chow 2m: returned nothing, not true, or false and the reason")
 end
 
+-- Shapes of answers that would pass silently: each is refused, naming the hook and why.
+local function claim_game(rules)
+  return assert(jong.scenario { rules = DIR .. rules, seed = 1,
+    hands = { E = "5z1m2m3m5m6m7m8m9m2p3p4p6s7s", S = "123m456p789s1115z", W = "22m33m44p55p66s77s7z",
+              N = "11p22p33s44s55m66m7z" } })
+end
+
+function test_score_without_value()
+  lu.assertEquals(win(DIR .. "mistake_no_value.lua").error, "hook score of mistake_no_value returned wins = true "
+    .. "without value (the table of figures, e.g. {points = 10})")
+  local g = claim_game("mistake_no_value.lua")
+  assert(g:play("E", "d 5z"))
+  local ok, why = g:play("S", "win")
+  lu.assertNil(ok)
+  lu.assertStrContains(why, "hook score of rules mistake_no_value (tests/lua/rules/mistake_no_value.lua:3) failed, "
+    .. "refusing S win 5z: hook score of mistake_no_value returned wins = true without value")
+end
+
+function test_special_complete_answering_a_count()
+  local g = claim_game("mistake_special_count.lua")
+  local ok, err = pcall(g.waits, g, "S")
+  lu.assertFalse(ok)
+  lu.assertStrContains(err, "hook special_complete of rules mistake_special_count "
+    .. "(tests/lua/rules/mistake_special_count.lua:3) failed: returned a number (1), not true, false or nil")
+end
+
+-- The win is not offered, and the game says why (before: not offered, without a word).
+function test_situation_flag_not_declared()
+  local g = claim_game("mistake_flag.lua")
+  assert(g:play("E", "d 5z"))                       -- South waits on 5z
+  lu.assertEquals(g:state().phase, "turn")
+  lu.assertStrContains(g.hook_error, "refusing S win 5z: the situation of the win is invalid: unknown flag "
+    .. "'house_flag' for rules mistake_flag (a situation hook adds only what the ruleset lists: flags, situation_fields)")
+end
+
+function test_next_deal_misspelt_key()
+  local g = claim_game("mistake_next_deal.lua")
+  assert(g:run { { "E", "d 5z" }, { "S", "win" } })
+  local ok, why = g:play("S", "next")
+  lu.assertNil(ok)
+  lu.assertStrContains(why, "hook next_deal returned unknown key 'dealer_keep'; did you mean 'dealer_keeps'? "
+    .. "(dealer_keeps, round, honba, match_over, players)")
+  lu.assertEquals(g:state().phase, "deal_end")      -- the game unchanged
+end
+
 os.exit(lu.LuaUnit.run())
