@@ -185,4 +185,19 @@ function test_next_deal_misspelt_key()
   lu.assertEquals(g:state().phase, "deal_end")      -- the game unchanged
 end
 
+-- `engine` is replaced whole, not merged (docs/hooks.md, authoring.md): a child that gives
+-- it loses the parent's settings; adding one in configure after the parent's keeps them.
+function test_engine_is_replaced_whole()
+  local function honours_dealt(rules)
+    local g = assert(jong.game { rules = rules, seed = 1, options = { exchange = "off" } })
+    for _, seat in ipairs(g:seats()) do
+      if g:seat(seat).hand:find("z") then return true end
+    end
+    return false
+  end
+  lu.assertFalse(honours_dealt("sichuan"))
+  lu.assertTrue(honours_dealt(DIR .. "mistake_engine.lua"))
+  lu.assertFalse(honours_dealt("examples/rules/sichuan_ting.lua"))
+end
+
 os.exit(lu.LuaUnit.run())
