@@ -365,6 +365,16 @@ int lj_pcall_handled(lua_State *L, int nargs, int nresults, const char *what, co
 
 static bool is_dir(const char *p) { return access(p, R_OK | X_OK) == 0; }
 
+/* Whether dir is one of the folders in path[0..n) (each followed by ':'). */
+static bool listed(const char *path, size_t n, const char *dir)
+{
+    size_t len = strlen(dir);
+    for (size_t i = 0; i + len < n; i++)
+        if ((i == 0 || path[i - 1] == ':') && !strncmp(path + i, dir, len) && path[i + len] == ':')
+            return true;
+    return false;
+}
+
 /* The default rules folders: next to the module or program, ./rules, PREFIX. */
 static size_t default_path(char *path, size_t size)
 {
@@ -384,13 +394,15 @@ static size_t default_path(char *path, size_t size)
          * moved (bin/../share/jong/rules, lib/lua/5.4/../../../share/jong/rules). */
         static const char *const rel[] = { "/../rules", "/../share/jong/rules", "/../../../share/jong/rules" };
         for (int i = 0; i < 3; i++) {
-            char rules[PATH_MAX + 32];
+            char rules[PATH_MAX + 32], clean[PATH_MAX];
             snprintf(rules, sizeof rules, "%s%s", dir, rel[i]);
+            /* named without "..": build/../rules is shown as the folder it is */
             if (is_dir(rules) && at < size)
-                at += (size_t)snprintf(path + at, size - at, "%s:", rules);
+                at += (size_t)snprintf(path + at, size - at, "%s:", realpath(rules, clean) ? clean : rules);
         }
     }
-    if (is_dir("rules") && at < size)
+    char clean[PATH_MAX];   /* ./rules, unless it is the folder already listed */
+    if (is_dir("rules") && at < size && !(realpath("rules", clean) && listed(path, at, clean)))
         at += (size_t)snprintf(path + at, size - at, "rules:");
     if (at < size)
         at += (size_t)snprintf(path + at, size - at, "%s/share/jong/rules", JONG_PREFIX);

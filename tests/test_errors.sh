@@ -29,6 +29,8 @@ printf 'garbage\n' >"$dir/garbage"
 # analyze
 refuses "analyze: an unknown option" 2 "^jong analyze: unknown option '--bogus'" analyze --bogus
 refuses "analyze: an unknown ruleset" 2 "^jong analyze: no ruleset 'nosuch'" analyze --rules nosuch 123m
+# the rules folder is named as it is (not build/../rules)
+refuses "analyze: the rules path named cleanly" 2 "rules path ($(cd "$ROOT/rules" && pwd -P):" analyze --rules nosuch 123m
 refuses "analyze: a hand size" 2 "^jong analyze: --tiles is 13 or 16, not '15'" analyze --tiles 15 123m
 refuses "analyze: a hand size after the hand" 2 "^jong analyze: --tiles is 13 or 16, not '14'" analyze 123m --tiles 14
 refuses "analyze: an option without its value" 2 "^jong analyze: --rules takes a value" analyze --rules
