@@ -286,9 +286,12 @@ function M.cli(args)
   local r, rerr = jong.load_rules(o.rules)
   if not r then io.stderr:write("jong mjai: --rules: ", jong.first_line(tostring(rerr)), "\n"); return 2 end
   if log then
-    local f, err = io.open(log, "w")
-    if not f then io.stderr:write("jong mjai: " .. err .. "\n"); return 1 end
-    o.log = f
+    -- kept in memory, written whole at the end (repl/files.c): the file is whole or as it was
+    local ok, err = require("files").writable(log)
+    if not ok then io.stderr:write("jong mjai: " .. log .. ": " .. err .. "\n"); return 1 end
+    local lines = {}
+    o.log = { write = function(_, ...) for _, x in ipairs { ... } do lines[#lines + 1] = x end end,
+      close = function() return require("files").write(log, table.concat(lines)) end }
   end
   local status = 0
   for k = 1, games do
@@ -301,7 +304,10 @@ function M.cli(args)
       status = 1
     end
   end
-  if o.log then o.log:close() end
+  if o.log then
+    local ok, err = o.log:close()
+    if not ok then io.stderr:write("jong mjai: " .. log .. ": " .. err .. "\n"); status = 1 end
+  end
   return status
 end
 

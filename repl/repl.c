@@ -18,6 +18,7 @@
 #include <readline/readline.h>
 
 #include "commands.h"
+#include "files.h"
 #include "lj.h"
 #include "render.h"
 #include "repl.h"
@@ -59,75 +60,6 @@ static int l_list_dir(lua_State *L)
             lua_rawseti(L, -2, ++n);
         }
     closedir(d);
-    return 1;
-}
-
-/* Writes all of text to fd; 0, or -1 with errno set. */
-static int write_all(int fd, const char *text, size_t n)
-{
-    while (n > 0) {
-        ssize_t w = write(fd, text, n);
-        if (w < 0) {
-            if (errno == EINTR)
-                continue;
-            return -1;
-        }
-        text += w;
-        n -= (size_t)w;
-    }
-    return 0;
-}
-
-/* repl.write_file(path, text) -> true, or nil, reason. A regular file (or a new one) is
- * written whole or not at all: the text goes to a temporary file beside it, renamed over
- * it once written (a full disk leaves the file as it was); anything else (a device, a
- * pipe, a symbolic link) is written in place. */
-static int l_write_file(lua_State *L)
-{
-    const char *path = luaL_checkstring(L, 1);
-    size_t n;
-    const char *text = luaL_checklstring(L, 2, &n);
-    struct stat st;
-    bool exists = lstat(path, &st) == 0;
-    if (exists && S_ISDIR(st.st_mode))
-        return lua_pushnil(L), lua_pushliteral(L, "it is a directory"), 2;
-    if (exists && !S_ISREG(st.st_mode)) {
-        int fd = open(path, O_WRONLY | O_TRUNC);
-        int err = fd < 0 || write_all(fd, text, n) != 0 ? errno : 0;
-        if (fd >= 0 && close(fd) != 0 && !err)
-            err = errno;
-        if (err)
-            return lua_pushnil(L), lua_pushstring(L, strerror(err)), 2;
-        lua_pushboolean(L, 1);
-        return 1;
-    }
-    luaL_Buffer b;
-    luaL_buffinit(L, &b);
-    luaL_addstring(&b, path);
-    luaL_addstring(&b, ".XXXXXX");
-    luaL_pushresult(&b);
-    char *tmp = strdup(lua_tostring(L, -1));
-    if (!tmp)
-        return lua_pushnil(L), lua_pushliteral(L, "out of memory"), 2;
-    int fd = mkstemp(tmp), err = 0;
-    if (fd < 0) {
-        err = errno;
-    } else {
-        mode_t mask = umask(0);
-        umask(mask);
-        if (fchmod(fd, exists ? (st.st_mode & 07777) : (0666 & ~mask)) != 0 || write_all(fd, text, n) != 0)
-            err = errno;
-        if (close(fd) != 0 && !err)
-            err = errno;
-        if (!err && rename(tmp, path) != 0)
-            err = errno;
-        if (err)
-            unlink(tmp);
-    }
-    free(tmp);
-    if (err)
-        return lua_pushnil(L), lua_pushstring(L, strerror(err)), 2;
-    lua_pushboolean(L, 1);
     return 1;
 }
 
@@ -262,8 +194,7 @@ static int start(lua_State *L, bool interactive, const char *rules)
         return -1;
     }
     lua_pushcfunction(L, l_list_dir);
-    lua_pushcfunction(L, l_write_file);
-    if (lj_pcall(L, 2, 1, "loading the REPL", NULL) != LUA_OK || !lua_istable(L, -1)) {
+    if (lj_pcall(L, 1, 1, "loading the REPL", NULL) != LUA_OK || !lua_istable(L, -1)) {
         fprintf(stderr, "jong: %s\n", lua_isstring(L, -1) ? lua_tostring(L, -1) : "the REPL did not load");
         return -1;
     }
@@ -302,6 +233,7 @@ int cmd_repl(int argc, char **argv)
     if (!L)
         return 1;
     records_preload(L);   /* require "replay": loading Tenhou and mjai records */
+    files_preload(L);     /* require "files": save, show --svg */
     repl_L = L;
     bool interactive = isatty(STDIN_FILENO);
     int started = start(L, interactive, rules);

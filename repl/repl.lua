@@ -3,7 +3,8 @@
 -- M.cancel(), M.complete(line, start, stop) and M.finish(). A line whose first word
 -- is a command is a command; any other line is Lua, evaluated as the stock `lua`
 -- program does.
-local list_dir, write_file = ...
+local list_dir = ...
+local write_file = require("files").write   -- whole or not at all (repl/files.c)
 local jong = jong
 
 local M = {}

@@ -5,6 +5,7 @@
 #include <string.h>
 
 #include "commands.h"
+#include "files.h"
 #include "lj.h"
 #include "records.h"
 
@@ -47,6 +48,7 @@ int records_preload(lua_State *L)
     lua_pushcfunction(L, luaopen_process);
     lua_setfield(L, -2, "process");
     lua_pop(L, 2);
+    files_preload(L);   /* export -o, mjai --log, render -o */
     return 0;
 }
 

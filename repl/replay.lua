@@ -1017,11 +1017,8 @@ function M.cli_export(args)
   end
   local text = to == "tenhou6" and records.write_tenhou6(rec) or records.write_mjai(rec)
   if out then
-    local f, ferr = io.open(out, "w")
-    if not f then io.stderr:write("jong export: " .. ferr .. "\n"); return 1 end
-    local ok, werr = f:write(text)
-    local closed, cerr = f:close()
-    if not ok or not closed then io.stderr:write("jong export: " .. out .. ": " .. tostring(werr or cerr) .. "\n"); return 1 end
+    local ok, werr = require("files").write(out, text)   -- whole or not at all
+    if not ok then io.stderr:write("jong export: " .. out .. ": " .. werr .. "\n"); return 1 end
   else
     io.write(text)
   end

@@ -7,6 +7,7 @@
 #include <string.h>
 
 #include "commands.h"
+#include "files.h"
 #include "game.h"
 
 __asm__(".section .rodata\n.global stats_lua_text\n.hidden stats_lua_text\n.type stats_lua_text, @object\n"
@@ -22,6 +23,7 @@ struct stats {
 /* Makes repl/stats.lua requireable as "stats" (once per state). */
 static int stats_preload(lua_State *L)
 {
+    files_preload(L);   /* stats -o, --svg */
     lua_getglobal(L, "package");
     lua_getfield(L, -1, "preload");
     if (lua_getfield(L, -1, "stats") == LUA_TNIL) {

@@ -238,13 +238,11 @@ function M.write(s, path)
   return M.write_text(path, text)
 end
 
--- Writes text to a file: true, or nil and the reason (naming the file).
+-- Writes text to a file, whole or not at all (repl/files.c): true, or nil and the
+-- reason (naming the file).
 function M.write_text(path, text)
-  local f, err = io.open(path, "w")
-  if not f then return nil, err end
-  local ok, werr = f:write(text)
-  local closed, cerr = f:close()
-  if not ok or not closed then return nil, path .. ": " .. tostring(werr or cerr) end
+  local ok, err = require("files").write(path, text)
+  if not ok then return nil, path .. ": " .. err end
   return true
 end
 

@@ -167,6 +167,40 @@ refuses "test: a missing script" 1 "^jong: cannot open $dir/nosuch.lua" test "$d
 refuses "run: a directory" 1 "^jong: cannot read $dir" run "$dir"
 refuses "run: a script that does not compile names its line" 1 "^jong: $dir/garbage:2:" run "$dir/garbage"
 
+# A file written by a command is written whole or not at all: a write that fails part-way
+# (here: past the file size limit) leaves the file it would replace as it was, and no
+# temporary file beside it (repl/files.c, the one writer).
+printf 'new japanese seed=5\nbots all\ngo\nsave %s\n' "$dir/whole.jong" | "$JONG" >/dev/null 2>&1
+"$JONG" sim --games 2 --deals 1 --shard 1/2 --stats "$dir/whole1.json" >/dev/null 2>&1
+"$JONG" sim --games 2 --deals 1 --shard 2/2 --stats "$dir/whole2.json" >/dev/null 2>&1
+# keeps_file NAME PATTERN FILE ARGS...: jong ARGS, limited to 1 block a file, fails
+# saying PATTERN on standard error, and FILE is as it was, alone
+keeps_file() {
+  name=$1 pattern=$2 file=$3; shift 3
+  printf 'an earlier file\n' >"$file"
+  (ulimit -f 1 && trap '' XFSZ && "$JONG" "$@" >/dev/null 2>"$dir/err" </dev/null)
+  if [ $? -ne 0 ] && grep -q -- "$pattern" "$dir/err" && [ "$(cat "$file")" = "an earlier file" ] &&
+     [ "$(ls "$(dirname "$file")" | grep -c "^$(basename "$file")")" -eq 1 ]; then
+    passed=$((passed + 1)); echo "ok   $name: a failed write leaves the file as it was"
+  else
+    failed=$((failed + 1)); echo "FAIL $name: a failed write leaves the file as it was"
+    sed 's/^/    /' "$dir/err" | head -5; ls "$(dirname "$file")" | sed 's/^/    /'
+  fi
+}
+mkdir -p "$dir/w"
+keeps_file "render -o" "^jong render: cannot write $dir/w/t.svg: File too large" "$dir/w/t.svg" render -o "$dir/w/t.svg" "$dir/whole.jong"
+keeps_file "export -o" "^jong export: $dir/w/t.json: File too large" "$dir/w/t.json" \
+  export --to tenhou6 -o "$dir/w/t.json" "$dir/whole.jong"
+keeps_file "stats --merge -o" "^jong stats: $dir/w/m.json: File too large" "$dir/w/m.json" \
+  stats --merge -o "$dir/w/m.json" "$dir/whole1.json" "$dir/whole2.json"
+keeps_file "stats --svg" "^jong stats: $dir/w/s.svg: File too large" "$dir/w/s.svg" stats --svg "$dir/w/s.svg" "$dir/whole1.json"
+if command -v lua5.4 >/dev/null 2>&1; then
+  keeps_file "mjai --log" "^jong mjai: $dir/w/m.log: File too large" "$dir/w/m.log" \
+    mjai --seed 3 --log "$dir/w/m.log" --bot "lua5.4 $ROOT/tests/mjai/bot.lua"
+fi
+refuses "mjai: a log it cannot write, no match played" 1 "^jong mjai: $dir/no/m.log: No such file" \
+  mjai --log "$dir/no/m.log" --bot /nonexistent/bot
+
 # the command itself
 refuses "an unknown command" 2 "^jong: unknown command 'nosuch'" nosuch
 
