@@ -444,6 +444,39 @@ local function set_game(g, how)
   end
 end
 
+-- What `save` writes of the current game: the text, the number of actions in it and
+-- how many of them are ahead of the position (of a loaded game: those taken back).
+local function save_text()
+  local g, how = S.game, S.game_how
+  local options = {}
+  for k, v in pairs(how.options or {}) do options[k] = v end
+  local header = { type = "game", rules = how.rules, seed = how.seed,
+    options = setmetatable(options, jong.json_object), wall = how.wall,
+    walls = how.walls and #how.walls > 0 and how.walls or nil }
+  -- each action in one form (keys sorted), played or ahead: a loaded game saved again,
+  -- wherever it stands, is the same text
+  local lines, ahead = {}, how.loaded and #g.redo_stack or 0
+  for i, line in ipairs(g.core:actions()) do lines[i] = jong.json_encode(jong.json_decode(line)) .. "\n" end
+  local played = #lines
+  for i = ahead, 1, -1 do lines[#lines + 1] = jong.json_encode(g.redo_stack[i]) .. "\n" end
+  return jong.json_encode(header) .. "\n" .. table.concat(lines), played + ahead, ahead
+end
+
+-- Before `new`, `load` or a game assigned to `game` replaces the current game: a game
+-- with actions not saved (since `save`, or `load`) is kept, and `undo` brings it back
+-- (S.replaced); returns the line that says so, or nil.
+local function keep_replaced()
+  S.replaced = nil
+  if not S.game then return nil end
+  local text, n = save_text()
+  if n == 0 or text == S.saved_text then return nil end
+  S.replaced = { game = S.game, how = S.game_how, results = S.results, seen = S.seen, rules = S.rules,
+    rules_name = S.rules_name, options = S.options, you = S.you, bot_players = S.bot_players,
+    saved_text = S.saved_text }
+  return string.format("the game before (%s, seed %s, %d action%s) was not saved: `undo` brings it back",
+    S.game.rules.name, tostring(S.game_how.seed), n, n == 1 and "" or "s")
+end
+
 local function state() return need_game():state() end
 
 local function legal(seat) return need_game():legal(seat) or {} end
@@ -1053,7 +1086,8 @@ left out is dealt from the tiles left), draws=TILES the tiles drawn next in orde
 back=TILES the loose tiles (kong replacements) in order. wall=TILES stacks the front of
 the wall directly (the tiles dealt in blocks of four, then the draws). seat=E picks the
 seat you play; any other name=value is a rule option (see `set`). Bots play the other
-seats (`bots`); `go` lets them move.
+seats (`bots`); `go` lets them move. A game under way with actions not saved is
+kept: `undo` before any move brings it back.
 Example: new japanese seed=7 E=123m456p789s1122z5z S=... draws=3z]],
   run = function(words)
     games_available()
@@ -1095,7 +1129,10 @@ Example: new japanese seed=7 E=123m456p789s1122z5z S=... draws=3z]],
       g, err = jong.game { rules = name, seed = seed, options = options, wall = next(wall) and wall or nil }
     end
     if not g then fail("%s", jong.first_line(err or "cannot start the game")) end
+    local kept = keep_replaced()
     set_game(g, g.made)
+    S.saved_text = nil
+    if kept then say(kept) end
     if human then S.home_seat, S.home_bots = human, nil end
     play_seat(S.home_seat)
     if S.home_bots then
@@ -1399,11 +1436,25 @@ deal ends), printing every event.]],
 
 command {
   name = "undo", max_words = 1, usage = "undo [N]", summary = "take back the last action (N actions)",
-  help = "Takes back the last action, or the last N; `redo` plays them again.",
+  help = [[
+Takes back the last action, or the last N; `redo` plays them again. At the start of a
+game that `new` or `load` made in place of a game with actions not saved, brings that
+game back.]],
   run = function(words)
     local g = need_game()
     local n = math.tointeger(tonumber(words[1] or "1")) or fail("undo takes a number")
     local before = #g.redo_stack
+    if #g.core:actions() == 0 and S.replaced then   -- at the start: back to the game replaced
+      local r = S.replaced
+      S.replaced = nil
+      set_game(r.game, r.how)
+      S.results, S.seen, S.rules, S.rules_name, S.options = r.results, r.seen, r.rules, r.rules_name, r.options
+      S.you, S.bot_players, S.saved_text = r.you, r.bot_players, r.saved_text
+      local _, count = save_text()
+      say(string.format("back to the game before: %s, seed %s, %d action%s", r.game.rules.name, tostring(r.how.seed),
+        count, count == 1 and "" or "s"))
+      return
+    end
     local took, err = g:undo(n)
     if not took then fail("%s", err == "nothing to undo" and err or jong.first_line(tostring(err))) end
     local done = {}
@@ -1897,19 +1948,13 @@ reads it back.]],
   run = function(words)
     if not words[1] then fail("save where? give a file name") end
     if words[2] then fail("save takes one file name") end
-    local g = need_game()
+    need_game()
     local how = S.game_how
-    local options = {}
-    for k, v in pairs(how.options or {}) do options[k] = v end
-    local header = { type = "game", rules = how.rules, seed = how.seed,
-      options = setmetatable(options, jong.json_object), wall = how.wall,
-      walls = how.walls and #how.walls > 0 and how.walls or nil }
-    local lines, ahead = { g:log_json() }, how.loaded and #g.redo_stack or 0
-    for i = ahead, 1, -1 do lines[#lines + 1] = jong.json_encode(g.redo_stack[i]) .. "\n" end
+    local text, n, ahead = save_text()
     -- written whole or not at all: a failed save leaves the file as it was
-    local ok, err = write_file(words[1], jong.json_encode(header) .. "\n" .. table.concat(lines))
+    local ok, err = write_file(words[1], text)
     if not ok then fail("cannot save %s: %s", words[1], tostring(err)) end
-    local n = #g.core:actions() + ahead
+    S.saved_text = text
     say(string.format("saved %s (%d action%s%s)%s", words[1], n, n == 1 and "" or "s",
       ahead > 0 and (", " .. ahead .. " of them ahead of this position") or "",
       how.walls and "; the walls hold the tiles the record shows, the others in a fixed order" or ""))
@@ -1946,7 +1991,8 @@ command {
   help = [[
 Reads a game written by `save`, replays it and goes back to its start: `next` and
 `prev` then step through it, `show` shows each position, and you can play on from any
-position (which drops the actions after it).]],
+position (which drops the actions after it). A game under way with actions not saved
+is kept: `undo` before any move brings it back.]],
   run = function(words)
     games_available()
     local path = words[1]
@@ -1975,7 +2021,10 @@ position (which drops the actions after it).]],
     if not g then fail("%s: %s", path, jong.first_line(tostring(how or "not a game log"))) end
     local steps = g:undo(math.maxinteger) or 0
     how.loaded = true                      -- `save` keeps the actions ahead of the position
+    local kept = keep_replaced()
     set_game(g, how)
+    S.saved_text = save_text()             -- stepping through it is no change to save
+    if kept then say(kept) end
     say(string.format("loaded %s: %s, seed %s, %d action%s; `next` and `prev` step through them",
       path, tostring(S.game_how.rules), tostring(S.game_how.seed), steps, steps == 1 and "" or "s"))
   end,
@@ -2118,8 +2167,11 @@ end
 local function adopt_game()
   local g = rawget(_G, "game")
   if g ~= S.game and type(g) == "table" and getmetatable(g) == jong.Game and g.core then
+    local kept = keep_replaced()
     set_game(g)
+    S.saved_text = nil
     say("game: this game is now the REPL's (", g.rules.name, ")")
+    if kept then say(kept) end
   end
 end
 
