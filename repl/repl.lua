@@ -359,12 +359,34 @@ end
 -- win; nil: all) and absent (the kinds the tile set lacks: 2m-8m with three players).
 -- Of the game in play: by its rules and options; of a hand given: every form, the sets
 -- its own size says.
+-- The ruleset's irregular complete hands (its special_complete hook, docs/hooks.md), as
+-- the engine asks it: a function (h, seat) -> whether the hand read by jong.hand_facts
+-- is complete in one of them; nil when the rules have none.
+local function special_test(g, settings)
+  local hook = g.rules.special_complete
+  if type(hook) ~= "function" then return nil end
+  local view = { rules = g.rules, options = g.options }
+  return function(h, seat)
+    if #h.melds > 0 and settings and settings.special_concealed_only then return false end
+    local parts = {}
+    for _, suit in ipairs { "m", "p", "s", "z" } do
+      local ranks = {}
+      for rank = 1, 9 do ranks[#ranks + 1] = string.rep(tostring(rank), h.counts[rank .. suit] or 0) end
+      local text = table.concat(ranks)
+      if text ~= "" then parts[#parts + 1] = text .. suit end
+    end
+    local ok, yes = pcall(hook, view, seat, table.concat(parts), #h.melds)
+    return ok and yes and true or false
+  end
+end
+
 local function game_shape()
   local g = S.game
   local ok, e = pcall(jong.engine_settings, g.rules, g.options)
   local sets = g.rules.hand_size == 16 and 5 or 4
   return { sets = sets, size = 3 * sets + 1, forms = rules_forms(g.rules),
-           absent = ok and type(e.absent) == "string" and e.absent or nil }
+           absent = ok and type(e.absent) == "string" and e.absent or nil,
+           special = special_test(g, ok and e or nil) }
 end
 
 local function hand_shape(hand)
@@ -372,10 +394,55 @@ local function hand_shape(hand)
   return { sets = sets, size = 3 * sets + 1 }
 end
 
+-- The kinds that complete a hand of shape.size tiles in the rules' irregular hands
+-- (shape.special), in kind order, but kinds it holds four times (as g:waits).
+local function special_waits(hand, shape)
+  local h = jong.hand_facts(hand, nil, true, shape.sets)
+  if not shape.special or not h or h.size ~= shape.size then return {} end
+  local absent = {}
+  for _, t in ipairs(shape.absent and jong.tiles(shape.absent) or {}) do absent[jong.kind_of(t)] = true end
+  local waits = {}
+  for _, k in ipairs(jong.TILES) do
+    local n = h.counts[k] or 0
+    if n < 4 and (h.all_counts[k] or 0) < 4 and not absent[k] then
+      h.counts[k] = n + 1
+      if shape.special(h) then waits[#waits + 1] = k end
+      h.counts[k] = n > 0 and n or nil
+    end
+  end
+  return waits
+end
+
+-- jong.analysis of the hand; in a game whose rules have irregular hands, those too: a
+-- hand complete in one is complete (shanten -1), one waiting on one is ready, with those
+-- waits (a.special says so).
 local function analysis(hand, shape)
   shape = shape or hand_shape(hand)
   local a, err = jong.analysis(hand, shape.forms, shape.sets, nil, shape.absent)
   if not a then fail("%s", err) end
+  if shape.special and a.shanten then
+    local h = jong.hand_facts(hand, nil, true, shape.sets)
+    if h and h.size == shape.size + 1 and shape.special(h) then
+      a.shanten.all, a.special = -1, "complete"
+    elseif h and h.size == shape.size + 1 and a.shanten.all > 0 then
+      for _, t in ipairs(distinct_concealed(hand)) do
+        if #special_waits(without_tile(hand, t), shape) > 0 then
+          a.shanten.all, a.special = 0, "ready after a discard"
+          break
+        end
+      end
+    elseif h and h.size == shape.size then
+      local extra, have = special_waits(hand, shape), {}
+      for _, w in ipairs(a.waits or {}) do have[w] = true end
+      for _, w in ipairs(extra) do
+        if not have[w] then a.waits[#a.waits + 1] = w end
+      end
+      if #extra > 0 then
+        table.sort(a.waits, function(x, y) return jong.kind(x) < jong.kind(y) end)
+        a.shanten.all, a.special = 0, "ready"
+      end
+    end
+  end
   return a
 end
 
@@ -1517,6 +1584,29 @@ end
 local function print_discards(hand, unseen, shape)
   local list, err = jong.efficiency(hand, unseen, shape.forms, shape.sets, shape.absent)
   if not list then fail("%s", err) end
+  if shape.special then   -- a discard that leaves the hand ready in an irregular hand
+    local changed = false
+    for _, d in ipairs(list) do
+      local waits = special_waits(without_tile(hand, d.discard), shape)
+      if #waits > 0 then
+        if d.shanten > 0 then d.shanten, d.accept, d.count = 0, {}, 0 end
+        for _, w in ipairs(waits) do
+          if not d.accept[w] then
+            local n = unseen and unseen[w] or 0
+            d.accept[w], d.count = n, d.count + n
+          end
+        end
+        changed = true
+      end
+    end
+    if changed then
+      table.sort(list, function(x, y)
+        if x.shanten ~= y.shanten then return x.shanten < y.shanten end
+        if x.count ~= y.count then return x.count > y.count end
+        return jong.kind(jong.kind_of(x.discard)) < jong.kind(jong.kind_of(y.discard))
+      end)
+    end
+  end
   say("discards, best first (shanten after; tiles that lower it, unseen copies):")
   for _, d in ipairs(list) do
     local kinds = {}
@@ -1542,6 +1632,7 @@ local function analyze_hand(hand, unseen, shape)
     if sh.thirteen_orphans and forms & jong.FORM_THIRTEEN_ORPHANS ~= 0 then
       list[#list + 1] = "thirteen orphans " .. sh.thirteen_orphans
     end
+    if a.special then list[#list + 1] = "an irregular hand of the rules " .. a.special end
     local state = sh.all == -1 and "complete" or sh.all == 0 and "ready" or sh.all .. " from ready"
     say(string.format("shanten %d, %s (%s)", sh.all, state, table.concat(list, ", ")))
   else
@@ -1570,7 +1661,8 @@ command {
   name = "analyze", usage = "analyze [HAND|SEAT]", summary = "shanten, waits, decompositions; discards ranked by tiles accepted",
   help = [[
 Analyzes HAND (notation), or the hand of SEAT at the table (default: of the seat to
-move) by the game's rules (its forms, tile set, hand size): shanten for each form,
+move) by the game's rules (its forms, its irregular hands, tile set, hand size):
+shanten for each form,
 the waits of a 13-tile hand, the decompositions of a complete 14-tile hand, or, for an
 incomplete one, every discard ranked best first: the shanten it leaves and the tiles
 that would lower it with their unseen copies (in a game: not in the hand, the melds,
