@@ -532,11 +532,29 @@ end
 -- Before `new`, `load` or a game assigned to `game` replaces the current game: a game
 -- with actions not saved (since `save`, or `load`) is kept, and `undo` brings it back
 -- (S.replaced); returns the line that says so, or nil.
-local function keep_replaced()
-  S.replaced = nil
+-- The current game's text and number of actions when it has actions not saved, else nil.
+local function unsaved()
   if not S.game then return nil end
   local text, n = save_text()
   if n == 0 or text == S.saved_text then return nil end
+  return text, n
+end
+
+-- Before leaving a terminal session (`quit`, Ctrl-D) with a game not saved: says so
+-- once (true: do not leave yet); the same again leaves.
+local function warn_unsaved()
+  local text, n = unsaved()
+  if not S.interactive or not text or S.warned == text then return false end
+  S.warned = text
+  say(string.format("the game (%s, seed %s, %d action%s) is not saved: `save FILE` keeps it; " ..
+    "`quit` again (or Ctrl-D) leaves without it", S.game.rules.name, tostring(S.game_how.seed), n, n == 1 and "" or "s"))
+  return true
+end
+
+local function keep_replaced()
+  S.replaced = nil
+  local text, n = unsaved()
+  if not text then return nil end
   S.replaced = { game = S.game, how = S.game_how, results = S.results, seen = S.seen, rules = S.rules,
     rules_name = S.rules_name, options = S.options, you = S.you, bot_players = S.bot_players,
     saved_text = S.saved_text }
@@ -1109,11 +1127,22 @@ local function fill_hands(hands, draws, back, seed, rules, options)
       fail("%s is played by %d: there is no seat %s", rules.name, players, seat)
     end
   end
+  local reds = {}   -- the red fives of the set, by suit
+  for i, suit in ipairs { "m", "p", "s" } do reds[suit] = ok and type(e.reds) == "table" and e.reds[i] or 0 end
   local function take(text, what)
     local list, err = jong.tiles(text or "")
     if not list then fail("%s: %s", what, err) end
     for _, t in ipairs(list) do
       local k = jong.kind_of(t)
+      local red = t:match("^0([mps])$")
+      if red then
+        reds[red] = reds[red] - 1
+        if reds[red] < 0 then
+          local n = ok and type(e.reds) == "table" and e.reds[red == "m" and 1 or red == "p" and 2 or 3] or 0
+          fail("%s: %s plays with %s red 5%s (0%s)%s", what, rules.name, n == 0 and "no" or tostring(n), red, red,
+            n == 0 and "" or " in all")
+        end
+      end
       if left[k] then
         left[k] = left[k] - 1
         if absent[k] then fail("%s: %s plays without %s (%s)", what, rules.name, k, compact(jong.tiles(e.absent))) end
@@ -1131,7 +1160,8 @@ local function fill_hands(hands, draws, back, seed, rules, options)
   shuffled(pool, seed)
   for i, seat in ipairs(SEATS) do
     if not hands[seat] and i <= players then
-      local want = seat == "E" and 14 or 13
+      local size = rules.hand_size == 16 and 16 or 13   -- Taiwanese: 16 tiles, the dealer 17
+      local want = seat == "E" and size + 1 or size
       if #pool < want then fail("not enough tiles left to deal %s", seat) end
       local list = {}
       for i = 1, want do list[i] = table.remove(pool) end
@@ -1439,7 +1469,10 @@ with the reason and changes nothing.]],
     local seat
     if SEAT_OF[words[1] or ""] and words[2] then seat = SEAT_OF[table.remove(words, 1)] end
     if #words == 0 then fail("play what? (`help play`)") end
-    if #words == 3 then seat_arg(words[1]) end   -- "X d 1m": X is not a seat
+    -- the three tiles passed may be written apart: pass 1m 3m 4m
+    local v = words[1]:lower()
+    if (v == "pass" or v == "exchange") and #words > 2 then words = { words[1], table.concat(words, "", 2) } end
+    if #words == 3 and find_command(v) ~= COMMANDS.play then seat_arg(words[1]) end   -- "X d 1m": X is not a seat
     if #words > 2 then fail("'%s': one action and at most one tile", table.concat(words, " ")) end
     need_game()
     seat = seat or default_seat()
@@ -2021,6 +2054,7 @@ A script with an error is reported in one line and the old rules stay in use.]],
     if S.game and S.game_how.rules == S.rules_name then
       local g, rerr = jong.replay(S.game:log_json(), S.game_how)
       if not g then fail("the game cannot go on under the new rules: %s", jong.first_line(rerr or "?")) end
+      g.redo_stack = S.game.redo_stack   -- the actions ahead (a loaded game's, undo's) stay ahead
       set_game(g, S.game_how)
       say("the game goes on under the new rules")
     end
@@ -2185,8 +2219,10 @@ Goes back or forward through the actions of the game (those played and those `pr
 
 command {
   name = "quit", max_words = 0, usage = "quit", summary = "leave (Ctrl-D too)", aliases = { "exit" },
-  help = "Leaves the REPL; the history is saved.",
-  run = function() return true end,
+  help = [[
+Leaves the REPL; the history is saved. At a terminal, a game with actions not saved is
+named first: `quit` again (or Ctrl-D) leaves without it.]],
+  run = function() return not warn_unsaved() end,
 }
 
 ---------------------------------------------------------------------------
@@ -2413,7 +2449,7 @@ end
 -- printed, as the stock `lua` does) and the session goes on; at the prompt it leaves.
 -- Returns true to leave.
 function M.eof()
-  if not S.buffer then return true end
+  if not S.buffer then return not warn_unsaved() end
   local _, err = compile(S.buffer)
   report(err or "unfinished statement")
   S.buffer = nil

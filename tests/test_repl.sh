@@ -167,7 +167,9 @@ else
   $T send-keys -t jong C-c
   check "Ctrl-C stops a running loop" '^.*interrupted$'
   $T send-keys -t jong 'quit' Enter
-  check "quits with status 0" '^\[exit 0\]$'
+  check "quit names the game not saved, and stays" '^the game \(base, seed 1, [0-9]+ actions?\) is not saved: `save FILE` keeps it'
+  $T send-keys -t jong C-d
+  check "then Ctrl-D leaves, with status 0" '^\[exit 0\]$'
   if grep -qx 'new seed=1' "$dir/history" 2>/dev/null && grep -qx 'd 4z' "$dir/history"; then
     pass "terminal: history file written"
   else
