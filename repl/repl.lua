@@ -376,7 +376,7 @@ local function special_test(g, settings)
       if text ~= "" then parts[#parts + 1] = text .. suit end
     end
     local ok, yes = pcall(hook, view, seat, table.concat(parts), #h.melds)
-    return ok and yes and true or false
+    return ok and yes == true   -- as the engine: only true is complete
   end
 end
 
