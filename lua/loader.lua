@@ -207,8 +207,19 @@ function load_file(path, name)
   loading[#loading] = nil
   r.options = r.options or {}
   for _, name in ipairs(private.sorted_keys(r.options)) do   -- (merged: a child's entry may give only a new default)
-    if r.options[name].default == nil then
+    local spec = r.options[name]
+    if spec.default == nil then
       return nil, path .. ": option '" .. tostring(name) .. "' has no default (options = {name = {default = ..., doc = ...}})"
+    end
+    -- a default its own values or types refuse (a typo, "dubble"): no value given could equal it
+    if spec.values or spec.types then
+      local fine = false
+      for _, v in ipairs(spec.values or {}) do fine = fine or v == spec.default end
+      for _, ty in ipairs(spec.types or {}) do fine = fine or type(spec.default) == ty end
+      if not fine then
+        return nil, path .. ": option '" .. tostring(name) .. "': its default " .. tostring(spec.default)
+          .. " is not one of its values or types"
+      end
     end
   end
   r.flags = r.flags or {}

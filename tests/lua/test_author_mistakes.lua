@@ -117,6 +117,12 @@ function test_option_without_default()
   lu.assertStrContains(err, "mistake_no_default.lua: option 'bonus' has no default")
 end
 
+function test_option_default_not_among_its_values()
+  local r, err = jong.load_rules(DIR .. "mistake_default.lua")
+  lu.assertNil(r)
+  lu.assertStrContains(err, "mistake_default.lua: option 'shooter': its default dubble is not one of its values or types")
+end
+
 -- An option the ruleset does not have: refused wherever it is given, with the nearest name.
 function test_unknown_option()
   local want = "unknown option 'min_fan' for rules hongkong; did you mean 'min_faan'?"
