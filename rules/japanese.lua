@@ -74,6 +74,8 @@ R.options = {
   abort_suucha_riichi = { default = false, doc = "four riichi abort (10)" },
   abort_suukaikan = { default = false, doc = "four kongs by two or more players abort (10)" },
   tenpai_needs_yaku = { default = false, doc = "tenpai at a draw needs a yaku (9.2)" },
+  tenpai_melded_fourth = { default = false,
+    doc = "tenpai at a draw may wait on a kind whose other copies are in the seat's own melds or kongs; four in the concealed tiles never count (9.2, B3; Tenhou's records)" },
   draw_renchan = { default = "tenpai", values = { "tenpai", "always_pass", "always_keep" },
     doc = "dealer keeps the deal after an exhaustive draw iff tenpai; never; always (4.4, B13)" },
   match_length = { default = "hanchan", values = { "hanchan", "tonpuusen" },
@@ -1429,13 +1431,25 @@ local function hand_without(me, tile)
 end
 
 -- 9.2: tenpai at a draw: one tile completes the hand, and not only with tiles all four of
--- which the player holds (g:waits leaves those out).
+-- which the player holds (g:waits leaves those out). With option tenpai_melded_fourth
+-- (Tenhou: a real record pays tenpai to a wait on 6p beside a concealed kong of 6p), only
+-- four in the concealed tiles are left out: the waits of the concealed tiles' shape.
 -- With option tenpai_needs_yaku, a self-drawn win on one of the waits must have a yaku.
-local function is_tenpai(g, seat)
-  if not g.options.tenpai_needs_yaku then return g.core:wait_mask(seat) ~= 0 end
+local function tenpai_waits(g, seat, me)
   local waits = g.core:waits(seat)
-  if #waits == 0 then return false end
+  if #waits > 0 or not g.options.tenpai_melded_fourth or #me.melds == 0 then return waits end
+  local a = jong.analysis(with_melds(me.concealed, me), nil, nil, true, g.rules.absent_tiles)
+  return a and a.waits or waits
+end
+
+local function is_tenpai(g, seat)
+  if not g.options.tenpai_needs_yaku and not g.options.tenpai_melded_fourth then
+    return g.core:wait_mask(seat) ~= 0
+  end
   local me = g.core:seat(seat)
+  local waits = tenpai_waits(g, seat, me)
+  if #waits == 0 then return false end
+  if not g.options.tenpai_needs_yaku then return true end
   for _, w in ipairs(waits) do
     local win = { seat = seat, tile = w, how = "self", hand = with_melds(me.concealed .. w, me) }
     local f = jong.facts(g:situation(win, false))

@@ -53,6 +53,7 @@ R.options = {
   tobi = set("tobi", true),
   agari_yame = set("agari_yame", true),
   tenpai_yame = set("tenpai_yame", true),               -- 4.6.3: the dealer keeps the deal tenpai
+  tenpai_melded_fourth = set("tenpai_melded_fourth", true),   -- 10.3 (japanese.md 9.2): Tenhou's record 2026012221gm-00b9-0000-3a18083e
   west_extension = set("west_extension", true),
   uma = { default = { 20, 0, -20 }, doc = "end-of-match bonus by rank, 3 integers (4.7)" },
   pao_tsumo = { default = "tsumo_total", values = { "tsumo_total", "ron_value" },

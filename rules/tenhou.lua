@@ -26,6 +26,7 @@ local R = {
     tobi = set("tobi", true),                              -- 4.6: below 0 ends the match
     agari_yame = set("agari_yame", true),
     tenpai_yame = set("tenpai_yame", true),                -- 4.6: 8 of 8 records of 2022 (records of 2009 play on: records.lua)
+    tenpai_melded_fourth = set("tenpai_melded_fourth", true),   -- 9.2: a wait beside its own kong is tenpai (real records)
     west_extension = set("west_extension", true),          -- to 30,000
     -- Lobby rules a record's header states (docs/records.md): the ranked rooms start at
     -- 25,000; other lobbies at what their first deal shows.

@@ -5,6 +5,10 @@
 --   mahjongsoul-kokushi-ankan.json  a Mahjong Soul game as tenhou.net/6 JSON (one deal,
 --     35,000 points): red fives given per suit (aka51 0, aka52 1, aka53 1), a room name
 --     that is not Tenhou's ("三金の間赤": no 東/南, so nothing about open tanyao).
+--   2026012221gm-00b9-0000-3a18083e.xml  Tenhou Phoenix room (type 185), mjlog: South 3
+--     is an exhaustive draw where S's only wait is 6p beside his own concealed kong of 6p;
+--     Tenhou pays him as tenpai (option tenpai_melded_fourth, on in sanma and tenhou;
+--     japanese.md 9.2 / B3 would call him noten).
 local lu = require "luaunit"
 local records = require "records"
 local replay = require "replay"
@@ -37,6 +41,20 @@ function test_red_fives_per_suit_and_a_foreign_room_name()
   local r = replay.check(rec)
   lu.assertTrue(r.ok, r.error)
   lu.assertEquals(r.final, { 83000, -13000, 35000 })
+end
+
+function test_tenhou_tenpai_beside_its_own_kong()
+  local rec = read("2026012221gm-00b9-0000-3a18083e.xml")
+  local r = replay.check(rec)
+  lu.assertTrue(r.ok, r.error)
+  lu.assertEquals(r.final, { -4900, 52800, 57100 })
+  rec = read("2026012221gm-00b9-0000-3a18083e.xml")
+  rec.options = rec.options or {}
+  rec.options.tenpai_melded_fourth = false          -- japanese.md 9.2 as written
+  r = replay.check(rec)
+  lu.assertFalse(r.ok)
+  lu.assertStrContains(r.error, "deal 9, South 3")
+  lu.assertStrContains(r.error, "payments differ")
 end
 
 os.exit(lu.LuaUnit.run())
