@@ -28,7 +28,7 @@ S.hooks = {
   { "check_abort", "g", "the name of an abortive draw, or nil" },
   { "next_deal", "g", "{dealer_keeps=, round=, honba=, match_over=}" },
   { "configure", "options, rules", "engine settings computed from the options; rules: the ruleset in play (a child, whose fields the parent's configure reads)" },
-  { "final_ranking", "points, options", "the final ranking of a match (the REPL shows it)" },
+  { "final_ranking", "points, options", "the final ranking of a match, first to last: `{ {player =, points =, rank =, uma =, total =, table_points =}, ...}` (uma, total, table_points optional); points: each player's points, 1 the first dealer; the REPL shows it at the match's end" },
   { "score_event", "situation, options, rules", "a variant event that is not a win (Sichuan's kong money); rules: the ruleset in play" },
   { "bot_targets", "(none)", "the default bot's targets: {item =, points =, chow =, tiles = {three lowest tiles}}, three sets that make a scoring item (MCR); points a positive integer, a chow's tile a suited 1-7, else an error" },
 }

@@ -799,7 +799,7 @@ local function ranking_lines(st)
   end
   local list
   if type(rank) == "function" then
-    local ok, r = pcall(rank, points, opts)
+    local ok, r = jong.call_hook(S.game.rules, "final_ranking", points, opts)   -- (the one protected path)
     if ok and type(r) == "table" then list = r end
   end
   if not list then

@@ -142,6 +142,32 @@ function TestContract.test_engine_settings_in_the_schema()
   for _, k in ipairs(jong.schema.engine) do lu.assertStrContains(HOOKS, "`" .. k .. "`") end
 end
 
+-- Every field of the engine's record of a win (lua/game_hooks.c, push_win) is named where
+-- docs/hooks.md describes `action.win`.
+function TestContract.test_win_record_fields_documented()
+  local part = assert(HOOKS:match("### `may_claim%(g, action%)` / `may_win%(g, action%)`\n(.-)\n### "))
+  local keys = assert(read("lua/game_hooks.c"):match("win_keys%[%] = {(.-)};"))
+  local n = 0
+  for k in keys:gmatch('"([%w_]+)"') do
+    n = n + 1
+    lu.assertStrContains(part, "`" .. k .. "`", false, "win record field '" .. k .. "' undocumented")
+  end
+  lu.assertTrue(n >= 13)
+end
+
+-- Every function and table of the module is in docs/api.md (as `jong.name` or in a
+-- row naming several: `is_wind`), and every `jong.name` there exists.
+function TestContract.test_module_documented()
+  local api = read("docs/api.md")
+  for k in pairs(jong) do
+    lu.assertTrue(api:find("jong." .. k, 1, true) ~= nil or api:find("`" .. k .. "`", 1, true) ~= nil,
+      "jong." .. k .. " is not in docs/api.md")
+  end
+  for k in api:gmatch("jong%.([%a_][%w_]*)") do
+    if k ~= "so" then lu.assertNotNil(jong[k], "docs/api.md names jong." .. k .. ", which the module lacks") end
+  end
+end
+
 ---------------------------------------------------------------------------
 -- `jong score`'s answer (jong.score_json, what the program writes)
 
