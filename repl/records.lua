@@ -265,7 +265,8 @@ function M.read_mjlog(text)
     local ok, e = pcall(element, tag, a)
     if not ok then
       local line, col = parser:pos()
-      fail(("line %d, column %d: <%s>: %s"):format(line, col, tag, e))
+      local n = #rec.deals + (tag == "INIT" and 1 or 0)     -- (an INIT read is not a deal yet)
+      fail(("line %d, column %d: <%s>: %s%s"):format(line, col, tag, e, n > 0 and (" (deal %d)"):format(n) or ""))
     end
   end
   local p = lxp.new({ StartElement = start })
@@ -380,7 +381,7 @@ function M.read_tenhou6(text)
     return t
   end
   for ri, r in ipairs(d.log) do
-    local here = "log[" .. ri .. "]"
+    local here = "deal " .. ri .. " (log[" .. ri .. "])"
     local okr, err = pcall(function()
       if type(r) ~= "table" or type(r[1]) ~= "table" then error("not a round", 0) end
       local deal = { kyoku = r[1][1], honba = r[1][2], deposits = r[1][3], points = {}, hands = {},
@@ -759,7 +760,9 @@ function M.read_mjai(text)
           error("unknown event type '" .. tostring(ty) .. "'", 0)
         end
       end)
-      if not okp then return nil, "line " .. lineno .. ": " .. err end
+      if not okp then
+        return nil, "line " .. lineno .. ": " .. err .. (#rec.deals > 0 and (" (deal %d)"):format(#rec.deals) or "")
+      end
     end
   end
   if #rec.deals == 0 then return nil, "no start_kyoku in the log" end

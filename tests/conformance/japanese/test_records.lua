@@ -57,4 +57,37 @@ function test_an_unstated_east_only_match()
   lu.assertStrContains(r.error, "the log ends the match; the engine plays on")
 end
 
+-- A record that cannot be read says where: the deal and the element, line or entry.
+function test_reading_errors_name_the_deal()
+  local text = mjlog("0,0,0,2,3,124"):gsub("<T120/>", "<T120/><D120/></mjloggm>", 1)
+  text = text:gsub("</mjloggm>.*", "") .. "<INIT seed=\"0,0,0,2,3,124\" ten=\"250,250,250,250\" oya=\"0\" "
+    .. 'hai0="0" hai1="1" hai2="2" hai3="3"/></mjloggm>'
+  local rec, err = records.read(text)
+  lu.assertNil(rec)
+  lu.assertStrContains(err, "<INIT>: INIT hai0 has 1 tiles (deal 2)")
+  -- mjai: the line and the deal
+  local how = { rules = "tenhou", seed = 3 }
+  local g = assert(jong.game(how))
+  g:run_bots({}, nil, 100000)
+  local mjai = records.write_mjai(assert(replay.read_jong(replay.jong_log(how, g)))[1])
+  local lines, deals, at = {}, 0, nil
+  for line in mjai:gmatch("[^\n]+") do
+    lines[#lines + 1] = line
+    if line:find('"type":"start_kyoku"', 1, true) then deals = deals + 1 end
+    if deals == 2 and not at and line:find('"type":"dahai"', 1, true) then at = #lines end
+  end
+  lines[at] = lines[at]:gsub('"pai":"[^"]*"', '"pai":"9x"')
+  rec, err = records.read(table.concat(lines, "\n"))
+  lu.assertNil(rec)
+  lu.assertEquals(err, "line " .. at .. ": dahai: bad tile 9x (deal 2)")
+  -- tenhou.net/6: the deal and its entry
+  local t6 = records.write_tenhou6(assert(replay.read_jong(replay.jong_log(how, g)))[1])
+  local d = records.cjson.decode(t6)
+  d.log[2][7][1] = 99                  -- player 0's first discard of deal 2
+  rec, err = records.read(records.cjson.encode(d))
+  lu.assertNil(rec)
+  lu.assertStrContains(err, "deal 2 (log[2]): ")
+  lu.assertStrContains(err, "bad tile code 99")
+end
+
 os.exit(lu.LuaUnit.run())
