@@ -90,4 +90,40 @@ function test_reading_errors_name_the_deal()
   lu.assertStrContains(err, "bad tile code 99")
 end
 
+-- Real Tenhou games (tests/conformance/japanese/records/) replayed whole: every action,
+-- every deal's payments and the final points as the record has them.
+--   pao-dnovikoff.xml (dnovikoff/tenhou, log/test_data/pao.xml): a yakuman with liability (17.6)
+--   ron3-2025010116gm-00a9-0000-12f4eaf6.xml: three ron on one discard, an abortive draw (10)
+--   kan4-2025012500gm-00a9-0000-c294f3d0.xml: four kongs by several players, abortive (10)
+--   2009100718gm-00e1-0000-470654d3.xml: an East-only Phoenix game of October 2009
+local REAL = "tests/conformance/japanese/records/"
+
+local function real(name)
+  local f = assert(io.open(REAL .. name, "rb"))
+  local rec = assert(records.read(f:read("a")))
+  f:close()
+  local r = replay.check(rec)
+  lu.assertTrue(r.ok, name .. ": " .. tostring(r.error))
+  lu.assertEquals(r.final, rec.final)
+  return rec
+end
+
+local function has_event(rec, test)
+  for _, d in ipairs(rec.deals) do
+    for _, e in ipairs(d.events) do if test(e) then return true end end
+  end
+  return false
+end
+
+function test_real_games()
+  local rec = real("pao-dnovikoff.xml")
+  lu.assertTrue(has_event(rec, function(e) return e.t == "win" and e.pao ~= nil end))
+  rec = real("ron3-2025010116gm-00a9-0000-12f4eaf6.xml")
+  lu.assertTrue(has_event(rec, function(e) return e.t == "draw_end" and e.reason == "sanchahou" end))
+  rec = real("kan4-2025012500gm-00a9-0000-c294f3d0.xml")
+  lu.assertTrue(has_event(rec, function(e) return e.t == "draw_end" and e.reason == "suukaikan" end))
+  rec = real("2009100718gm-00e1-0000-470654d3.xml")
+  lu.assertEquals(rec.options.match_length, "tonpuusen")
+end
+
 os.exit(lu.LuaUnit.run())

@@ -2,6 +2,7 @@
 -- action, every deal's payments, the final points): tests/conformance/sanma/records/.
 --   2026011616gm-00b9-0000-6565db46.xml  Tenhou Phoenix room (type 185), mjlog: South 3
 --     is a ron on a kita in the ippatsu turn (riichi, ippatsu, seven pairs: 6,400; 7.4).
+--   2009060321gm-00b9-0000-75b25bcf.xml  a Tenhou Phoenix sanma game of June 2009.
 --   mahjongsoul-kokushi-ankan.json  a Mahjong Soul game as tenhou.net/6 JSON (one deal,
 --     35,000 points): red fives given per suit (aka51 0, aka52 1, aka53 1), a room name
 --     that is not Tenhou's ("三金の間赤": no 東/南, so nothing about open tanyao).
@@ -29,6 +30,14 @@ function test_tenhou_ron_on_a_kita_with_ippatsu()
   local r = replay.check(rec)
   lu.assertTrue(r.ok, r.error)
   lu.assertEquals(r.deals, #rec.deals)
+  lu.assertEquals(r.final, rec.final)
+end
+
+function test_tenhou_2009()
+  local rec = read("2009060321gm-00b9-0000-75b25bcf.xml")
+  lu.assertEquals(rec.players, 3)
+  local r = replay.check(rec)
+  lu.assertTrue(r.ok, r.error)
   lu.assertEquals(r.final, rec.final)
 end
 
