@@ -911,8 +911,15 @@ local function print_wins(g, key, tiles)
   for _, w in ipairs(g.last_results or {}) do
     local r = w.result or {}
     local hand = g:state().seats[w.seat]
-    local tile = tiles and tiles[w.seat]
-    say(w.seat, "'s hand: ", hand_text(hand), tile and " + " .. tiles_text(tile) or "")
+    local won = tiles and tiles[w.seat]
+    if won and won.self then   -- the drawn tile is in the hand: shown once, after the +
+      local list = jong.tiles(hand.concealed or hand.hand) or {}
+      for i, t in ipairs(list) do
+        if t == won.tile then table.remove(list, i); break end
+      end
+      hand = { concealed = compact(list), melds = hand.melds, bonus = hand.bonus, aside = hand.aside }
+    end
+    say(w.seat, "'s hand: ", hand_text(hand), won and " + " .. tiles_text(won.tile) or "")
     print_result(r, g.rules.name)
     if has_riichi(r) then
       local ok, ura = pcall(g.core.ura, g.core)
@@ -947,7 +954,7 @@ local function print_new_events()
   local key, ended, tiles, drawn = nil, nil, {}, nil
   for _, e in ipairs(g:events(S.seen + 1)) do
     if e.type == "deal_start" then key = e.i end
-    if e.type == "win" then tiles[e.seat] = e.tile end
+    if e.type == "win" then tiles[e.seat] = { tile = e.tile, self = e.by == "self" } end
     if e.type == "settle" then
       if ended == "win" then print_wins(g, key or g:state().deal_event - 1, tiles)
       elseif ended == "draw" then print_draw(g, drawn) end
