@@ -1201,7 +1201,10 @@ Example: new japanese seed=7 E=123m456p789s1122z5z S=... draws=3z]],
     for i, w in ipairs(words) do
       local k, v = w:match("^([%w_%.]+)=(.*)$")
       if not k then
-        if i ~= 1 then fail("'%s': expected name=value", w) end
+        if i ~= 1 then
+          local rules_word = w:find("/", 1, true) or w:match("%.lua$") or jong.load_rules(w)
+          fail("'%s': expected name=value%s", w, rules_word and string.format(" (the rules come first: new %s ...)", w) or "")
+        end
         variant = w
       elseif k == "seed" then
         seed = math.tointeger(tonumber(v))
