@@ -1,7 +1,8 @@
 -- Sanma table rules played on stacked walls: kyuushu on by default, and a kita by anyone
 -- counts as a call that ends the chance (11, 7.5); no concealed kong between a pon and its
 -- discard (6.6, kong_after_call); a double ron with the stick to the winner nearest the
--- discarder (6.3). Spec: /work/shared/rules/sanma.md.
+-- discarder (6.3); riichi needs 1,000 points (japanese.md 7.1); below 0 ends the match
+-- (4.6). Spec: /work/shared/rules/sanma.md.
 local lu = require "luaunit"
 local in_play = require "in_play"
 
@@ -77,6 +78,31 @@ function test_double_ron_stick_to_the_nearest()
   lu.assertEquals(by.S.payments.S + by.S.payments.E, 1000)   -- the stick comes with South's win
   lu.assertEquals(by.W.payments.W + by.W.payments.E, 0)      -- West: no stick
   lu.assertEquals(g:state().deposits, 0)
+end
+
+-- japanese.md 7.1 (riichi_needs_1000): riichi needs 1,000 points; a match begun with 900
+-- each (start_points) offers none.
+function test_riichi_needs_1000_points()
+  local hands = { E = "1m9m2p5p8p3s6s9s1z2z5z6z7z9m", S = "234p678p23467s99p", W = "345p678p234s46s22p" }
+  for _, case in ipairs({ { 1000, true }, { 900, false } }) do
+    local g = game(hands, "1z", "1s1s1s1s", { start_points = case[1] })
+    in_play.play(g, "E", "d 1z"); pass_all(g)
+    lu.assertEquals(in_play.legal_types(g, "S").riichi == true, case[2])
+  end
+end
+
+-- 4.6.1 (tobi): a player below 0 ends the match at once; exactly 0 does not. East deals
+-- in South's pinfu (1,000) from 1,000 or 900 points.
+function test_below_zero_ends_the_match()
+  local hands = { E = "1m9m2p5p8p3s6s9s1z2z5z6z7z5s", S = "234p678p23467s99p", W = "234p678p234s5z6z7z5p" }
+  for _, case in ipairs({ { 1000, "turn" }, { 900, "match_end" } }) do
+    local g = game(hands, "1z", "1s1s1s1s", { start_points = case[1] })
+    in_play.play(g, "E", "d 5s")
+    in_play.play(g, "S", "win"); pass_all(g)
+    lu.assertEquals(g:last_payments(), { E = -1000, S = 1000, W = 0 })
+    in_play.play(g, "E", "next")
+    lu.assertEquals(g:state().phase, case[2])
+  end
 end
 
 os.exit(lu.LuaUnit.run())
