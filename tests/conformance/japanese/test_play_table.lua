@@ -1,7 +1,7 @@
 -- Japanese table rules played on stacked walls: several ron on one discard (6.3, options
 -- multiple_ron: all, double_only = sanchahou abort, head_bump) with the deposits to the
 -- nearest winner (17.4, 17.5), the four-riichi and four-kong aborts (10), the kong limit
--- (5.5) and pao (17.6). Spec: /work/shared/rules/japanese.md.
+-- (5.5), no promoted kong right after a pon (6.4) and pao (17.6). Spec: /work/shared/rules/japanese.md.
 local lu = require "luaunit"
 local in_play = require "in_play"
 
@@ -184,6 +184,23 @@ function test_pao_in_play()
   lu.assertEquals(daisangen("self"), { E = 0, S = 32000, W = -32000, N = 0 })
   lu.assertEquals(daisangen("W"), { E = 0, S = 32000, W = -32000, N = 0 })
   lu.assertEquals(daisangen("N"), { E = 0, S = 32000, W = -16000, N = -16000 })
+end
+
+-- 6.4: after a pon the caller may not promote it with the fourth tile he holds; after his
+-- next draw he may.
+function test_no_promoted_kong_right_after_a_pon()
+  local hands = { E = "5p1199m1199s1234z6z", S = "555p234m678s1s3s9p7z", W = "234m345s678s67p22s", N = "456m456s678p777m9p" }
+  local g = assert(jong.scenario { rules = "japanese", hands = hands, draws = "9p9s2z2z" })
+  in_play.play(g, "E", "d 5p")
+  in_play.play(g, "S", "pung"); pass_all(g)
+  lu.assertEquals(g:state().seats.S.melds, { "[555p]@E" })
+  lu.assertNil(in_play.legal_types(g, "S").kong_promoted)
+  in_play.play(g, "S", "d 7z"); pass_all(g)
+  in_play.play(g, "W", "d 9p"); pass_all(g)
+  in_play.play(g, "N", "d 9s"); pass_all(g)
+  in_play.play(g, "E", "d 2z"); pass_all(g)
+  lu.assertEquals(g:state().turn, "S")
+  lu.assertTrue(in_play.legal_types(g, "S").kong_promoted)
 end
 
 os.exit(lu.LuaUnit.run())
