@@ -41,7 +41,8 @@ static double plain_cost(size_t lp, size_t ls)
 /* The worst-case steps of matching pattern p over a subject of ls bytes: at each start
  * position, each item of the pattern (a literal character too: a pattern of 50,000 of
  * them over 100,000 bytes is 5e9 steps), times the subject's length for each repeated
- * item. */
+ * item. An item that is a set ("[abc]", "%f[abc]") costs its length: the matcher scans the
+ * set at each test (a set of 2 MB over 20 MB is 4e13 steps). */
 static double pattern_cost(const char *p, size_t lp, size_t ls)
 {
     double n = (double)ls + 1, cost = 1, items = 0;
@@ -62,8 +63,10 @@ static double pattern_cost(const char *p, size_t lp, size_t ls)
             i += 4;
             continue;
         }
-        if (ch == '%' && i + 1 < lp && p[i + 1] == 'f') {   /* %f[set]: one look */
-            i = skip_class(p, lp, i + 2);
+        if (ch == '%' && i + 1 < lp && p[i + 1] == 'f') {   /* %f[set]: one look (a scan of the set) */
+            size_t at = i + 2;
+            i = skip_class(p, lp, at);
+            items += (double)(i - at);
             continue;
         }
         if (ch == '%' && i + 1 < lp && p[i + 1] >= '0' && p[i + 1] <= '9') {   /* a back reference */
@@ -71,7 +74,10 @@ static double pattern_cost(const char *p, size_t lp, size_t ls)
             i += 2;
             continue;
         }
+        size_t at = i;
         i = skip_class(p, lp, i);
+        if (ch == '[')
+            items += (double)(i - at) - 1;   /* a set is scanned at each test: its length */
         if (i < lp && (p[i] == '*' || p[i] == '+' || p[i] == '-')) {
             cost *= n;
             i++;
@@ -85,20 +91,34 @@ static double pattern_cost(const char *p, size_t lp, size_t ls)
     return cost * (items > 1 ? items : 1);
 }
 
-/* A guarded function: the original C function as upvalue 1, and whether argument 4 is
- * the `plain` flag (find). */
+/* The worst-case steps of gsub's replacement string of lr bytes over a subject of ls
+ * bytes: at each of up to ls + 1 matches (an empty pattern matches at every position)
+ * the string is read again, a step for each "%1" in it (a replacement of 20 MB of "%0"
+ * adds nothing to the result at an empty match, and takes hours over 3,000 bytes). */
+static double replacement_cost(size_t lr, size_t ls)
+{
+    return ((double)ls + 1) * ((double)lr / 2 + 1);
+}
+
+/* A guarded function: the original C function as upvalue 1, and which it is as upvalue
+ * 2 (0 find, whose argument 4 is the `plain` flag; 1 match; 2 gmatch; 3 gsub). */
 static int guarded(lua_State *L)
 {
     lua_CFunction original = lua_tocfunction(L, lua_upvalueindex(1));
     /* A number is a subject (or pattern) too: the matcher sees it as its string. */
     if (lj_limited(L) && lua_isstring(L, 1) && lua_isstring(L, 2)) {
-        size_t ls, lp;
+        size_t ls, lp, lr;
         lua_tolstring(L, 1, &ls);
         const char *p = lua_tolstring(L, 2, &lp);
-        bool plain = lua_toboolean(L, lua_upvalueindex(2)) && lua_toboolean(L, 4);
+        int which = (int)lua_tointeger(L, lua_upvalueindex(2));
+        bool plain = which == 0 && lua_toboolean(L, 4);
         if (lp && (plain ? plain_cost(lp, ls) : pattern_cost(p, lp, ls)) > PATTERN_COST_LIMIT)
             return luaL_error(L, "%s '%s' is too costly for a subject of %d bytes in rule code",
                               plain ? "a plain search for" : "pattern", lp > 40 ? "(long)" : p, (int)ls);
+        if (which == 3 && lua_type(L, 3) == LUA_TSTRING && (lua_tolstring(L, 3, &lr), 1)
+            && replacement_cost(lr, ls) > PATTERN_COST_LIMIT)
+            return luaL_error(L, "a replacement of %d bytes is too costly for a subject of %d bytes in rule code",
+                              (int)lr, (int)ls);
     }
     return original(L);
 }
@@ -187,7 +207,7 @@ void lj_guard_patterns(lua_State *L)
             lua_pop(L, 1);
             continue;
         }
-        lua_pushboolean(L, i == 0);
+        lua_pushinteger(L, i);
         lua_pushcclosure(L, guarded, 2);
         lua_setfield(L, -2, names[i]);
     }

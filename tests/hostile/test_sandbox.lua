@@ -227,6 +227,21 @@ function TestBudget.test_library_loops_are_bounded()
   lu.assertEquals(("ab"):rep(3, ","), "ab,ab,ab")
   lu.assertEquals(table.move({ 1, 2, 3 }, 1, 3, 2), { 1, 1, 2, 3 })
 end
+function TestBudget.test_pattern_sets_and_replacements_are_bounded()
+  -- the cost of a set and of gsub's replacement counts: refused before the matcher starts
+  local r = jong.load_rules(rule("pattern_set_bombs"))
+  lu.assertEquals(#r.helpers.hows, 4)
+  for _, how in ipairs(r.helpers.hows) do
+    local answer = score(nil, { rules = rule("pattern_set_bombs"), how = how })
+    lu.assertFalse(answer.ok, how)
+    lu.assertStrContains(answer.error, "too costly", false, how)
+    lu.assertStrContains(answer.error, "pattern_set_bombs.lua:", false, how)
+  end
+  healthy()
+  -- the same calls on small strings answer as Lua answers them
+  lu.assertEquals(score(nil, { rules = rule("pattern_set_bombs"), how = "none" }).reason, "nil")
+  lu.assertEquals(("ab"):gsub("", "%0-"), "-a-b-")
+end
 function TestBudget.test_error_values_run_no_code()
   refused("error_tostring", "error value of type table")
   refused("error_plain_table", "hook score of error_plain_table: (an error value of type table)")
