@@ -647,7 +647,12 @@ local function make_hooks(G, skip, views)
           end
         end
         -- (kept as a plain copy: a rule that kept the table it returned may change it later)
-        result = plain_copy(result, "the result of hook score", VIEWS, JSON_MARK)
+        local copied, copy = pcall(plain_copy, result, "the result of hook score", VIEWS, JSON_MARK)
+        if not copied then
+          local _, msg = failed(G, "score", w, win_score, copy)
+          error(msg, 0)
+        end
+        result = copy
         results[i] = { seat = w.seat, result = result, payments = checked }
       end
       -- (a sum of integers: only its range needs a look)

@@ -13,6 +13,33 @@
  * tables, each holding the next many times) make a tree too large to walk; such a result
  * is copied instead, where the memory cap stops it. */
 #define PLAIN_VISITS 4096
+/* The most text a result may hold, counted as it is written: the bytes of its strings,
+ * keys and values, each time they are met, and PLAIN_ENTRY_BYTES an entry. A string (or
+ * a table) shared many times over costs the state one copy, but JSON writes it each
+ * time: a 30 MB name in 2,000 items is 60 GB of output. As much as a hook may allocate. */
+#define PLAIN_TEXT ((size_t)64 << 20)
+#define PLAIN_ENTRY_BYTES 8
+
+/* Takes the text of the entry at key, value (stack indices) from *left; false when it
+ * is spent. */
+static bool charge(lua_State *L, int key, int value, size_t *left)
+{
+    size_t n = PLAIN_ENTRY_BYTES;
+    if (lua_type(L, key) == LUA_TSTRING)
+        n += lua_rawlen(L, key);
+    if (lua_type(L, value) == LUA_TSTRING)
+        n += lua_rawlen(L, value);
+    if (n > *left)
+        return false;
+    *left -= n;
+    return true;
+}
+
+static void too_much_text(lua_State *L, const char *what)
+{
+    luaL_error(L, "%s holds more than %d MiB of text (a string or table shared many times over?)", what,
+               (int)(PLAIN_TEXT >> 20));
+}
 
 /* The fields of score's result that jong.score's answer takes (lj_plain_fields). */
 static const char *const result_fields[] = { "value", "items", "limit", "losers", "reason" };
@@ -23,7 +50,8 @@ static const char *const result_fields[] = { "value", "items", "limit", "losers"
  * (not 0), the copy itself is not made (nil is pushed): the copies of the values of
  * result_fields go to the slots from index out on, every other value is copied and
  * dropped (the same walk, so the same errors in the same order). */
-static void copy_table(lua_State *L, int src, int depth, const char *what, int views, int mark, int out)
+static void copy_table(lua_State *L, int src, int depth, const char *what, int views, int mark, int out,
+                       size_t *left)
 {
     if (depth > PLAIN_DEPTH)
         luaL_error(L, "%s is nested more than %d deep (a cycle?)", what, PLAIN_DEPTH);
@@ -50,9 +78,11 @@ static void copy_table(lua_State *L, int src, int depth, const char *what, int v
         int kt = lua_type(L, key);
         if (kt != LUA_TSTRING && kt != LUA_TNUMBER && kt != LUA_TBOOLEAN)
             luaL_error(L, "%s has a key of type %s", what, lua_typename(L, kt));
+        if (!charge(L, key, value, left))
+            too_much_text(L, what);
         switch (lua_type(L, value)) {
         case LUA_TTABLE:
-            copy_table(L, value, depth + 1, what, views, mark, 0);
+            copy_table(L, value, depth + 1, what, views, mark, 0, left);
             lua_replace(L, value);
             break;
         case LUA_TFUNCTION:
@@ -100,7 +130,8 @@ int lj_plain_copy(lua_State *L)
     switch (lua_type(L, 1)) {
     case LUA_TTABLE:
         luaL_checkstack(L, COPY_STACK, "plain copy");
-        copy_table(L, 1, 0, what, 3, 4, 0);
+        size_t left = PLAIN_TEXT;
+        copy_table(L, 1, 0, what, 3, 4, 0, &left);
         return 1;
     case LUA_TFUNCTION:
     case LUA_TTHREAD:
@@ -125,7 +156,8 @@ int lj_plain_fields(lua_State *L)
     luaL_checkstack(L, COPY_STACK + RESULT_FIELDS, "plain copy");
     for (int i = 0; i < RESULT_FIELDS; i++)
         lua_pushnil(L);
-    copy_table(L, 1, 0, what, 3, 4, 5);
+    size_t left = PLAIN_TEXT;
+    copy_table(L, 1, 0, what, 3, 4, 5, &left);
     lua_pop(L, 1);   /* (no copy: nil) */
     return RESULT_FIELDS;
 }
@@ -133,8 +165,9 @@ int lj_plain_fields(lua_State *L)
 /* Whether the table at src is plain data already (what a copy would hold, read raw):
  * no metatable but the JSON object mark, keys that are strings, numbers or booleans,
  * values that are not functions, threads or full userdata, nesting within the copy's
- * bound (which also rules out cycles), at most *visits tables visited (counted down). */
-static bool is_plain_table(lua_State *L, int src, int depth, int mark, int *visits)
+ * bound (which also rules out cycles), at most *visits tables visited and *left bytes of
+ * text (counted down). */
+static bool is_plain_table(lua_State *L, int src, int depth, int mark, int *visits, size_t *left)
 {
     if (depth > PLAIN_DEPTH || --*visits < 0)
         return false;
@@ -149,9 +182,10 @@ static bool is_plain_table(lua_State *L, int src, int depth, int mark, int *visi
     lua_pushnil(L);
     while (lua_next(L, src)) {
         int kt = lua_type(L, -2), vt = lua_type(L, -1);
-        bool fine = kt == LUA_TSTRING || kt == LUA_TNUMBER || kt == LUA_TBOOLEAN;
+        bool fine = (kt == LUA_TSTRING || kt == LUA_TNUMBER || kt == LUA_TBOOLEAN)
+                 && charge(L, lua_gettop(L) - 1, lua_gettop(L), left);
         if (fine && vt == LUA_TTABLE)
-            fine = is_plain_table(L, lua_gettop(L), depth + 1, mark, visits);
+            fine = is_plain_table(L, lua_gettop(L), depth + 1, mark, visits, left);
         else if (vt == LUA_TFUNCTION || vt == LUA_TTHREAD || vt == LUA_TUSERDATA)
             fine = false;
         lua_pop(L, 1);
@@ -170,7 +204,8 @@ int lj_plain_check(lua_State *L)
 {
     lua_settop(L, 2);
     int t = lua_type(L, 1), visits = PLAIN_VISITS;
-    lua_pushboolean(L, t == LUA_TTABLE ? is_plain_table(L, 1, 0, 2, &visits)
+    size_t left = PLAIN_TEXT;
+    lua_pushboolean(L, t == LUA_TTABLE ? is_plain_table(L, 1, 0, 2, &visits, &left)
                                        : t != LUA_TFUNCTION && t != LUA_TTHREAD && t != LUA_TUSERDATA);
     return 1;
 }
@@ -178,12 +213,14 @@ int lj_plain_check(lua_State *L)
 void lj_plain_at(lua_State *L, int idx, const char *what, int views, int mark, bool keep_plain)
 {
     int visits = PLAIN_VISITS;
+    size_t left = PLAIN_TEXT;
     switch (lua_type(L, idx)) {
     case LUA_TTABLE:
-        if (keep_plain && is_plain_table(L, idx, 0, mark, &visits))
+        if (keep_plain && is_plain_table(L, idx, 0, mark, &visits, &left))
             return;
         luaL_checkstack(L, COPY_STACK, "plain copy");
-        copy_table(L, idx, 0, what, views, mark, 0);
+        left = PLAIN_TEXT;
+        copy_table(L, idx, 0, what, views, mark, 0, &left);
         lua_replace(L, idx);
         return;
     case LUA_TFUNCTION:

@@ -46,6 +46,16 @@ echo '{"rules":"tests/hostile/rules/shared_result.lua","seat":"S","hand":"345678
 check "score of a result of shared tables ends (exit 1)" [ "$rc" -eq 1 ]
 check "score of a result of shared tables says the memory cap" grep -q "hook score of shared_result: memory cap exceeded" "$out"
 
+# a result that is huge once written (one 30 MB name in 2,000 items: 60 GB of JSON) is
+# refused, not written until memory runs out
+for how in items names keys numbers; do
+  echo "{\"rules\":\"tests/hostile/rules/shares_long_text.lua\",\"how\":\"$how\",\"seat\":\"S\",\"hand\":\"345678m34599p678s\",\"win_tile\":\"5m\",\"win_by\":\"discard\",\"from\":\"W\"}" |
+    timeout 60 "$JONG" score - >"$out" 2>"$err"; rc=$?
+  check "score of a result of shared text ($how) ends (exit 1)" [ "$rc" -eq 1 ]
+  check "score of a result of shared text ($how) says why" grep -q "hook score of shares_long_text: .*\(of text\|memory cap\)" "$out"
+  check "score of a result of shared text ($how) writes little" [ "$(wc -c <"$out")" -lt 2000 ]
+done
+
 # a hook that replaces its own ruleset's options with a table whose metamethods never
 # end, or a list whose loop never ends: the next situation of that ruleset answers (the
 # engine's read raises: no rule code runs outside a budget), it does not hang

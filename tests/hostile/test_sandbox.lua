@@ -249,6 +249,27 @@ end
 function TestBudget.test_results_are_read_as_plain_data()
   refused("result_metamethods", "cycle")
 end
+function TestBudget.test_results_hold_bounded_text()
+  -- a result that costs the state little, huge once written (a long string, a big table
+  -- met many times over): refused, in jong.score, jong score's writer and play
+  local path = rule("shares_long_text")
+  local r = jong.load_rules(path)
+  lu.assertEquals(#r.helpers.hows, 4)
+  for _, how in ipairs(r.helpers.hows) do
+    local answer = score(nil, { rules = path, how = how })
+    lu.assertFalse(answer.ok, how)
+    lu.assertStrContains(answer.error, "hook score of shares_long_text", false, how)
+    -- (the big table of numbers meets the memory cap as it is copied)
+    local why = how == "numbers" and "memory cap exceeded" or "holds more than 64 MiB of text"
+    lu.assertStrContains(answer.error, why, false, how)
+    local text, fine = jong.score_json(jong.json_encode(situation { rules = path, how = how }))
+    lu.assertFalse(fine, how)
+    lu.assertTrue(#text < 2000, how)
+    lu.assertStrContains(text, why, false, how)
+  end
+  lu.assertTrue(score(nil, { rules = path, how = "none" }).wins)
+  healthy()
+end
 function TestBudget.test_configure_runs_under_the_budget()
   local g, err = jong.game { rules = rule("configure_loops") }
   lu.assertNil(g)
@@ -465,6 +486,18 @@ function TestGame.test_points_stay_within_32_bits()
   local ok, err = g:play("E", "win")
   lu.assertNil(ok)
   lu.assertStrContains(err, "settlement takes seat E's points to 2147508647, beyond 32 bits")
+  lu.assertEquals(snapshot(g), before)   -- refused: nothing changed
+  g:close()
+end
+
+function TestGame.test_a_result_of_shared_text_refuses_the_win()
+  local g = dealt("shares_long_text")
+  local before = snapshot(g)
+  local ok, err = g:play("E", "win")
+  lu.assertNil(ok)
+  lu.assertStrContains(err, "holds more than 64 MiB of text")
+  lu.assertStrContains(err, "hook score of rules shares_long_text (" .. rule("shares_long_text") .. ":")
+  lu.assertStrContains(err, "refusing E win")
   lu.assertEquals(snapshot(g), before)   -- refused: nothing changed
   g:close()
 end
