@@ -20,9 +20,11 @@ end
 local function folder_of(path) return path:match("^(.*)/[^/]*$") or "." end
 
 -- The file a name stands for: "japanese" -> japanese.lua, "lib.tiles" -> lib/tiles.lua,
--- "x.lua" or "sub/x.lua" as is.
+-- "sub/x" -> sub/x.lua, "x.lua" or "sub/x.lua" as is: always a .lua file (a name from
+-- rule code must not read another file, whose parse error would quote it).
 local function file_of(name)
-  if name:match("%.lua$") or name:find("/", 1, true) then return name end
+  if name:match("%.lua$") then return name end
+  if name:find("/", 1, true) then return name .. ".lua" end
   return (name:gsub("%.", "/")) .. ".lua"
 end
 

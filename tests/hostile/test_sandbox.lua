@@ -323,6 +323,13 @@ function TestLoading.test_rule_code_is_not_told_the_rules_path()
   lu.assertEquals(r.reason, "no ruleset 'nothing_here' beside the file or in the rules path")
   lu.assertFalse(r.reason:find("JONG_RULES_PATH", 1, true) ~= nil)
 end
+function TestLoading.test_a_name_from_rule_code_is_a_lua_file()
+  -- "beside/secret" is beside/secret.lua, never the file beside/secret (its parse error
+  -- would quote it)
+  local r = score(nil, { rules = rule("requires_non_lua") })
+  lu.assertEquals(r.reason, "false no ruleset 'beside/secret' beside the file or in the rules path")
+  lu.assertFalse(r.reason:find("words", 1, true) ~= nil)
+end
 function TestLoading.test_names_resolve_beside_the_naming_file()
   local r, err = jong.load_rules(rule("beside/child_beside"))
   lu.assertNotNil(r, err)
