@@ -210,8 +210,24 @@ static struct lgame *check_idle(lua_State *L, int idx)
 }
 
 /* What an engine game's C parts (its state, logs and memo, allocated by the core) are
- * counted as in the state's memory, so rule code cannot hold them beyond its cap. */
+ * counted as in the state's memory, so rule code cannot hold them beyond its cap: a new
+ * game, then its events and actions as they grow (a game rule code keeps and plays on
+ * in every call grows by megabytes a call, a random bot's 350,000 actions). */
 #define GAME_WEIGHT (48L << 10)
+
+/* Counts the growth of the game's events and actions in the state's memory (never less:
+ * the core's lists keep their room); in rule code, past the cap the call is ended. Asked
+ * before each action (an action adds at most 64 events). */
+static void weigh(lua_State *L, struct lgame *lg)
+{
+    long w = GAME_WEIGHT + (long)game_nevents(lg->g) * (long)sizeof(struct event)
+           + (long)game_nactions(lg->g) * (long)sizeof(struct action);
+    if (w <= lg->weight)
+        return;
+    if (!lj_account(L, w - lg->weight))
+        luaL_error(L, "memory cap exceeded (a game too long?)");
+    lg->weight = w;
+}
 
 static int l_seat_index(lua_State *L);
 static char seat_mt_key;   /* address: the key of the game in its seat tables' metatable */
@@ -252,6 +268,7 @@ static int l_game_new(lua_State *L)
     char err[256];
     if (!lj_account(L, GAME_WEIGHT))
         return luaL_error(L, "memory cap exceeded (too many games?)");
+    lg->weight = GAME_WEIGHT;
     lg->g = game_new(&rules, &hooks, (uint64_t)seed, err, sizeof err);
     if (!lg->g) {
         lj_account(L, -GAME_WEIGHT);
@@ -268,7 +285,7 @@ static int l_gc(lua_State *L)
     if (lg->g) {
         game_free(lg->g);
         lg->g = NULL;
-        lj_account(L, -GAME_WEIGHT);
+        lj_account(L, -lg->weight);
     }
     luaL_unref(L, LUA_REGISTRYINDEX, lg->hooks_ref);
     lg->hooks_ref = LUA_NOREF;
@@ -309,6 +326,7 @@ static int l_apply(lua_State *L)
     struct lgame *lg = check_idle(L, 1);
     struct action a;
     read_action(L, 2, lg->g, &a);
+    weigh(L, lg);   /* (what the actions before made: refused before this one changes anything) */
     lg->version++;   /* hooks called during the action see a new version */
     int r = game_apply(lg->g, &a);
     if (r != 0)

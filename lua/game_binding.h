@@ -31,6 +31,7 @@ struct lgame {
     bool profiled;     /* profile holds the default bot's profile of the Lua game, its
                         * rules and options kept in the user value 2 */
     struct bot_profile profile;
+    long weight;       /* what its C parts are counted as in the state's memory (lua/game.c) */
 };
 
 /* game.c */

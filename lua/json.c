@@ -25,11 +25,31 @@ static const char *const KEY_ORDER[] = {
 static char *out;
 static size_t len, cap;
 static bool failed;   /* out of memory */
+/* The most text rule code may have written in one call, in C memory outside the state's
+ * cap (one 30 MB string 2,000 times in a list is 60 GB), and the buffer's room within it
+ * (the smaller of the two: put and putc1 look at room only). */
+#define RULE_CODE_TEXT ((size_t)64 << 20)
+static size_t limit = (size_t)-1, room;
+static lua_State *writer;   /* the state of the encoding under way (for its error) */
+
+/* The limit of the encoding starting now: RULE_CODE_TEXT in rule code, else none. */
+static void begin(lua_State *L)
+{
+    len = 0;
+    failed = false;
+    writer = L;
+    limit = lj_limited(L) ? RULE_CODE_TEXT : (size_t)-1;
+    room = cap < limit ? cap : limit;
+}
 
 static void reserve(size_t n)
 {
-    if (len + n <= cap || failed)
+    if (len + n <= room || failed)
         return;
+    if (len + n > limit) {   /* (raised at once: the rest is not walked) */
+        lua_pushliteral(writer, "cannot encode as JSON: more than 64 MiB of text in rule code");
+        lua_error(writer);
+    }
     size_t c = cap ? cap : 4096;
     while (c < len + n)
         c *= 2;
@@ -40,11 +60,12 @@ static void reserve(size_t n)
     }
     out = b;
     cap = c;
+    room = cap < limit ? cap : limit;
 }
 
 static inline void put(const char *s, size_t n)
 {
-    if (len + n > cap) {
+    if (len + n > room) {
         reserve(n);
         if (failed)
             return;
@@ -58,7 +79,7 @@ static inline void put(const char *s, size_t n)
 
 static inline void putc1(char ch)
 {
-    if (len + 1 > cap) {
+    if (len + 1 > room) {
         reserve(1);
         if (failed)
             return;
@@ -425,8 +446,7 @@ int lj_json_encode(lua_State *L)
 {
     lua_settop(L, 3);
     bool keep = lua_toboolean(L, 3);
-    len = 0;
-    failed = false;
+    begin(L);
     encode(L, 1, 0, 2);
     return encoded(L, keep);
 }
@@ -442,8 +462,7 @@ int lj_json_encode_win(lua_State *L)
 {
     lua_settop(L, 8);
     bool keep = lua_toboolean(L, 2);
-    len = 0;
-    failed = false;
+    begin(L);
     put_literal("{\"ok\":true,\"wins\":true,\"rules\":");
     encode(L, 3, 1, 1);
     put_literal(",\"value\":");

@@ -266,8 +266,18 @@ function TestBudget.test_results_hold_bounded_text()
     lu.assertFalse(fine, how)
     lu.assertTrue(#text < 2000, how)
     lu.assertStrContains(text, why, false, how)
+    collectgarbage()   -- (the long strings of each call)
   end
   lu.assertTrue(score(nil, { rules = path, how = "none" }).wins)
+  healthy()
+end
+function TestBudget.test_json_text_of_rule_code_is_bounded()
+  local r = score(nil, { rules = rule("encodes_long_text") })
+  lu.assertEquals(r.reason, "false cannot encode as JSON: more than 64 MiB of text in rule code; "
+    .. "false cannot encode as JSON: more than 64 MiB of text in rule code; {\"small\":\"text\"}")
+  -- a program is not limited
+  lu.assertEquals(#jong.json_encode { ("\1"):rep(20000000) }, 120000004)
+  collectgarbage()
   healthy()
 end
 function TestBudget.test_configure_runs_under_the_budget()
@@ -352,6 +362,35 @@ function TestMemory.test_the_state_as_a_whole_has_a_cap()
   lu.assertFalse(last.ok)
   lu.assertStrContains(last.error, "memory cap")
   collectgarbage()
+end
+
+-- The process's resident memory in KiB (Linux).
+local function resident()
+  for line in io.lines("/proc/self/status") do
+    local kb = line:match("^VmRSS:%s+(%d+)")
+    if kb then return tonumber(kb) end
+  end
+end
+
+function TestMemory.test_games_count_their_growth()
+  -- a played match holds about ten times what a new game is counted: its growth counts
+  -- too, so a hook that keeps the games it plays meets the state's cap, and the process
+  -- stays within it (each call grew it by 60 MB, without end)
+  local path = rule("keeps_playing")
+  collectgarbage()
+  local before, capped = resident(), nil
+  for _ = 1, 12 do
+    local r = score(nil, { rules = path })
+    lu.assertFalse(r.ok)
+    if r.error:find("memory cap exceeded", 1, true) then capped = r.error end
+    collectgarbage()
+  end
+  lu.assertNotNil(capped, "no call met the memory cap")
+  lu.assertTrue(resident() - before < 400000, "grew by " .. (resident() - before) .. " KiB")
+  jong.reload_rules()
+  collectgarbage()
+  collectgarbage()
+  healthy()
 end
 
 TestGame = {}
