@@ -51,6 +51,14 @@ for _, k in ipairs(S.engine) do ENGINE[k] = true end
 ---------------------------------------------------------------------------
 -- Value checks: each returns nil when fine, else what is wrong.
 
+-- A value as an error shows it: a string (cut) or a number, else its type (a table's
+-- address is no help, and differs from run to run).
+local function shown(x)
+  if type(x) == "string" then return #x > 40 and x:sub(1, 40) .. "..." or x end
+  if type(x) == "number" or type(x) == "boolean" then return tostring(x) end
+  return "a " .. type(x)
+end
+
 local function one_of(list)
   local set = {}
   for _, v in ipairs(list) do set[v] = true end
@@ -58,7 +66,7 @@ local function one_of(list)
     if not set[v] then
       local names = {}
       for i, x in ipairs(list) do names[i] = tostring(x) end
-      return "cannot be " .. tostring(v) .. " (" .. table.concat(names, ", ") .. ")"
+      return "cannot be " .. shown(v) .. " (" .. table.concat(names, ", ") .. ")"
     end
   end
 end
@@ -76,7 +84,7 @@ local function list_of(each)
     if type(v) ~= "table" then return "must be a list" end
     for i, x in ipairs(v) do
       local bad = each(x)
-      if bad then return "entry " .. i .. " (" .. tostring(x) .. ") " .. bad end
+      if bad then return "entry " .. i .. " (" .. shown(x) .. ") " .. bad end
     end
   end
 end
@@ -169,7 +177,8 @@ local function fast_win(v)
 end
 
 -- The declarative fields: name, check, meaning. Fields the loader sets (path, parent,
--- flag_set, default_options) are listed as such.
+-- flag_set, default_options, form_set) are listed as such: a rule file does not give them
+-- (its own default_options would be taken as its options resolved, unchecked).
 S.fields = {
   { "name", typed "string", "the ruleset's name" },
   { "extends", typed "string", "the parent ruleset (a name or a path)" },
@@ -210,11 +219,11 @@ S.fields = {
   { "exhaust_threshold", whole, "IMS: tiles an ordinary draw needs" },
   { "elements", typed "table", "MCR: the element table score reads; a child changes values with its own (helpers.elements_with)" },
   -- set by the loader
-  { "path", typed "string", "(set by the loader) the file" },
-  { "parent", typed "table", "(set by the loader) the parent ruleset" },
-  { "flag_set", typed "table", "(set by the loader) the flags as a set" },
-  { "default_options", typed "table", "(set by the loader) the resolved defaults" },
-  { "form_set", typed "table", "(set by the loader) the forms as a set" },
+  { "path", typed "string", "(set by the loader) the file", loader = true },
+  { "parent", typed "table", "(set by the loader) the parent ruleset", loader = true },
+  { "flag_set", typed "table", "(set by the loader) the flags as a set", loader = true },
+  { "default_options", typed "table", "(set by the loader) the resolved defaults", loader = true },
+  { "form_set", typed "table", "(set by the loader) the forms as a set", loader = true },
 }
 local FIELD, FIELD_NAMES, HOOK_NAMES = {}, {}, {}
 for _, f in ipairs(S.fields) do FIELD[f[1]] = f; FIELD_NAMES[#FIELD_NAMES + 1] = f[1] end
@@ -250,6 +259,7 @@ function jong.check_ruleset(r)
     else
       local field = FIELD[k]
       if not field then return nil, unknown("field", k, ALL_NAMES) end
+      if field.loader then return nil, "field '" .. k .. "' is set by the loader, not by a rule file" end
       local bad = field[2](v)
       if bad then return nil, "field '" .. k .. "' " .. bad end
     end

@@ -292,6 +292,13 @@ function TestBudget.test_ruleset_tables_with_metatables_are_refused()
 end
 
 TestLoading = {}
+function TestLoading.test_loader_fields_are_the_loaders()
+  refused("gives_loader_fields", "gives_loader_fields.lua: field 'default_options' is set by the loader, not by a rule file")
+end
+function TestLoading.test_errors_show_no_addresses()
+  local r = refused("bad_flag_entry", "field 'flags' entry 2 (a table) must be a string, not a table")
+  lu.assertFalse(r.error:find("0x", 1, true) ~= nil)
+end
 function TestLoading.test_cycles_are_named()
   refused("cycle_a", "cycle", "cycle_a.lua -> ", "cycle_b.lua -> ", "cycle_a.lua")
 end
