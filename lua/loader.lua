@@ -19,6 +19,23 @@ end
 
 local function folder_of(path) return path:match("^(.*)/[^/]*$") or "." end
 
+-- A file as errors name it: one found in a folder of the rules path as "rules/NAME"
+-- ("rules/japanese.lua", "rules/lib/tiles.lua"), any other by its path. Rule code reads
+-- errors (pcall) and what `require` gives: it is told neither the folders of the rules
+-- path nor JONG_RULES_PATH (docs/hooks.md).
+local shown_cache = {}
+local function shown(path)
+  local s = shown_cache[path]
+  if s then return s end
+  s = path
+  for _, dir in ipairs(dirs_of(jong.rules_path())) do
+    if path:sub(1, #dir + 1) == dir .. "/" then s = "rules/" .. path:sub(#dir + 2); break end
+  end
+  shown_cache[path] = s
+  return s
+end
+private.shown_path = shown
+
 -- The file a name stands for: "japanese" -> japanese.lua, "lib.tiles" -> lib/tiles.lua,
 -- "sub/x" -> sub/x.lua, "x.lua" or "sub/x.lua" as is: always a .lua file (a name from
 -- rule code must not read another file, whose parse error would quote it).
@@ -77,8 +94,8 @@ end
 
 local function chain(path)
   local names = {}
-  for i, p in ipairs(loading) do names[i] = p end
-  names[#names + 1] = path
+  for i, p in ipairs(loading) do names[i] = shown(p) end
+  names[#names + 1] = shown(path)
   return table.concat(names, " -> ")
 end
 
@@ -166,31 +183,32 @@ function load_file(path, name)
   local text, err = private.read_file(path)
   if not text then return nil, err end
   local chunk
-  -- (load(text, "@" .. path, "t", env); a built-in rule file from its bytecode)
-  chunk, err = private.load_rule(text, "@" .. path, private.environment(require_for(path)))
+  local named = shown(path)
+  -- (load(text, "@" .. named, "t", env); a built-in rule file from its bytecode)
+  chunk, err = private.load_rule(text, "@" .. named, private.environment(require_for(path)))
   if not chunk then return nil, err end
   loading[#loading + 1] = path
   local ok
-  ok, r = private.pcall_loading("loading " .. path, chunk)
+  ok, r = private.pcall_loading("loading " .. named, chunk)
   if not ok then loading[#loading] = nil; return nil, r end
   if type(r) ~= "table" then
     loading[#loading] = nil
-    if r == nil then return nil, path .. " does not return a ruleset table" end
+    if r == nil then return nil, named .. " does not return a ruleset table" end
     loaded[path] = r   -- a helper file may return a function or a value
     return r
   end
-  ok, err = check_data(r, path, {})
+  ok, err = check_data(r, named, {})
   if not ok then loading[#loading] = nil; return nil, err end
   if r.name ~= nil or r.extends ~= nil or r.score ~= nil then   -- a ruleset (not a library)
     local line
     ok, err, line = jong.check_ruleset(r)                        -- lua/schema.lua
     if not ok then
       loading[#loading] = nil
-      return nil, path .. (line and line > 0 and (":" .. line) or "") .. ": " .. err
+      return nil, named .. (line and line > 0 and (":" .. line) or "") .. ": " .. err
     end
   end
   if r.name == nil then r.name = name end
-  if type(r.name) ~= "string" then loading[#loading] = nil; return nil, path .. ": 'name' must be a string" end
+  if type(r.name) ~= "string" then loading[#loading] = nil; return nil, named .. ": 'name' must be a string" end
   r.path = path
   if r.extends ~= nil then
     local target, parent
@@ -199,7 +217,7 @@ function load_file(path, name)
     if type(parent) ~= "table" and parent ~= nil then err = "it is not a ruleset" ; parent = nil end
     if not parent then
       loading[#loading] = nil
-      return nil, path .. ": extends '" .. tostring(r.extends) .. "': " .. err
+      return nil, named .. ": extends '" .. tostring(r.extends) .. "': " .. err
     end
     r.options = merge_options(parent.options, r.options)
     r.flags = merge_list(parent.flags, r.flags)
@@ -211,7 +229,7 @@ function load_file(path, name)
   for _, name in ipairs(private.sorted_keys(r.options)) do   -- (merged: a child's entry may give only a new default)
     local spec = r.options[name]
     if spec.default == nil then
-      return nil, path .. ": option '" .. tostring(name) .. "' has no default (options = {name = {default = ..., doc = ...}})"
+      return nil, named .. ": option '" .. tostring(name) .. "' has no default (options = {name = {default = ..., doc = ...}})"
     end
     -- a default its own values or types refuse (a typo, "dubble"): no value given could equal it
     if spec.values or spec.types then
@@ -219,7 +237,7 @@ function load_file(path, name)
       for _, v in ipairs(spec.values or {}) do fine = fine or v == spec.default end
       for _, ty in ipairs(spec.types or {}) do fine = fine or type(spec.default) == ty end
       if not fine then
-        return nil, path .. ": option '" .. tostring(name) .. "': its default " .. tostring(spec.default)
+        return nil, named .. ": option '" .. tostring(name) .. "': its default " .. tostring(spec.default)
           .. " is not one of its values or types"
       end
     end
@@ -248,7 +266,7 @@ function jong.load_rules(name)
   if not path then return nil, err end
   r, err = load_file(path, name)
   if r == nil then return nil, err end
-  if type(r) ~= "table" then return nil, path .. " does not return a ruleset table" end
+  if type(r) ~= "table" then return nil, shown(path) .. " does not return a ruleset table" end
   if checked_name(name) and not name:find("/", 1, true) and not name:match("%.lua$") then by_name[name] = r end
   return r
 end

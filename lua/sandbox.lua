@@ -32,6 +32,8 @@ function readonly(t)
     __index = function(_, k)
       local x = t[k]
       if type(x) == "table" then return readonly(x) end
+      -- (a ruleset's file as errors name it: no folder of the rules path)
+      if k == "path" and type(x) == "string" then return private.shown_path(x) end
       return x
     end,
     __newindex = refuse_write,
@@ -39,7 +41,8 @@ function readonly(t)
     __pairs = function()
       return function(_, k)
         local nk, nv = next(t, k)
-        if type(nv) == "table" then nv = readonly(nv) end
+        if type(nv) == "table" then nv = readonly(nv)
+        elseif nk == "path" and type(nv) == "string" then nv = private.shown_path(nv) end
         return nk, nv
       end, v, nil
     end,

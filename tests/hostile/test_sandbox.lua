@@ -340,6 +340,25 @@ function TestLoading.test_rule_code_is_not_told_the_rules_path()
   lu.assertEquals(r.reason, "no ruleset 'nothing_here' beside the file or in the rules path")
   lu.assertFalse(r.reason:find("JONG_RULES_PATH", 1, true) ~= nil)
 end
+function TestLoading.test_rule_code_is_not_told_the_rules_folders()
+  -- a ruleset's path and a shipped file's errors name it "rules/NAME", no folder
+  local r = score(nil, { rules = rule("reads_rules_dir") })
+  local parts = {}
+  for part in (r.reason .. " | "):gmatch("(.-) | ") do parts[#parts + 1] = part end
+  lu.assertEquals(#parts, 6)
+  lu.assertEquals(parts[1], "rules/japanese.lua")
+  lu.assertEquals(parts[2], "rules/base.lua")
+  lu.assertEquals(parts[3], "rules/japanese.lua")
+  lu.assertStrContains(parts[4], "rules/japanese.lua:")
+  lu.assertStrContains(parts[5], "rules/lib/tiles.lua:")
+  lu.assertEquals(parts[6], "rules/japanese.lua")
+  for dir in jong.rules_path():gmatch("[^:]+") do
+    if dir ~= "rules" then lu.assertFalse(r.reason:find(dir, 1, true) ~= nil, dir) end
+  end
+  -- the program still has the file's path
+  local path = jong.load_rules("japanese").path
+  lu.assertTrue(path == "rules/japanese.lua" or path:sub(1, 1) == "/", path)
+end
 function TestLoading.test_a_name_from_rule_code_is_a_lua_file()
   -- "beside/secret" is beside/secret.lua, never the file beside/secret (its parse error
   -- would quote it)
