@@ -34,6 +34,7 @@ S.hooks = {
 }
 local HOOK = {}
 for _, h in ipairs(S.hooks) do HOOK[h[1]] = h end
+local misplaced_first   -- (below)
 
 -- The engine settings (`engine = {...}` or what `configure` returns); docs/hooks.md.
 S.engine = { "bonus", "reds", "dead_size", "dead_policy", "claims", "precedence", "multi_win",
@@ -232,6 +233,26 @@ local ALL_NAMES = {}
 for _, n in ipairs(FIELD_NAMES) do ALL_NAMES[#ALL_NAMES + 1] = n end
 for _, n in ipairs(HOOK_NAMES) do ALL_NAMES[#ALL_NAMES + 1] = n end
 
+-- A hook whose first parameter bears the name of a later argument (`may_claim(action)`,
+-- `settle(result)`): the game or the facts were forgotten, and the hook reads its argument's
+-- fields on the wrong table (nil: a silent wrong answer). The message, or nil.
+local HOOK_ARGS = {}
+for _, h in ipairs(S.hooks) do
+  local args = {}
+  for a in h[2]:gmatch("[%w_]+") do args[#args + 1] = a end
+  HOOK_ARGS[h[1]] = args
+end
+function misplaced_first(name, fn)   -- (the local declared above)
+  local first = debug and debug.getlocal(fn, 1)
+  local args = HOOK_ARGS[name]
+  for i = 2, #args do
+    if first == args[i] then
+      return "hook '" .. name .. "' takes (" .. table.concat(args, ", ") .. "): its first parameter is named '"
+        .. first .. "', the " .. (i == 2 and "second" or "third") .. " argument"
+    end
+  end
+end
+
 -- jong.check_ruleset(r) -> true, or nil and what is wrong ("unknown hook 'may_wins'; did
 -- you mean 'may_win'?") and, for a function, the line it starts on. Checks the ruleset's own fields (not the parent's: they were
 -- checked when it loaded). A function that is no hook is a helper for children, unless its
@@ -247,6 +268,8 @@ function jong.check_ruleset(r)
   for _, k in ipairs(keys) do
     local v = rawget(r, k)
     if type(v) == "function" then
+      local misplaced = HOOK[k] and misplaced_first(k, v)
+      if misplaced then return nil, misplaced, debug.getinfo(v, "S").linedefined end
       if not HOOK[k] then
         local near = nearest(k, HOOK_NAMES)
         if near then   -- (with the line the function starts on)

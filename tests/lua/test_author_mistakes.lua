@@ -10,6 +10,14 @@ function test_misspelt_hook()
   lu.assertStrContains(err, "mistake_typo.lua:4: unknown hook 'scroe'; did you mean 'score'?")
 end
 
+-- A hook written without its first argument (may_claim(action)): refused at load.
+function test_hook_missing_its_first_argument()
+  local r, err = jong.load_rules(DIR .. "mistake_arity.lua")
+  lu.assertNil(r)
+  lu.assertStrContains(err, "mistake_arity.lua:4: hook 'may_claim' takes (g, action): its first parameter is "
+    .. "named 'action', the second argument")
+end
+
 function test_missing_parent()
   local r, err = jong.load_rules(DIR .. "mistake_parent.lua")
   lu.assertNil(r)
