@@ -412,7 +412,11 @@ function TestMemory.test_games_count_their_growth()
     collectgarbage()
   end
   lu.assertNotNil(capped, "no call met the memory cap")
-  lu.assertTrue(resident() - before < 400000, "grew by " .. (resident() - before) .. " KiB")
+  -- (under the sanitizers, make check, freed memory is held in quarantine: the process's
+  -- size says nothing of what the state holds)
+  if not os.getenv("JONG_CHECK") then
+    lu.assertTrue(resident() - before < 400000, "grew by " .. (resident() - before) .. " KiB")
+  end
   jong.reload_rules()
   collectgarbage()
   collectgarbage()
