@@ -291,6 +291,13 @@ function TestContract.test_other_answers()
   out = answer { rules = "japanese", seat = "S", hand = "123m456m789m123p9s9s", win_tile = "9s", win_by = "self",
     flags = { "tenhou" } }
   lu.assertStrContains(out.error, "unknown flag 'tenhou' for rules japanese")
+  -- play's own fields (g:situation's game view and win record) are no input
+  out, text = answer { rules = "japanese", seat = "S", hand = "345m678m345p678s99p", win_tile = "5m",
+    win_by = "discard", from = "W", game = 5 }
+  lu.assertEquals(out.error, "\"game\" is set by play (g:situation), not an input of jong score", text)
+  out = answer { rules = "japanese", seat = "S", hand = "345m678m345p678s99p", win_tile = "5m",
+    win_by = "discard", from = "W", win = { seat = "S" } }
+  lu.assertStrContains(out.error, "\"win\" is set by play")
   out = answer { rules = "sanma", seat = "N", hand = "345p678s789p11z222z", win_tile = "2z", win_by = "self" }
   lu.assertStrContains(out.error, "no North seat")
   -- MCR below its minimum shows its value beside wins = false
