@@ -20,14 +20,14 @@
 #define PLAIN_TEXT ((size_t)64 << 20)
 #define PLAIN_ENTRY_BYTES 8
 
-/* Takes the text of the entry at key, value (stack indices) from *left; false when it
- * is spent. */
-static bool charge(lua_State *L, int key, int value, size_t *left)
+/* Takes the text of the entry at key, value (stack indices, of types kt, vt) from *left;
+ * false when it is spent. */
+static bool charge(lua_State *L, int key, int kt, int value, int vt, size_t *left)
 {
     size_t n = PLAIN_ENTRY_BYTES;
-    if (lua_type(L, key) == LUA_TSTRING)
+    if (kt == LUA_TSTRING)
         n += lua_rawlen(L, key);
-    if (lua_type(L, value) == LUA_TSTRING)
+    if (vt == LUA_TSTRING)
         n += lua_rawlen(L, value);
     if (n > *left)
         return false;
@@ -78,9 +78,10 @@ static void copy_table(lua_State *L, int src, int depth, const char *what, int v
         int kt = lua_type(L, key);
         if (kt != LUA_TSTRING && kt != LUA_TNUMBER && kt != LUA_TBOOLEAN)
             luaL_error(L, "%s has a key of type %s", what, lua_typename(L, kt));
-        if (!charge(L, key, value, left))
+        int vt = lua_type(L, value);
+        if (!charge(L, key, kt, value, vt, left))
             too_much_text(L, what);
-        switch (lua_type(L, value)) {
+        switch (vt) {
         case LUA_TTABLE:
             copy_table(L, value, depth + 1, what, views, mark, 0, left);
             lua_replace(L, value);
@@ -183,7 +184,7 @@ static bool is_plain_table(lua_State *L, int src, int depth, int mark, int *visi
     while (lua_next(L, src)) {
         int kt = lua_type(L, -2), vt = lua_type(L, -1);
         bool fine = (kt == LUA_TSTRING || kt == LUA_TNUMBER || kt == LUA_TBOOLEAN)
-                 && charge(L, lua_gettop(L) - 1, lua_gettop(L), left);
+                 && charge(L, lua_gettop(L) - 1, kt, lua_gettop(L), vt, left);
         if (fine && vt == LUA_TTABLE)
             fine = is_plain_table(L, lua_gettop(L), depth + 1, mark, visits, left);
         else if (vt == LUA_TFUNCTION || vt == LUA_TTHREAD || vt == LUA_TUSERDATA)

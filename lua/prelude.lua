@@ -428,10 +428,8 @@ local function score_one(s)
   end
   -- (`game` and `win` are play's own fields, g:situation's game view and win record: no
   -- JSON value is one, and a rule reading them would fail on it)
-  for _, k in ipairs { "game", "win" } do
-    local v = s[k]
-    if v ~= nil and v ~= json_null then return fail("\"" .. k .. "\" is set by play (g:situation), not an input of jong score") end
-  end
+  local play_field = s.game ~= nil and s.game ~= json_null and "game" or s.win ~= nil and s.win ~= json_null and "win"
+  if play_field then return fail("\"" .. play_field .. "\" is set by play (g:situation), not an input of jong score") end
   -- (s is decoded JSON: no metatable, and an object's keys are strings, so that only
   -- the keys of "options" can be other than names)
   local problem = type(s.options) == "table" and key_problem(s)
