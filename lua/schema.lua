@@ -217,6 +217,7 @@ S.fields = {
   { "dora_of", typed "table", "Japanese: indicator -> dora, when not the usual order (sanma: 1m -> 9m)" },
   { "qualifications", typed "table", "Classical: Mah Jong qualification by game type" },
   { "presets", typed "table", "Classical: the §21 presets, overrides of the items by id" },
+  { "special_hands", typed "table", "Classical: the irregular hands of option extra_special_hands, by its value" },
   { "exhaust_threshold", whole, "IMS: tiles an ordinary draw needs" },
   { "elements", typed "table", "MCR: the element table score reads; a child changes values with its own (helpers.elements_with)" },
   -- set by the loader

@@ -225,6 +225,91 @@ local function squirming_snake(f, x)
   return pair_rank ~= nil
 end
 
+-- §11.1 option extra_special_hands = bmja, §21 BMJA: the irregular winning hands of
+-- Kajongg's ClassicalChineseBMJA (the spec names them; their definitions are KJ's
+-- predicates), each on the 14 concealed tiles of a hand with no meld, `c` its counts by
+-- kind. `limit`: the fraction of the limit the hand scores; `calling`: the fraction a loser
+-- calling for it scores (KJ "Calling for ...").
+local function suits_of(c)
+  local mask, honours = 0, false
+  for t in pairs(c) do
+    local su = TILE[t].suit
+    if su == "z" then honours = true else mask = mask | SUIT_BIT[su] end
+  end
+  return mask, honours
+end
+
+-- Wriggling Snake (KJ WrigglingSnake): a pair of 1s and 2 to 9 of one suit, and each wind.
+local MASK_SUIT = { [1] = "m", [2] = "p", [4] = "s" }
+local function wriggling_snake(c)
+  local mask = suits_of(c)
+  local kinds = SUIT_KINDS[MASK_SUIT[mask]]
+  if not kinds or c["5z"] or c["6z"] or c["7z"] then return false end
+  for r = 1, 9 do if (c[kinds[r]] or 0) ~= (r == 1 and 2 or 1) then return false end end
+  for r = 1, 4 do if c[r .. "z"] ~= 1 then return false end end
+  return true
+end
+
+-- Triple Knitting (KJ TripleKnitting): no honours; four knitted triples (one value in the
+-- three suits) and a knitted pair (one value in two suits).
+local function triple_knitting(c)
+  local _, honours = suits_of(c)
+  if honours then return false end
+  local triples, rest = 0, {}
+  for r = 1, 9 do
+    local m, p, s = c[r .. "m"] or 0, c[r .. "p"] or 0, c[r .. "s"] or 0
+    local n = math.min(m, p, s)
+    triples = triples + n
+    for _, left in ipairs { { "m", m - n }, { "p", p - n }, { "s", s - n } } do
+      for _ = 1, left[2] do rest[#rest + 1] = { r, left[1] } end
+    end
+  end
+  return triples == 4 and #rest == 2 and rest[1][1] == rest[2][1] and rest[1][2] ~= rest[2][2]
+end
+
+-- Knitting (KJ Knitting): no honours; seven knitted pairs, each one value in the same two suits.
+local function knitting(c)
+  local mask, honours = suits_of(c)
+  if honours or ONE_SUIT[mask] or mask == 7 then return false end
+  local a, b = mask & 1 ~= 0 and "m" or "p", mask & 4 ~= 0 and "s" or "p"
+  for r = 1, 9 do
+    if (c[r .. a] or 0) ~= (c[r .. b] or 0) then return false end
+  end
+  return true
+end
+
+-- All Pair Honours (KJ AllPairHonors): seven different pairs of terminals and honours.
+local function all_pair_honours(c)
+  local kinds = 0
+  for t, n in pairs(c) do
+    if n ~= 2 or not TILE[t].major then return false end
+    kinds = kinds + 1
+  end
+  return kinds == 7
+end
+
+R.special_hands = {
+  bmja = {
+    { name = "Wriggling Snake", limit = 1, calling = 0.4, test = wriggling_snake },
+    { name = "Triple Knitting", limit = 0.5, calling = 0.2, test = triple_knitting },
+    { name = "Knitting", limit = 0.5, calling = 0.2, test = knitting },
+    { name = "All Pair Honours", limit = 0.5, calling = 0.2, test = all_pair_honours, pairs = true },
+  },
+}
+
+-- The special hand of the option that 14 concealed tiles (counts `c`) make, or nil.
+local function special_hand(rules, o, c)
+  local list = rules.special_hands and rules.special_hands[o.extra_special_hands]
+  if not list then return nil end
+  local n = 0
+  for _, k in pairs(c) do n = n + k end
+  if n ~= 14 then return nil end
+  for _, h in ipairs(list) do
+    if h.test(c) then return h end
+  end
+  return nil
+end
+
 ------------------------------------------------------------------------------------------
 -- The scoring items (§14 Table A, §15 Table B, §16 Table C, §21 presets), one item shape
 -- (docs/hooks.md): id, name exactly as the spec names it, value, unit ("points", "doubles",
@@ -922,11 +1007,28 @@ R.qualifications = {
 -- than his own score; one calling for Purity adds its doubles. Each wait is scored as
 -- the loser's own self-drawn win. Returns the limit item (name, fraction) and the doubles.
 local CALLING_FORMS = jong.FORM_STANDARD | jong.FORM_THIRTEEN_ORPHANS
-local function calling(f, seat, str, use)
-  local a = jong.analysis(str, CALLING_FORMS)
-  if not a or #a.waits == 0 then return nil, 0, 0 end
+local function calling(f, seat, str, use, hand)
   local best, frac, doubles = nil, 0, 0
-  for _, t in ipairs(a.waits) do
+  local a = jong.analysis(str, CALLING_FORMS)
+  local waits, specials = a and a.waits or {}, f.rules.special_hands and f.rules.special_hands[f.options.extra_special_hands]
+  if specials and #hand.melds == 0 then                  -- and the special hands' waits (§11.1)
+    waits = { table.unpack(waits) }
+    local seen, c = {}, {}
+    for _, t in ipairs(waits) do seen[t] = true end
+    for t, n in pairs(hand.counts) do c[t] = n end
+    for _, t in ipairs(KINDS) do
+      c[t] = (c[t] or 0) + 1
+      local sp = special_hand(f.rules, f.options, c)
+      if sp then
+        if not seen[t] then waits[#waits + 1] = t end
+        if sp.calling > frac then best, frac = sp.name, sp.calling end   -- whatever it scores
+      end
+      c[t] = c[t] - 1
+      if c[t] == 0 then c[t] = nil end
+    end
+  end
+  if #waits == 0 then return nil, 0, 0 end
+  for _, t in ipairs(waits) do
     local g = jong.facts({ rules = f.rules, options = f.options, seat = seat, round = f.round,
                            hand = t .. " " .. str, win_tile = t, win_by = "self" })
     local res = g and R.score(g)
@@ -955,7 +1057,7 @@ local function score_losers(f, use)
         if not hand then return nil, "losers." .. seat .. ": " .. tostring(err) end
         local pts, dbl = loser_tally(f, seat, hand, r.items, use)
         local name, frac, cdbl = nil, 0, 0
-        if use.calling_limits then name, frac, cdbl = calling(f, seat, str, use) end
+        if use.calling_limits then name, frac, cdbl = calling(f, seat, str, use, hand) end
         if cdbl > 0 then
           dbl = dbl + cdbl
           r.items[#r.items + 1] = record("Calling for Purity", cdbl, "doubles")
@@ -1002,6 +1104,39 @@ local function taken()
   return own_lines(items)
 end
 
+-- A special hand (§11.1) valued by the tables as Kajongg values it too (Score.total: the
+-- larger of this and its share of the limit): its pairs (All Pair Honours) and bonus tiles
+-- as a loser's, and the winner's items that need no set: no Mah Jong points. Returns the
+-- points, the doubles and the lines.
+local function special_value(f, x, use, sp)
+  local lines, doubles = {}, {}
+  local hand = { counts = sp.pairs and f.counts or {}, melds = f.melds, bonus = f.bonus }
+  local pts, dbl = loser_tally(f, f.seat, hand, lines, use)
+  for i = #lines, 1, -1 do
+    if lines[i].unit ~= "points" then table.insert(doubles, 1, table.remove(lines, i)) end
+  end
+  local function add(id, holds)
+    local e = holds and use.by_id[id]
+    if not e then return end
+    if e.unit == "points" then
+      pts, lines[#lines + 1] = pts + e.value, { name = e.name, value = e.value, unit = e.unit }
+    else
+      dbl, doubles[#doubles + 1] = dbl + e.value, { name = e.name, value = e.value, unit = e.unit }
+    end
+  end
+  local fl, self = f.flags, f.win_by == "self"
+  add("A14", self)
+  add("B8", true)                                                -- no chow
+  add("B9", x.concealed and not f.options.wd_table)
+  add("B12", x.honours and not x.simples and x.mask ~= 0)
+  add("B15", fl.last_tile and self)
+  add("B16", fl.last_tile and not self)
+  add("B17", fl.robbing_kong)
+  add("B18", fl.original_call)
+  table.move(doubles, 1, #doubles, #lines + 1, lines)
+  return pts, dbl, lines
+end
+
 -- score(f): the winner's value (§13), and every loser's (result.losers) when the
 -- situation gives their hands.
 function R.score(f)
@@ -1043,6 +1178,24 @@ function R.score(f)
     end
     if value and not single then winner_tally(f, x, best, buffer, use) end  -- explain the best one
     items = taken()
+    local sp = #f.melds == 0 and special_hand(f.rules, o, f.counts)                  -- §11.1, §21
+    if sp then
+      -- a special hand of honours only or terminals only is also C3 / C4 (KJ: the limit
+      -- hands hold on any winning shape)
+      local whole = (not x.simples and not x.honours and use.by_id.C4) or (x.mask == 0 and use.by_id.C3)
+      local name, frac = sp.name, sp.limit
+      if whole then name, frac = whole.name, 1 end
+      local sc = rounded(o, math.floor(frac * limit_of(f) + 0.5))
+      local pts, dbl, lines = special_value(f, x, use, sp)
+      local tsc, tlimit = final_score(f, o, pts, dbl, nil)
+      local ok, why = qualifies(f, x, 0, 0, name)
+      if not ok then reason = reason or why
+      elseif tsc > sc and (not value or tsc > value.score) then
+        value, limit, items = { points = pts, doubles = dbl, score = tsc }, tlimit, lines
+      elseif not value or sc > value.score then
+        value, limit = { points = 0, doubles = 0, score = sc }, name
+      end
+    end
     if not value then return { wins = false, reason = reason or "not a complete hand" } end
   end
   if limit and limit ~= "limit" then                   -- a limit hand: no points or doubles
@@ -1148,6 +1301,8 @@ function R.configure(o)
     -- may_win for every Mah Jong; may_claim for kongs (§10.2) and, with the option, pungs (§8.7)
     ask = o.missed_pung_lock and { "win", "kong_concealed", "kong_promoted", "pung" }
           or { "win", "kong_concealed", "kong_promoted" },
+    special_concealed_only = true,                    -- §11.1 the special hands have no meld
+    skip_hooks = o.extra_special_hands == "none" and { "special_complete" } or nil,
   }
 end
 
@@ -1287,6 +1442,17 @@ end
 -- fields score reads, without the losers' hands.
 function R.win_situation(g, win)
   return situation_of(g, win)
+end
+
+-- special_complete(g, seat, concealed, nmelds): §11.1 option extra_special_hands, the
+-- special hands of R.special_hands complete a hand in play too ("1133m..." notation).
+function R.special_complete(g, _, concealed, nmelds)
+  if nmelds ~= 0 then return false end
+  local c = {}
+  for ranks, su in concealed:gmatch("(%d+)([mpsz])") do
+    for r in ranks:gmatch("%d") do c[r .. su] = (c[r .. su] or 0) + 1 end
+  end
+  return special_hand(g.rules, g.options, c) ~= nil
 end
 
 -- The fast path of score(f).wins in play: in the mixed-hand game any complete shape wins

@@ -10,8 +10,9 @@
 -- A loser whose hand one tile would make one of these limit hands scores 0.4 of the limit
 -- when that is more than his own score; one calling for Purity adds 3 doubles (Kajongg's
 -- loser rules "Calling for ...").
--- Not scored (the spec names them without a definition): Wriggling Snake, the half-limit
--- hands Triple Knitting, Knitting, All Pair Honours (and calling for them).
+-- With extra_special_hands = bmja the irregular hands (classical.special_hands, Kajongg's
+-- predicates): Wriggling Snake (the limit), the half-limit hands Triple Knitting, Knitting,
+-- All Pair Honours, and losers calling for them (0.4, 0.2 of the limit).
 local classical = require "classical"
 local o = classical.options
 

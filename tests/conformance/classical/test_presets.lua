@@ -182,6 +182,95 @@ function TestBMJA.test_losers_calling_for_a_limit_hand()
   lu.assertEquals(std.value, { points = 32, doubles = 2, score = 128 })
 end
 
+-- The BMJA special hands (§11.1 extra_special_hands = bmja, §21; Kajongg's predicates and
+-- values, checked against Kajongg 22.12.3 ClassicalChineseBMJA on 2,600 random hands)
+function TestBMJA.test_special_hands()
+  local function win(hand, tile, extra)
+    local s = { seat = "S", round = "E", hand = hand, win_tile = tile, win_by = "self" }
+    for k, v in pairs(extra or {}) do s[k] = v end
+    return score("classical_bmja", s)
+  end
+  -- seven pairs of terminals and honours: half the limit (KJ "RC1C1B9B9S1S1S9S9WeWeWsWsDrDr mw LDr")
+  local r = win("11m1199p99s1122z77z", "7z")
+  lu.assertEquals(r.limit, "All Pair Honours")
+  lu.assertEquals(items_of(r), { { "All Pair Honours", 500, "limit" } })
+  lu.assertEquals(r.payments, { E = -1000, S = 2000, W = -500, N = -500 })
+  -- seven pairs of one value in two suits (KJ "RB4B9B1B7B6B7B1S4S9S1S7S6S7S1 yw mw LB4")
+  lu.assertEquals(items_of(win("1146779p1146779s g3", "4s", { seat = "W", round = "S" })),
+                  { { "Knitting", 500, "limit" } })
+  -- four values in all three suits and a fifth in two (KJ "RC2S2B2C8S8B8C9S9B9C2S2B2B3S3 mw LS9")
+  lu.assertEquals(items_of(win("2289m22389p22389s", "9p", { seat = "W", round = "N" })),
+                  { { "Triple Knitting", 500, "limit" } })
+  -- 1-1-2...9 of one suit and the four winds: the limit (KJ "RB1B1B2B3B4B5B6B7B8B9WeWsWwWn mw LB1")
+  lu.assertEquals(items_of(win("1123456789s1234z", "1s")), { { "Wriggling Snake", 1000, "limit" } })
+  -- Triple Knitting of terminals only is Heads and Tails (KJ: the limit hand holds on any
+  -- shape; "RC1C1C1C1C9S1S1S1S1S9B1B1B1B9 mw LS1")
+  lu.assertEquals(items_of(win("11119m11119p1119s", "1p")),
+                  { { "Heads and Tails", 1000, "limit" } })
+  -- not winning hands in the standard game, nor with a meld, nor one tile off
+  lu.assertFalse(score("classical", { seat = "S", hand = "11m99p1199s1122z77z", win_tile = "7z", win_by = "self" }).wins)
+  lu.assertFalse(win("9p1199s1122z77z [999p]", "7z").wins)
+  lu.assertFalse(win("1467789p1467799s", "4s").wins)
+end
+
+function TestBMJA.test_losers_calling_for_a_special_hand()
+  -- KJ "Calling for All pair honors" / "Knitting" 0.2 of the limit, "Wriggling Snake" 0.4
+  local r = score("classical_bmja", { seat = "E", hand = "111222333444m55m", win_tile = "5m", win_by = "self",
+                                      losers = { S = "11m99s1199p1122z7z", W = "2244668m224466p",
+                                                 N = "112345678s9s123z" } })
+  lu.assertEquals(items_of(r.losers.S), { { "Calling for All Pair Honours", 200, "limit" } })
+  lu.assertEquals(items_of(r.losers.W), { { "Calling for Knitting", 200, "limit" } })
+  lu.assertEquals(items_of(r.losers.N), { { "Calling for Wriggling Snake", 400, "limit" } })
+  -- KJ "RWwWwC1C9C9B9B9S9S9WnWnS1S1": 0.2 of the limit
+  local kj = score("classical_bmja", { seat = "E", hand = "111222333444m55m", win_tile = "5m", win_by = "self",
+                                       losers = { S = "199m99p1199s3344z" } })
+  lu.assertEquals(kj.losers.S.value, { points = 0, doubles = 0, score = 200 })
+end
+
+function TestBMJA.test_special_hand_valued_by_the_tables_when_more()
+  -- KJ "RB4B9B1B7B6B7B1S4S9S1S7S6S7S1 fe fs fw fn mw LB4" (East, round South): Knitting by
+  -- the tables is 18 points (no Mah Jong points), 5 doubles: 576, more than half the limit
+  local r = score("classical_bmja", { seat = "E", round = "S", hand = "1146779p1146779s f1 f2 f3 f4",
+                                      win_tile = "4s", win_by = "self" })
+  lu.assertEquals(r.value, { points = 18, doubles = 5, score = 576 })
+  lu.assertEquals(items_of(r), {
+    P("flower or season", 4), P("flower or season", 4), P("flower or season", 4), P("flower or season", 4),
+    P("winning tile self-drawn", 2), D("own flower", 1), D("all four flowers", 2), D("no chow", 1),
+    D("concealed hand", 1) })
+  -- a loser calling for All Pair Honours scores 0.2 of the limit though its completed hand
+  -- would score more by the tables (KJ "RWsC9C9WwWwS1S1B1B1C1C1WeWe fe fs fw fn", West, round E)
+  local l = score("classical_bmja", { seat = "N", round = "E", hand = "111222333444m55m", win_tile = "5m",
+                                      win_by = "self", losers = { W = "1199m11p11s11233z f1 f2 f3 f4" } })
+  lu.assertEquals(items_of(l.losers.W), { { "Calling for All Pair Honours", 200, "limit" } })
+end
+
+function TestBMJA.test_special_hand_wins_in_play()
+  -- East is dealt Knitting: Mah Jong is offered (the engine asks special_complete), not
+  -- in the standard game (no calling declaration needed here: must_declare_calling off)
+  local function front()
+    local E = jong.tiles("2m2m4m4m6m6m8m2p2p4p4p6p")
+    local S = jong.tiles("1p1s1s2s2s2s3s3s3s4s4s4s")
+    local W = jong.tiles("5s5s5s6s6s6s7s7s7s8s8s8s")
+    local N = jong.tiles("9s9s9s1z1z1z2z2z2z3z3z3z")
+    local out = {}
+    for b = 0, 2 do
+      for _, hand in ipairs { E, S, W, N } do
+        for i = 1, 4 do out[#out + 1] = hand[b * 4 + i] end
+      end
+    end
+    for _, t in ipairs(jong.tiles("6p9p9p9p8p")) do out[#out + 1] = t end
+    return table.concat(out)
+  end
+  local function offers_win(rules)
+    local g = assert(jong.game { rules = rules, seed = 1, wall = { front = front() },
+                                 options = { must_declare_calling = false } })
+    for _, a in ipairs(g:legal("E")) do if a.type == "win" then return true end end
+    return false
+  end
+  lu.assertTrue(offers_win("classical_bmja"))
+  lu.assertFalse(offers_win("classical"))
+end
+
 function TestBMJA.test_defaults()
   local r = assert(jong.load_rules("classical_bmja"))
   lu.assertEquals(r.options.limit.default, 1000)
