@@ -31,4 +31,30 @@ function in_play.legal_types(g, seat)
   return set
 end
 
+-- Every seat asked passes until the claim window closes.
+function in_play.pass_all(g)
+  while g:state().phase == "claim" do
+    for _, s in ipairs(g:waiting()) do in_play.play(g, s, "pass") end
+  end
+end
+
+-- Every seat the claim window waits for wins on the discard; returns, by seat, the
+-- situation each win is settled with as jong score would take it (the engine's win record,
+-- the other winners as its co_winners).
+function in_play.all_win(g)
+  local seats, expected = g:waiting(), {}
+  for _, s in ipairs(seats) do
+    for _, a in ipairs(g:legal(s)) do
+      if a.type == "win" then
+        local w = g:pending_win(a)
+        w.co_winners = {}
+        for _, o in ipairs(seats) do if o ~= s then w.co_winners[#w.co_winners + 1] = o end end
+        expected[s] = g:situation(w)
+      end
+    end
+    in_play.play(g, s, "win")
+  end
+  return expected
+end
+
 return in_play

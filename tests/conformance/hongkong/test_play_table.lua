@@ -6,11 +6,7 @@
 local lu = require "luaunit"
 local in_play = require "in_play"
 
-local function pass_all(g)
-  while g:state().phase == "claim" do
-    for _, s in ipairs(g:waiting()) do in_play.play(g, s, "pass") end
-  end
-end
+local pass_all = in_play.pass_all
 
 -- East's second discard 5p completes South's hand (2 faan) and West's (5 faan: mixed one
 -- suit).
@@ -23,18 +19,7 @@ local function two_winners(options)
   end
   in_play.play(g, "E", "d 5p")
   lu.assertEquals(g:waiting(), { "S", "W" })
-  local expected = {}
-  for _, s in ipairs({ "S", "W" }) do
-    for _, a in ipairs(g:legal(s)) do
-      if a.type == "win" then                    -- the win record as the engine settles it
-        local w = g:pending_win(a)
-        w.co_winners = { s == "S" and "W" or "S" }
-        expected[s] = g:situation(w)
-      end
-    end
-    in_play.play(g, s, "win")
-  end
-  return g, expected
+  return g, in_play.all_win(g)
 end
 
 local function by_seat(g)

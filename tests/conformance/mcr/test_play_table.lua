@@ -6,11 +6,7 @@
 local lu = require "luaunit"
 local in_play = require "in_play"
 
-local function pass_all(g)
-  while g:state().phase == "claim" do
-    for _, s in ipairs(g:waiting()) do in_play.play(g, s, "pass") end
-  end
-end
+local pass_all = in_play.pass_all
 
 -- East's Green completes South's and West's seven pairs.
 local HANDS = { E = "2z19p37s4567z59m3p7m8s", S = "1133m5577p99s11z2z", W = "2244m6688p1122s2z",
@@ -20,18 +16,7 @@ local function two_winners(options)
   local g = assert(jong.scenario { rules = "mcr", seed = 1, options = options, hands = HANDS, draws = "7s7s7s" })
   in_play.play(g, "E", "d 2z")
   lu.assertEquals(g:waiting(), { "S", "W" })
-  local expected = {}
-  for _, s in ipairs({ "S", "W" }) do
-    for _, a in ipairs(g:legal(s)) do
-      if a.type == "win" then                    -- the win record as the engine settles it
-        local w = g:pending_win(a)
-        w.co_winners = { s == "S" and "W" or "S" }
-        expected[s] = g:situation(w)
-      end
-    end
-    in_play.play(g, s, "win")
-  end
-  return g, expected
+  return g, in_play.all_win(g)
 end
 
 local function totals(g)
