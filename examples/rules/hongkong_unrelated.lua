@@ -6,6 +6,7 @@
 -- Kong's settle on that faan.
 local hongkong = require "hongkong"
 local unrelated = require("lib.patterns").unrelated
+local counts_of = require("lib.tiles").counts_of
 
 local R = {
   name = "hongkong_unrelated",
@@ -14,15 +15,6 @@ local R = {
     unrelated_faan = { default = 3, doc = "faan of Thirteen unrelated (0: the hand does not win)" },
   },
 }
-
-local function counts_of(notation)
-  local counts = {}
-  for _, t in ipairs(jong.tiles(notation)) do
-    local k = jong.kind_of(t)
-    counts[k] = (counts[k] or 0) + 1
-  end
-  return counts
-end
 
 function R.special_complete(g, seat, concealed, nmelds)
   return nmelds == 0 and g.options.unrelated_faan > 0 and unrelated(counts_of(concealed))

@@ -23,18 +23,9 @@ local R = {
 -- least three ranks apart: the shape rules/lib/patterns.lua calls thirteen unrelated.
 local scattered = require("lib.patterns").unrelated
 
-local function counts_of(notation)
-  local counts = {}
-  for _, t in ipairs(jong.tiles(notation)) do
-    local k = jong.kind_of(t)
-    counts[k] = (counts[k] or 0) + 1
-  end
-  return counts
-end
-
 -- The engine asks this of every hand it tests for completeness (wins, waits).
 function R.special_complete(g, seat, concealed, nmelds)
-  return g.options.scattered and nmelds == 0 and scattered(counts_of(concealed))
+  return g.options.scattered and nmelds == 0 and scattered(tiles.counts_of(concealed))
 end
 
 -- The claiming exception: no pung (nor kong) of the discard of the seat across.

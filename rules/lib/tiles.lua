@@ -31,6 +31,18 @@ function T.copy(t)
   return c
 end
 
+-- The count of each kind in a hand in notation ("147m258p" -> {["1m"] = 1, ...}; a red
+-- five counts as its kind): what lib.patterns' tests take, from special_complete's
+-- `concealed`.
+function T.counts_of(notation)
+  local counts = {}
+  for _, t in ipairs(jong.tiles(notation)) do
+    local k = jong.kind_of(t)
+    counts[k] = (counts[k] or 0) + 1
+  end
+  return counts
+end
+
 -- The seat n places after `seat` (1: the next in turn).
 function T.seat_after(seat, n)
   return T.SEATS[(T.SEAT_INDEX[seat] - 1 + (n or 1)) % 4 + 1]

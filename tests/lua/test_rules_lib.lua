@@ -13,6 +13,7 @@ function test_tiles_and_seats()
   lu.assertEquals(t.OF_SUIT.s[3], "3s")
   lu.assertEquals(t.seat_after("N"), "E")
   lu.assertEquals(t.seat_after("S", 2), "N")
+  lu.assertEquals(t.counts_of("1170p5z"), { ["1p"] = 2, ["7p"] = 1, ["5p"] = 1, ["5z"] = 1 })   -- a red five as its kind
   lu.assertEquals(t.WIND_TILE.W, "3z")
 end
 
