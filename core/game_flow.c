@@ -222,6 +222,24 @@ static int default_settle_win(const struct game *g, const struct win *w, int nwi
     return 0;
 }
 
+/* A win in turn right after the seat's chow or pung claim (rules.win_after_claim), before
+ * any draw: won on the claimed discard, as a win claimed on it would have been. */
+static bool win_on_claim(const struct game_state *st)
+{
+    return st->phase == PHASE_TURN && st->after_claim && !st->has_drawn;
+}
+
+/* The hand of a win on the claimed discard (win_on_claim): the claimed set, the last meld,
+ * back among the concealed tiles, the claimed tile with them (the hand the discard
+ * completes, as its claim to win would have made it). */
+static void unmeld_claimed(struct hand *h)
+{
+    const struct meld *m = &h->melds[--h->nmelds];
+    meld_add_kinds(h->counts, m, 1);
+    if (m->reds)
+        h->reds[m->kind / 9] = (uint8_t)(h->reds[m->kind / 9] + m->reds);
+}
+
 void game_win_record(const struct game *g, int seat, int how, int from, tile_t tile, struct win *w)
 {
     const struct game_state *st = &g->st;
@@ -231,7 +249,9 @@ void game_win_record(const struct game *g, int seat, int how, int from, tile_t t
     w->tile = tile;
     w->how = (uint8_t)how;
     w->hand = st->seats[seat].hand;
-    if (how != WIN_SELF_DRAW)
+    if (how != WIN_SELF_DRAW && st->phase == PHASE_TURN)
+        unmeld_claimed(&w->hand);
+    else if (how != WIN_SELF_DRAW)
         hand_add(&w->hand, tile);
     bool replacement = how == WIN_SELF_DRAW && (st->drawn_loose || st->drawn_aside);
     if (how == WIN_SELF_DRAW && st->drawn_loose)
@@ -251,7 +271,7 @@ void game_win_record(const struct game *g, int seat, int how, int from, tile_t t
         w->flags |= WINF_FIRST_TURN;
     if (how == WIN_ROB && st->rob_type == ACT_KONG_CONCEALED)
         w->flags |= WINF_ROB_CONCEALED;
-    if (how == WIN_DISCARD && st->phase == PHASE_CLAIM && st->after_kong)
+    if (how == WIN_DISCARD && (st->phase == PHASE_CLAIM || st->phase == PHASE_TURN) && st->after_kong)
         w->flags |= WINF_AFTER_KONG;
 }
 
@@ -260,7 +280,9 @@ void game_action_win(const struct game *g, const struct action *a, struct win *w
     const struct game_state *st = &g->st;
     bool robbed_bonus = st->phase == PHASE_ROB && st->rob_type == ROB_BONUS;
     bool rob_kong = st->phase == PHASE_ROB && st->rob_type != ACT_EXTRA && !robbed_bonus;
-    if (st->phase == PHASE_TURN || (kind_is_bonus(tile_kind(a->tile)) && !robbed_bonus))   /* eight flowers */
+    if (win_on_claim(st))
+        game_win_record(g, a->seat, WIN_DISCARD, st->discarder, st->claim_tile, w);
+    else if (st->phase == PHASE_TURN || (kind_is_bonus(tile_kind(a->tile)) && !robbed_bonus))   /* eight flowers */
         game_win_record(g, a->seat, WIN_SELF_DRAW, SEAT_NONE, a->tile, w);
     else   /* a set-aside or bonus tile is won as a discard */
         game_win_record(g, a->seat, rob_kong ? WIN_ROB : WIN_DISCARD, st->discarder, st->claim_tile, w);
@@ -999,6 +1021,8 @@ static int perform(struct game *g, const struct action *a)
         return do_kong(g, a);
     case ACT_WIN: {
         int s = a->seat;
+        if (win_on_claim(st))
+            return do_wins(g, &s, 1, WIN_DISCARD, st->discarder, st->claim_tile);
         return do_wins(g, &s, 1, WIN_SELF_DRAW, SEAT_NONE, a->tile);
     }
     case ACT_EXTRA:

@@ -218,7 +218,13 @@ local function pending_win(g, action)
   for _, s in pairs(st.seats) do melded = melded or #s.melds > 0 end
   local win = { seat = seat, tile = action.tile, how = how, last_tile = st.wall == 0,
                 first_turn = #me.discards == 0 and not melded, flowers = flowers or nil }
-  if how == "self" then
+  local claimed = how == "self" and st.after_claim and not st.drawn and me.melds[#me.melds]
+  if claimed then   -- right after the seat's claim (win_after_claim): won on the claimed discard
+    local tiles, from = claimed:match("^%[(.-)%]@(%a)")
+    local others = table.move(me.melds, 1, #me.melds - 1, 1, {})
+    win.how, win.from, win.first_turn = "discard", from, false
+    win.hand = me.concealed .. tiles .. " " .. table.concat(others, " ") .. " " .. table.concat(me.bonus or {}, " ")
+  elseif how == "self" then
     win.hand, win.loose = me.hand, st.drawn_loose or false
   else
     win.from = st.discarder

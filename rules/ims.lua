@@ -772,11 +772,11 @@ function R.win_situation(g, win)
   local s = { rules = g.rules, options = g.options, seat = seat, round = st.round,
               win_tile = win.tile }
   local how = win.how
+  s.hand = win.hand   -- the engine's record (a win right after a claim: the claimed set concealed)
   if how == "self" then
-    s.win_by, s.hand = "self", me.hand
+    s.win_by = "self"
   else
-    s.win_by, s.from = "discard", st.discarder
-    s.hand = me.concealed .. win.tile .. " " .. table.concat(me.melds, " ") .. " " .. table.concat(me.bonus, " ")
+    s.win_by, s.from = "discard", win.from
     if g.options.stricter_mahjong then                               -- (read only by s8)
       local own = {}
       for i, d in ipairs(me.discards) do own[i] = d.tile end
