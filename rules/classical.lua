@@ -366,7 +366,7 @@ local ITEMS = {
   { id = "A8", name = "pair of dragons", value = 2, unit = "points", who = "all", pair = "dragon" },
   { id = "A9", name = "pair of own wind", value = 2, unit = "points", who = "all", pair = "own" },
   { id = "A10", name = "pair of prevailing wind", value = 2, unit = "points", who = "all", pair = "prevailing" },
-  { id = "A12", name = "flower or season", value = 4, unit = "points", who = "all", needs = "bonus",
+  { id = "A12", name = "each flower or season", value = 4, unit = "points", who = "all", needs = "bonus",
     test = function(t) return true, #t.bonus end },
   { id = "A14", name = "winning tile self-drawn", value = 2, unit = "points", needs = "self_drawn", test = yes },
   { id = "§21.wd_wait", name = "edge, closed or single wait", value = 2, unit = "points", needs = "wd_table",

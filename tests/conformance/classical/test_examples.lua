@@ -25,7 +25,7 @@ function test_example_01_four_winds_payments()
           losers = { E = "55z", S = "999m66z [1111p]c f3", W = "444p33z [888m] f2" } },
     { value = { points = 48, doubles = 2, score = 192 },
       items = { P("Mah Jong", 20), P("pung of terminals", 8), P("pung of honours", 4),
-                P("pung of simples", 2), P("flower or season", 4), P("flower or season", 4),
+                P("pung of simples", 2), P("each flower or season", 4), P("each flower or season", 4),
                 P("winning tile self-drawn", 2), P("winning tile is the only possible tile", 2),
                 P("winning tile completes the pair, pair of simples", 2),
                 D("pung or kong of dragons", 1), D("one suit with honours", 1) },
@@ -88,7 +88,7 @@ function test_example_05_zero_point_hand()
   check({ seat = "W", round = "N", hand = "123m55m [789m] [234s] [123p] f3 g3", win_tile = "1m",
           win_by = "discard", from = "S" },
     { value = { points = 28, doubles = 2, score = 112 },
-      items = { P("Mah Jong", 20), P("flower or season", 4), P("flower or season", 4),
+      items = { P("Mah Jong", 20), P("each flower or season", 4), P("each flower or season", 4),
                 D("own flower and own season", 1), D("zero-point hand", 1) },
       payments = { E = -224, S = -112, W = 448, N = -112 } })
 end
@@ -109,7 +109,7 @@ function test_example_07_robbing_kong_original_call()
   check({ seat = "N", round = "E", hand = "123p556677s88s [234p] f4 g4", win_tile = "1p",
           win_by = "discard", from = "S", flags = { "robbing_kong", "original_call" } },
     { value = { points = 28, doubles = 4, score = 448 },
-      items = { P("Mah Jong", 20), P("flower or season", 4), P("flower or season", 4),
+      items = { P("Mah Jong", 20), P("each flower or season", 4), P("each flower or season", 4),
                 D("own flower and own season", 1), D("zero-point hand", 1),
                 D("robbing the kong", 1), D("Mah Jong with Original Call", 1) },
       payments = { E = -896, S = -448, W = -448, N = 1792 } })
@@ -134,8 +134,8 @@ function test_example_09_capped_by_limit()
     { value = { points = 62, doubles = 4, score = 500 }, limit = "limit",
       items = { P("Mah Jong", 20), P("pung of terminals", 8), P("pung of simples", 4),
                 P("pung of simples", 4), P("pair of dragons", 2),
-                P("flower or season", 4), P("flower or season", 4), P("flower or season", 4),
-                P("flower or season", 4), P("winning tile self-drawn", 2),
+                P("each flower or season", 4), P("each flower or season", 4), P("each flower or season", 4),
+                P("each flower or season", 4), P("winning tile self-drawn", 2),
                 P("winning tile is the only possible tile", 2),
                 P("winning tile completes the pair, pair of terminals or honours", 4),
                 D("all four flowers", 1), D("three concealed pungs", 1), D("concealed hand", 1),

@@ -70,8 +70,8 @@ function TestBMJA.test_example_9_under_bmja()
   lu.assertEquals(r.value, { points = 56, doubles = 4, score = 896 })
   lu.assertEquals(items_of(r), {
     P("Mah Jong", 20), P("pung of terminals", 8), P("pung of simples", 4), P("pung of simples", 4),
-    P("pair of dragons", 2), P("flower or season", 4), P("flower or season", 4),
-    P("flower or season", 4), P("flower or season", 4), P("winning tile self-drawn", 2),
+    P("pair of dragons", 2), P("each flower or season", 4), P("each flower or season", 4),
+    P("each flower or season", 4), P("each flower or season", 4), P("winning tile self-drawn", 2),
     D("own flower", 1), D("all four flowers", 2), D("concealed hand", 1) })
   lu.assertEquals(r.payments, { E = 5376, S = -1792, W = -1792, N = -1792 })
 end
@@ -234,7 +234,7 @@ function TestBMJA.test_special_hand_valued_by_the_tables_when_more()
                                       win_tile = "4s", win_by = "self" })
   lu.assertEquals(r.value, { points = 18, doubles = 5, score = 576 })
   lu.assertEquals(items_of(r), {
-    P("flower or season", 4), P("flower or season", 4), P("flower or season", 4), P("flower or season", 4),
+    P("each flower or season", 4), P("each flower or season", 4), P("each flower or season", 4), P("each flower or season", 4),
     P("winning tile self-drawn", 2), D("own flower", 1), D("all four flowers", 2), D("no chow", 1),
     D("concealed hand", 1) })
   -- a loser calling for All Pair Honours scores 0.2 of the limit though its completed hand

@@ -120,7 +120,7 @@ end
 
 function TestTableA.test_A12_each_flower_or_season_4()
   local r = check(south("345m678p123s456s77z f2 g4"), { 30, 0, 30 })
-  has(r, "flower or season", 4, "points")
+  has(r, "each flower or season", 4, "points")
 end
 
 function TestTableA.test_A13_mahjong_points_option_10()
