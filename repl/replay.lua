@@ -245,6 +245,7 @@ local function check_once(rec, o)
   ok, err = g:stack(walls[1][1], walls[1][2])
   if not ok then res.error = "deal 1: " .. tostring(err); g:close(); return res end
 
+  g.hook_error = nil
   local deal, dealer
   local start_points = {}
   local function seat_of(p) return SEATS[(p - dealer) % n + 1] end
@@ -256,10 +257,26 @@ local function check_once(rec, o)
     res.error = where(e) .. ": " .. msg
     error(res, 0)
   end
+  -- A hook that failed while the engine played an action the log has (listing what the
+  -- other seats may claim after a discard, say) is kept with where it failed: a later
+  -- refusal names it, since the engine went on without what it would have listed.
+  local hook_failed
+  local function note_hook(e, doing)
+    if g.hook_error then
+      if not hook_failed then
+        hook_failed = ("%s, as the engine played %s: %s"):format(where(e), doing, jong.first_line(g.hook_error))
+      end
+      g.hook_error = nil
+    end
+  end
+  local function earlier_hook()
+    return hook_failed and ("; a hook failed before, at " .. hook_failed) or ""
+  end
   local function apply(e, a)
     local okp, applied, why = pcall(core.apply, core, a)
-    if not okp then fail(e, jong.first_line(applied)) end
-    if not applied then fail(e, "the engine refused " .. a.seat .. " " .. describe_action(a) .. ": " .. tostring(why)) end
+    if not okp then fail(e, jong.first_line(applied) .. earlier_hook()) end
+    if not applied then fail(e, "the engine refused " .. a.seat .. " " .. describe_action(a) .. ": " .. tostring(why) .. earlier_hook()) end
+    note_hook(e, a.seat .. " " .. describe_action(a))
   end
   local B, S = {}, {}
   local function brief() return core:brief(B) end
@@ -274,16 +291,39 @@ local function check_once(rec, o)
     end
   end
   local function log_text(e) return EVENT_TEXT[e.t] and EVENT_TEXT[e.t](e) or e.t end
+  -- What the engine allows `seat` now, for an error. A hook that fails while the engine
+  -- lists it is the error itself, named with the seat and `doing` (what the log does
+  -- there), never a refusal of the log's action.
+  local function legal_of(e, seat, doing)
+    g.hook_error = nil
+    local okl, list = pcall(core.legal, core, seat)
+    if not okl or g.hook_error then
+      fail(e, ("a hook failed while the engine listed what %s may do (%s): %s"):format(
+        seat, doing, jong.first_line(g.hook_error or tostring(list))))
+    end
+    return list
+  end
   -- Plays the log's action `a` of `seat`; when the engine refuses it, the error lists
-  -- what the engine allows. (The engine applies exactly its legal actions.)
+  -- what the engine allows. (The engine applies exactly its legal actions.) A hook that
+  -- failed on the way is named: one asked about this action (may_claim, may_win) refused
+  -- it; one asked about the seat (allowed_discards, actions) failed listing its actions.
   local function play(e, seat, a, what)
     a.seat = seat
     local okp, applied, why = pcall(core.apply, core, a)
-    if okp and applied then return end
+    local doing = ("%s (player %d) %s"):format(seat, e.p or -1, what or log_text(e))
+    if okp and applied then note_hook(e, doing); return end
     if not okp then why = jong.first_line(applied) end
-    local list = core:legal(seat)
-    fail(e, ("the log has %s (player %d) %s; the engine allows %s: %s (%s)"):format(
-      seat, e.p or -1, what or log_text(e), seat, list_actions(list), tostring(why)))
+    local herr = g.hook_error and jong.first_line(g.hook_error)
+    if herr then
+      if herr:match("^hook %S+ .-failed, refusing %u+ %l") or herr:match("^hook [^:]*asked about") then
+        fail(e, ("the log has %s; a hook failed judging it: %s"):format(doing, herr))
+      end
+      fail(e, ("a hook failed while the engine listed what %s may do (the log has %s next): %s"):format(
+        seat, doing, herr))
+    end
+    local list = legal_of(e, seat, "the log has " .. doing .. " next")
+    fail(e, ("the log has %s; the engine allows %s: %s (%s)%s"):format(
+      doing, seat, list_actions(list), tostring(why), earlier_hook()))
   end
 
   local function check_start()
@@ -325,8 +365,9 @@ local function check_once(rec, o)
     local ph = phase()
     if ph ~= "deal_end" and ph ~= "match_end" then
       local turn = brief().turn
-      fail(e, ("the log ends the deal (%s); the engine goes on (%s, %s to act: %s)"):format(
-        log_text(e), ph, turn, list_actions(core:legal(turn))))
+      local list = legal_of(e, turn, "the log ends the deal: " .. log_text(e))
+      fail(e, ("the log ends the deal (%s); the engine goes on (%s, %s to act: %s)%s"):format(
+        log_text(e), ph, turn, list_actions(list), earlier_hook()))
     end
     local result = core:outcome()
     if kind == "win" and result ~= "win" or kind ~= "win" and result == "win" then
@@ -350,7 +391,7 @@ local function check_once(rec, o)
     local diffs = {}
     for p = 0, n - 1 do
       local seat = seat_of(p)
-      local log_net = last and rec.final[p + 1] - deal.points[p] or (want[p] or 0) - (paid[p] or 0)
+      local log_net = last and rec.final[p + 1] - start_points[p] or (want[p] or 0) - (paid[p] or 0)
       local got = points_of(seat) - start_points[p]
       if got ~= log_net then
         diffs[#diffs + 1] = ("%s (player %d) %+d in the log, %+d in the engine"):format(seat, p, log_net, got)
@@ -368,7 +409,7 @@ local function check_once(rec, o)
       end
       if left > 0 and extra == left then diffs = {} end
     end
-    if #diffs > 0 then fail(e, "the deal's payments differ: " .. table.concat(diffs, "; ")) end
+    if #diffs > 0 then fail(e, "the deal's payments differ: " .. table.concat(diffs, "; ") .. earlier_hook()) end
   end
 
   local function run_deal()

@@ -66,6 +66,29 @@ check "the save holds the later deals' walls" grep -q '"walls":\[' "$dir/rec1.jl
 "$JONG" replay --check "$dir/game.json" "$dir/rec1.jlog" "$dir/rec2.jlog" | sed 's/^{"file":"[^"]*",//' >"$dir/three"
 check "the saves replay clean, as the record" test "$(grep -c '"ok":true' "$dir/three")" -eq 3
 check "with the record's final points" test "$(sort -u "$dir/three" | wc -l)" -eq 1
+# A hook that fails while the engine lists a seat's actions is the error, named with the
+# deal, the seat and what the log does there (not a refusal of the log's discard); one
+# that failed while the engine played an earlier action (listing the claims on a
+# discard) is named with where it failed when the log's claim is then refused.
+REC=tests/conformance/japanese/records/ron3-2025010116gm-00a9-0000-12f4eaf6.xml
+cat >"$dir/fails_listing.lua" <<'LUA'
+local R = { name = "fails_listing", extends = "tenhou" }
+local asked = 0
+function R.allowed_discards(g, seat)
+  asked = asked + 1
+  if asked > 30 then error("planned failure listing " .. seat .. "'s discards") end
+end
+return R
+LUA
+cat >"$dir/fails_judging.lua" <<'LUA'
+local R = { name = "fails_judging", extends = "tenhou" }
+function R.may_win(g, action) error("planned failure judging " .. action.seat .. "'s win") end
+return R
+LUA
+"$JONG" replay --check --rules "$dir/fails_listing.lua" "$REC" >"$dir/hook.out"
+check "a hook failing as the engine lists: where and what" grep -q '"error":"event 67 (deal 1, East 1, 0 honba): a hook failed while the engine listed what E may do (the log has E (player 0) discards 3s next): hook allowed_discards of rules fails_listing ([^)]*fails_listing.lua:3) failed, refusing E: [^"]*fails_listing.lua:5: planned failure listing E.s discards"}' "$dir/hook.out"
+"$JONG" replay --check --rules "$dir/fails_judging.lua" "$REC" >"$dir/hook.out"
+check "a hook that failed on an earlier action is named" grep -q '"error":"event 104 (deal 1, East 1, 0 honba): the log has W (player 2) wins on 5z from player 0; the engine allows W: nothing ([^)]*); a hook failed before, at event 103 (deal 1, East 1, 0 honba), as the engine played E (player 0) discards 5z: hook may_win of rules fails_judging ([^)]*) failed, refusing W win 5z: [^"]*planned failure judging W.s win"}' "$dir/hook.out"
 check "replay --help" "$JONG" replay --help
 echo "$passed passed, $failed failed"
 [ "$failed" -eq 0 ]
