@@ -243,6 +243,9 @@ function M.read_mjlog(text)
       end
       if (tag == "AGARI" or tag == "RYUUKYOKU") and a.owari then
         local o = split_numbers(a.owari, "owari")
+        if #o < 2 * rec.players then
+          error("owari has " .. #o .. " numbers, not 2 for each of the " .. rec.players .. " players", 0)
+        end
         rec.final = {}
         for p = 0, rec.players - 1 do rec.final[p + 1] = math.floor(o[2 * p + 1] * 100 + 0.5) end
       end
@@ -268,6 +271,16 @@ function M.read_mjlog(text)
       local n = #rec.deals + (tag == "INIT" and 1 or 0)     -- (an INIT read is not a deal yet)
       fail(("line %d, column %d: <%s>: %s%s"):format(line, col, tag, e, n > 0 and (" (deal %d)"):format(n) or ""))
     end
+  end
+  -- A record saved with an XML declaration naming an encoding expat lacks (Shift_JIS,
+  -- as some tools write Tenhou's records) is read when it is all ASCII, as Tenhou's
+  -- elements are (names are %-escaped): the declaration then changes nothing.
+  local enc = text:match('^%s*<%?xml[^>]-encoding%s*=%s*["\']([^"\']+)')
+  if enc and not ({ ["utf-8"] = 1, ["us-ascii"] = 1, ["iso-8859-1"] = 1, ["utf-16"] = 1 })[enc:lower()] then
+    if text:find("[\128-\255]") then
+      return nil, "XML: the declared encoding " .. enc .. " is not one jong reads (UTF-8, ISO-8859-1), and the file is not all ASCII"
+    end
+    text = text:gsub('^(%s*<%?xml[^>]-)encoding%s*=%s*["\'][^"\']+["\']', "%1", 1)
   end
   local p = lxp.new({ StartElement = start })
   local ok, msg, line, col = p:parse(text)
@@ -657,6 +670,7 @@ function M.read_mjai(text)
         local ty = e.type
         local function tile(s, what)
           local t = mjai_tile(s)
+          if s == "?" then error(what .. ": a hidden tile (?): the log is one player's view of the game, not a whole record", 0) end
           if not t then error(what .. ": bad tile " .. tostring(s), 0) end
           if t:sub(1, 1) == "0" then reds = true end
           return t

@@ -114,6 +114,35 @@ function TestMjlog.test_broken_files_name_the_position()
   lu.assertStrContains(err, "not a game record")
 end
 
+-- Records found in other projects' test data: an XML declaration naming Shift_JIS (the
+-- file all ASCII: read), an empty owari (an error naming it, not an internal one), the
+-- final points of an mjai log whose start_kyoku has no scores (mjai-manue's logs).
+function TestMjlog.test_shift_jis_declaration_and_empty_owari()
+  local decl = '<?xml version="1.0" encoding="Shift_JIS"?>\n'
+  local r = check_text(decl .. KYUUSHU)
+  lu.assertTrue(r.ok, r.error)
+  local rec, err = records.read(decl .. KYUUSHU:gsub('n0="A"', 'n0="\130\160"'))
+  lu.assertNil(rec)
+  lu.assertStrContains(err, "the declared encoding Shift_JIS is not one jong reads")
+  rec, err = records.read((KYUUSHU:gsub('hai0="0,32,36,68,72,104,108,112,116,4,8,12,17,120"', 'owari=""')))
+  lu.assertNil(rec)
+  lu.assertStrContains(err, "<RYUUKYOKU>: owari has 0 numbers, not 2 for each of the 4 players (deal 1)")
+end
+
+function TestMjlog.test_mjai_without_scores_and_a_players_view()
+  local text = records.write_mjai(assert(records.read(KYUUSHU)))
+    :gsub('"scores":%[[%d,]*%],"tehais"', '"tehais"')
+    :gsub('"type":"end_game"', '"scores":[25000,25000,25000,25000],"type":"end_game"')
+  lu.assertNotStrContains(text, '"scores":[25000,25000,25000,25000],"tehais"')
+  lu.assertEquals(assert(records.read(text)).final, { 25000, 25000, 25000, 25000 })
+  local r = check_text(text, { options = { one_deal = true } })
+  lu.assertTrue(r.ok, r.error)
+  lu.assertEquals(r.final, { 25000, 25000, 25000, 25000 })
+  local rec, err = records.read((text:gsub('"tehais":%[%["1m"', '"tehais":[["?"')))
+  lu.assertNil(rec)
+  lu.assertStrContains(err, "tehais: a hidden tile (?): the log is one player's view of the game")
+end
+
 function TestMjlog.test_gzip()
   local zlib = require "zlib"
   local gz = zlib.deflate(9, 31)(KYUUSHU, "finish")
