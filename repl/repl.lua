@@ -517,7 +517,7 @@ local function save_text()
   local g, how = S.game, S.game_how
   local options = {}
   for k, v in pairs(how.options or {}) do options[k] = v end
-  local header = { type = "game", rules = how.rules, seed = how.seed,
+  local header = { type = "game", rules = require("replay").rules_to_save(how.rules), seed = how.seed,
     options = setmetatable(options, jong.json_object), wall = how.wall,
     walls = how.walls and #how.walls > 0 and how.walls or nil }
   -- each action in one form (keys sorted), played or ahead: a loaded game saved again,
@@ -2162,7 +2162,8 @@ is kept: `undo` before any move brings it back.]],
     S.saved_text = save_text()             -- stepping through it is no change to save
     if kept then say(kept) end
     say(string.format("loaded %s: %s, seed %s, %d action%s; `next` and `prev` step through them",
-      path, tostring(S.game_how.rules), tostring(S.game_how.seed), steps, steps == 1 and "" or "s"))
+      path, tostring(require("replay").rules_shown(S.game_how.rules)), tostring(S.game_how.seed), steps,
+      steps == 1 and "" or "s"))
   end,
   complete = function() return "files" end,
 }

@@ -1,7 +1,11 @@
 /* jong replay / export / mjai: game records (repl/records.lua, repl/replay.lua, embedded
  * at build time). The C side only opens the state, makes the modules `records` and
  * `replay` requireable and hands the arguments to the Lua command. */
+#define _XOPEN_SOURCE 700   /* realpath */
+#include <errno.h>
+#include <limits.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "commands.h"
@@ -36,6 +40,29 @@ static int load_module(lua_State *L)
     return 1;
 }
 
+/* paths.absolute(path): the absolute path of an existing file ("." and ".." and
+ * symbolic links resolved), or nil, reason: what a jong log's header stores of a rules
+ * file given by a relative path, so the log loads from any folder. */
+static int l_absolute(lua_State *L)
+{
+    const char *path = luaL_checkstring(L, 1);
+    char buf[PATH_MAX];
+    if (!realpath(path, buf)) {
+        lua_pushnil(L);
+        lua_pushstring(L, strerror(errno));
+        return 2;
+    }
+    lua_pushstring(L, buf);
+    return 1;
+}
+
+static int open_paths(lua_State *L)
+{
+    static const luaL_Reg fns[] = { { "absolute", l_absolute }, { NULL, NULL } };
+    luaL_newlib(L, fns);
+    return 1;
+}
+
 int records_preload(lua_State *L)
 {
     lua_getglobal(L, "package");
@@ -47,6 +74,8 @@ int records_preload(lua_State *L)
     }
     lua_pushcfunction(L, luaopen_process);
     lua_setfield(L, -2, "process");
+    lua_pushcfunction(L, open_paths);
+    lua_setfield(L, -2, "paths");
     lua_pop(L, 2);
     files_preload(L);   /* export -o, mjai --log, render -o */
     return 0;

@@ -592,11 +592,46 @@ function M.how_of(r)
            wall = { front = r.walls[1][1], back = r.walls[1][2] }, walls = walls }
 end
 
+-- Rules given as a file (a path with "/" or a name ending in ".lua"; else a ruleset's
+-- name, looked up on the rules path wherever jong runs).
+local function rules_file(rules)
+  return type(rules) == "string" and (rules:find("/", 1, true) or rules:match("%.lua$")) and true or false
+end
+
+-- What a jong log's header stores of the rules: a rules file given by a relative path
+-- (./house.lua, ../x/house.lua) as its absolute path, so the log loads from any folder;
+-- a ruleset's name as it is.
+function M.rules_to_save(rules)
+  if not rules_file(rules) or rules:sub(1, 1) == "/" then return rules end
+  return require("paths").absolute(rules) or rules
+end
+
+-- A saved game's rules as a person reads them: a file in the folder jong runs in (or
+-- below it) by its path from there, any other as it is.
+function M.rules_shown(rules)
+  if not rules_file(rules) or rules:sub(1, 1) ~= "/" then return rules end
+  local here = require("paths").absolute(".")
+  if here and rules:sub(1, #here + 1) == here .. "/" then return rules:sub(#here + 2) end
+  return rules
+end
+
+-- When the rules of a saved game are a file that is not there: the reason, naming it
+-- (and the folder a relative path is read from); else nil.
+local function missing_rules(rules)
+  if not rules_file(rules) then return nil end
+  local f = io.open(rules, "rb")
+  if f then f:close(); return nil end
+  local from = rules:sub(1, 1) ~= "/" and
+    (" (a relative path, read from the folder jong runs in: " .. tostring(require("paths").absolute(".")) .. ")") or ""
+  return "the rules file " .. rules .. " is missing" .. from
+end
+M.missing_rules = missing_rules
+
 -- A new game made as `how` says (jong.game's table), with the stacked walls of its later
 -- deals (`how.walls`: deal 2, 3, ...). Returns the game, or nil, reason.
 function M.game_of(how)
   local g, err = jong.game(how)
-  if not g then return nil, err end
+  if not g then return nil, missing_rules(how.rules) or err end
   for i, w in ipairs(how.walls or {}) do
     local front, back = w.front or w[1], w.back or w[2]
     local ok, serr = pcall(g.core.stack_deal, g.core, i, front, back)
@@ -633,6 +668,8 @@ function M.load_saved(text)
   end
   how.seed = math.tointeger(how.seed) or how.seed
   local g, err
+  local missing = missing_rules(how.rules)
+  if missing then return nil, "line 1: " .. missing end
   if how.walls then g, err = M.replay_jong(rest, how)   -- a saved record: the later deals' walls too
   else g, err = jong.replay(rest, how) end
   -- both count the lines after the header: the file's line is one more
@@ -906,7 +943,7 @@ end
 
 -- The header and action lines of a game (the jong log format): `how` as for record_of.
 function M.jong_log(how, g)
-  local header = { type = "game", rules = how.rules, seed = how.seed,
+  local header = { type = "game", rules = M.rules_to_save(how.rules), seed = how.seed,
     options = setmetatable(how.options or {}, jong.json_object), wall = how.wall,
     walls = how.walls and #how.walls > 0 and how.walls or nil }
   return jong.json_encode(header) .. "\n" .. g:log_json()

@@ -1,6 +1,8 @@
 /* jong sim: self-play with the built-in players, checking the invariants, with
  * statistics (repl/stats.lua) and shards of a seeded run. */
+#define _XOPEN_SOURCE 700   /* realpath */
 #include <errno.h>
+#include <limits.h>
 #include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -72,8 +74,22 @@ static void tally(const struct game *g, int from, struct sim_totals *t)
 static void write_log(FILE *log, const struct game *g, int from, const char *rules, long long seed)
 {
     char buf[512];
-    if (rules)
-        fprintf(log, "{\"type\":\"game\",\"rules\":\"%s\",\"seed\":%lld,\"options\":{}}\n", rules, seed);
+    if (rules) {
+        /* a rules file given by a relative path is written absolute (replay.rules_to_save):
+         * the log loads from any folder */
+        char abs[PATH_MAX];
+        size_t n = strlen(rules);
+        if ((strchr(rules, '/') || (n > 4 && !strcmp(rules + n - 4, ".lua"))) && realpath(rules, abs))
+            rules = abs;
+        fputs("{\"type\":\"game\",\"rules\":\"", log);
+        for (const char *c = rules; *c; c++) {
+            if (*c == '"' || *c == '\\')
+                fputc('\\', log);
+            if ((unsigned char)*c >= 0x20)
+                fputc(*c, log);
+        }
+        fprintf(log, "\",\"seed\":%lld,\"options\":{}}\n", seed);
+    }
     for (int i = from; i < game_nactions(g); i++) {
         action_json(game_rules(g), game_action(g, i), buf, sizeof buf);
         fprintf(log, "%s\n", buf);

@@ -89,6 +89,24 @@ LUA
 check "a hook failing as the engine lists: where and what" grep -q '"error":"event 67 (deal 1, East 1, 0 honba): a hook failed while the engine listed what E may do (the log has E (player 0) discards 3s next): hook allowed_discards of rules fails_listing ([^)]*fails_listing.lua:3) failed, refusing E: [^"]*fails_listing.lua:5: planned failure listing E.s discards"}' "$dir/hook.out"
 "$JONG" replay --check --rules "$dir/fails_judging.lua" "$REC" >"$dir/hook.out"
 check "a hook that failed on an earlier action is named" grep -q '"error":"event 104 (deal 1, East 1, 0 honba): the log has W (player 2) wins on 5z from player 0; the engine allows W: nothing ([^)]*); a hook failed before, at event 103 (deal 1, East 1, 0 honba), as the engine played E (player 0) discards 5z: hook may_win of rules fails_judging ([^)]*) failed, refusing W win 5z: [^"]*planned failure judging W.s win"}' "$dir/hook.out"
+# A game played with a rules file given by a relative path (sim --rules ./house.lua, the
+# REPL's rules ../x/house.lua) is saved with the file's absolute path: it loads from any
+# folder; a rules file that is not there is named, with the folder a relative path is
+# read from.
+mkdir -p "$dir/x/y"
+abs=$(cd "$dir" && pwd -P)       # the folder as realpath gives it
+printf 'return { name = "house", extends = "tenhou" }\n' >"$dir/x/house.lua"
+here=$(pwd)
+(cd "$dir/x" && "$here/$JONG" sim --rules ./house.lua --games 1 --seed 3 --log "$dir/house.jlog" >/dev/null)
+(cd "$dir/x/y" && printf 'rules ../house.lua\nnew seed=5\nsave %s\n' "$dir/house2.jlog" | "$here/$JONG" >/dev/null 2>&1)
+check "sim --log stores the rules file's absolute path" grep -q "^{\"type\":\"game\",\"rules\":\"$abs/x/house.lua\"" "$dir/house.jlog"
+check "the REPL's save too" grep -q "\"rules\":\"$abs/x/house.lua\"" "$dir/house2.jlog"
+check "both replay from another folder" "$JONG" replay --check "$dir/house.jlog" "$dir/house2.jlog"
+sed 's|"rules":"[^"]*"|"rules":"./house.lua"|' "$dir/house.jlog" >"$dir/old.jlog"
+"$JONG" replay --check "$dir/old.jlog" >"$dir/missing.out"
+check "a missing rules file is named" grep -q "\"error\":\"game 1 (line 1): the rules file ./house.lua is missing (a relative path, read from the folder jong runs in: $(pwd -P))\"" "$dir/missing.out"
+printf 'load %s\n' "$dir/old.jlog" | "$JONG" >"$dir/missing.out" 2>&1
+check "the REPL's load names it too" grep -q "old.jlog: line 1: the rules file ./house.lua is missing" "$dir/missing.out"
 check "replay --help" "$JONG" replay --help
 echo "$passed passed, $failed failed"
 [ "$failed" -eq 0 ]
