@@ -783,6 +783,14 @@ function Game:stack(front, back)
   return a, b
 end
 
+-- g:stack_deal(n, front, back), or g:stack_deal(n, {hands =, draws =, back =}) as
+-- jong.scenario's: the wall of the match's deal n (2 = the second deal played, whatever
+-- its round) is this one when that deal begins, also when the match is replayed (undo).
+-- Only before the deal begins (at the end of the deal before, in a scenario test).
+-- Returns true, or nil, reason. (Defined below deal_front.)
+local stack_deal
+function Game:stack_deal(n, front, back) return stack_deal(self, n, front, back) end
+
 -- The state as a table; the same table until the state changes (read it, do not
 -- change it), so hooks that look at it several times per decision cost one build.
 function Game:state()
@@ -1046,6 +1054,29 @@ local function deal_front(order, hands, players, size)
     end
   end
   return table.concat(front)
+end
+
+stack_deal = function(g, n, front, back)
+  if math.type(n) ~= "integer" or n < 2 then
+    return nil, "stack_deal: deal " .. tostring(n) .. " is not 2 or later (g:stack stacks the first deal)"
+  end
+  local begun = g:state().deal + 1
+  if n <= begun then
+    return nil, ("stack_deal: deal %d has begun (this is deal %d): a deal is stacked before it begins"):format(n, begun)
+  end
+  if type(front) == "table" then
+    local spec = front
+    local settings = jong.engine_settings(g.rules, g.options)
+    local err
+    front, err = deal_front(settings.deal_order, spec.hands or {}, settings.players,
+                            3 * (settings.hand_sets or 4) + 1)
+    if not front then return nil, "stack_deal: deal " .. n .. ": " .. err end
+    front, back = front .. (spec.draws or ""), spec.back
+  end
+  local ok, done, why = pcall(g.core.stack_deal, g.core, n - 1, front, back)
+  if not ok then return nil, "stack_deal: deal " .. n .. ": " .. jong.first_line(done) end
+  if not done then return nil, "stack_deal: deal " .. n .. ": " .. tostring(why) end
+  return true
 end
 
 -- jong.scenario{rules=, options=, seed=, hands = {E = "14 tiles", S = ..., W = ..., N = ...}
