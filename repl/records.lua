@@ -192,6 +192,14 @@ function M.read_mjlog(text)
         rec.options.match_length = ty & 8 ~= 0 and "hanchan" or "tonpuusen"
         if ty & 0x200 ~= 0 then rec.options.kiriage = true end    -- chip (shuugi) lobbies: kiriage mangan, as their records show
         if ty & 0x800 ~= 0 then rec.options.one_deal = true end   -- a one-deal lobby (its records end after one deal)
+        -- bit 0x400 (with 0x200: a chip lobby; dnovikoff/tenhou's ratio1.xml_, type 0x621):
+        -- a ron of 8,000 at 1 honba with 2 chips won is paid 9,500 (not 8,300), the final
+        -- score a rate of its own: rules jong does not have (replay.check refuses it)
+        if ty & 0x400 ~= 0 then
+          rec.unsupported = ("GO type %d (0x%x) has bit 0x400, a Tenhou chip lobby whose payments jong's tenhou "
+            .. "does not have (a ron of 8,000 at 1 honba with 2 chips won paid 9,500, not 8,300); "
+            .. "--rules FILE replays it with a ruleset of yours"):format(ty, ty)
+        end
         rec.go_type = ty
       elseif tag == "UN" and a.n0 and not rec.names[1] then
         for p = 0, 3 do

@@ -177,6 +177,9 @@ local function check_once(rec, o)
   end
   for k, v in pairs(o.options or {}) do options[k] = v end
   local res = { ok = false, deals = 0 }
+  -- a Tenhou lobby whose rules no ruleset of jong has (records.lua): refused, unless
+  -- the ruleset is given
+  if rec.unsupported and not o.rules then res.error = rec.unsupported; return res end
   local r, err = jong.load_rules(rules)
   if not r then res.error = err; return res end
   -- Options the ruleset does not have are left to its defaults.

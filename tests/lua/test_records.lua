@@ -143,6 +143,23 @@ function TestMjlog.test_mjai_without_scores_and_a_players_view()
   lu.assertStrContains(err, "tehais: a hidden tile (?): the log is one player's view of the game")
 end
 
+-- A real record of a Tenhou lobby with GO type bit 0x400 (dnovikoff/tenhou,
+-- log/test_data/ratio1.xml_, type 0x621): its deal 4 pays a ron of 8,000 at 1 honba, 2
+-- chips won, 9,500 (jong's tenhou: 8,300). Rules jong does not have: refused, saying
+-- so, unless the ruleset is given.
+function TestMjlog.test_a_lobby_jong_does_not_have()
+  local f = assert(io.open("tests/conformance/japanese/records/ratio1-dnovikoff.xml", "rb"))
+  local rec = assert(records.read(f:read("a")))
+  f:close()
+  local r = replay.check(rec)
+  lu.assertFalse(r.ok)
+  lu.assertStrContains(r.error, "GO type 1569 (0x621) has bit 0x400, a Tenhou chip lobby whose payments jong's tenhou does not have")
+  r = replay.check(rec, { rules = "tenhou" })
+  lu.assertFalse(r.ok)
+  lu.assertEquals(r.deals, 3)
+  lu.assertStrContains(r.error, "event 463 (deal 4, East 3, 1 honba): the deal's payments differ: E (player 2) -9500 in the log, -8300 in the engine")
+end
+
 function TestMjlog.test_gzip()
   local zlib = require "zlib"
   local gz = zlib.deflate(9, 31)(KYUUSHU, "finish")
