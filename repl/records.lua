@@ -13,6 +13,7 @@
 --         | {t = "dora", tile =} | {t = "riichi_paid", p =}
 --         | {t = "win", p =, from =, tile =, deltas = {per player}, ura = {...}, pao =}
 --         | {t = "draw_end", reason = "exhaustive" | "kyuushu" | ..., deltas =, shown = {p = true}}
+--           (a win or draw_end with `unpaid`: the log does not say the payments; deltas 0)
 --
 -- Players are numbered from 0 in the log's order; player 0 deals first. Tiles are in
 -- jong's notation ("5m", "0p" a red five, "7z"). Every reader returns nil, reason
@@ -750,7 +751,8 @@ function M.read_mjai(text)
           local ev = { t = "win", p = e.actor, from = e.target ~= e.actor and e.target or nil, deltas = {} }
           if e.pai then ev.tile = tile(e.pai, "hora") end
           for p = 0, rec.players - 1 do ev.deltas[p] = (e.deltas or {})[p + 1] or 0 end
-          local ura = e.uradora_markers or e.ura_markers
+          if type(e.deltas) ~= "table" then ev.unpaid = true end   -- the log does not say
+          local ura = e.uradora_markers or e.ura_markers or e.uradora_marker   -- (akochan: uradora_marker)
           if type(ura) == "table" and #ura > 0 then
             ev.ura = {}
             for i, s in ipairs(ura) do ev.ura[i] = tile(s, "uradora_markers") end
@@ -762,6 +764,7 @@ function M.read_mjai(text)
           if not reason then error("unknown ryukyoku reason " .. tostring(e.reason), 0) end
           local ev = { t = "draw_end", reason = reason, deltas = {}, shown = {} }
           for p = 0, rec.players - 1 do ev.deltas[p] = (e.deltas or {})[p + 1] or 0 end
+          if type(e.deltas) ~= "table" then ev.unpaid = true end
           if reason == "sanchahou" then
             local last
             for i = #deal.events, 1, -1 do if deal.events[i].t == "discard" then last = deal.events[i]; break end end

@@ -392,6 +392,9 @@ local function check_once(rec, o)
     -- player in the final points, the engine in the last settlement: compare with those.
     local last = deal.index == #rec.deals and rec.final
     local diffs = {}
+    -- a log that does not say the payments (an mjai hora or ryukyoku without deltas) is
+    -- checked by the next deal's starting points, or the final points, only
+    if not want and not last then return end
     for p = 0, n - 1 do
       local seat = seat_of(p)
       local log_net = last and rec.final[p + 1] - start_points[p] or (want[p] or 0) - (paid[p] or 0)
@@ -463,7 +466,8 @@ local function check_once(rec, o)
         local keep = {}
         while events[j] and events[j].t == "win" do
           local w = events[j]
-          for p = 0, n - 1 do want[p] = want[p] + (w.deltas[p] or 0) end
+          if w.unpaid then want = nil end
+          for p = 0, n - 1 do if want then want[p] = want[p] + (w.deltas[p] or 0) end end
           local seat = seat_of(w.p)
           if not w.from then pass_others(w) end
           play(w, seat, { type = "win" })
@@ -490,7 +494,7 @@ local function check_once(rec, o)
         else
           pass_others(e)
         end
-        check_result(e, e.deltas, reason)
+        check_result(e, not e.unpaid and e.deltas or nil, reason)
       end
       i = i + 1
     end

@@ -196,6 +196,37 @@ local function played(seed)
   return how, g, final
 end
 
+-- mjai logs that do not say the payments (akochan's: hora and ryukyoku without deltas,
+-- the scores after them only) are checked by the next deal's scores and the final ones;
+-- akochan's key uradora_marker is read as uradora_markers.
+function TestRoundTrip.test_mjai_without_deltas()
+  for seed = 1, 2 do
+    local how, g, final = played(seed)
+    local rec = assert(replay.read_jong(replay.jong_log(how, g)))[1]
+    local text = records.write_mjai(rec)
+    local bare = text:gsub(',?"deltas":%[[-%d,]*%]', ""):gsub('"uradora_markers"', '"uradora_marker"')
+    lu.assertNotStrContains(bare, '"deltas"')
+    lu.assertStrContains(bare, '"uradora_marker"')
+    local r = check_text(bare)
+    lu.assertTrue(r.ok, r.error)
+    lu.assertEquals(r.final, final)
+    -- the scores still tell: a deal's wrong scores are found at the next deal's start
+    local lines, deals = {}, 0
+    for line in bare:gmatch("[^\n]+") do
+      local e = records.cjson.decode(line)
+      if e.type == "start_kyoku" then
+        deals = deals + 1
+        if deals == 2 then e.scores[1] = e.scores[1] + 1000; line = records.cjson.encode(e) end
+      end
+      lines[#lines + 1] = line
+    end
+    r = check_text(table.concat(lines, "\n") .. "\n")
+    lu.assertFalse(r.ok)
+    lu.assertStrContains(r.error, "deal 2, ")
+    lu.assertStrContains(r.error, "player 0 starts the deal with")
+  end
+end
+
 function TestRoundTrip.test_every_format()
   for seed = 1, 4 do
     local how, g, final = played(seed)
