@@ -59,4 +59,35 @@ function test_12_5_knitted_straight_concealed_waits()
                  { E = -8, S = 40, W = -8, N = -24 })
 end
 
+-- §9.4 / §14: Chicken Hand only for a hand that scores nothing at all. E01's hand self-drawn
+-- scores Self-Drawn 1, so it is no Chicken Hand and falls below the minimum of 8.
+function test_self_drawn_chicken_hand_is_below_the_minimum()
+  expect.mcr_below(mcr { seat = "S", round = "E", hand = "345m789p55z [567m]@E [888s]@W", win_tile = "9p",
+                         win_by = "self" },
+                   1, 0, { { "Self-Drawn", 1 } })
+end
+
+-- §11 No. 38: Big Three Winds excludes Pung of Terminals or Honors only for its three wind
+-- pungs: a fourth pung of 999m still scores it. South seat, East round: the East pung is
+-- Prevalent Wind, the South pung Seat Wind (not Pung of Terminals or Honors either, §10.8).
+function test_big_three_winds_keeps_a_fourth_terminal_pung()
+  expect.mcr_win(mcr { seat = "S", round = "E", hand = "999m55p [111z] [222z] [333z]", win_tile = "5p",
+                       win_by = "discard", from = "N" },
+                 25, 0, { { "Big Three Winds", 12 }, { "All Pungs", 6 }, { "Prevalent Wind", 2 }, { "Seat Wind", 2 },
+                          { "Pung of Terminals or Honors", 1 }, { "One Voided Suit", 1 }, { "Single Wait", 1 } },
+                 { E = -8, S = 49, W = -8, N = -33 })
+end
+
+-- §15.1 with mcr.base_points: E01 (8, on North's discard) with base 0 is paid by North
+-- alone; E04 (14, self-drawn) with base 5: each loser pays 14 + 5.
+function test_base_points_option()
+  expect.mcr_win(mcr { seat = "S", round = "E", hand = "345m789p55z [567m]@E [888s]@W", win_tile = "9p",
+                       win_by = "discard", from = "N", options = { ["mcr.base_points"] = 0 } },
+                 8, 0, { { "Chicken Hand", 8 } }, { E = 0, S = 8, W = 0, N = -8 })
+  expect.mcr_win(mcr { seat = "E", round = "E", hand = "234678m234p23499s", win_tile = "6m", win_by = "self",
+                       options = { ["mcr.base_points"] = 5 } },
+                 14, 0, { { "Mixed Triple Chow", 8 }, { "Fully Concealed Hand", 4 }, { "All Chows", 2 } },
+                 { E = 57, S = -19, W = -19, N = -19 })
+end
+
 os.exit(lu.LuaUnit.run())
