@@ -1159,6 +1159,41 @@ int waits(const uint8_t counts[TILE_KINDS], int nmelds, const uint8_t held[TILE_
     return n;
 }
 
+int complete_special(const uint8_t counts[TILE_KINDS], int nmelds, int sets, unsigned forms,
+                     special_fn special, void *ctx)
+{
+    if (complete_any(counts, hand_analysis_melds(nmelds, sets), forms))
+        return 1;
+    return special ? special(ctx, counts, nmelds) : 0;
+}
+
+int waits_special(const uint8_t counts[TILE_KINDS], int nmelds, int sets, const uint8_t held[TILE_KINDS],
+                  unsigned forms, special_fn special, void *ctx, bool out[TILE_KINDS])
+{
+    int amelds = hand_analysis_melds(nmelds, sets);
+    int n = waits(counts, amelds, held, forms, out);
+    if (!special)
+        return n;
+    uint8_t c[TILE_KINDS];
+    int total = 0;
+    for (int k = 0; k < TILE_KINDS; k++)
+        total += c[k] = counts[k];
+    if (total != 13 - 3 * amelds)
+        return n;
+    for (int k = 0; k < TILE_KINDS; k++) {
+        if (out[k] || c[k] >= 4 || (held && held[k] >= 4) || (k < 27 && (forms >> (FORM_ABSENT_SHIFT + k) & 1)))
+            continue;
+        c[k]++;
+        int r = complete_special(c, nmelds, sets, forms, special, ctx);
+        c[k]--;
+        if (r < 0)
+            return -1;
+        out[k] = r > 0;
+        n += out[k];
+    }
+    return n;
+}
+
 void decompose_init(void) {}
 
 size_t decompose_table_bytes(void) { return dc_table_bytes; }

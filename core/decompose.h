@@ -122,6 +122,23 @@ uint64_t shanten_lowering(const uint8_t counts[TILE_KINDS], int nmelds, unsigned
 int waits(const uint8_t counts[TILE_KINDS], int nmelds, const uint8_t held[TILE_KINDS],
           unsigned forms, bool out[TILE_KINDS]);
 
+/* A ruleset's irregular complete hands beside the forms (its special_complete hook): 1
+ * when the concealed counts, with the hand's nmelds melds (its own count, not the
+ * analysis count), are complete, 0 not, -1 when the test failed. */
+typedef int (*special_fn)(void *ctx, const uint8_t counts[TILE_KINDS], int nmelds);
+
+/* Whether concealed counts with the hand's nmelds melds, in a hand of `sets` sets and a
+ * pair (4 or 5), are complete: in the forms, else by `special` (NULL: none), which is
+ * asked only then. 1, 0, or -1 when special failed. The one test of play and analysis. */
+int complete_special(const uint8_t counts[TILE_KINDS], int nmelds, int sets, unsigned forms,
+                     special_fn special, void *ctx);
+
+/* waits() of a hand with the hand's nmelds melds and `sets` sets, and the kinds one more
+ * of which makes it complete by complete_special (but kinds held four times, held[] may be
+ * NULL, and kinds the forms' tile set lacks). Returns how many, -1 when special failed. */
+int waits_special(const uint8_t counts[TILE_KINDS], int nmelds, int sets, const uint8_t held[TILE_KINDS],
+                  unsigned forms, special_fn special, void *ctx, bool out[TILE_KINDS]);
+
 /* The kinds (bit k) held more than `more` times (0-3) in counts (each at most 4). */
 static inline uint64_t counts_above(const uint8_t counts[TILE_KINDS], int more)
 {

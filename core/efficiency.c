@@ -72,6 +72,48 @@ int efficiency_discards(const uint8_t counts[TILE_KINDS], int nmelds, unsigned f
     return n;
 }
 
+int efficiency_discards_special(const uint8_t counts[TILE_KINDS], int nmelds, int sets, unsigned forms,
+                                const uint8_t unseen[TILE_KINDS], special_fn special, void *ctx,
+                                struct discard_choice out[TILE_KINDS])
+{
+    int n = efficiency_discards(counts, hand_analysis_melds(nmelds, sets), forms, unseen, out);
+    if (!special || n == 0)
+        return n;
+    uint8_t c[TILE_KINDS];
+    memcpy(c, counts, sizeof c);
+    for (int i = 0; i < n; i++) {
+        struct discard_choice *d = &out[i];
+        bool w[TILE_KINDS];
+        c[d->discard]--;
+        int r = waits_special(c, nmelds, sets, NULL, forms, special, ctx, w);
+        c[d->discard]++;
+        if (r < 0)
+            return -1;
+        if (r == 0)
+            continue;
+        if (d->shanten > 0)   /* ready on a special hand only */
+            d->shanten = 0, d->naccept = 0;
+        for (int j = 0; j < d->naccept; j++)   /* ready in the forms too: their waits and these */
+            w[d->accept[j]] = true;
+        d->naccept = 0;
+        d->count = 0;
+        for (int k = 0; k < TILE_KINDS; k++)
+            if (w[k]) {
+                d->accept[d->naccept] = (uint8_t)k;
+                d->copies[d->naccept++] = unseen[k];
+                d->count += unseen[k];
+            }
+    }
+    for (int i = 1; i < n; i++) {   /* best first again */
+        struct discard_choice d = out[i];
+        int j = i;
+        for (; j > 0 && better(&d, &out[j - 1]); j--)
+            out[j] = out[j - 1];
+        out[j] = d;
+    }
+    return n;
+}
+
 /* Tiles seen, by kind (any tile byte's kind: 0-127). */
 struct seen {
     uint8_t n[128];

@@ -46,6 +46,15 @@ int efficiency_accept(const uint8_t counts[TILE_KINDS], int nmelds, unsigned for
 int efficiency_discards(const uint8_t counts[TILE_KINDS], int nmelds, unsigned forms,
                         const uint8_t unseen[TILE_KINDS], struct discard_choice out[TILE_KINDS]);
 
+/* efficiency_discards for a hand with the hand's nmelds melds and `sets` sets, knowing a
+ * ruleset's irregular complete hands (special, NULL: none; decompose.h): a discard that
+ * leaves the hand ready on one leaves shanten 0, and accepts every kind that then
+ * completes it (waits_special) with the unseen copies. Returns how many, -1 when special
+ * failed. */
+int efficiency_discards_special(const uint8_t counts[TILE_KINDS], int nmelds, int sets, unsigned forms,
+                                const uint8_t unseen[TILE_KINDS], special_fn special, void *ctx,
+                                struct discard_choice out[TILE_KINDS]);
+
 /* Unseen copies outside a game: 4 minus the tiles of the hand (concealed and melded). */
 void efficiency_unseen_hand(const struct hand *h, uint8_t unseen[TILE_KINDS]);
 

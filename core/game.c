@@ -96,12 +96,24 @@ static int special_complete(struct game *g, int seat, const uint8_t counts[TILE_
     return yes ? 1 : 0;
 }
 
+/* special_complete for complete_special and waits_special: the seat's. */
+struct seat_special {
+    struct game *g;
+    int seat;
+};
+
+static int seat_special(void *ctx, const uint8_t counts[TILE_KINDS], int nmelds)
+{
+    const struct seat_special *s = ctx;
+    return special_complete(s->g, s->seat, counts, nmelds);
+}
+
 /* 1 complete, 0 not, -1 hook error. */
 int is_complete(struct game *g, int seat, const uint8_t counts[TILE_KINDS], int nmelds)
 {
-    if (complete_any(counts, hand_analysis_melds(nmelds, g->rules.hand_sets), g->rules.forms))
-        return 1;
-    return special_complete(g, seat, counts, nmelds);
+    struct seat_special s = { g, seat };
+    return complete_special(counts, nmelds, g->rules.hand_sets, g->rules.forms,
+                            g->hooks.special_complete ? seat_special : NULL, &s);
 }
 
 int complete_in_turn(struct game *g, int seat)
@@ -119,28 +131,10 @@ int complete_in_turn(struct game *g, int seat)
 int hand_waits(struct game *g, int seat, const uint8_t counts[TILE_KINDS], int nmelds,
                const uint8_t held[TILE_KINDS], bool out[TILE_KINDS])
 {
-    int amelds = hand_analysis_melds(nmelds, g->rules.hand_sets);
-    if (!waits(counts, amelds, held, g->rules.forms, out)) {
-        int n = 0;
-        for (int k = 0; k < TILE_KINDS; k++)
-            n += counts[k];
-        if (n != 13 - 3 * amelds)
-            return 0;
-    }
-    if (g->hooks.special_complete) {
-        uint8_t c[TILE_KINDS];
-        counts_copy(c, counts);
-        for (int k = 0; k < TILE_KINDS; k++) {
-            if (out[k] || held[k] >= 4)
-                continue;
-            c[k]++;
-            int r = is_complete(g, seat, c, nmelds);
-            c[k]--;
-            if (r < 0)
-                return -1;
-            out[k] = r > 0;
-        }
-    }
+    struct seat_special s = { g, seat };
+    if (waits_special(counts, nmelds, g->rules.hand_sets, held, g->rules.forms,
+                      g->hooks.special_complete ? seat_special : NULL, &s, out) < 0)
+        return -1;
     return wall_real_waits(&g->rules.wall, held, out);
 }
 

@@ -40,6 +40,53 @@ static unsigned hand_forms(void)
 }
 static char set_name[40] = "";
 
+/* Under --rules, the ruleset's special_complete as play asks it (docs/hooks.md): the
+ * hook, with a g of the ruleset's default options and the ruleset (as f.waits gives it),
+ * seat E, the concealed tiles in the engine's notation and the melds; not asked about a
+ * hand with melds when the engine settings say special_concealed_only, nor at all when
+ * they skip the hook. Lua stack: 1 the hook, 2 its g. */
+static struct {
+    lua_State *L;            /* NULL: no special hands */
+    bool concealed_only;
+    char failed[200];        /* "hook special_complete of rules NAME (FILE:LINE) failed", as in play */
+    char err[400];           /* why the hook failed, for the line's error */
+} special;
+
+static int special_of(void *ctx, const uint8_t counts[TILE_KINDS], int nmelds)
+{
+    (void)ctx;
+    if (nmelds > 0 && special.concealed_only)
+        return 0;
+    lua_State *L = special.L;
+    char tiles[64];
+    notation_format_counts(counts, NULL, tiles, sizeof tiles);
+    lua_pushvalue(L, 1);
+    lua_pushvalue(L, 2);
+    lua_pushliteral(L, "E");
+    lua_pushstring(L, tiles);
+    lua_pushinteger(L, nmelds);
+    if (lj_pcall(L, 4, 1, "hook special_complete", &lj_hook_limits) != LUA_OK) {
+        const char *m = lua_tostring(L, -1), *head = "hook special_complete: ";
+        if (!m)
+            m = "(no message)";
+        if (!strncmp(m, head, strlen(head)))
+            m += strlen(head);
+        size_t n = strcspn(m, "\n");   /* the first line: the traceback aside */
+        snprintf(special.err, sizeof special.err, "%s: %.*s", special.failed, (int)(n < 200 ? n : 200), m);
+        lua_pop(L, 1);
+        return -1;
+    }
+    int t = lua_type(L, -1), r = t == LUA_TBOOLEAN ? lua_toboolean(L, -1) : t == LUA_TNIL ? 0 : -1;
+    if (r < 0)
+        snprintf(special.err, sizeof special.err, "%s: returned a %s, not true, false or nil", special.failed,
+                 lua_typename(L, t));
+    lua_pop(L, 1);
+    return r;
+}
+
+/* The special hands' test, or NULL (no --rules, or a ruleset without them). */
+static special_fn special_test(void) { return special.L ? special_of : NULL; }
+
 struct out {
     char *buf;
     size_t len, cap;
@@ -161,14 +208,16 @@ static void put_melds(struct out *o, const struct hand *h)
     }
 }
 
-static void put_waits(struct out *o, const struct hand *h)
+/* The waits, by the forms and the ruleset's special hands; -1 when its hook failed. */
+static int put_waits(struct out *o, const struct hand *h)
 {
     put(o, ", \"waits\": [");
     if (hand_size(h) == 3 * hand_sets + 1) {
         uint8_t held[TILE_KINDS];
         bool w[TILE_KINDS];
         hand_all_counts(h, held);
-        waits(h->counts, hand_analysis_melds(h->nmelds, hand_sets), held, hand_forms(), w);
+        if (waits_special(h->counts, h->nmelds, hand_sets, held, hand_forms(), special_test(), NULL, w) < 0)
+            return -1;
         bool first = true;
         for (int k = 0; k < TILE_KINDS; k++) {
             if (!w[k] || (absent_kinds >> k & 1)) continue;
@@ -180,11 +229,13 @@ static void put_waits(struct out *o, const struct hand *h)
         }
     }
     put_char(o, ']');
+    return 0;
 }
 
 /* Standard decompositions (pair, sets, then the melds as written), then seven pairs,
- * then thirteen orphans (its 14 tiles as one group). */
-static void put_decompositions(struct out *o, const struct hand *h)
+ * then thirteen orphans (its 14 tiles as one group), else a special hand of the ruleset
+ * (its concealed tiles as one group, then the melds). -1 when its hook failed. */
+static int put_decompositions(struct out *o, const struct hand *h)
 {
     put(o, ", \"decompositions\": [");
     bool first = true;
@@ -220,21 +271,30 @@ static void put_decompositions(struct out *o, const struct hand *h)
         put(o, first ? "[" : ", [");
         put_json_string(o, tiles);
         put_char(o, ']');
+        first = false;
+    }
+    if (first && special.L && hand_size(h) == 3 * hand_sets + 2) {   /* (asked only when no form completes it) */
+        int r = complete_special(h->counts, h->nmelds, hand_sets, hand_forms(), special_of, NULL);
+        if (r < 0)
+            return -1;
+        if (r > 0) {
+            char tiles[40];
+            notation_format_counts(h->counts, NULL, tiles, sizeof tiles);
+            put(o, "[");
+            put_json_string(o, tiles);
+            put_melds(o, h);
+            put_char(o, ']');
+        }
     }
     put_char(o, ']');
+    return 0;
 }
 
-/* The discards of a hand that is to discard, best first (core/efficiency.h): the
- * unseen copies of a kind are those not in the hand. */
-static void put_discards(struct out *o, const struct hand *h)
+/* The discards of a hand that is to discard, best first (core/efficiency.h; a discard
+ * that leaves a special hand of the ruleset ready is one leaving the hand ready): the
+ * unseen copies of a kind are those not in the hand. n: how many, c: them. */
+static void put_discards(struct out *o, const struct discard_choice *c, int n)
 {
-    struct discard_choice c[TILE_KINDS];
-    uint8_t unseen[TILE_KINDS];
-    efficiency_unseen_hand(h, unseen);
-    for (int k = 0; k < TILE_KINDS; k++)
-        if (absent_kinds >> k & 1)
-            unseen[k] = 0;
-    int n = efficiency_discards(h->counts, hand_analysis_melds(h->nmelds, hand_sets), hand_forms(), unseen, c);
     if (n == 0)
         return;
     put(o, ", \"discards\": [");
@@ -284,6 +344,46 @@ static const char *absent_tile(const char *line, char *why, size_t n)
     return NULL;
 }
 
+/* The line's error when the ruleset's special_complete failed: -1. */
+static int special_failed(struct out *o)
+{
+    put(o, ", \"error\": ");
+    put_json_string(o, special.err);
+    put_char(o, '}');
+    return -1;
+}
+
+/* The shanten of the ruleset's special hands, as far as its hook tells: -1 when the hand
+ * of 14 is complete by it (and in no form), 0 when it is ready on one (a hand of 13
+ * waiting on one, or of 14 with a discard that leaves that: choices), SHANTEN_NONE
+ * otherwise; -2 when the hook failed. */
+static int special_shanten(const struct hand *h, const struct discard_choice *choices, int nchoices)
+{
+    if (!special.L)
+        return SHANTEN_NONE;
+    int size = hand_size(h);
+    if (size == 3 * hand_sets + 2) {
+        int r = complete_special(h->counts, h->nmelds, hand_sets, hand_forms(), special_of, NULL);
+        if (r < 0)
+            return -2;
+        if (r > 0)
+            return -1;
+        for (int i = 0; i < nchoices; i++)
+            if (choices[i].shanten == 0)
+                return 0;
+    } else if (size == 3 * hand_sets + 1) {
+        uint8_t held[TILE_KINDS];
+        bool w[TILE_KINDS];
+        hand_all_counts(h, held);
+        int n = waits_special(h->counts, h->nmelds, hand_sets, held, hand_forms(), special_of, NULL, w);
+        if (n < 0)
+            return -2;
+        if (n > 0)
+            return 0;
+    }
+    return SHANTEN_NONE;
+}
+
 /* One hand (n bytes, any bytes) to one JSON object in o (no newline). Returns 0, or -1
  * for a bad hand. */
 static int analyze_bytes(const char *line, size_t n, struct out *o)
@@ -308,6 +408,21 @@ static int analyze_bytes(const char *line, size_t n, struct out *o)
         put_char(o, '}');
         return -1;
     }
+    /* the discards first: a special hand one of them leaves ready makes the hand's
+     * shanten "all" 0 */
+    struct discard_choice choices[TILE_KINDS];
+    int nchoices = 0;
+    if (hand_size(&h) == 3 * hand_sets + 2) {
+        uint8_t unseen[TILE_KINDS];
+        efficiency_unseen_hand(&h, unseen);
+        for (int k = 0; k < TILE_KINDS; k++)
+            if (absent_kinds >> k & 1)
+                unseen[k] = 0;
+        nchoices = efficiency_discards_special(h.counts, h.nmelds, hand_sets, hand_forms(), unseen, special_test(),
+                                               NULL, choices);
+        if (nchoices < 0)
+            return special_failed(o);
+    }
     struct shanten sh;
     shanten_forms(h.counts, hand_analysis_melds(h.nmelds, hand_sets), hand_forms(), &sh);
     if (hand_sets != 4) {
@@ -323,15 +438,22 @@ static int analyze_bytes(const char *line, size_t n, struct out *o)
         sh.all = sh.seven_pairs;
     if (sh.thirteen_orphans != SHANTEN_NONE && sh.thirteen_orphans < sh.all)
         sh.all = sh.thirteen_orphans;
+    int sp = special_shanten(&h, choices, nchoices);   /* the ruleset's special hands: -1, 0 or none */
+    if (sp == -2)
+        return special_failed(o);
+    if (sp < sh.all)
+        sh.all = sp;
+    size_t head = o->len;   /* (a hook failing below: the line becomes its error) */
     put_shanten(o, ", \"shanten\": {\"all\": ", sh.all);
     put_shanten(o, ", \"standard\": ", sh.standard);
     put_shanten(o, ", \"seven_pairs\": ", sh.seven_pairs);
     put_shanten(o, ", \"thirteen_orphans\": ", sh.thirteen_orphans);
     put_char(o, '}');
-    put_waits(o, &h);
-    put_decompositions(o, &h);
-    if (hand_size(&h) == 3 * hand_sets + 2)
-        put_discards(o, &h);
+    if (put_waits(o, &h) < 0 || put_decompositions(o, &h) < 0) {
+        o->len = head;
+        return special_failed(o);
+    }
+    put_discards(o, choices, nchoices);
     put_char(o, '}');
     return 0;
 }
@@ -347,7 +469,9 @@ static void usage(FILE *f)
           "(taiwanese), analyses hands of 16/17 tiles (five sets and a pair). With --rules the\n"
           "ruleset's tile set holds: a tile it lacks (sanma: 2m-8m) is an error, and such a\n"
           "kind is no wait and is not counted among the tiles a discard would accept; and\n"
-          "only its forms count (classical: no seven pairs, which is then null).\n"
+          "only its forms count (classical: no seven pairs, which is then null), and its\n"
+          "irregular hands (its special_complete hook, with the default options): waits,\n"
+          "a reading of the 14 tiles, and ready (0) or complete (-1) in \"all\".\n"
           "\n"
           "Prints one JSON object per hand: the shanten of each form (-1 complete, 0 ready;\n"
           "null for a form the melds rule out), the waits of a 13-tile hand (melds count 3;\n"
@@ -360,6 +484,57 @@ static void usage(FILE *f)
           "analysed and the exit status is 1. Lines may be of any length and hold any bytes.\n"
           "\n"
           "Example: jong analyze '23455m678p [789s] [5555p]c'\n", f);
+}
+
+/* With the ruleset at index 1 of L (alone on the stack): its special_complete, unless its
+ * engine settings under the default options skip it, with its g at 1 and 2 (special),
+ * special.L = L. 0, or -1 when the options or the settings fail (the reason on stderr). */
+static int special_setup(lua_State *L, const char *name)
+{
+    if (lua_getfield(L, 1, "special_complete") != LUA_TFUNCTION)
+        return 0;
+    lua_pushvalue(L, 1);
+    lua_newtable(L);
+    if (lj_call_module(L, "resolve_options", 2, 2) != LUA_OK || !lua_istable(L, -2)) {
+        fprintf(stderr, "jong analyze: %s\n", lua_isstring(L, -1) ? lua_tostring(L, -1) : "cannot resolve the options");
+        return -1;
+    }
+    lua_pop(L, 1);                                   /* 1 rules, 2 hook, 3 options */
+    lua_pushvalue(L, 1);
+    lua_pushvalue(L, 3);
+    if (lj_call_module(L, "engine_settings", 2, 1) != LUA_OK || !lua_istable(L, -1)) {
+        fprintf(stderr, "jong analyze: %s\n", lua_isstring(L, -1) ? lua_tostring(L, -1) : "cannot make the engine settings");
+        return -1;
+    }
+    lua_getfield(L, 4, "special_concealed_only");
+    special.concealed_only = lua_toboolean(L, -1);
+    lua_pop(L, 1);
+    bool skipped = false;
+    if (lua_getfield(L, 4, "skip_hooks") == LUA_TTABLE)
+        for (lua_Integer i = 1; lua_rawgeti(L, -1, i) == LUA_TSTRING; i++) {
+            skipped |= !strcmp(lua_tostring(L, -1), "special_complete");
+            lua_pop(L, 1);
+        }
+    if (skipped)
+        return 0;
+    lua_createtable(L, 0, 2);                        /* the hook's g: options, rules */
+    lua_pushvalue(L, 3);
+    lua_setfield(L, -2, "options");
+    lua_pushvalue(L, 1);
+    lua_setfield(L, -2, "rules");
+    lua_replace(L, 1);                               /* 1 g, 2 hook */
+    lua_settop(L, 2);
+    lua_insert(L, 1);                                /* 1 hook, 2 g */
+    special.L = L;
+    lua_Debug ar;
+    lua_pushvalue(L, 1);
+    lua_getinfo(L, ">S", &ar);
+    lua_getfield(L, 2, "rules");
+    lua_getfield(L, -1, "name");
+    snprintf(special.failed, sizeof special.failed, "hook special_complete of rules %s (%s:%d) failed",
+             lua_isstring(L, -1) ? lua_tostring(L, -1) : name, ar.short_src, ar.linedefined);
+    lua_settop(L, 2);
+    return 0;
 }
 
 /* The hand size (13 or 16) a ruleset deals: its field hand_size. -1 when the ruleset
@@ -400,6 +575,13 @@ static int rules_hand_size(const char *name)
                     absent_kinds |= 1ull << tile_kind(t[i]);
             snprintf(set_name, sizeof set_name, "%s", name);
         }
+        lua_pushvalue(L, -4);
+        lua_replace(L, 1);
+        lua_settop(L, 1);
+        if (special_setup(L, name) < 0)
+            size = -1;
+        else if (special.L)
+            return size;   /* the state stays open: the hook is asked while the hands are analysed */
     }
     lj_close(L);
     return size;
@@ -483,6 +665,10 @@ int cmd_analyze(int argc, char **argv)
     free(o.buf);
     o.buf = NULL;
     o.len = o.cap = 0;
+    if (special.L) {
+        lj_close(special.L);
+        special.L = NULL;
+    }
     if (fflush(stdout) != 0 || ferror(stdout)) {
         perror("jong analyze: cannot write the output");
         return 1;
