@@ -88,7 +88,9 @@ enum { EXCHANGE_TILES = 3, NO_SUIT = 0 };
 enum { CLAIM_CHOW = 1, CLAIM_PUNG = 2, CLAIM_KONG = 4, CLAIM_WIN = 8, CLAIM_ALL = 15 };
 enum tile_source { SRC_LOOSE, SRC_HEAD };        /* loose end / head of the live wall */
 enum deal_order { DEAL_BLOCKS, DEAL_SEAT };      /* 4-4-4-1 (+dealer's 14th) / 13 each in seat order */
-enum multi_win { MULTI_NEAREST, MULTI_ALL, MULTI_DOUBLE_ONLY };  /* three winners abort with DOUBLE_ONLY */
+/* three winners abort with DOUBLE_ONLY; BY_SET_TYPE: one winner, the claim whose tile makes
+ * the highest of a special hand, a pung, a chow, the pair (ties: the nearest) */
+enum multi_win { MULTI_NEAREST, MULTI_ALL, MULTI_DOUBLE_ONLY, MULTI_BY_SET_TYPE };
 enum last_discard { LAST_DISCARD_ANY, LAST_DISCARD_WIN_ONLY, LAST_DISCARD_NONE };
 enum { MAX_EXTRA = 16, EXTRA_NAME = 16, MAX_DECLARATIONS = 4 };
 enum declare_when { DECLARE_ANY_TURN, DECLARE_FIRST_DISCARD };

@@ -509,6 +509,31 @@ static void note_misses(struct game *g)
 
 /* The winners among the answers, nearest to `from` first, by rules.multi_win.
  * Returns how many; -2 when three winners abort the deal (MULTI_DOUBLE_ONLY). */
+/* multi_win = by_set_type (classical S000's precedence of Mah Jong claims): what the
+ * claimed tile makes of the seat's hand, the higher the stronger: 4 a special hand (the
+ * hand is complete in no standard reading: thirteen orphans, seven pairs, special_complete),
+ * else the best of its standard readings: 3 a pung, 2 a chow, 1 the pair. */
+static int win_set_rank(const struct game *g, int seat)
+{
+    const struct hand *h = &g->st.seats[seat].hand;
+    int k = tile_kind(g->st.claim_tile);
+    uint8_t c[TILE_KINDS];
+    counts_copy(c, h->counts);
+    c[k]++;
+    struct reading r[MAX_READINGS];
+    int n = (g->rules.forms & FORM_STANDARD)
+                ? readings(c, hand_analysis_melds(h->nmelds, g->rules.hand_sets), k, r, MAX_READINGS) : 0;
+    if (n == 0)
+        return 4;
+    int best = 1;
+    for (int i = 0; i < n; i++) {
+        int rank = r[i].win_set < 0 ? 1 : r[i].d.sets[r[i].win_set].type == SET_PUNG ? 3 : 2;
+        if (rank > best)
+            best = rank;
+    }
+    return best;
+}
+
 static int pick_winners(const struct game *g, int seats[MAX_PLAYERS - 1])
 {
     const struct game_state *st = &g->st;
@@ -517,6 +542,16 @@ static int pick_winners(const struct game *g, int seats[MAX_PLAYERS - 1])
         int s = seat_after(g, st->discarder, i);
         if (st->answer[s].type == ACT_WIN)
             seats[n++] = s;
+    }
+    if (n > 1 && g->rules.multi_win == MULTI_BY_SET_TYPE) {   /* the strongest claim, the nearest of equals */
+        int best = 0, rank = win_set_rank(g, seats[0]);
+        for (int i = 1; i < n; i++) {
+            int r = win_set_rank(g, seats[i]);
+            if (r > rank)
+                best = i, rank = r;
+        }
+        seats[0] = seats[best];
+        n = 1;
     }
     if (n > 1 && g->rules.multi_win == MULTI_NEAREST)
         n = 1;

@@ -170,7 +170,7 @@ void read_rules(lua_State *L, int t, struct game_rules *r)
     static const char *const policies[] = { "fixed", "not_replenished", "none", NULL };
     static const char *const sources[] = { "loose", "head", NULL };
     static const char *const orders[] = { "blocks", "seat", NULL };
-    static const char *const multis[] = { "nearest", "all", "double_only", NULL };
+    static const char *const multis[] = { "nearest", "all", "double_only", "by_set_type", NULL };
     static const char *const lasts[] = { "any", "win_only", "none", NULL };
     game_rules_default(r);
     r->players = (uint8_t)opt_range(L, t, "players", 4, 0, UINT8_MAX);

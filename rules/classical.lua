@@ -1272,9 +1272,6 @@ function R.configure(o)
   local wall = o.dead_wall
   if o.game_type ~= "mixed_hand" and wall == "exhaustible16" then wall = "none" end   -- §20
   local dw = DEAD_WALL[wall]
-  if o.multi_win == "by_set_type" then
-    error("classical.multi_win = by_set_type: the engine resolves several Mah Jong claims by turn order only")
-  end
   return {
     bonus = o.bonus_tiles,                            -- §4
     side = o.bonus_tiles and 18 or 17,                -- §6.1
@@ -1286,7 +1283,7 @@ function R.configure(o)
     kong_source = "loose",
     bonus_source = o.bonus_replacement == "kong_box" and "loose" or "head",   -- §7.3
     last_discard = "any",                             -- §12.1
-    multi_win = "nearest",                            -- §8.3 first in turn
+    multi_win = o.multi_win == "by_set_type" and "by_set_type" or "nearest",   -- §8.3 first in turn, or by set type
     rob_promoted = true, rob_concealed_thirteen = true,   -- §9.4
     kong_after_claim = false,                         -- §8.5
     rounds = o.rounds,                                -- §5.3

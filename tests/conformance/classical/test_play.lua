@@ -64,7 +64,8 @@ function TestEngineSettings.test_dead_wall_options()
   lu.assertEquals({ e.bonus, e.side, e.bonus_source }, { false, 17, "loose" })
   e = conf { dead_wall = "dice_stacks" }                                    -- as many stacks as the second throw
   lu.assertEquals({ e.dead_policy, e.dead_from_dice, e.second_throw }, { "not_replenished", true, true })
-  lu.assertErrorMsgContains("turn order", r.configure, assert(jong.resolve_options(r, { multi_win = "by_set_type" })))
+  lu.assertEquals(conf {}.multi_win, "nearest")                             -- §8.3 first in turn
+  lu.assertEquals(conf { multi_win = "by_set_type" }.multi_win, "by_set_type")   -- (play: test_play_multi_win.lua)
 end
 
 -- §6.3 dice_stacks in play: the kong box is 2 x the second throw tiles, and every tile is
