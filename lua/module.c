@@ -1320,6 +1320,25 @@ static int l_in_rule_code(lua_State *L)
     return 1;
 }
 
+/* payment_keys_fine(pay) -> whether every key of pay (read raw) is a seat or "taken":
+ * lua/prelude.lua's payment_key_problem in one pass of C, its message made only for a bad
+ * key. */
+static int l_payment_keys_fine(lua_State *L)
+{
+    luaL_checktype(L, 1, LUA_TTABLE);
+    lua_settop(L, 1);
+    lua_pushnil(L);
+    while (lua_next(L, 1)) {
+        size_t n = 0;
+        const char *k = lua_type(L, -2) == LUA_TSTRING ? lua_tolstring(L, -2, &n) : "";
+        if (!((n == 1 && k[0] && strchr("ESWN", k[0])) || (n == 5 && !memcmp(k, "taken", 5))))
+            return lua_pushboolean(L, 0), 1;
+        lua_pop(L, 1);
+    }
+    lua_pushboolean(L, 1);
+    return 1;
+}
+
 /* payments_problem(pay, deposits) -> nothing when the payments are what play takes of a
  * settle (lua/game.lua): E, S, W and N, read raw, whole numbers within 32 bits (or
  * absent), summing to 0, or to more only with deposits on the table; else the first seat
@@ -1369,6 +1388,7 @@ static const luaL_Reg private_tools[] = {
     { "name_distance", l_name_distance },
     { "key_problem", l_key_problem },
     { "payments_problem", l_payments_problem },
+    { "payment_keys_fine", l_payment_keys_fine },
     { "pcall_plain", l_pcall_plain },
     { "json_encode", lj_json_encode },
     { "json_encode_win", lj_json_encode_win },

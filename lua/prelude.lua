@@ -288,7 +288,9 @@ local payments_problem = private.payments_problem
 -- or a misspelt seat), as a message, or nil: its amount would be read as nobody's.
 -- (`taken`: the deposits a winner or a draw takes off the table, Japanese)
 local PAYMENT_KEY = { E = true, S = true, W = true, N = true, taken = true }
+local payment_keys_fine = private.payment_keys_fine   -- (lua/module.c: the test without the message)
 function private.payment_key_problem(pay)
+  if payment_keys_fine(pay) then return nil end
   for k in next, pay do
     if not PAYMENT_KEY[k] then
       return "gave a payment to " .. (type(k) == "string" and ("'" .. k:sub(1, 40) .. "'") or tostring(k))
