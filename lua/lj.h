@@ -54,6 +54,9 @@ int lj_plain_copy(lua_State *L);
 /* plain_fields(result, what, views, mark): the plain copies of the fields of score's
  * result that jong.score answers, without a copy of result (lua/plain_copy.c). */
 int lj_plain_fields(lua_State *L);
+/* win_answer(result, what, views, mark, payments, rules, null): jong.score's answer for a
+ * win from those copies and settle's payments (lua/plain_copy.c). */
+int lj_win_answer(lua_State *L);
 /* plain_check(v, mark): whether v is plain data as it is (lua/plain_copy.c). */
 int lj_plain_check(lua_State *L);
 /* Replaces the value at the absolute index idx by its plain copy (views and mark at

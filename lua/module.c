@@ -1382,6 +1382,7 @@ static const luaL_Reg private_tools[] = {
     { "plain_copy", lj_plain_copy },
     { "plain_check", lj_plain_check },
     { "plain_fields", lj_plain_fields },
+    { "win_answer", lj_win_answer },
     { "facts_index", l_facts_index },
     { "facts_of", l_facts_of },
     { "unknown_key", l_unknown_key },

@@ -163,6 +163,67 @@ int lj_plain_fields(lua_State *L)
     return RESULT_FIELDS;
 }
 
+/* win_answer(result, what, views, mark, payments, rules, null) -> jong.score's answer
+ * for a win, {ok = true, wins = true, rules =, value =, items =, limit =, losers =,
+ * payments =}: value, items, limit and losers are plain_fields' copies (value {} and
+ * items {} when absent, limit null), value and payments (settle's copy, as it is) marked
+ * as JSON objects. Or false and the copies of value, items and limit when one is not
+ * what the answer takes (a value or items that is no table, a limit that is no string:
+ * lua/prelude.lua's result_problem says which). */
+int lj_win_answer(lua_State *L)
+{
+    luaL_checktype(L, 1, LUA_TTABLE);
+    const char *what = luaL_checkstring(L, 2);
+    luaL_checktype(L, 3, LUA_TTABLE);
+    luaL_checktype(L, 5, LUA_TTABLE);
+    lua_settop(L, 7);
+    luaL_checkstack(L, COPY_STACK + RESULT_FIELDS + 8, "plain copy");
+    const int value = 8, items = 9, limit = 10, losers = 11;   /* (result_fields' order) */
+    for (int i = 0; i < RESULT_FIELDS; i++)
+        lua_pushnil(L);
+    size_t left = PLAIN_TEXT;
+    copy_table(L, 1, 0, what, 3, 4, value, &left);
+    lua_pop(L, 1);   /* (no copy: nil) */
+    if ((lua_toboolean(L, value) && !lua_istable(L, value)) || (lua_toboolean(L, items) && !lua_istable(L, items))
+        || (lua_toboolean(L, limit) && lua_type(L, limit) != LUA_TSTRING)) {
+        lua_pushboolean(L, 0);
+        lua_pushvalue(L, value);
+        lua_pushvalue(L, items);
+        lua_pushvalue(L, limit);
+        return 4;
+    }
+    lua_createtable(L, 0, 8);
+    lua_pushboolean(L, 1);
+    lua_setfield(L, -2, "ok");
+    lua_pushboolean(L, 1);
+    lua_setfield(L, -2, "wins");
+    lua_pushvalue(L, 6);
+    lua_setfield(L, -2, "rules");
+    if (lua_toboolean(L, value))
+        lua_pushvalue(L, value);
+    else
+        lua_createtable(L, 0, 0);
+    lua_pushvalue(L, 4);
+    lua_setmetatable(L, -2);
+    lua_setfield(L, -2, "value");
+    if (lua_toboolean(L, items))
+        lua_pushvalue(L, items);
+    else
+        lua_createtable(L, 0, 0);
+    lua_setfield(L, -2, "items");
+    lua_pushvalue(L, lua_toboolean(L, limit) ? limit : 7);
+    lua_setfield(L, -2, "limit");
+    if (!lua_isnil(L, losers)) {
+        lua_pushvalue(L, losers);
+        lua_setfield(L, -2, "losers");
+    }
+    lua_pushvalue(L, 5);
+    lua_pushvalue(L, 4);
+    lua_setmetatable(L, -2);
+    lua_setfield(L, -2, "payments");
+    return 1;
+}
+
 /* Whether the table at src is plain data already (what a copy would hold, read raw):
  * no metatable but the JSON object mark, keys that are strings, numbers or booleans,
  * values that are not functions, threads or full userdata, nesting within the copy's

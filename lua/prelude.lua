@@ -280,7 +280,7 @@ end
 
 -- (the copies of the fields of score's result that the answer takes: what a copy of the
 -- result would hold there, with its errors, without the copy of the result itself)
-local pcall_limited, plain_fields = private.pcall_limited, private.plain_fields
+local pcall_limited, plain_fields, win_answer = private.pcall_limited, private.plain_fields, private.win_answer
 
 local payments_problem = private.payments_problem
 
@@ -404,16 +404,13 @@ local function score(s, at_once)
     if problem then return fail(problem) end
     return WIN, r.name, value, items, limit, result.losers, payments
   end
-  local value, items, limit, losers   -- the caller's own copies
-  ok, value, items, limit, losers = pcall_limited(names[1], plain_fields, result, names[2], views, JSON_MARK)
-  if not ok then return fail(value) end
-  local problem = result_problem(r.name, value, items, limit)
-  if problem then return fail(problem) end
-  local out = { ok = true, wins = true, rules = r.name, value = value or {},
-    items = items or {}, limit = limit or json_null,
-    losers = losers,   -- Classical scores the losers' hands too
-    payments = setmetatable(payments, JSON_MARK) }
-  setmetatable(out.value, JSON_MARK)
+  -- the answer, of the caller's own copies (lua/plain_copy.c): {ok = true, wins = true,
+  -- rules, value, items, limit, losers (Classical scores the losers' hands too), payments}
+  local out, value, items, limit
+  ok, out, value, items, limit = pcall_limited(names[1], win_answer, result, names[2], views, JSON_MARK,
+    payments, r.name, json_null)
+  if not ok then return fail(out) end
+  if not out then return fail(result_problem(r.name, value, items, limit)) end
   return out
 end
 function jong.score(s) return score(s, false) end
