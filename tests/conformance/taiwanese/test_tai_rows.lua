@@ -87,4 +87,19 @@ function test_T9_after_a_concealed_and_a_claimed_kong()
        { E = -60, S = 160, W = -50, N = -50 })
 end
 
+-- T12 needs five melded sets from claims: with a concealed kong among the five sets there
+-- is no T12 (T2 and T7 only); with a claimed kong T12 adds 1; won on a discard: T13 2 with T7.
+-- West seat (his chows come from South, on his left).
+function test_T12_T13_and_a_concealed_kong()
+  wins({ seat = "W", hand = "88p [123m] [456m] [789p] [222s] [3333s]c", win_tile = "8p", win_by = "self" },
+       { tai = 2, dealer_tai = 1 }, { { "Self-drawn", 1 }, { "Single wait", 1 }, { "Dealer", 1 } },
+       { E = -60, S = -50, W = 160, N = -50 })
+  wins({ seat = "W", hand = "88p [123m] [456m] [789p] [222s] [3333s]", win_tile = "8p", win_by = "self" },
+       { tai = 3, dealer_tai = 1 }, { { "Self-drawn", 1 }, { "Single wait", 1 }, { "Half melded", 1 }, { "Dealer", 1 } },
+       { E = -70, S = -60, W = 190, N = -60 })
+  wins({ seat = "W", hand = "88p [123m] [456m] [789p] [222s] [3333s]", win_tile = "8p", win_by = "discard", from = "N" },
+       { tai = 3, dealer_tai = 0 }, { { "Single wait", 1 }, { "All melded", 2 } },
+       { E = 0, S = 0, W = 60, N = -60 })
+end
+
 os.exit(lu.LuaUnit.run())
