@@ -276,15 +276,98 @@ void lj_interrupt(lua_State *L)
 
 void lj_interrupt_clear(void) { interrupted = 0; }
 
+/* The registry's set of the source names of rule files (the loader's load_rule notes
+ * each): the message handler tells rule code from the engine's by it. */
+static const char RULE_SOURCES[] = "jong rule sources";
+
+void lj_note_rule_source(lua_State *L, const char *source)
+{
+    if (lua_getfield(L, LUA_REGISTRYINDEX, RULE_SOURCES) != LUA_TTABLE) {
+        lua_pop(L, 1);
+        lua_newtable(L);
+        lua_pushvalue(L, -1);
+        lua_setfield(L, LUA_REGISTRYINDEX, RULE_SOURCES);
+    }
+    lua_pushboolean(L, 1);
+    lua_setfield(L, -2, source);
+    lua_pop(L, 1);
+}
+
+/* What the function at a stack level is: 0 a C function or the engine's, 1 rule code of
+ * the shared toolkit (rules/lib/), 2 other rule code. */
+static int code_kind(lua_State *L, lua_Debug *ar)
+{
+    if (ar->currentline <= 0 || ar->source[0] != '@')
+        return 0;
+    bool rule = lua_getfield(L, LUA_REGISTRYINDEX, RULE_SOURCES) == LUA_TTABLE
+                && lua_getfield(L, -1, ar->source) == LUA_TBOOLEAN;
+    lua_settop(L, 2);
+    if (!rule)
+        return 0;
+    return strncmp(ar->source, "@rules/lib/", 11) == 0 ? 1 : 2;
+}
+
+/* Whether the error was raised by the function `error` (at level 1). */
+static bool raised_by_error(lua_State *L)
+{
+    lua_Debug ar;
+    if (!lua_getstack(L, 1, &ar) || !lua_getinfo(L, "f", &ar))
+        return false;
+    lua_rawgeti(L, LUA_REGISTRYINDEX, LUA_RIDX_GLOBALS);
+    lua_getfield(L, -1, "error");
+    bool is = lua_rawequal(L, -1, -3);
+    lua_settop(L, 2);
+    return is;
+}
+
+/* An error raised inside the engine's code or the toolkit's (a module function, a game
+ * method or a lib function given bad arguments by rule code) is put at the line of the
+ * rule code that made the call: "FILE:LINE: in 'NAME': " before the message. Leaves the
+ * message at 1 (and the stack at 2 entries). */
+static void blame_rule_caller(lua_State *L)
+{
+    lua_Debug ar;
+    int inner = 0, level;   /* inner: the innermost Lua function's kind */
+    char callee[64] = "";
+    for (level = 1; lua_getstack(L, level, &ar); level++) {
+        lua_getinfo(L, "Sln", &ar);
+        int kind = code_kind(L, &ar);
+        if (!inner && ar.currentline > 0)
+            inner = kind + 1;
+        if (kind == 2)
+            break;
+        snprintf(callee, sizeof callee, "%s", ar.name ? ar.name : "");
+    }
+    if (!lua_getstack(L, level, &ar) || inner == 3)
+        return;   /* no rule code on the stack, or the error arose in rule code itself */
+    if (inner == 2 && raised_by_error(L))
+        return;   /* the toolkit's own message (error(msg, 0) names the mistake) */
+    lua_getinfo(L, "Sl", &ar);
+    const char *msg = lua_tostring(L, 1);
+    char where[LUA_IDSIZE + 24];
+    snprintf(where, sizeof where, "%s:%d:", ar.short_src, ar.currentline);
+    if (strstr(msg, where))
+        return;   /* it names that line already (luaL_argerror, a nested call's handler) */
+    if (callee[0])
+        lua_pushfstring(L, "%s in '%s': %s", where, callee, msg);
+    else
+        lua_pushfstring(L, "%s %s", where, msg);
+    lua_replace(L, 1);
+}
+
 /* The message handler: a traceback. It runs no code of the error value (a __tostring
  * of rule code would run outside any budget); a value that is not a string or number,
  * a plain table too, is named by its type. */
 static int traceback(lua_State *L)
 {
-    const char *msg = lua_type(L, 1) == LUA_TSTRING || lua_type(L, 1) == LUA_TNUMBER ? lua_tostring(L, 1) : NULL;
-    if (!msg)
-        msg = lua_pushfstring(L, "(an error value of type %s)", luaL_typename(L, 1));
-    luaL_traceback(L, L, msg, 1);
+    if (lua_type(L, 1) != LUA_TSTRING && lua_type(L, 1) != LUA_TNUMBER) {
+        lua_pushfstring(L, "(an error value of type %s)", luaL_typename(L, 1));
+        lua_replace(L, 1);
+    }
+    lua_settop(L, 1);
+    lua_pushnil(L);   /* (code_kind's room) */
+    blame_rule_caller(L);
+    luaL_traceback(L, L, lua_tostring(L, 1), 1);
     return 1;
 }
 

@@ -29,6 +29,9 @@ int lj_pcall(lua_State *L, int nargs, int nresults, const char *what, const stru
 int lj_pcall_handled(lua_State *L, int nargs, int nresults, const char *what, const struct lj_limits *lim,
                      int handler);
 void lj_push_handler(lua_State *L);
+/* Notes a rule file's source name (its chunk's): the message handler puts an error
+ * raised in the engine's code at the line of the rule code that called it. */
+void lj_note_rule_source(lua_State *L, const char *source);
 
 /* Whether a limited call (rule code) is under way in the state. */
 bool lj_limited(lua_State *L);

@@ -1299,6 +1299,7 @@ static int l_load_rule(lua_State *L)
     lua_settop(L, 3);
     if (!load_builtin_rule(L, text, len, chunkname) && luaL_loadbufferx(L, text, len, chunkname, "t") != LUA_OK)
         return lua_pushnil(L), lua_insert(L, -2), 2;
+    lj_note_rule_source(L, chunkname);
     lua_pushvalue(L, 3);
     if (!lua_setupvalue(L, -2, 1))
         lua_pop(L, 1);

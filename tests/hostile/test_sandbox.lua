@@ -597,4 +597,26 @@ function TestGame.test_allowed_discards_are_checked()
   g:close()
 end
 
+-- A module, toolkit or game function given bad arguments by rule code: the error names
+-- the rule file and the line of the call, not the engine's code where it went wrong.
+TestErrors = {}
+function TestErrors.test_bad_arguments_name_the_calling_line()
+  local lines = { kind_of = 6, seat_after = 7, counts_of = 8, json_encode = 9, resolve_options = 10,
+    game = 11, seat = 14, score_win = 18, own = 20 }
+  for attack, line in pairs(lines) do
+    local r = score(nil, { rules = rule("bad_arguments"), attack = attack })
+    lu.assertFalse(r.ok, attack)
+    local where = "bad_arguments.lua:" .. line .. ":"
+    lu.assertStrContains(r.error, "hook score of bad_arguments: ", false, attack)
+    lu.assertStrContains(r.error, where, false, attack)
+    -- named first (after the hook), unless a nested call named it inside its own message
+    if attack ~= "score_win" then
+      lu.assertStrContains(r.error, "hook score of bad_arguments: tests/hostile/rules/" .. where)
+    end
+  end
+  local r = score(nil, { rules = rule("bad_arguments"), attack = "kind_of" })
+  lu.assertStrContains(r.error, "in 'kind_of': ")
+  healthy()
+end
+
 os.exit(lu.LuaUnit.run())
