@@ -58,6 +58,10 @@ struct counter {
     long budget;       /* instructions the outermost limited call may run */
     long used;         /* instructions run so far under it */
     bool killed;       /* the budget, memory or Ctrl-C ended the call: it stays ended */
+    bool refused;      /* the last allocation asked for was refused (over the cap) once */
+    size_t collect_at; /* past this (0: never), the call collects its garbage (collect) */
+    size_t call_memory;   /* what the innermost limited call may allocate beyond what is live */
+    volatile sig_atomic_t collect;   /* the budget hook collects at the next instruction */
     char why[200];     /* why it was killed */
     /* Freed blocks of each small size kept for the next allocation of that size (a
      * scoring or a hook makes and drops many small tables): a list linked through
@@ -71,6 +75,39 @@ struct counter {
 static volatile sig_atomic_t interrupted;   /* Ctrl-C arrived (lj_interrupt) */
 
 static void budget_hook(lua_State *L, lua_Debug *ar);
+
+static size_t collect_point(const struct counter *c);
+
+/* Collects the state's garbage in a limited call: the call's cap is then counted from
+ * what is live (a call may allocate its memory beyond what the state holds, not beyond
+ * what it held with its garbage), and its next collection point set. */
+static void after_collection(lua_State *L, struct counter *c)
+{
+    lua_gc(L, LUA_GCCOLLECT);
+    if (c->call_memory && c->total + c->call_memory < c->limit)
+        c->limit = c->total + c->call_memory;
+    c->collect_at = collect_point(c);
+}
+
+/* An allocation past the cap by at most this much is granted, and the call collects its
+ * garbage at its next instruction (then ends if still over the cap). */
+#define COLLECT_SLACK (16u << 20)
+
+static const char *memory_cap_message(const struct counter *c, size_t more)
+{
+    return c->total + more > lj_state_limit ? "the rules state's memory cap exceeded (rule code keeps too much)"
+                                            : "memory cap exceeded (a runaway table?)";
+}
+
+/* The size past which a limited call collects its garbage: halfway from what the state
+ * holds to the cap, never within 4 MiB of it (then the cap's refusals are left to Lua's
+ * own emergency collection: a call holding that much pays for no more collections). */
+static size_t collect_point(const struct counter *c)
+{
+    if (!c->limit || c->total + (8u << 20) > c->limit)
+        return 0;
+    return c->total + (c->limit - c->total) / 2;
+}
 
 /* Ends the limited call under way: from now on every instruction raises. */
 static void kill_call(struct counter *c, const char *why)
@@ -104,11 +141,30 @@ static void *counting_alloc(void *ud, void *ptr, size_t osize, size_t nsize)
     }
     size_t old = ptr ? osize : 0;
     if (nsize > old && c->limit && c->total + (nsize - old) > c->limit) {
-        if (c->depth > 0)
-            kill_call(c, c->total + (nsize - old) > lj_state_limit
-                             ? "the rules state's memory cap exceeded (rule code keeps too much)"
-                             : "memory cap exceeded (a runaway table?)");
-        return NULL;
+        if (c->depth > 0 && c->thread && c->total + (nsize - old) <= c->limit + COLLECT_SLACK) {
+            /* A little over the cap: granted, and the call collects its garbage at its
+             * next instruction (the budget hook); if what it holds is still over the
+             * cap then, the call ends. (Garbage must not count against it: a library
+             * call's buffer, string.rep's, is refused without Lua's own collection.) */
+            if (!c->collect) {
+                c->collect = 1;
+                lua_sethook(c->thread, budget_hook, LUA_MASKCOUNT, 1);
+            }
+        } else if (!c->refused) {
+            /* Refused once, Lua collects its garbage (an emergency collection, which
+             * allocates nothing) and asks again: a second refusal in a row ends the call. */
+            c->refused = true;
+            return NULL;
+        } else {
+            if (c->depth > 0)
+                kill_call(c, memory_cap_message(c, nsize - old));
+            return NULL;
+        }
+    }
+    c->refused = false;
+    if (c->collect_at && c->total + (nsize - old) > c->collect_at && !c->collect && c->depth > 0 && c->thread) {
+        c->collect = 1;   /* (the collector cannot run inside an allocation: at the next instruction) */
+        lua_sethook(c->thread, budget_hook, LUA_MASKCOUNT, 1);
     }
     if (!ptr && c->caching && nsize <= CACHE_MAX && c->cached[nsize]) {   /* reuse one */
         void *p = c->cached[nsize];
@@ -162,6 +218,8 @@ bool lj_account(lua_State *L, long bytes)
     struct counter *c = counter_of(L);
     if (!c)
         return true;
+    if (bytes > 0 && c->limit && c->total + (size_t)bytes > c->limit && c->depth > 0)
+        after_collection(L, c);   /* the games dropped free their parts first */
     if (bytes > 0 && c->limit && c->total + (size_t)bytes > c->limit) {
         if (c->depth > 0)
             kill_call(c, "memory cap exceeded (too many games?)");
@@ -202,6 +260,12 @@ static void budget_hook(lua_State *L, lua_Debug *ar)
             luaL_error(L, "interrupted");
         }
         return;   /* a coroutine of rule code resumed outside a limited call */
+    }
+    if (c->collect) {   /* near the cap: what is garbage must not count against the call */
+        c->collect = 0;
+        after_collection(L, c);
+        if (c->total > c->limit)
+            kill_call(c, memory_cap_message(c, 0));
     }
     if (!c->killed) {
         int step = lua_gethookcount(L);
@@ -388,16 +452,19 @@ int lj_pcall_handled(lua_State *L, int nargs, int nresults, const char *what, co
 {
     struct counter *c = counter_of(L);
     bool limited = c && lim && lim->instructions > 0;
-    size_t saved_limit = c ? c->limit : 0;
+    size_t saved_limit = c ? c->limit : 0, saved_collect_at = c ? c->collect_at : 0;
+    size_t saved_call_memory = c ? c->call_memory : 0;
     lua_Hook saved_hook = lua_gethook(L);
     int saved_mask = lua_gethookmask(L), saved_count = lua_gethookcount(L);
     bool outermost = limited && c->depth == 0, hooked = false;
     struct counter *saved_watched = watched;
     if (limited) {
         if (c->depth++ == 0) {   /* the outermost limited call: a fresh budget */
+            c->collect = 0;
             c->budget = lim->instructions;
             c->used = 0;
             c->killed = false;
+            c->refused = false;
             c->counting = 0;
             c->overtime = 0;
             c->thread = L;
@@ -416,6 +483,8 @@ int lj_pcall_handled(lua_State *L, int nargs, int nresults, const char *what, co
             cap = lj_state_limit > c->total ? lj_state_limit : c->total;
         if (!c->limit || cap < c->limit)
             c->limit = cap;
+        c->call_memory = lim->memory;
+        c->collect_at = collect_point(c);
     }
 
     int status = lua_pcall(L, nargs, nresults, handler);
@@ -423,8 +492,11 @@ int lj_pcall_handled(lua_State *L, int nargs, int nresults, const char *what, co
     bool killed = limited && c->killed;
     if (outermost)
         watched = saved_watched;   /* first: the watchdog leaves the call alone */
+    bool refused = limited && c->refused;   /* ended by a refusal Lua did not retry */
     if (limited) {
         c->limit = saved_limit;
+        c->collect_at = saved_collect_at;
+        c->call_memory = saved_call_memory;
         if (--c->depth == 0)
             c->killed = false;
     }
@@ -435,7 +507,7 @@ int lj_pcall_handled(lua_State *L, int nargs, int nresults, const char *what, co
     if (killed && c->depth == 0 && status != LUA_OK) {
         lua_pop(L, 1);
         lua_pushfstring(L, "%s: %s", what, c->why);
-    } else if (status == LUA_ERRMEM) {
+    } else if (status == LUA_ERRMEM || (refused && outermost && status != LUA_OK)) {
         lua_pop(L, 1);
         lua_pushfstring(L, "%s: memory cap of %d MiB exceeded (a runaway table?)",
                         what, lim ? (int)(lim->memory >> 20) : 0);

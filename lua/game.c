@@ -241,7 +241,7 @@ static int l_game_new(lua_State *L)
     lua_Integer seed = luaL_optinteger(L, 3, 1);
     struct game_rules rules;
     read_rules(L, 1, &rules);
-    struct lgame *lg = lua_newuserdatauv(L, sizeof *lg, 2);
+    struct lgame *lg = lua_newuserdatauv(L, sizeof *lg, 3);
     memset(lg, 0, sizeof *lg);
     lg->L = L;
     lg->hooks_ref = LUA_NOREF;
@@ -256,7 +256,7 @@ static int l_game_new(lua_State *L)
     lua_rawsetp(L, -2, &seat_mt_key);
     lua_setiuservalue(L, -2, 1);
     lua_pushvalue(L, 2);
-    lg->hooks_ref = luaL_ref(L, LUA_REGISTRYINDEX);
+    lua_setiuservalue(L, -2, 3);   /* (not in the registry: a game no one holds is collected) */
     lua_getfield(L, LUA_REGISTRYINDEX, "jong.games");
     lua_pushvalue(L, -2);
     lg->self_ref = luaL_ref(L, -2);
@@ -287,8 +287,6 @@ static int l_gc(lua_State *L)
         lg->g = NULL;
         lj_account(L, -lg->weight);
     }
-    luaL_unref(L, LUA_REGISTRYINDEX, lg->hooks_ref);
-    lg->hooks_ref = LUA_NOREF;
     return 0;
 }
 

@@ -18,7 +18,8 @@ extern const char seat_names[][2];
 struct lgame {
     struct game *g;
     lua_State *L;      /* the state the hooks run in */
-    int hooks_ref;     /* registry: the table of hook functions */
+    int hooks_ref;     /* unused (LUA_NOREF): the hooks are the userdata's user value 3, so
+                        * that a game no one holds, its hooks holding it, is collected */
     int self_ref;      /* registry (weak table): this userdata, for passing it to hooks */
     struct rng bots;   /* the built-in players' random numbers */
     lua_Integer version;   /* changes whenever the state may have changed */

@@ -23,16 +23,17 @@ static long get_int(lua_State *L, int t, const char *k, long def)
 static bool push_hook(struct lgame *lg, const char *name)
 {
     lua_State *L = lg->L;
-    lua_rawgeti(L, LUA_REGISTRYINDEX, lg->hooks_ref);
-    lua_getfield(L, -1, name);
-    lua_remove(L, -2);
-    if (!lua_isfunction(L, -1)) {
-        lua_pop(L, 1);
-        return false;
-    }
     lua_getfield(L, LUA_REGISTRYINDEX, "jong.games");
     lua_rawgeti(L, -1, lg->self_ref);
     lua_remove(L, -2);
+    lua_getiuservalue(L, -1, 3);   /* the hooks */
+    lua_getfield(L, -1, name);
+    lua_remove(L, -2);
+    if (!lua_isfunction(L, -1)) {
+        lua_pop(L, 2);
+        return false;
+    }
+    lua_insert(L, -2);   /* the hook, then the game */
     return true;
 }
 
@@ -218,11 +219,13 @@ static int h_special_complete(void *ctx, const struct game *g, int seat, const u
         if (!strncmp(text, inner, strlen(inner)))
             text += strlen(inner);
         snprintf(err, sizeof err, "%.*s", (int)strcspn(text, "\n"), text);   /* its first line */
-        lua_rawgeti(lg->L, LUA_REGISTRYINDEX, lg->hooks_ref);
+        lua_getfield(lg->L, LUA_REGISTRYINDEX, "jong.games");
+        lua_rawgeti(lg->L, -1, lg->self_ref);
+        lua_getiuservalue(lg->L, -1, 3);   /* the hooks */
         lua_getfield(lg->L, -1, "special_complete_failed");
         const char *head = lua_tostring(lg->L, -1);
         snprintf(msg, n, "%s: %s", head ? head : "hook special_complete failed", err);
-        lua_pop(lg->L, 2);
+        lua_pop(lg->L, 4);
         return HOOK_ERROR;
     }
     *complete = lua_toboolean(lg->L, -1);

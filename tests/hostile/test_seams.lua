@@ -196,7 +196,11 @@ function TestKeptResults.test_a_result_of_shared_tables_is_stopped()
     win_by = "discard", from = "W" }
   local r = jong.score(s)
   lu.assertFalse(r.ok)
-  lu.assertStrContains(r.error, "hook score of shared_result: memory cap exceeded")
+  -- (its copies meet the memory cap, or the text cap first when the state's garbage is
+  -- collected as they are made)
+  lu.assertNotNil(r.error:find("hook score of shared_result: memory cap exceeded", 1, true)
+    or r.error:find("hook score of shared_result: the result of hook score of shared_result holds more than 64 MiB of text", 1, true),
+    r.error)
   -- in play too: the win is refused with the hook named, the game goes on
   local g = assert(jong.game { rules = rule("shared_result"), seed = 1 })
   local ok, err = pcall(g.run_bots, g, nil, "default", 200)
