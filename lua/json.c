@@ -1,7 +1,8 @@
 /* jong.json_encode: Lua values as JSON text, keys in a stable, readable order (the
  * result fields first, in the order of KEY_ORDER, then the others sorted), strings as
- * valid JSON in valid UTF-8 (a byte that is not UTF-8 becomes \u00XX). Tables are read
- * raw: no metamethod runs. An array is a table whose keys are exactly 1..n, unless it
+ * valid JSON in valid UTF-8 (a byte that is not UTF-8 becomes \u00XX; C1 controls and
+ * text direction overrides are escaped too: a terminal showing the JSON would obey them).
+ * Tables are read raw: no metamethod runs. An array is a table whose keys are exactly 1..n, unless it
  * carries the JSON object mark (an empty table is an array otherwise). */
 #include "lj.h"
 
@@ -141,6 +142,20 @@ static void put_string(const char *str, size_t n)
         size_t step = 1;
         if (c >= 0x80) {
             step = utf8_valid(s + i, n - i);
+            unsigned long cp = 0;   /* C1 controls, text direction overrides: escaped (a terminal obeys them) */
+            if (step == 2 && c == 0xC2 && s[i + 1] < 0xA0)
+                cp = s[i + 1];
+            else if (step == 3 && c == 0xE2 && ((s[i + 1] == 0x80 && s[i + 2] >= 0xAA && s[i + 2] <= 0xAE)
+                                                || (s[i + 1] == 0x81 && s[i + 2] >= 0xA6 && s[i + 2] <= 0xA9)))
+                cp = 0x2000 | (s[i + 1] & 0x3Fu) << 6 | (s[i + 2] & 0x3Fu);
+            if (step && cp) {
+                char e[6] = { '\\', 'u', hex[cp >> 12], hex[(cp >> 8) & 15], hex[(cp >> 4) & 15], hex[cp & 15] };
+                put(str + plain, i - plain);
+                put(e, 6);
+                i += step;
+                plain = i;
+                continue;
+            }
             if (step) {
                 i += step;
                 continue;

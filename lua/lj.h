@@ -33,6 +33,16 @@ void lj_push_handler(lua_State *L);
  * raised in the engine's code at the line of the rule code that called it. */
 void lj_note_rule_source(lua_State *L, const char *source);
 
+/* Text that may come from rule code made safe to show on a terminal (lua/terminal_text.c):
+ * pushes the text with control codes and bytes that are not UTF-8 escaped (\x1b), tab
+ * and newline kept; colours: the REPL's tile colour codes kept too. */
+const char *lj_push_terminal_text(lua_State *L, const char *text, size_t n, bool colours);
+/* The value at idx replaced by its text made safe (a value that is not a string or a
+ * number: its type), and that text. */
+const char *lj_terminal_text_at(lua_State *L, int idx);
+/* jong.terminal_text(s [, colours]) */
+int lj_terminal_text(lua_State *L);
+
 /* Whether a limited call (rule code) is under way in the state. */
 bool lj_limited(lua_State *L);
 /* Memory held outside the allocator (an engine game's C parts) counted as the state's:

@@ -1407,6 +1407,7 @@ static const luaL_Reg primitives[] = {
     { "format_hand", l_format_hand },
     { "kind", l_kind },
     { "rules_path", l_rules_path },
+    { "terminal_text", lj_terminal_text },
     { NULL, NULL },
 };
 

@@ -547,9 +547,9 @@ static int rules_hand_size(const char *name)
     int size = -1;
     lua_pushstring(L, name);
     if (lj_call_module(L, "load_rules", 1, 2) != LUA_OK) {
-        fprintf(stderr, "jong analyze: %s\n", lua_tostring(L, -1));
+        fprintf(stderr, "jong analyze: %s\n", lj_terminal_text_at(L, -1));
     } else if (!lua_istable(L, -2)) {
-        fprintf(stderr, "jong analyze: %s\n", lua_isstring(L, -1) ? lua_tostring(L, -1) : "cannot load the rules");
+        fprintf(stderr, "jong analyze: %s\n", lua_isstring(L, -1) ? lj_terminal_text_at(L, -1) : "cannot load the rules");
     } else {
         lua_getfield(L, -2, "hand_size");
         size = lua_isinteger(L, -1) ? (int)lua_tointeger(L, -1) : 13;

@@ -284,7 +284,7 @@ function M.cli(args)
   if nb == 0 then io.stderr:write(USAGE); return 2 end
   -- the ruleset first: a name that is none is a usage mistake, and the log is left alone
   local r, rerr = jong.load_rules(o.rules)
-  if not r then io.stderr:write("jong mjai: --rules: ", jong.first_line(tostring(rerr)), "\n"); return 2 end
+  if not r then io.stderr:write("jong mjai: --rules: ", jong.terminal_text(jong.first_line(tostring(rerr))), "\n"); return 2 end
   if log then
     -- kept in memory, written whole at the end (repl/files.c): the file is whole or as it was
     local ok, err = require("files").writable(log)

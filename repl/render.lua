@@ -318,7 +318,7 @@ file to write (default: standard output).
     end
     gerr = how
   end
-  if not g then io.stderr:write("jong render: ", path, ": ", jong.first_line(tostring(gerr)), "\n"); return 1 end
+  if not g then io.stderr:write("jong render: ", path, ": ", jong.terminal_text(jong.first_line(tostring(gerr))), "\n"); return 1 end
   if at then   -- the position after the first N actions
     local n = #g.core:actions()
     if at > n then

@@ -39,7 +39,7 @@ static int call_repl(lua_State *L, const char *fn, int nargs, int nresults)
     int status = lj_pcall(L, nargs, nresults, fn, NULL);
     if (status != LUA_OK) {
         fflush(stdout);
-        fprintf(stderr, "jong: %s\n", lua_tostring(L, -1));
+        fprintf(stderr, "jong: %s\n", lj_terminal_text_at(L, -1));
         lua_pop(L, 1);
     }
     return status;
@@ -195,7 +195,7 @@ static int start(lua_State *L, bool interactive, const char *rules)
     }
     lua_pushcfunction(L, l_list_dir);
     if (lj_pcall(L, 1, 1, "loading the REPL", NULL) != LUA_OK || !lua_istable(L, -1)) {
-        fprintf(stderr, "jong: %s\n", lua_isstring(L, -1) ? lua_tostring(L, -1) : "the REPL did not load");
+        fprintf(stderr, "jong: %s\n", lua_isstring(L, -1) ? lj_terminal_text_at(L, -1) : "the REPL did not load");
         return -1;
     }
     repl_ref = luaL_ref(L, LUA_REGISTRYINDEX);

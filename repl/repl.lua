@@ -37,12 +37,16 @@ local S = {
 -- Output and errors
 ---------------------------------------------------------------------------
 
-local function say(...) io.write(...); io.write("\n") end
+-- Everything the REPL prints goes through jong.terminal_text: names, reasons and errors
+-- may come from rule code, and their control codes are shown escaped (\x1b), never sent
+-- to the terminal (with colour on, the REPL's own tile colours pass).
+local terminal_text = jong.terminal_text
+local function say(...) io.write(terminal_text(table.concat({ ... }), S.colour), "\n") end
 
 local function report(msg)
   S.failures = S.failures + 1
   io.stdout:flush()
-  io.stderr:write(msg, "\n")
+  io.stderr:write(terminal_text(tostring(msg)), "\n")
   io.stderr:flush()
 end
 

@@ -1051,17 +1051,17 @@ function M.cli_replay(args)
   if #files == 0 then io.stderr:write(REPLAY_USAGE); return 2 end
   if o.rules then   -- a ruleset asked for must exist, and the options asked for be its own
     local r, err = jong.load_rules(o.rules)
-    if not r then io.stderr:write("jong replay: --rules: ", jong.first_line(tostring(err)), "\n"); return 2 end
+    if not r then io.stderr:write("jong replay: --rules: ", jong.terminal_text(jong.first_line(tostring(err))), "\n"); return 2 end
     for k in pairs(o.options) do
       if not r.options[k] then
-        io.stderr:write("jong replay: --option: unknown option '", k, "' for rules ", r.name, "\n"); return 2
+        io.stderr:write(jong.terminal_text("jong replay: --option: unknown option '" .. k .. "' for rules " .. r.name), "\n"); return 2
       end
     end
   end
   local status = 0
   for _, path in ipairs(files) do
     for _, r in ipairs(M.check_file(path, o)) do
-      io.write(M.result_line(path, r), "\n")
+      io.write(jong.terminal_text(M.result_line(path, r)), "\n")   -- (rule code's errors and names)
       if not r.ok then status = 1 end
     end
   end

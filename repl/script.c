@@ -40,13 +40,13 @@ int cmd_script(int argc, char **argv)
     lua_pop(L, 2);
     int status = 0;
     if (luaL_loadfile(L, argv[1]) != LUA_OK) {
-        fprintf(stderr, "jong: %s\n", lua_tostring(L, -1));
+        fprintf(stderr, "jong: %s\n", lj_terminal_text_at(L, -1));
         status = 1;
     } else {
         for (int i = 2; i < argc; i++)
             lua_pushstring(L, argv[i]);
         if (lj_pcall(L, argc - 2, 0, argv[1], NULL) != LUA_OK) {
-            fprintf(stderr, "jong: %s\n", lua_tostring(L, -1));
+            fprintf(stderr, "jong: %s\n", lj_terminal_text_at(L, -1));
             status = 1;
         }
     }
@@ -60,7 +60,7 @@ int run_module_command(lua_State *L, const char *module, const char *fn, int arg
     lua_getglobal(L, "require");
     lua_pushstring(L, module);
     if (lj_pcall(L, 1, 1, module, NULL) != LUA_OK) {
-        fprintf(stderr, "jong: %s\n", lua_tostring(L, -1));
+        fprintf(stderr, "jong: %s\n", lj_terminal_text_at(L, -1));
     } else {
         lua_getfield(L, -1, fn);
         lua_remove(L, -2);
@@ -70,7 +70,7 @@ int run_module_command(lua_State *L, const char *module, const char *fn, int arg
             lua_rawseti(L, -2, i);
         }
         if (lj_pcall(L, 1, 1, fn, NULL) != LUA_OK)
-            fprintf(stderr, "jong: %s\n", lua_tostring(L, -1));
+            fprintf(stderr, "jong: %s\n", lj_terminal_text_at(L, -1));
         else
             status = (int)lua_tointeger(L, -1);
     }

@@ -166,13 +166,15 @@ static int check(const struct game *g, int match)
  * hook that failed (g.hook_error: score, may_win, may_claim ...), once one has failed. */
 /* Where a run stopped, to play it again: the match, its seed, the deal (as g:brief().deal
  * counts, 0 first) and the event. */
-static void stopped(const struct game *g, int match, long long seed, const char *msg)
+static void stopped(lua_State *L, const struct game *g, int match, long long seed, const char *msg)
 {
+    msg = lj_push_terminal_text(L, msg, strlen(msg), false);
     /* (its first line, without a traceback: the engine's copy of a message cuts it short) */
     const char *tb = strchr(msg, '\n');
     int len = tb ? (int)(tb - msg) : (int)strlen(msg);
     fprintf(stderr, "sim: match %d (seed %lld), deal %d, event %d: %.*s\n", match, seed, game_state(g)->deal_no,
             game_nevents(g), len, msg);
+    lua_pop(L, 1);
 }
 
 static int hook_failed(struct game *g, struct match_stats *ms, int match, long long seed)
@@ -183,7 +185,7 @@ static int hook_failed(struct game *g, struct match_stats *ms, int match, long l
         game_legal(g, __builtin_ctz((unsigned)waiting), none, 0);
         const char *failed = game_legal_error(g);
         if (failed) {
-            stopped(g, match, seed, failed);
+            stopped(ms->L, g, match, seed, failed);
             return -1;
         }
     }
@@ -192,7 +194,7 @@ static int hook_failed(struct game *g, struct match_stats *ms, int match, long l
     lua_pushvalue(ms->L, ms->error_key);
     bool failed = lua_rawget(ms->L, ms->game_idx) == LUA_TSTRING;
     if (failed)
-        stopped(g, match, seed, lua_tostring(ms->L, -1));
+        stopped(ms->L, g, match, seed, lua_tostring(ms->L, -1));
     lua_pop(ms->L, 1);
     return failed ? -1 : 0;
 }
@@ -222,7 +224,7 @@ static int play_match(struct game *g, int kind, const struct bot_profile *prof, 
             return when == CHECK_NONE ? 0 : check(g, match);
         }
         if (r < 0) {
-            stopped(g, match, seed, game_error(g));
+            stopped(ms->L, g, match, seed, game_error(g));
             return -1;
         }
         t->actions++;
@@ -328,7 +330,7 @@ int cmd_sim(int argc, char **argv)
      * is left as it was */
     lua_pushstring(L, rules);
     if (lj_call_module(L, "load_rules", 1, 2) != LUA_OK || !lua_istable(L, -2)) {
-        fprintf(stderr, "jong sim: %s\n", lua_isstring(L, -1) ? lua_tostring(L, -1) : "cannot load the rules");
+        fprintf(stderr, "jong sim: %s\n", lua_isstring(L, -1) ? lj_terminal_text_at(L, -1) : "cannot load the rules");
         lj_close(L);
         return 2;
     }
@@ -344,7 +346,7 @@ int cmd_sim(int argc, char **argv)
     if (nshards > 1)
         snprintf(shard_name, sizeof shard_name, "%ld/%ld", shard, nshards);
     if (stats_path && !(ms.st = stats_new(L, rules, bots, seed, shard_name))) {
-        fprintf(stderr, "jong sim: %s\n", lua_tostring(L, -1));
+        fprintf(stderr, "jong sim: %s\n", lj_terminal_text_at(L, -1));
         if (log)
             fclose(log);
         lj_close(L);
@@ -358,7 +360,7 @@ int cmd_sim(int argc, char **argv)
         int base = lua_gettop(L);
         struct game *g = lj_game_start(L, rules, (long long)(seed + m));
         if (!g) {
-            fprintf(stderr, "jong sim: %s\n", lua_tostring(L, -1));
+            fprintf(stderr, "jong sim: %s\n", lj_terminal_text_at(L, -1));
             status = 1;
             break;
         }
@@ -373,7 +375,7 @@ int cmd_sim(int argc, char **argv)
             ms.key[game_state(g)->seat_player[s]] = seat_letters[s];
         struct bot_profile prof;
         if (lj_bot_profile(L, -1, &prof) != 0) {
-            fprintf(stderr, "jong sim: %s\n", lua_tostring(L, -1));
+            fprintf(stderr, "jong sim: %s\n", lj_terminal_text_at(L, -1));
             status = 1;
             break;
         }
@@ -410,7 +412,7 @@ int cmd_sim(int argc, char **argv)
 done:
     if (ms.st) {
         if (status == 0 && stats_write(ms.st, stats_path) != 0) {
-            fprintf(stderr, "jong sim: %s\n", lua_tostring(L, -1));
+            fprintf(stderr, "jong sim: %s\n", lj_terminal_text_at(L, -1));
             status = 1;
         }
         stats_free(ms.st);

@@ -91,7 +91,7 @@ struct stats *stats_new(lua_State *L, const char *rules, const char *bots, long 
 static int call(struct stats *s, int nargs, const char *what)
 {
     if (lj_pcall(s->L, nargs, 0, what, NULL) != LUA_OK) {
-        fprintf(stderr, "jong sim: %s\n", lua_tostring(s->L, -1));
+        fprintf(stderr, "jong sim: %s\n", lj_terminal_text_at(s->L, -1));
         lua_pop(s->L, 1);
         return -1;
     }
@@ -166,7 +166,7 @@ int cmd_stats(int argc, char **argv)
     if (!L)
         return 1;
     if (stats_preload(L) != 0) {
-        fprintf(stderr, "jong stats: %s\n", lua_tostring(L, -1));
+        fprintf(stderr, "jong stats: %s\n", lj_terminal_text_at(L, -1));
         lj_close(L);
         return 1;
     }

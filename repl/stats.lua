@@ -535,9 +535,9 @@ function M.main(args)
     if not ok then io.stderr:write("jong stats: ", werr, "\n") return 1 end
     runs, files = { total }, { "merged" }
   elseif #runs == 1 then
-    io.write(M.show(runs[1], files[1]))
+    io.write(jong.terminal_text(M.show(runs[1], files[1])))   -- (item names of rule code)
   else
-    io.write(M.compare(runs[1], runs[2], files[1], files[2]))
+    io.write(jong.terminal_text(M.compare(runs[1], runs[2], files[1], files[2])))
   end
   if svg then
     local ok, err = M.write_text(svg, M.svg(runs, files))

@@ -61,4 +61,29 @@ function TestBatch.test_normal_output_is_unchanged()
   lu.assertEquals(out, '{"ok":true,"wins":true,"rules":"base","value":{"points":10},"items":[{"name":"Complete hand","value":10,"unit":"points"}],"limit":null,"payments":{"E":0,"S":10,"W":-10,"N":0}}')
 end
 
+-- The one place text from rule code is made safe for a terminal (every program's output
+-- path goes through it: tests/hostile/test_terminal.sh).
+TestTerminal = {}
+function TestTerminal.test_control_codes_are_escaped()
+  local t = jong.terminal_text
+  lu.assertEquals(t("plain text, 123"), "plain text, 123")
+  lu.assertEquals(t("a\tb\nc"), "a\tb\nc")                    -- tab and newline kept
+  lu.assertEquals(t("\27[2J\r\0\127"), "\\x1b[2J\\x0d\\x00\\x7f")
+  lu.assertEquals(t("\194\155"), "\\xc2\\x9b")                 -- C1 CSI (U+009B)
+  lu.assertEquals(t("a\226\128\174b"), "a\\u{202e}b")          -- right-to-left override
+  lu.assertEquals(t("\255\192\128"), "\\xff\\xc0\\x80")     -- not UTF-8 (an overlong NUL)
+  lu.assertEquals(t("\237\160\128"), "\\xed\\xa0\\x80")     -- a surrogate
+  lu.assertEquals(t("\xe4\xb8\xad \u{1F000} \u{a0}"), "\xe4\xb8\xad \u{1F000} \u{a0}")   -- UTF-8 kept
+  -- the REPL's tile colours pass when asked, no other code does
+  lu.assertEquals(t("\27[31m1m\27[0m", true), "\27[31m1m\27[0m")
+  lu.assertEquals(t("\27[8mhidden\27[2J", true), "\\x1b[8mhidden\\x1b[2J")
+  lu.assertEquals(t("\27[31m"), "\\x1b[31m")
+end
+
+function TestTerminal.test_json_escapes_c1_controls_and_overrides()
+  local out = jong.json_encode({ name = "a\27\194\155\226\128\174\226\129\169\194\160" })
+  lu.assertEquals(out, '{"name":"a\\u001b\\u009b\\u202e\\u2069\194\160"}')
+  lu.assertEquals(cjson.decode(out).name, "a\27\194\155\226\128\174\226\129\169\194\160")
+end
+
 os.exit(lu.LuaUnit.run())
