@@ -384,35 +384,45 @@ static bool raised_by_error(lua_State *L)
     return is;
 }
 
-/* An error raised inside the engine's code or the toolkit's (a module function, a game
- * method or a lib function given bad arguments by rule code) is put at the line of the
- * rule code that made the call: "FILE:LINE: in 'NAME': " before the message. Leaves the
- * message at 1 (and the stack at 2 entries). */
-static void blame_rule_caller(lua_State *L)
+/* An error raised inside the engine's code, the toolkit's or a C function (a module
+ * function, a game method, a lib function or a library function given bad arguments
+ * by rule code, "C stack overflow" in string.gsub, a bad comparison in table.sort) is
+ * put at the line of the rule code that made the call: "FILE:LINE: in 'NAME': " before
+ * the message; so is an error value that is not a string (typed: its type is all the
+ * message says). Leaves the message at 1 (and the stack at 2 entries). */
+static void blame_rule_caller(lua_State *L, bool typed)
 {
     lua_Debug ar;
-    int inner = 0, level;   /* inner: the innermost Lua function's kind */
+    int inner = 0, level;   /* inner: the innermost Lua function's kind + 1 */
+    bool c_first = false;   /* a C function raised it (at level 1) */
     char callee[64] = "";
     for (level = 1; lua_getstack(L, level, &ar); level++) {
         lua_getinfo(L, "Sln", &ar);
         int kind = code_kind(L, &ar);
+        if (level == 1)
+            c_first = ar.what[0] == 'C';
         if (!inner && ar.currentline > 0)
             inner = kind + 1;
         if (kind == 2)
             break;
         snprintf(callee, sizeof callee, "%s", ar.name ? ar.name : "");
     }
-    if (!lua_getstack(L, level, &ar) || inner == 3)
-        return;   /* no rule code on the stack, or the error arose in rule code itself */
-    if (inner == 2 && raised_by_error(L))
-        return;   /* the toolkit's own message (error(msg, 0) names the mistake) */
+    if (!lua_getstack(L, level, &ar))
+        return;   /* no rule code on the stack */
+    if (!typed) {
+        bool by_error = c_first && raised_by_error(L);
+        if (inner == 3 && (!c_first || by_error))
+            return;   /* rule code's own error (it names its line) */
+        if (inner == 2 && by_error)
+            return;   /* the toolkit's own message (error(msg, 0) names the mistake) */
+    }
     lua_getinfo(L, "Sl", &ar);
     const char *msg = lua_tostring(L, 1);
     char where[LUA_IDSIZE + 24];
     snprintf(where, sizeof where, "%s:%d:", ar.short_src, ar.currentline);
     if (strstr(msg, where))
         return;   /* it names that line already (luaL_argerror, a nested call's handler) */
-    if (callee[0])
+    if (callee[0] && !typed)
         lua_pushfstring(L, "%s in '%s': %s", where, callee, msg);
     else
         lua_pushfstring(L, "%s %s", where, msg);
@@ -424,13 +434,14 @@ static void blame_rule_caller(lua_State *L)
  * a plain table too, is named by its type. */
 static int traceback(lua_State *L)
 {
-    if (lua_type(L, 1) != LUA_TSTRING && lua_type(L, 1) != LUA_TNUMBER) {
+    bool typed = lua_type(L, 1) != LUA_TSTRING && lua_type(L, 1) != LUA_TNUMBER;
+    if (typed) {
         lua_pushfstring(L, "(an error value of type %s)", luaL_typename(L, 1));
         lua_replace(L, 1);
     }
     lua_settop(L, 1);
     lua_pushnil(L);   /* (code_kind's room) */
-    blame_rule_caller(L);
+    blame_rule_caller(L, typed);
     luaL_traceback(L, L, lua_tostring(L, 1), 1);
     return 1;
 }

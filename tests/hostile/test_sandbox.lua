@@ -58,6 +58,12 @@ end
 function TestEscapes.test_no_finalizers()
   local r = jong.load_rules(rule("finalizer"))
   lu.assertStrContains(r.helpers.refused, "__gc")
+  -- added to the metatable later (at load, in a hook): the collection runs no rule code
+  lu.assertTrue(r.helpers.later)
+  lu.assertTrue(score("finalizer").ok)
+  collectgarbage()
+  collectgarbage()
+  healthy()
 end
 
 TestPoisoning = {}
@@ -244,7 +250,7 @@ function TestBudget.test_pattern_sets_and_replacements_are_bounded()
 end
 function TestBudget.test_error_values_run_no_code()
   refused("error_tostring", "error value of type table")
-  refused("error_plain_table", "hook score of error_plain_table: (an error value of type table)")
+  refused("error_plain_table", "hook score of error_plain_table: tests/hostile/rules/error_plain_table.lua:4: (an error value of type table)")
 end
 function TestBudget.test_results_are_read_as_plain_data()
   refused("result_metamethods", "cycle")
@@ -637,7 +643,7 @@ end
 TestErrors = {}
 function TestErrors.test_bad_arguments_name_the_calling_line()
   local lines = { kind_of = 6, seat_after = 7, counts_of = 8, json_encode = 9, resolve_options = 10,
-    game = 11, seat = 14, score_win = 18, own = 20 }
+    game = 11, seat = 14, score_win = 18, own = 20, gsub_depth = 21, sort = 22, error_table = 23 }
   for attack, line in pairs(lines) do
     local r = score(nil, { rules = rule("bad_arguments"), attack = attack })
     lu.assertFalse(r.ok, attack)
@@ -651,7 +657,23 @@ function TestErrors.test_bad_arguments_name_the_calling_line()
   end
   local r = score(nil, { rules = rule("bad_arguments"), attack = "kind_of" })
   lu.assertStrContains(r.error, "in 'kind_of': ")
+  r = score(nil, { rules = rule("bad_arguments"), attack = "gsub_depth" })
+  lu.assertStrContains(r.error, "bad_arguments.lua:21: in 'gsub': C stack overflow")
+  r = score(nil, { rules = rule("bad_arguments"), attack = "error_table" })
+  lu.assertStrContains(r.error, "bad_arguments.lua:23: (an error value of type table)")
+  -- an error rule code raises without a position is its own business
+  r = score(nil, { rules = rule("bad_arguments"), attack = "error_own" })
+  lu.assertEquals(r.error, "hook score of bad_arguments: no position")
   healthy()
+end
+function TestErrors.test_recursion_without_end_is_a_clear_error()
+  local said = { lua = "recurses.lua:9: stack overflow", score = "recurses.lua:6: C stack overflow",
+    gsub = "recurses.lua:11: in 'gsub': C stack overflow", index = "recurses.lua:12: C stack overflow" }
+  for how, text in pairs(said) do
+    local r = score(nil, { rules = rule("recurses"), how = how })
+    lu.assertStrContains(r.ok and r.reason or r.error, "hook score of recurses: tests/hostile/rules/" .. text, false, how)
+    healthy()
+  end
 end
 
 os.exit(lu.LuaUnit.run())

@@ -1,6 +1,6 @@
--- Module, toolkit and game functions called with bad arguments (the situation's
--- "attack" names which): the error names this file and the line of the bad call, not
--- the engine's code where it was found bad. (Not tail calls: a tail call leaves no line.)
+-- Module, toolkit, game and library functions called wrongly, and an error value that is
+-- not a string (the situation's "attack" names which): the error names this file and the
+-- line of the call, not the engine's code. (Not tail calls: a tail call leaves no line.)
 local tiles = require "lib.tiles"
 local ATTACKS = {
   kind_of = function() local x = jong.kind_of(5); return x end,                    -- line 6
@@ -18,6 +18,10 @@ local ATTACKS = {
     local x = g:score_win(7); return x                                            -- line 18
   end,
   own = function() local x = ("x"):rep(-1) .. nil; return x end,                   -- line 20
+  gsub_depth = function() local function g(s) local x = s:gsub(".", g); return x end; local x = g("ab"); return x end,
+  sort = function() local t = { {}, {}, {} }; table.sort(t); return t end,         -- line 22
+  error_table = function() error({}) end,                                          -- line 23
+  error_own = function() error("no position", 0) end,                              -- line 24
 }
 return { name = "bad_arguments", extends = "base", situation_fields = { "attack" },
   score = function(f)
