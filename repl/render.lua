@@ -15,9 +15,10 @@ local SUIT_COLOUR = { m = "#b22222", p = "#1f4e9c", s = "#1e7b34", z = "#222222"
 local HONOUR = { "E", "S", "W", "N", "Wh", "Gr", "Rd" }
 local DRAGON_COLOUR = { [5] = "#5a6b7b", [6] = "#1e7b34", [7] = "#b22222" }
 
--- Text escaped for XML.
+-- Text escaped for XML (control codes and bytes that are not UTF-8, which XML cannot
+-- hold, shown escaped as on a terminal: a ruleset's name is rule code's text).
 local function esc(s)
-  return (tostring(s):gsub("[&<>\"]", { ["&"] = "&amp;", ["<"] = "&lt;", [">"] = "&gt;", ['"'] = "&quot;" }))
+  return (jong.terminal_text(tostring(s)):gsub("[&<>\"]", { ["&"] = "&amp;", ["<"] = "&lt;", [">"] = "&gt;", ['"'] = "&quot;" }))
 end
 
 local function num(x) return string.format("%.1f", x):gsub("%.0$", "") end

@@ -55,5 +55,13 @@ check "REPL: a load error shown escaped" shown
 "$JONG" mjai --rules $R/terminal_codes_load.lua --bot true >"$out" 2>&1
 check "mjai: a load error" plain
 
+# an SVG of a game of that ruleset (its name is the title) is well-formed XML: no control
+# code, every byte UTF-8
+"$JONG" sim --rules $R/terminal_codes.lua --games 1 --log "$dir/one.log" >/dev/null 2>&1
+"$JONG" render "$dir/one.log" -o "$dir/table.svg" >/dev/null 2>&1
+cp "$dir/table.svg" "$out"
+check "render: the title" plain
+check "render: the title shown escaped" shown
+
 echo "$passed passed, $failed failed"
 [ "$failed" -eq 0 ]
