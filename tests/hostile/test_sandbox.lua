@@ -384,6 +384,26 @@ function TestLoading.test_names_resolve_beside_the_naming_file()
   lu.assertTrue(score(nil, { rules = rule("beside/child_beside") }).wins)
 end
 
+function TestLoading.test_a_rule_file_is_at_most_4_mib()
+  -- a file of 5 MiB (a comment) is refused unread, given as the rules or reached by
+  -- extends or require from another rule file
+  local base = os.tmpname()
+  local name = base:match("[^/]+$") .. "_big"
+  local files = { big = base .. "_big.lua", child = base .. "_child.lua", req = base .. "_req.lua" }
+  local function write(path, text) local f = assert(io.open(path, "w")); f:write(text); f:close() end
+  write(files.big, "-- " .. ("x"):rep(5 << 20) .. "\nreturn { name = 'big', extends = 'base' }\n")
+  write(files.child, "return { name = 'child', extends = '" .. name .. "' }\n")
+  write(files.req, "local b = require '" .. name .. "'\nreturn { name = 'req', extends = 'base' }\n")
+  for _, which in ipairs { "big", "child", "req" } do
+    local r = jong.score(situation { rules = files[which] })
+    lu.assertFalse(r.ok, which)
+    lu.assertStrContains(r.error, name .. ".lua is larger than a rule file may be (4 MiB)", false, which)
+  end
+  for _, path in pairs(files) do os.remove(path) end
+  os.remove(base)
+  healthy()
+end
+
 TestMemory = {}
 function TestMemory.test_games_count_against_the_cap()
   refused("keeps_games", "memory cap exceeded")
