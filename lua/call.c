@@ -264,8 +264,12 @@ static void budget_hook(lua_State *L, lua_Debug *ar)
     if (c->collect) {   /* near the cap: what is garbage must not count against the call */
         c->collect = 0;
         after_collection(L, c);
-        if (c->total > c->limit)
-            kill_call(c, memory_cap_message(c, 0));
+        if (c->total > c->limit) {   /* (here the line is known: named as the budget's) */
+            char why[200];
+            lua_getinfo(L, "Sl", ar);
+            snprintf(why, sizeof why, "%s:%d: %s", ar->short_src, ar->currentline, memory_cap_message(c, 0));
+            kill_call(c, why);
+        }
     }
     if (!c->killed) {
         int step = lua_gethookcount(L);

@@ -423,7 +423,8 @@ function TestMemory.test_garbage_does_not_count_against_a_call()
   -- keeping it all is over the cap: a clear error, and the next call is fine
   local kept = score(nil, { rules = rule("churns_garbage"), keep = true })
   lu.assertFalse(kept.ok)
-  lu.assertStrContains(kept.error, "hook score of churns_garbage: memory cap")
+  lu.assertStrContains(kept.error, "hook score of churns_garbage: ")
+  lu.assertStrContains(kept.error, "memory cap exceeded")
   local r = score(nil, { rules = rule("churns_garbage") })
   lu.assertTrue(r.ok, r.error)
   jong.reload_rules()
@@ -439,6 +440,17 @@ function TestMemory.test_dropped_games_are_collected()
     lu.assertEquals(r.reason, "dropped")
   end
   healthy()
+end
+function TestMemory.test_text_grown_past_the_cap_ends_the_call()
+  local said = { concat = "memory cap exceeded", table_concat = "memory cap exceeded",
+    rep = "grows_text.lua:12: resulting string too large", rep_pcall = "memory cap exceeded" }
+  for how, text in pairs(said) do
+    local r = score(nil, { rules = rule("grows_text"), how = how })
+    lu.assertFalse(r.ok, how)
+    lu.assertStrContains(r.error, "hook score of grows_text: ", false, how)
+    lu.assertStrContains(r.error, text, false, how)
+    healthy()
+  end
 end
 function TestMemory.test_the_state_as_a_whole_has_a_cap()
   local last
