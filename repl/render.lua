@@ -265,16 +265,18 @@ end
 -- by the REPL (`save`), after its last action or after N actions, as SVG on standard
 -- output or in FILE.
 function M.cli(args)
-  local path, out, at, bottom, help
+  local path, out, at, bottom, help, which
   local i = 1
   while i <= #args do
     local a = args[i]
-    if (a == "-o" or a == "--at" or a == "--bottom") and not args[i + 1] then
+    if (a == "-o" or a == "--at" or a == "--bottom" or a == "--game") and not args[i + 1] then
       io.stderr:write("jong render: ", a, " takes a value\n"); return 2
     elseif a == "-o" then out = args[i + 1]; i = i + 1
     elseif a == "--at" then at = math.tointeger(tonumber(args[i + 1] or "")); i = i + 1
       if not at or at < 0 then io.stderr:write("jong render: --at takes a number of actions\n"); return 2 end
     elseif a == "--bottom" then bottom = args[i + 1]; i = i + 1
+    elseif a == "--game" then which = math.tointeger(tonumber(args[i + 1] or "")); i = i + 1
+      if not which or which < 1 then io.stderr:write("jong render: --game takes a game's number, from 1\n"); return 2 end
     elseif a == "-h" or a == "--help" then help = true; break
     elseif a:sub(1, 1) == "-" and a ~= "-" then
       io.stderr:write("jong render: unknown option ", a, " (jong render --help)\n"); return 2
@@ -285,12 +287,13 @@ function M.cli(args)
   if help or not path then
     local usage = help and io.stdout or io.stderr
     usage:write([[
-usage: jong render [--at N] [--bottom SEAT] [-o FILE.svg] SAVED
+usage: jong render [--at N] [--bottom SEAT] [--game K] [-o FILE.svg] SAVED
 Draws the position of a game saved by the REPL (`save FILE`), or of a Tenhou or mjai
 record (- reads it from the standard input), as SVG: the hands, melds
 (the claimed tile turned), bonus tiles, discards (claimed ones turned and greyed), the
 dora indicators and dora, round, honba, sticks and points. --at N: the position after
-N actions (default: all); --bottom: the seat drawn at the bottom (default E); -o: the
+N actions (default: all); --bottom: the seat drawn at the bottom (default E); --game K:
+the K-th game of a log holding several (jong sim --log; default the first); -o: the
 file to write (default: standard output).
 ]])
     return help and 0 or 2
@@ -309,10 +312,11 @@ file to write (default: standard output).
   local replay = require "replay"
   local g, gerr
   if replay.detect_record(text) then
+    if which then io.stderr:write("jong render: --game is for a log of jong games (jong sim --log)\n"); return 2 end
     g, gerr = replay.load_text(text)
   else
     local how
-    g, how = replay.load_saved(text)
+    g, how = replay.load_saved(text, which)
     if not g and how == replay.NOT_SAVED then
       io.stderr:write("jong render: ", path, " is not a saved game (the REPL's `save` writes one) nor a Tenhou or mjai record\n")
       return 1
@@ -320,6 +324,9 @@ file to write (default: standard output).
     gerr = how
   end
   if not g then io.stderr:write("jong render: ", path, ": ", jong.terminal_text(jong.first_line(tostring(gerr))), "\n"); return 1 end
+  if not which and type(gerr) == "table" and (gerr.games or 1) > 1 then
+    io.stderr:write("jong render: ", path, " holds ", gerr.games, " games: this is the first (--game K draws another)\n")
+  end
   if at then   -- the position after the first N actions
     local n = #g.core:actions()
     if at > n then

@@ -2168,6 +2168,9 @@ is kept: `undo` before any move brings it back.]],
     say(string.format("loaded %s: %s, seed %s, %d action%s; `next` and `prev` step through them",
       path, tostring(require("replay").rules_shown(S.game_how.rules)), tostring(S.game_how.seed), steps,
       steps == 1 and "" or "s"))
+    if (how.games or 1) > 1 then
+      say(string.format("(%s holds %d games: this is the first; jong replay --check checks them all)", path, how.games))
+    end
   end,
   complete = function() return "files" end,
 }

@@ -665,22 +665,36 @@ end
 -- action a line) and how it was made; or nil, reason (a refused action names its line
 -- in the text, the header counted). For the REPL's `load` and `jong render`.
 M.NOT_SAVED = "not a saved game (its first line names the rules and seed)"
-function M.load_saved(text)
-  local first, rest = text:match("^([^\n]*)\n?(.*)$")
-  local how = jong.json_decode(first)
+function M.load_saved(text, which)
+  -- a log of several games (jong sim --log) has a header line before each: game
+  -- `which` (default the first) is made; how.games says how many the log holds
+  which = which or 1
+  local lines, starts = {}, {}
+  for line in (text:sub(-1) == "\n" and text or text .. "\n"):gmatch("([^\n]*)\n") do
+    lines[#lines + 1] = line
+    if line:find('"type"%s*:%s*"game"') then starts[#starts + 1] = #lines end
+  end
+  local how = jong.json_decode(lines[1] or "")
   if type(how) ~= "table" or how.type ~= "game" then return nil, M.NOT_SAVED end
-  how.type = nil
+  if which > #starts then
+    return nil, "the log holds " .. #starts .. " game" .. (#starts == 1 and "" or "s") .. ": there is no game " .. which
+  end
+  local at = starts[which]   -- the line of the game's header
+  how = jong.json_decode(lines[at])
+  if type(how) ~= "table" or how.type ~= "game" then return nil, "line " .. at .. ": bad header line" end
+  how.type, how.games = nil, #starts
   for _, k in ipairs { "options", "wall", "walls" } do
     if how[k] == jong.json_null then how[k] = nil end
   end
   how.seed = math.tointeger(how.seed) or how.seed
+  local rest = table.concat(lines, "\n", at + 1, (starts[which + 1] or #lines + 1) - 1)
   local g, err
   local missing = missing_rules(how.rules)
-  if missing then return nil, "line 1: " .. missing end
+  if missing then return nil, "line " .. at .. ": " .. missing end
   if how.walls then g, err = M.replay_jong(rest, how)   -- a saved record: the later deals' walls too
   else g, err = jong.replay(rest, how) end
-  -- both count the lines after the header: the file's line is one more
-  if not g then return nil, (tostring(err):gsub("^line (%d+)", function(n) return "line " .. n + 1 end)) end
+  -- both count the lines after the header: the file's line is that many more
+  if not g then return nil, (tostring(err):gsub("^line (%d+)", function(n) return "line " .. n + at end)) end
   return g, how
 end
 

@@ -86,6 +86,25 @@ check "SVG shows the claimed discard turned and greyed" grep -q 'rotate(90)"><re
 check "SVG title names the rules and the deal" grep -q "<title>japanese: round E, deal 1</title>" "$svg"
 
 # A real renderer: rsvg-convert turns it into a 960x960 PNG.
+
+# A log of several games (jong sim --log): the first is drawn, --game K draws another,
+# and the error of a game names its line in the file.
+(cd "$ROOT" && "$JONG" sim --rules japanese --games 3 --seed 1 --log "$scratch/three.log" >/dev/null 2>&1)
+"$JONG" render -o "$scratch/first.svg" "$scratch/three.log" 2>"$scratch/first.err"
+check "jong render draws the first game of a log of three" grep -q "</svg>" "$scratch/first.svg"
+check "jong render says the log holds 3 games" grep -q "holds 3 games: this is the first" "$scratch/first.err"
+"$JONG" render --game 3 -o "$scratch/third.svg" "$scratch/three.log" 2>/dev/null
+check "jong render --game 3 draws the third game" sh -c "grep -q '</svg>' '$scratch/third.svg' && ! cmp -s '$scratch/first.svg' '$scratch/third.svg'"
+"$JONG" render --game 4 "$scratch/three.log" >/dev/null 2>"$scratch/fourth.err"
+check "jong render --game 4 of three games says so" grep -q "the log holds 3 games: there is no game 4" "$scratch/fourth.err"
+second=$(grep -n '"type":"game"' "$scratch/three.log" | sed -n 2p | cut -d: -f1)
+bad=$((second + 5))
+sed "${bad}s/.*/{\"type\":\"discard\",\"seat\":\"E\",\"tile\":\"9z\"}/" "$scratch/three.log" >"$scratch/bad3.log"
+"$JONG" render --game 2 "$scratch/bad3.log" >/dev/null 2>"$scratch/bad3.err"
+check "jong render names the file's line of a bad action in game 2" grep -q "line $bad: bad tile '9z'" "$scratch/bad3.err"
+printf 'load %s\nquit\n' "$scratch/three.log" | JONG_RULES_PATH="$ROOT/rules" "$JONG" >"$scratch/load3.out" 2>&1
+check "the REPL loads the first game of a log of three and says so" grep -q "holds 3 games: this is the first" "$scratch/load3.out"
+
 if ! command -v rsvg-convert >/dev/null 2>&1; then
   fail "rsvg-convert is not installed (Debian librsvg2-bin; \`make deps\` installs it)"
 else
