@@ -227,6 +227,18 @@ function TestRoundTrip.test_mjai_without_deltas()
   end
 end
 
+-- An mjai log without the ura indicators (some converters leave them out): a riichi
+-- win's payments then differ by the tiles the engine filled in; the error says so.
+function TestRoundTrip.test_ura_not_shown()
+  local how, g = played(1)
+  local rec = assert(replay.read_jong(replay.jong_log(how, g)))[1]
+  local text = records.write_mjai(rec):gsub(',?"uradora_markers":%[[^%]]*%]', "")
+  local r = check_text(text)
+  lu.assertFalse(r.ok)
+  lu.assertStrContains(r.error, "event 299 (deal 3, East 1, 2 honba): the deal's payments differ: ")
+  lu.assertStrContains(r.error, "; the log does not show the ura indicators of player 0's riichi win: the engine's are tiles it filled in")
+end
+
 function TestRoundTrip.test_every_format()
   for seed = 1, 4 do
     local how, g, final = played(seed)
