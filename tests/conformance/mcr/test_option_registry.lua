@@ -25,21 +25,6 @@ local REGISTRY = {
   table_points = { { 4, 2, 1, 0 }, { 3, 2, 1, 0 } },
 }
 
-function test_every_option_with_the_spec_default()
-  local resolved = assert(jong.resolve_options(R, {}))
-  for name, row in pairs(REGISTRY) do
-    lu.assertEquals(resolved[name], row[1], name)
-  end
-end
-
-function test_every_listed_alternative_is_taken()
-  for name, row in pairs(REGISTRY) do
-    for i = 2, #row do
-      local o, err = jong.resolve_options(R, { ["mcr." .. name] = row[i] })
-      lu.assertNotNil(o, name .. " = " .. tostring(row[i]) .. ": " .. tostring(err))
-      lu.assertEquals(o[name], row[i], name)
-    end
-  end
-end
+TestOptionRegistry = require("option_registry").tests(R, REGISTRY, "mcr.")
 
 os.exit(lu.LuaUnit.run())
