@@ -92,4 +92,14 @@ function expect.mcr_below(s, fan, flowers, items)
   lu.assertNil(r.payments)
 end
 
+-- The payments of ruleset R's settle hook for a win of `value` (han/fu, or {yakuman = n})
+-- by `seat`: by discard from the next seat (E's from S), or self-drawn; no honba, no
+-- deposits, options resolved from `options`. Returns the payments and the discarder.
+function expect.settle(R, value, seat, win_by, options)
+  local from = win_by == "discard" and (seat == "E" and "S" or "E") or nil
+  local f = { seat = seat, win_by = win_by, from = from, honba = 0, deposits = 0, melds = {},
+              situation = {}, options = assert(jong.resolve_options(R, options or {})) }
+  return R.settle(f, { value = value, items = {} }), from
+end
+
 return expect

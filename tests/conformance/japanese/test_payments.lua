@@ -3,13 +3,8 @@
 local lu = require "luaunit"
 local R = assert(jong.load_rules("japanese"))
 
--- Payments for a win of han/fu (or {yakuman = n}) by `seat`: ron from the next seat, or tsumo.
-local function settle(value, seat, win_by, options)
-  local from = win_by == "discard" and (seat == "E" and "S" or "E") or nil
-  local f = { seat = seat, win_by = win_by, from = from, honba = 0, deposits = 0, melds = {},
-              situation = {}, options = assert(jong.resolve_options(R, options or {})) }
-  return R.settle(f, { value = value, items = {} }), from
-end
+-- Payments for a win of han/fu (or {yakuman = n}) by `seat` (expect.settle).
+local function settle(value, seat, win_by, options) return require("expect").settle(R, value, seat, win_by, options) end
 
 -- "ron" or {non-dealer share, dealer share} / {each}: as the spec's cells.
 local NON_DEALER = {   -- fu -> {1 han, 2 han, 3 han, 4 han}: {ron, {each non-dealer, dealer}}

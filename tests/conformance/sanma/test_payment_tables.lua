@@ -4,13 +4,8 @@
 local lu = require "luaunit"
 local R = assert(jong.load_rules("sanma"))
 
--- Payments for a win of han/fu (or {yakuman = n}) by `seat`: ron from the next seat, or tsumo.
-local function settle(value, seat, win_by, options)
-  local from = win_by == "discard" and (seat == "E" and "S" or "E") or nil
-  local f = { seat = seat, win_by = win_by, from = from, honba = 0, deposits = 0, melds = {},
-              situation = {}, options = assert(jong.resolve_options(R, options or {})) }
-  return R.settle(f, { value = value, items = {} }), from
-end
+-- Payments for a win of han/fu (or {yakuman = n}) by `seat` (expect.settle).
+local function settle(value, seat, win_by, options) return require("expect").settle(R, value, seat, win_by, options) end
 
 -- Non-dealer tsumo: fu -> {1 han .. 4 han} = {dealer share, other non-dealer share}; the spec
 -- writes "dealer + other = total"; "mangan" = 4,000 + 2,000.
